@@ -1,0 +1,13 @@
+// Builds the relay (tsc → dist/relay) and the snippet (rollup → dist/shopbeacon.js, .mjs).
+// `--if-missing` builds only when an output is absent, so `npm start` stays fast after the first run.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js'];
+if (process.argv.includes('--if-missing') && outputs.every((file) => existsSync(file))) process.exit(0);
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
+
+run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+if (existsSync('snippet/index.ts')) run(bin('rollup'), ['-c', '--silent']);

@@ -1,0 +1,33 @@
+// Makes sure the browser tests have a Chromium; installs one when none is found, saying how.
+import { execSync } from 'node:child_process';
+import { findChromium } from './chromium-path.mjs';
+
+function run(command) {
+  console.log(`$ ${command}`);
+  execSync(command, { stdio: 'inherit' });
+}
+
+const found = findChromium();
+if (found) {
+  console.log(`browser tests use ${found.path} (${found.source})`);
+  process.exit(0);
+}
+if (process.env.CHROMIUM_PATH) {
+  console.error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.`);
+  process.exit(1);
+}
+const hasApt = execSync('command -v apt-get || true').toString().trim() !== '';
+const canApt = process.platform === 'linux' && process.getuid?.() === 0 && hasApt;
+if (canApt) {
+  console.log('No Chromium found: installing Debian\'s chromium package (about a minute).');
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+} else {
+  console.log('No Chromium found: downloading Playwright\'s Chromium (npx playwright install chromium).');
+  run('npx playwright install chromium');
+}
+const installed = findChromium();
+if (!installed) {
+  console.error('Chromium could not be installed; set CHROMIUM_PATH to a Chromium or Chrome binary.');
+  process.exit(1);
+}
+console.log(`browser tests use ${installed.path}`);
