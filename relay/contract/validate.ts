@@ -1,0 +1,89 @@
+import { Compile } from 'typebox/compile';
+import type { TSchema } from 'typebox';
+import { joinPath, type FieldError, type Validation } from './field-error.js';
+import { toFieldErrors } from './schema-errors.js';
+import {
+  AddedToCartSchema,
+  OrderSchema,
+  ProductSchema,
+  TrackingEventSchema,
+  type Order,
+  type Product,
+  type TrackingEvent,
+} from './schemas.js';
+import { parseTimestamp } from './timestamp.js';
+import { windowViolation } from './window.js';
+
+export interface ValidateOptions {
+  /**
+   * The instant the 2-year and 10-minute windows are measured from, in epoch milliseconds.
+   * @default Date.now()
+   */
+  now?: number;
+}
+
+/** A timestamp field of a record, and whether the service's history window applies to it. */
+interface TimestampField {
+  name: string;
+  windowed: boolean;
+}
+
+const ADDED_TO_CART = 'Added To Cart';
+const addedToCart = Compile(AddedToCartSchema);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkTimestamps(record: Record<string, unknown>, fields: TimestampField[], now: number): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const { name, windowed } of fields) {
+    const text = record[name];
+    if (typeof text !== 'string') continue;
+    const parsed = parseTimestamp(text);
+    if (!parsed.ok) {
+      errors.push({ path: name, message: parsed.reason });
+      continue;
+    }
+    const violation = windowed ? windowViolation(parsed.value, now) : undefined;
+    if (violation) errors.push({ path: name, message: violation });
+  }
+  return errors;
+}
+
+type ExtraCheck = (record: Record<string, unknown>) => FieldError[];
+
+function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra: ExtraCheck = () => []) {
+  const compiled = Compile(schema);
+  return (value: unknown, options: ValidateOptions = {}): Validation<T> => {
+    const now = options.now ?? Date.now();
+    const shapeErrors = compiled.Check(value) ? [] : toFieldErrors(compiled.Errors(value));
+    const record = isObject(value) ? value : {};
+    const errors = [...shapeErrors, ...checkTimestamps(record, timestamps, now), ...extra(record)];
+    return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
+  };
+}
+
+/** Checks the `event` object of the one event whose fields the spec shows; other names pass through. */
+function checkEventObject(record: Record<string, unknown>): FieldError[] {
+  if (record['event_name'] !== ADDED_TO_CART || !isObject(record['event'])) return [];
+  const event = record['event'];
+  return addedToCart.Check(event) ? [] : toFieldErrors(addedToCart.Errors(event), joinPath('', 'event'));
+}
+
+/** Validates an Order: every field of the spec, `date_created_gmt` inside the 2-year window. */
+export const validateOrder = createValidator<Order>(OrderSchema, [
+  { name: 'date_created_gmt', windowed: true },
+  { name: 'date_modified_gmt', windowed: false },
+  { name: 'completion_date_gmt', windowed: false },
+]);
+
+/** Validates a Product of the catalog. */
+export const validateProduct = createValidator<Product>(ProductSchema, []);
+
+/** Validates a Tracking event; `Added To Cart` also has its `event` object checked field by field. */
+export const validateTrackingEvent = createValidator<TrackingEvent>(
+  TrackingEventSchema,
+  [{ name: 'datetime', windowed: true }],
+  checkEventObject,
+);

@@ -1,0 +1,20 @@
+import type { ParsedTimestamp } from './timestamp.js';
+
+/** How far in the future a timestamp may lie: later ones would be billed in a coming month. */
+export const FUTURE_TOLERANCE_MS = 10 * 60_000;
+/** The service keeps orders and events up to this many years back. */
+export const HISTORY_YEARS = 2;
+
+/** The oldest instant the service accepts at `nowMs`: the same calendar moment two years earlier. */
+export function historyStart(nowMs: number): number {
+  const start = new Date(nowMs);
+  start.setUTCFullYear(start.getUTCFullYear() - HISTORY_YEARS);
+  return start.getTime();
+}
+
+/** Why a timestamp falls outside the service's window, or `undefined` when it is inside. */
+export function windowViolation(timestamp: ParsedTimestamp, nowMs: number): string | undefined {
+  if (timestamp.epochMs < historyStart(nowMs)) return `is older than ${HISTORY_YEARS} years`;
+  if (timestamp.epochMs > nowMs + FUTURE_TOLERANCE_MS) return 'is more than 10 minutes in the future';
+  return undefined;
+}

@@ -1,0 +1,2 @@
+export * from './contract/index.js';
+export { createMockUpstream, type MockUpstream, type MockUpstreamOptions } from './mock-upstream/index.js';
