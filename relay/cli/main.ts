@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { mockUpstreamCommand } from './mock-upstream-command.js';
+import { openapiCommand } from './openapi-command.js';
+
+/** The `shopbeacon` command line: one subcommand per file, wired here. */
+export function createProgram(): Command {
+  return new Command('shopbeacon')
+    .description('feed an e-commerce personalization service from the browser and the shop backend, durably')
+    .showHelpAfterError()
+    .addCommand(mockUpstreamCommand())
+    .addCommand(openapiCommand());
+}
+
+export async function main(argv: string[] = process.argv): Promise<void> {
+  await createProgram().parseAsync(argv);
+}

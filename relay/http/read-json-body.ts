@@ -1,0 +1,46 @@
+import getRawBody from 'raw-body';
+import type { Context } from 'koa';
+import { HttpError } from './http-error.js';
+
+export interface ReadJsonBodyOptions {
+  /** Largest body accepted, in bytes; above it the answer is 413 before the rest is read. */
+  limit: number;
+  /** Media types accepted (without parameters); others get 415. */
+  types: readonly string[];
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function mediaType(ctx: Context): string {
+  return (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+}
+
+async function readRaw(ctx: Context, limit: number): Promise<Buffer> {
+  try {
+    return await getRawBody(ctx.req, { limit, length: ctx.get('content-length') || undefined });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') throw new HttpError(413, 'body_too_large', `body is larger than ${limit} bytes`);
+    throw new HttpError(400, 'body_unreadable', 'body could not be read');
+  }
+}
+
+/** Reads a JSON body with a size limit, strict UTF-8 and a clear 4xx for anything else. */
+export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): Promise<unknown> {
+  const type = mediaType(ctx);
+  if (!options.types.includes(type)) {
+    throw new HttpError(415, 'unsupported_media_type', `content-type must be one of ${options.types.join(', ')}`);
+  }
+  const raw = await readRaw(ctx, options.limit);
+  let text: string;
+  try {
+    text = strictUtf8.decode(raw);
+  } catch {
+    throw new HttpError(400, 'invalid_utf8', 'body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'body is not valid JSON');
+  }
+}

@@ -1,0 +1,61 @@
+import type { FieldError } from '../contract/field-error.js';
+
+/** Faults the mock service injects into `/v1/*` answers, changeable at run time. */
+export interface Faults {
+  /**
+   * Delay before each answer, in milliseconds.
+   * @default 0
+   */
+  latencyMs: number;
+  /**
+   * Share of requests (0..1) answered with `failStatus` instead of being processed.
+   * @default 0
+   */
+  failRate: number;
+  /**
+   * The status of an injected failure.
+   * @default 500
+   */
+  failStatus: number;
+  /**
+   * `Retry-After` seconds sent with injected failures; none when unset.
+   * @default undefined
+   */
+  retryAfterSeconds?: number;
+  /**
+   * `drop` destroys every `/v1/*` connection without an answer, as a crashing service or a reset would.
+   * @default 'normal'
+   */
+  mode: 'normal' | 'drop';
+}
+
+export const DEFAULT_FAULTS: Faults = { latencyMs: 0, failRate: 0, failStatus: 500, mode: 'normal' };
+
+type Check = (value: unknown) => string | undefined;
+
+const CHECKS: Record<keyof Faults, Check> = {
+  latencyMs: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of milliseconds ≥ 0'),
+  failRate: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'must be a number from 0 to 1'),
+  failStatus: (v) => (Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'must be an HTTP status (100-599)'),
+  retryAfterSeconds: (v) => (v === null || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'must be a whole number of seconds ≥ 0'),
+  mode: (v) => (v === 'normal' || v === 'drop' ? undefined : 'must be "normal" or "drop"'),
+};
+
+/** Checks a partial faults object sent to `POST /_mock/faults`; unknown keys are refused. */
+export function checkFaults(value: unknown): FieldError[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ path: '', message: 'must be an object' }];
+  }
+  return Object.entries(value).flatMap(([key, v]) => {
+    const check = CHECKS[key as keyof Faults] as Check | undefined;
+    const message = check ? check(v) : `is not a fault setting (${Object.keys(CHECKS).join(', ')})`;
+    return message ? [{ path: key, message }] : [];
+  });
+}
+
+/** Applies a checked partial update; `retryAfterSeconds: null` clears it. */
+export function mergeFaults(current: Faults, update: Record<string, unknown>): Faults {
+  const next = { ...current, ...update } as Faults & { retryAfterSeconds?: number | null };
+  if (next.retryAfterSeconds === null) delete next.retryAfterSeconds;
+  return next as Faults;
+}

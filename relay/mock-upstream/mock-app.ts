@@ -1,0 +1,109 @@
+import Koa, { type Context } from 'koa';
+import Router from '@koa/router';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { KINDS, type KindInfo } from '../contract/kinds.js';
+import { HttpError } from '../http/http-error.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import { constantTimeEqual } from '../shared/constant-time-equal.js';
+import { CallLog } from './call-log.js';
+import { mergeFaults, type Faults } from './faults.js';
+import { addInspectionRoutes } from './inspection-routes.js';
+import type { MockStore } from './mock-store.js';
+
+export interface MockAppOptions {
+  store: MockStore;
+  token: string;
+  faults: Faults;
+  now: () => number;
+  /** Called after every change of the store (for persistence). */
+  onChange: () => void;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** The spec lists only 200 and 400, so every refusal of a `/v1/*` call is a 400 with the reason. */
+async function serviceErrors(ctx: Context, next: () => Promise<unknown>): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    const http = error instanceof HttpError ? error : undefined;
+    const isService = ctx.path.startsWith('/v1/');
+    ctx.status = http ? (isService ? 400 : http.status) : 500;
+    ctx.body = http
+      ? { error: http.code, message: http.message, errors: http.errors ?? [] }
+      : { error: 'internal_error', message: 'internal error' };
+  }
+}
+
+function checkAuthorization(ctx: Context, token: string, required: boolean): void {
+  const header = ctx.get('authorization');
+  if (!header && !required) return;
+  if (!header) throw new HttpError(400, 'unauthorized', 'Authorization: Bearer <token> is required', [{ path: 'headers.authorization', message: 'is required' }]);
+  const ok = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), token);
+  if (!ok) throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [{ path: 'headers.authorization', message: 'is not a valid bearer token' }]);
+}
+
+/** Builds the mock service's Koa app: the spec's three endpoints plus `/_mock/*` inspection. */
+export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallLog; faults: () => Faults; setFaults: (update: Partial<Faults>) => void } {
+  const { store } = options;
+  let faults = options.faults;
+  const calls = new CallLog();
+  const app = new Koa();
+  const router = new Router();
+
+  async function injectFaults(ctx: Context): Promise<boolean> {
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (faults.mode === 'drop') {
+      calls.record({ at: Date.now(), path: ctx.path, status: 0 }, 'dropped');
+      ctx.req.socket.destroy();
+      ctx.respond = false;
+      return true;
+    }
+    if (faults.failRate > 0 && Math.random() < faults.failRate) {
+      calls.record({ at: Date.now(), path: ctx.path, status: faults.failStatus }, 'faulted');
+      if (faults.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(faults.retryAfterSeconds));
+      ctx.status = faults.failStatus;
+      ctx.body = { error: 'injected_fault', message: `mock service fault (${faults.failStatus})` };
+      return true;
+    }
+    return false;
+  }
+
+  function serviceRoute(info: KindInfo) {
+    return async (ctx: Context): Promise<void> => {
+      if (await injectFaults(ctx)) return;
+      try {
+        checkAuthorization(ctx, options.token, info.kind !== 'product');
+        const body = await readJsonBody(ctx, { limit: BODY_LIMIT, types: ['application/json'] });
+        const result = info.validate(body, { now: options.now() });
+        if (!result.ok) throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, result.errors);
+        store.put(info.kind, result.value as Record<string, unknown>);
+        options.onChange();
+      } catch (error) {
+        calls.record({ at: Date.now(), path: ctx.path, status: 400 }, 'refused');
+        throw error;
+      }
+      calls.record({ at: Date.now(), path: ctx.path, status: 200 }, 'accepted');
+      ctx.body = { ok: true };
+    };
+  }
+
+  for (const info of Object.values(KINDS)) router.post(info.path, serviceRoute(info));
+  const setFaults = (update: Record<string, unknown>) => {
+    faults = mergeFaults(faults, update);
+  };
+  addInspectionRoutes(router, { store, calls, faults: () => faults, setFaults, onChange: options.onChange });
+
+  app.use(serviceErrors);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use((ctx) => {
+    throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+  });
+  return {
+    app,
+    calls,
+    faults: () => faults,
+    setFaults: (update) => setFaults(update as Record<string, unknown>),
+  };
+}
