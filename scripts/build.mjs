@@ -11,3 +11,7 @@ const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 if (existsSync('snippet/index.ts')) run(bin('rollup'), ['-c', '--silent']);
+
+// The snippet's size is a build check: a bundle over the hard limit fails the build.
+const { report } = await import('./size.mjs');
+if (existsSync('snippet/index.ts') && !report()) process.exit(1);

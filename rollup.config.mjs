@@ -1,0 +1,38 @@
+import nodeResolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+/**
+ * Internal names the script-tag build may shorten: wiring between our own modules only. Never
+ * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
+ */
+const INTERNAL_PROPERTIES =
+  /^(transport|queue|identity|consent|page|log|touch|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
+
+const minify = (mangleInternals) =>
+  terser({
+    ecma: 2018,
+    compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true, keep_fargs: false, toplevel: true },
+    mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true } } : true,
+    format: { comments: false },
+  });
+
+const compile = (declarations) =>
+  typescript({
+    tsconfig: 'snippet/tsconfig.json',
+    declaration: declarations,
+    ...(declarations ? {} : { declarationDir: undefined, outDir: 'dist' }),
+  });
+
+export default [
+  {
+    input: 'snippet/index.ts',
+    output: { file: 'dist/shopbeacon.js', format: 'iife', strict: false },
+    plugins: [nodeResolve({ browser: true }), compile(false), minify(true)],
+  },
+  {
+    input: 'snippet/esm.ts',
+    output: { dir: 'dist', entryFileNames: 'shopbeacon.mjs', format: 'es' },
+    plugins: [nodeResolve({ browser: true }), compile(true), minify(false)],
+  },
+];

@@ -1,0 +1,34 @@
+// Prints the stub's and the bundle's raw and gzip -9 sizes; exits 1 above the hard budget.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const HARD_LIMIT = 2560;
+export const TARGET = 2048;
+
+/** `gzip -9 -c FILE | wc -c`, the figure the budget is stated in; zlib plus the header's file name without gzip. */
+function gzipSize(file, raw) {
+  try {
+    return execFileSync('gzip', ['-9', '-c', file]).length;
+  } catch {
+    return gzipSync(raw, { level: 9 }).length + basename(file).length + 1;
+  }
+}
+
+export function measure(file) {
+  const raw = readFileSync(file);
+  return { file, raw: raw.length, gzip: gzipSize(file, raw) };
+}
+
+export function report() {
+  const rows = [measure('snippet/stub.js'), measure('dist/shopbeacon.js'), measure('dist/shopbeacon.mjs')];
+  console.log('file                  raw B   gzip -9 B');
+  for (const { file, raw, gzip } of rows) console.log(`${file.padEnd(22)}${String(raw).padStart(5)}   ${String(gzip).padStart(9)}`);
+  const bundle = rows[1].gzip;
+  const verdict = bundle > HARD_LIMIT ? `over the ${HARD_LIMIT} B limit` : bundle > TARGET ? `within the limit, over the ${TARGET} B target` : `within the ${TARGET} B target`;
+  console.log(`dist/shopbeacon.js: ${bundle} B gzip, ${verdict}`);
+  return bundle <= HARD_LIMIT;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(report() ? 0 : 1);

@@ -1,0 +1,13 @@
+import type { KeyValueStore } from '../types';
+import { attempt } from '../attempt';
+
+/**
+ * `localStorage`, where it can be had (reading the property throws where it is blocked). When it
+ * cannot, identity and the retry queue keep their own state in memory for the page.
+ */
+export function createLocalStore(win: Window): KeyValueStore {
+  return {
+    get: (key) => attempt(() => win.localStorage.getItem(key)) || null,
+    set: (key, value) => attempt(() => win.localStorage.setItem(key, value)),
+  };
+}

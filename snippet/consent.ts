@@ -1,0 +1,12 @@
+import type { CookieJar } from './types';
+
+export const CONSENT_COOKIE = '_sb_c';
+
+/** `y` granted, `n` refused (or Global Privacy Control), `p` waiting for the shop's consent banner. */
+export type ConsentState = 'y' | 'n' | 'p';
+
+/** The state at page load: a remembered choice wins, then Global Privacy Control, then whether consent is required. */
+export function initialConsent(cookies: CookieJar, required: boolean | undefined, gpc: boolean): ConsentState {
+  const remembered = cookies.get(CONSENT_COOKIE);
+  return remembered === '1' ? 'y' : remembered === '0' || gpc ? 'n' : required ? 'p' : 'y';
+}

@@ -1,0 +1,41 @@
+/** An event as the snippet sends it to the relay's `/collect`. */
+export interface SnippetEvent {
+  event_name: string;
+  event: Record<string, unknown>;
+  event_id: string;
+  datetime: string;
+  user_id?: string;
+  session_id?: string;
+}
+
+/** A queued event with its capture time, for the retry queue's age limit. */
+export interface QueuedEvent {
+  t: number;
+  e: SnippetEvent;
+}
+
+/** Key-value storage that may be missing or throw (private mode, sandboxed frames, full quota). */
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): unknown;
+}
+
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): unknown;
+}
+
+/** The outcome of one send: `true` removes the events from the queue (sent or refused for good), `false` keeps them. */
+export type SendOutcome = boolean;
+
+export interface Transport {
+  /** Sends while the page lives; resolves once the relay answered or the request failed. */
+  send(events: SnippetEvent[]): Promise<SendOutcome>;
+  /** Sends as the page is hidden or unloads; nothing confirms it. */
+  beacon(events: SnippetEvent[]): void;
+}
+
+export interface Ids {
+  user_id: string;
+  session_id: string;
+}

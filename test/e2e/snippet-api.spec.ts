@@ -1,0 +1,86 @@
+import { test, expect, sb } from './support/fixtures.js';
+
+test.describe('snippet: the install stub and the API', () => {
+  test('calls made before the script loaded are replayed in order', async ({ page, collector, errors }) => {
+    await page.goto(`${collector.url}/shop.html`);
+    await expect.poll(() => collector.events().length).toBe(3);
+    expect(collector.events().map((e) => e.event_name)).toEqual(['Queued First', 'Product Viewed', 'Queued Third']);
+    expect(errors).toEqual([]);
+  });
+
+  test('sends a text/plain batch {"events":[...]} with event_id, datetime and both ids', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/shop.html`);
+    await expect.poll(() => collector.events().length).toBe(3);
+    const request = collector.requests[0]!;
+    expect(request.contentType).toBe('text/plain;charset=UTF-8');
+    for (const event of request.body.events) {
+      expect(event.event_id).toMatch(/^[\w-]{20}$/);
+      expect(event.datetime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      expect(event.user_id).toMatch(/^[\w-]{20}$/);
+      expect(event.session_id).toMatch(/^[\w-]{20}$/);
+    }
+  });
+
+  test('addToCart sends Added To Cart with exactly the spec fields, url and quantity defaulted', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/plain.html`);
+    await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', color: 'red' });
+    await expect.poll(() => collector.events().length).toBe(1);
+    expect(collector.events()[0]).toMatchObject({
+      event_name: 'Added To Cart',
+      event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 1, url: `${collector.url}/plain.html` },
+    });
+    expect(collector.events()[0]!.event).not.toHaveProperty('color');
+  });
+
+  test('removeFromCart, viewProduct and purchase send their events', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/plain.html`);
+    await sb(page, 'removeFromCart', { product_id: 5, quantity: 2 });
+    await sb(page, 'viewProduct', { product_id: 6 });
+    await sb(page, 'purchase', { order_id: 77, order_value: 12.5, currency: 'EUR' });
+    await expect.poll(() => collector.events().length).toBe(3);
+    expect(collector.events().map((e) => e.event_name)).toEqual(['Removed From Cart', 'Product Viewed', 'Order Completed']);
+    expect(collector.events()[2]!.event).toEqual({ order_id: 77, order_value: 12.5, currency: 'EUR' });
+  });
+
+  test('a click on data-sb-add-to-cart sends the event with typed values', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/shop.html`);
+    await expect.poll(() => collector.events().length).toBe(3);
+    await page.click('#add');
+    await expect.poll(() => collector.events().length).toBe(4);
+    expect(collector.events()[3]).toMatchObject({
+      event_name: 'Added To Cart',
+      event: { product_id: 7, name: 'Lamp', price: 29.9, currency: 'EUR', quantity: 2, image_url: '/img/7.png' },
+    });
+  });
+
+  test('a click on data-sb-event sends that event name with its fields, a non-numeric product_id kept as text', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/shop.html`);
+    await page.click('#wish');
+    await expect.poll(() => collector.events().some((e) => e.event_name === 'Added To Wishlist')).toBe(true);
+    expect(collector.events().find((e) => e.event_name === 'Added To Wishlist')!.event).toEqual({ product_id: 'sku-7' });
+  });
+
+  test('ids returns the current user_id and session_id, and calls a callback given before load', async ({ page, collector }) => {
+    await page.goto(`${collector.url}/plain.html`);
+    await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
+    const ids = (await sb(page, 'ids')) as { user_id: string; session_id: string };
+    expect(ids.user_id).toMatch(/^[\w-]{20}$/);
+    const fromCallback = await page.evaluate(() => new Promise((resolve) => (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('ids', resolve)));
+    expect(fromCallback).toEqual(ids);
+  });
+
+  test('defines no global but shopbeacon', async ({ page, collector }) => {
+    const before = await page.evaluate(() => Object.keys(window));
+    await page.goto(`${collector.url}/plain.html`);
+    await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
+    const blank = await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      document.body.append(frame);
+      const keys = Object.keys(frame.contentWindow!);
+      frame.remove();
+      return keys;
+    });
+    const added = (await page.evaluate(() => Object.keys(window))).filter((k) => !blank.includes(k) && !before.includes(k));
+    expect(added).toEqual(['shopbeacon']);
+  });
+});
