@@ -1,12 +1,14 @@
 import { Command } from 'commander';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
+import { relayCommand } from './relay-command.js';
 
 /** The `shopbeacon` command line: one subcommand per file, wired here. */
 export function createProgram(): Command {
   return new Command('shopbeacon')
     .description('feed an e-commerce personalization service from the browser and the shop backend, durably')
     .showHelpAfterError()
+    .addCommand(relayCommand())
     .addCommand(mockUpstreamCommand())
     .addCommand(openapiCommand());
 }

@@ -1,0 +1,64 @@
+import { Command, Option } from 'commander';
+import { ConfigError } from '../config/config-error.js';
+import { parseRelayConfig } from '../config/parse-relay-config.js';
+import type { RelayConfig } from '../config/relay-config.js';
+import { SETTINGS } from '../config/settings.js';
+import { createRelay } from '../create-relay.js';
+import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
+import { onShutdown } from './on-shutdown.js';
+import { listen, stopListening } from './listen.js';
+
+const DEMO_TOKEN = 'dev-token';
+
+function flagValue(flags: Record<string, unknown>, flag: string): string | undefined {
+  const name = flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const value = flags[name];
+  return value === undefined ? undefined : String(value);
+}
+
+/** Demo mode: no service configured, so an embedded mock stands in for it, loudly. */
+async function startDemoUpstream(config: RelayConfig): Promise<MockUpstream> {
+  const mock = await createMockUpstream({ token: DEMO_TOKEN, host: '127.0.0.1' });
+  config.baseUrl = mock.url;
+  config.token = DEMO_TOKEN;
+  process.stderr.write(
+    `\n  DEMO MODE: SHOPBEACON_BASE_URL is not set, so events go to an embedded mock service at ${mock.url}\n` +
+      `  (inspect it at ${mock.url}/_mock/records?kind=events). Set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN for real delivery.\n\n`,
+  );
+  return mock;
+}
+
+async function runRelay(flags: Record<string, unknown>): Promise<void> {
+  let config: RelayConfig;
+  try {
+    config = parseRelayConfig(Object.fromEntries(SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`shopbeacon relay: ${error.message}\n`);
+    process.exit(1);
+  }
+  const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
+  const relay = createRelay(config);
+  const { server, url } = await listen(relay.callback(), config.port, config.host);
+  relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
+  process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
+  onShutdown(async () => {
+    await stopListening(server);
+    await relay.shopbeacon.close();
+    await mock?.close();
+  });
+}
+
+function defaultText(setting: (typeof SETTINGS)[number]): string {
+  if (setting.fallback === undefined || Array.isArray(setting.fallback)) return '';
+  return ` (default: ${setting.key === 'maxAgeMs' ? 72 : String(setting.fallback)})`;
+}
+
+/** `shopbeacon relay`: the process a shop runs beside its web server. */
+export function relayCommand(): Command {
+  const command = new Command('relay').description(
+    'run the relay: /collect for the snippet, the durable outbox and delivery to the service (demo mode without --base-url)',
+  );
+  for (const setting of SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, `${setting.help}${defaultText(setting)}`).env(setting.env));
+  return command.action((flags: Record<string, unknown>) => runRelay(flags));
+}

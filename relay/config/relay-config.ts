@@ -1,0 +1,43 @@
+/** The relay's settings, each from an environment variable or a CLI flag (see `shopbeacon relay --help`). */
+export interface RelayConfig {
+  /** The service's base URL; unset runs the relay in demo mode against an embedded mock. */
+  baseUrl: string | undefined;
+  /** The service's bearer token; required with `baseUrl`, never logged or sent anywhere else. */
+  token: string | undefined;
+  /** @default 8787 */
+  port: number;
+  /** @default '127.0.0.1' */
+  host: string;
+  /** Origins allowed to post from the browser besides the relay's own; empty means same-origin only. */
+  allowedOrigins: string[];
+  /** @default './.shopbeacon' */
+  dataDir: string;
+  /** The relay's own key for `/v1/*`, `/stats` and `/_debug`; those answer 404 without one. */
+  adminKey: string | undefined;
+  /** Domain of the identity cookies; the request's host when unset. */
+  cookieDomain: string | undefined;
+  /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. @default 0 */
+  trustProxy: number;
+  /** `drop` bot traffic before the outbox (it would be billed), or `keep` it. @default 'drop' */
+  bots: 'drop' | 'keep';
+  /** Events per minute per client IP; 0 turns the limit off. @default 600 */
+  rateLimitIp: number;
+  /** Events per minute per `user_id`; 0 turns the limit off. @default 120 */
+  rateLimitUser: number;
+  /** Most records the outbox holds. @default 1_000_000 */
+  outboxMaxRecords: number;
+  /** Most bytes the outbox holds. @default 1 GiB */
+  outboxMaxBytes: number;
+  /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. @default 'full' */
+  outboxSync: 'full' | 'normal';
+  /** Service calls in flight at once. @default 16 */
+  deliveryConcurrency: number;
+  /** Per-call timeout to the service. @default 10_000 */
+  deliveryTimeoutMs: number;
+  /** A record still undelivered after this long becomes a dead letter. @default 72 hours */
+  maxAgeMs: number;
+  /** How long shutdown waits for calls in flight. @default 10_000 */
+  shutdownGraceMs: number;
+  /** pino level. @default 'info' */
+  logLevel: string;
+}

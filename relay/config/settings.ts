@@ -1,0 +1,81 @@
+import type { RelayConfig } from './relay-config.js';
+
+/** One setting: its environment variable, its flag, how to read it, and its default. */
+export interface Setting {
+  key: keyof RelayConfig;
+  env: string;
+  flag: string;
+  help: string;
+  parse: (text: string) => unknown;
+  fallback?: unknown;
+}
+
+const wholeNumber = (min = 0) => (text: string) => {
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`must be a whole number ≥ ${min}`);
+  return Number(text);
+};
+const oneOf = (...values: string[]) => (text: string) => {
+  if (!values.includes(text)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
+  return text;
+};
+const text = (text: string) => text;
+const port = (value: string) => {
+  const n = wholeNumber()(value);
+  if (n > 65_535) throw new Error('must be a port number (0-65535)');
+  return n;
+};
+
+function httpUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('must be an http(s) URL');
+  if (url.username || url.password || url.search || url.hash) throw new Error('must not carry credentials, a query or a fragment');
+  return value.replace(/\/+$/, '');
+}
+
+function origins(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.origin !== origin) throw new Error(`"${origin}" is not an origin such as https://shop.example`);
+    return origin;
+  });
+}
+
+function token(value: string): string {
+  if (!value.trim() || /\s/.test(value)) throw new Error('must be a non-empty token without spaces');
+  return value;
+}
+
+const hours = (value: string) => wholeNumber(1)(value) * 3600_000;
+
+export const SETTINGS: Setting[] = [
+  { key: 'baseUrl', env: 'SHOPBEACON_BASE_URL', flag: '--base-url', help: "the service's base URL; unset = demo mode with an embedded mock service", parse: httpUrl },
+  { key: 'token', env: 'SHOPBEACON_TOKEN', flag: '--token', help: "the service's bearer token (required with --base-url; never logged)", parse: token },
+  { key: 'port', env: 'PORT', flag: '--port', help: 'port to listen on', parse: port, fallback: 8787 },
+  { key: 'host', env: 'HOST', flag: '--host', help: 'interface to listen on', parse: text, fallback: '127.0.0.1' },
+  { key: 'allowedOrigins', env: 'SHOPBEACON_ALLOWED_ORIGINS', flag: '--allowed-origins', help: 'comma-separated origins allowed to post besides the relay\'s own (empty = same-origin only)', parse: origins, fallback: [] },
+  { key: 'dataDir', env: 'SHOPBEACON_DATA_DIR', flag: '--data-dir', help: 'folder of the durable outbox', parse: text, fallback: './.shopbeacon' },
+  { key: 'adminKey', env: 'SHOPBEACON_ADMIN_KEY', flag: '--admin-key', help: 'key for /v1/* mirror, /stats and /_debug (they answer 404 without one)', parse: token },
+  { key: 'cookieDomain', env: 'SHOPBEACON_COOKIE_DOMAIN', flag: '--cookie-domain', help: 'domain of the identity cookies (default: the request host)', parse: text },
+  { key: 'trustProxy', env: 'SHOPBEACON_TRUST_PROXY', flag: '--trust-proxy', help: 'reverse-proxy hops whose X-Forwarded-* headers are trusted', parse: wholeNumber(), fallback: 0 },
+  { key: 'bots', env: 'SHOPBEACON_BOTS', flag: '--bots', help: '"drop" bot traffic before the outbox, or "keep" it', parse: oneOf('drop', 'keep'), fallback: 'drop' },
+  { key: 'rateLimitIp', env: 'SHOPBEACON_RATE_LIMIT_IP', flag: '--rate-limit-ip', help: 'events per minute per client IP (0 = off)', parse: wholeNumber(), fallback: 600 },
+  { key: 'rateLimitUser', env: 'SHOPBEACON_RATE_LIMIT_USER', flag: '--rate-limit-user', help: 'events per minute per user_id (0 = off)', parse: wholeNumber(), fallback: 120 },
+  { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
+  { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },
+  { key: 'outboxSync', env: 'SHOPBEACON_OUTBOX_SYNC', flag: '--outbox-sync', help: '"full": acknowledged survives power loss; "normal": survives a crash only', parse: oneOf('full', 'normal'), fallback: 'full' },
+  { key: 'deliveryConcurrency', env: 'SHOPBEACON_DELIVERY_CONCURRENCY', flag: '--delivery-concurrency', help: 'service calls in flight at once', parse: wholeNumber(1), fallback: 16 },
+  { key: 'deliveryTimeoutMs', env: 'SHOPBEACON_DELIVERY_TIMEOUT_MS', flag: '--delivery-timeout-ms', help: 'per-call timeout to the service', parse: wholeNumber(1), fallback: 10_000 },
+  { key: 'maxAgeMs', env: 'SHOPBEACON_MAX_AGE_HOURS', flag: '--max-age-hours', help: 'hours after which an undeliverable record becomes a dead letter', parse: hours, fallback: 72 * 3600_000 },
+  { key: 'shutdownGraceMs', env: 'SHOPBEACON_SHUTDOWN_GRACE_MS', flag: '--shutdown-grace-ms', help: 'how long shutdown waits for calls in flight', parse: wholeNumber(), fallback: 10_000 },
+  { key: 'logLevel', env: 'SHOPBEACON_LOG_LEVEL', flag: '--log-level', help: 'fatal, error, warn, info, debug or trace', parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), fallback: 'info' },
+];

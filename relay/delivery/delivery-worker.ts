@@ -1,0 +1,181 @@
+import type { Logger } from 'pino';
+import { KINDS } from '../contract/kinds.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { DueRecord, Outbox } from '../outbox/outbox.js';
+import { backoffDelay } from './backoff.js';
+import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
+import { PauseState } from './pause-state.js';
+import { parseRetryAfter } from './retry-after.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+export interface DeliveryWorkerOptions {
+  outbox: Outbox;
+  client: UpstreamClient;
+  logger: Logger;
+  metrics: Metrics;
+  /** Calls in flight at once. @default 16 */
+  concurrency?: number;
+  /** A record still failing after this long becomes a dead letter. @default 72 hours */
+  maxAgeMs?: number;
+  /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
+  refusalStreakLimit?: number;
+  now?: () => number;
+}
+
+const IDLE_WAIT_MS = 60_000;
+
+/** Drains the outbox to the service: one record per call, retries with backoff, dead letters, pause on auth. */
+export class DeliveryWorker {
+  private readonly inFlight = new Map<number, DueRecord>();
+  private readonly pause = new PauseState();
+  private readonly abort = new AbortController();
+  private readonly now: () => number;
+  private refusalStreak: number[] = [];
+  private blockedUntil = 0;
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private wakeUp: () => void = () => undefined;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get paused(): boolean {
+    return this.pause.paused;
+  }
+
+  get pauseReason(): string | undefined {
+    return this.pause.reason;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Tells the worker new records are due (after an enqueue), so it need not wait for its timer. */
+  notify(): void {
+    this.wakeUp();
+  }
+
+  /** Stops claiming records, waits up to `graceMs` for calls in flight, then abandons them (they stay queued). */
+  async stop(graceMs: number): Promise<void> {
+    this.running = false;
+    this.wakeUp();
+    await this.loopDone;
+    const deadline = this.now() + graceMs;
+    while (this.inFlight.size > 0 && this.now() < deadline) await this.sleep(deadline - this.now());
+    if (this.inFlight.size > 0) this.abort.abort();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) await this.sleep(this.step());
+  }
+
+  /** Claims what it can and returns how long to wait before looking again. */
+  private step(): number {
+    const now = this.now();
+    const holdUntil = Math.max(this.blockedUntil, this.pause.paused ? this.pause.until : 0);
+    if (now < holdUntil) return holdUntil - now;
+    const slots = (this.pause.paused ? 1 : (this.options.concurrency ?? 16)) - this.inFlight.size;
+    if (slots <= 0) return IDLE_WAIT_MS;
+    const due = this.options.outbox.due(now, slots, new Set(this.inFlight.keys()));
+    for (const record of due) void this.deliver(record);
+    if (due.length > 0) return due.length === slots ? IDLE_WAIT_MS : 0;
+    const next = this.options.outbox.nextDueAt();
+    // What is due now is in flight: its completion wakes the loop.
+    if (next === undefined || (next <= now && this.inFlight.size > 0)) return IDLE_WAIT_MS;
+    return Math.min(IDLE_WAIT_MS, Math.max(0, next - now));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private async deliver(record: DueRecord): Promise<void> {
+    this.inFlight.set(record.id, record);
+    const started = performance.now();
+    let outcome: Outcome;
+    let status = 0;
+    try {
+      const answer = await this.options.client.post(KINDS[record.kind].path as '/v1/track', record.body, this.abort.signal);
+      status = answer.status;
+      outcome = classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now()));
+    } catch (error) {
+      outcome = classifyError(error);
+    }
+    this.options.metrics.upstreamDuration.observe({ status: String(status) }, (performance.now() - started) / 1000);
+    try {
+      this.settle(record, outcome);
+    } catch (error) {
+      this.options.logger.error({ err: error, record: record.id }, 'could not record a delivery outcome; the record stays queued');
+    } finally {
+      this.inFlight.delete(record.id);
+      this.wakeUp();
+    }
+  }
+
+  private settle(record: DueRecord, outcome: Outcome): void {
+    const now = this.now();
+    if (outcome.type === 'delivered') return this.onDelivered(record, now);
+    if (outcome.type === 'auth' || (outcome.type === 'refused' && this.pause.paused)) return this.onAuthProblem(record, outcome.detail, now);
+    if (outcome.type === 'refused') return this.onRefused(record, outcome.detail, now);
+    this.onRetryable(record, outcome, now);
+  }
+
+  private onDelivered(record: DueRecord, now: number): void {
+    this.options.outbox.delivered(record, now);
+    this.options.metrics.delivered.inc({ kind: record.kind });
+    this.refusalStreak = [];
+    if (this.pause.leave()) {
+      this.options.metrics.paused.set(0);
+      this.options.logger.info('the service accepts records again: delivery resumed');
+    }
+  }
+
+  private onAuthProblem(record: DueRecord, detail: string, now: number): void {
+    this.options.outbox.retryLater(record, now + 1, detail, false);
+    this.enterPause(`the service refused the token (${detail.slice(0, 120)})`, now);
+  }
+
+  private onRefused(record: DueRecord, detail: string, now: number): void {
+    this.options.outbox.deadLetter([record.id], detail);
+    this.options.metrics.deadLettered.inc({ kind: record.kind });
+    this.options.logger.warn({ record: record.id, kind: record.kind, answer: detail }, 'the service refused a record: kept as a dead letter');
+    this.refusalStreak.push(record.id);
+    if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return;
+    this.options.outbox.requeueDead(this.refusalStreak);
+    this.refusalStreak = [];
+    this.enterPause('the service refused every recent record: the token is likely wrong', now);
+  }
+
+  private onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): void {
+    const { metrics, outbox } = this.options;
+    if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
+      outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
+      metrics.deadLettered.inc({ kind: record.kind });
+      return;
+    }
+    if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
+    const delay = outcome.retryAfterMs ?? backoffDelay(record.attempts);
+    outbox.retryLater(record, now + delay, outcome.detail, true);
+    metrics.retried.inc({ kind: record.kind });
+    if (outcome.ambiguous) metrics.ambiguous.inc({ kind: record.kind });
+  }
+
+  private enterPause(reason: string, now: number): void {
+    if (this.pause.enter(reason, now)) {
+      this.options.metrics.paused.set(1);
+      this.options.logger.error({ reason }, 'delivery paused: check SHOPBEACON_TOKEN; probing the service with backoff');
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { HttpError } from '../http/http-error.js';
+
+export const MAX_EVENTS_PER_BATCH = 50;
+
+export interface CollectBody {
+  events: unknown[];
+  webdriver: unknown;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `/collect` takes one event, or `{"events":[...]}` with 1 to 50 of them. */
+export function parseCollectBody(body: unknown): CollectBody {
+  if (!isObject(body)) throw new HttpError(400, 'no_event', 'body must be an event object or {"events":[...]}');
+  if (!('events' in body)) return { events: [body], webdriver: undefined };
+  const { events } = body;
+  if (!Array.isArray(events) || events.length === 0) {
+    throw new HttpError(400, 'no_event', 'events must be a non-empty array', [{ path: 'events', message: 'must be a non-empty array' }]);
+  }
+  if (events.length > MAX_EVENTS_PER_BATCH) {
+    throw new HttpError(413, 'too_many_events', `at most ${MAX_EVENTS_PER_BATCH} events per request`, [{ path: 'events', message: `must hold at most ${MAX_EVENTS_PER_BATCH} events` }]);
+  }
+  return { events, webdriver: body['webdriver'] };
+}

@@ -1,0 +1,24 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Every metric the relay exposes at `/metrics`, on a registry of its own (several relays may share a process). */
+export function createMetrics() {
+  const registry = new Registry();
+  const reg = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'shopbeacon_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['route', 'status'], registers: reg }),
+    httpDuration: new Histogram({ name: 'shopbeacon_http_request_duration_seconds', help: 'HTTP request latency', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: reg }),
+    ingested: new Counter({ name: 'shopbeacon_ingest_events_total', help: 'Events received by result (accepted, duplicate, rejected, dropped_bot)', labelNames: ['result'], registers: reg }),
+    rejected: new Counter({ name: 'shopbeacon_ingest_rejected_total', help: 'Refused events and records by reason', labelNames: ['reason'], registers: reg }),
+    delivered: new Counter({ name: 'shopbeacon_delivered_total', help: 'Records the service accepted', labelNames: ['kind'], registers: reg }),
+    retried: new Counter({ name: 'shopbeacon_delivery_retries_total', help: 'Delivery attempts scheduled again', labelNames: ['kind'], registers: reg }),
+    ambiguous: new Counter({ name: 'shopbeacon_delivery_ambiguous_retries_total', help: 'Retries after failures the service may have processed (possible duplicate events)', labelNames: ['kind'], registers: reg }),
+    deadLettered: new Counter({ name: 'shopbeacon_dead_lettered_total', help: 'Records moved to dead letters', labelNames: ['kind'], registers: reg }),
+    upstreamDuration: new Histogram({ name: 'shopbeacon_upstream_request_duration_seconds', help: 'Service call latency by status (0 = no answer)', labelNames: ['status'], buckets: LATENCY_BUCKETS, registers: reg }),
+    paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

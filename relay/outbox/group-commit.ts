@@ -1,0 +1,41 @@
+interface Waiting<T, R> {
+  items: T[];
+  resolve: (results: R[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Groups the calls that arrive within `windowMs` into one commit, so concurrent requests share one
+ * fsync instead of paying one each. Every caller learns its own results, or the commit's error.
+ */
+export class GroupCommit<T, R> {
+  private waiting: Waiting<T, R>[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly commit: (groups: T[][]) => R[][],
+    private readonly windowMs: number,
+  ) {}
+
+  submit(items: T[]): Promise<R[]> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ items, resolve, reject });
+      this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+    });
+  }
+
+  /** Commits whatever is waiting now. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const group = this.waiting;
+    this.waiting = [];
+    if (group.length === 0) return;
+    try {
+      const results = this.commit(group.map((w) => w.items));
+      group.forEach((w, i) => w.resolve(results[i] ?? []));
+    } catch (error) {
+      for (const w of group) w.reject(error);
+    }
+  }
+}

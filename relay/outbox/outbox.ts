@@ -1,0 +1,70 @@
+import type { RecordKind } from '../contract/kinds.js';
+
+/** A record accepted for delivery: the exact body the service will get, and how to identify it. */
+export interface OutboxRecord {
+  kind: RecordKind;
+  /** The JSON body as the service expects it (relay-only fields such as `event_id` already stripped). */
+  body: Record<string, unknown>;
+  /**
+   * For events, the client's `event_id` (de-duplicated for 24 hours); for orders and products,
+   * the `order_id` / `product_id` that coalesces a not-yet-sent record.
+   */
+  key: string;
+}
+
+/** What happened to each record of an `enqueue` call, in order. */
+export type EnqueueResult = 'queued' | 'duplicate' | 'coalesced';
+
+/** A record due for delivery, as the worker claims it. */
+export interface DueRecord {
+  id: number;
+  kind: RecordKind;
+  body: string;
+  attempts: number;
+  version: number;
+  createdAt: number;
+}
+
+export interface OutboxCounts {
+  queued: Record<RecordKind, number>;
+  dead: Record<RecordKind, number>;
+  accepted: number;
+  delivered: number;
+  coalesced: number;
+  oldestQueuedAt: number | undefined;
+  bytes: number;
+}
+
+export interface DeadLetter {
+  id: number;
+  kind: RecordKind;
+  body: string;
+  attempts: number;
+  createdAt: number;
+  lastError: string | null;
+}
+
+/**
+ * The durable queue between ingest and delivery. `enqueue` resolves only once the records are
+ * committed; nothing queued is evicted to make room (a full outbox refuses instead).
+ */
+export interface Outbox {
+  enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]>;
+  /** Records due at `now`, oldest due first, skipping ids in `exclude` (in flight). */
+  due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[];
+  /** The earliest `next_attempt_at` of a queued record, if any. */
+  nextDueAt(): number | undefined;
+  /** Removes a delivered record unless it was replaced meanwhile; counts the visitor for events. */
+  delivered(record: DueRecord, now: number): void;
+  retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void;
+  deadLetter(ids: number[], error: string): void;
+  /** Moves dead letters back to the queue (all when `ids` is undefined); returns how many. */
+  requeueDead(ids?: number[]): number;
+  deadLetters(options: { kind?: RecordKind; limit: number }): DeadLetter[];
+  purgeDead(before: number): number;
+  counts(): OutboxCounts;
+  visitorsByMonth(): Record<string, number>;
+  /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
+  isWritable(): boolean;
+  close(): void;
+}

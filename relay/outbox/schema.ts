@@ -1,0 +1,28 @@
+/**
+ * The outbox tables. Indexes keep the hot operations (find due, coalesce by id, check an event_id)
+ * logarithmic at millions of rows. Delivered rows are deleted; `counters` keeps the totals so that
+ * `accepted == delivered + queued + dead` can be checked at any moment.
+ */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS records (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  body TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  state TEXT NOT NULL DEFAULT 'queued',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 1,
+  next_attempt_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_error TEXT
+);
+CREATE INDEX IF NOT EXISTS records_due ON records (state, next_attempt_at);
+CREATE UNIQUE INDEX IF NOT EXISTS records_coalesce ON records (kind, key) WHERE state = 'queued' AND kind <> 'event';
+CREATE TABLE IF NOT EXISTS seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seen_events_age ON seen_events (seen_at);
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+INSERT OR IGNORE INTO counters (name, value) VALUES ('accepted', 0), ('delivered', 0), ('coalesced', 0);
+CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+`;

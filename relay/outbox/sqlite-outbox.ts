@@ -1,0 +1,231 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RecordKind } from '../contract/kinds.js';
+import { parseTimestamp } from '../contract/timestamp.js';
+import { GroupCommit } from './group-commit.js';
+import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
+import { OutboxFullError, OutboxUnavailableError } from './outbox-errors.js';
+import { SCHEMA } from './schema.js';
+import { prepareStatements, type Statements } from './sqlite-statements.js';
+
+export interface SqliteOutboxOptions {
+  /** Folder of `outbox.sqlite`; created when missing. */
+  dataDir: string;
+  /**
+   * Most records (queued and dead) the outbox holds before it refuses new ones.
+   * @default 1_000_000
+   */
+  maxRecords?: number;
+  /**
+   * Most bytes of record bodies the outbox holds before it refuses new ones.
+   * @default 1_073_741_824 (1 GiB)
+   */
+  maxBytes?: number;
+  /**
+   * `full` fsyncs every commit: an acknowledged record survives power loss. `normal` (WAL) survives
+   * a process crash but may lose the last commits on power loss, for more throughput.
+   * @default 'full'
+   */
+  synchronous?: 'full' | 'normal';
+  /**
+   * How long enqueue calls wait to share one commit.
+   * @default 2
+   */
+  groupCommitMs?: number;
+  /** The clock. @default Date.now */
+  now?: () => number;
+}
+
+const DEDUPE_WINDOW_MS = 24 * 3600_000;
+type Pending = { record: OutboxRecord; text: string };
+
+function isStorageError(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/.test(code) ? code : undefined;
+}
+
+function monthOf(body: string, now: number): string | undefined {
+  const event = JSON.parse(body) as { user_id?: string; datetime?: string };
+  const parsed = event.datetime ? parseTimestamp(event.datetime) : undefined;
+  return parsed?.ok ? parsed.value.month : new Date(now).toISOString().slice(0, 7);
+}
+
+/** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
+export class SqliteOutbox implements Outbox {
+  private readonly db: Database.Database;
+  private readonly sql: Statements;
+  private readonly group: GroupCommit<Pending, EnqueueResult>;
+  private readonly now: () => number;
+  private readonly limits: { records: number; bytes: number };
+  private held = { records: 0, bytes: 0 };
+  private acks: { record: DueRecord; at: number }[] = [];
+
+  constructor(options: SqliteOutboxOptions) {
+    mkdirSync(options.dataDir, { recursive: true });
+    this.db = new Database(join(options.dataDir, 'outbox.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.sql = prepareStatements(this.db);
+    this.now = options.now ?? Date.now;
+    this.limits = { records: options.maxRecords ?? 1_000_000, bytes: options.maxBytes ?? 1_073_741_824 };
+    this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs ?? 2);
+    this.reloadHeld();
+  }
+
+  async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    if (records.length === 0) return [];
+    const pending = records.map((record) => ({ record, text: JSON.stringify(record.body) }));
+    const bytes = pending.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+    if (this.held.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
+    if (this.held.bytes + bytes > this.limits.bytes) throw new OutboxFullError(`${this.limits.bytes} bytes`);
+    this.held.records += records.length;
+    this.held.bytes += bytes;
+    try {
+      return await this.group.submit(pending);
+    } catch (error) {
+      this.held.records -= records.length;
+      this.held.bytes -= bytes;
+      const code = isStorageError(error);
+      throw code ? new OutboxUnavailableError(code) : error;
+    }
+  }
+
+  private commit(groups: Pending[][]): EnqueueResult[][] {
+    const now = this.now();
+    const totals = { queued: 0, coalesced: 0, skipped: 0 };
+    const results = this.db.transaction(() => groups.map((group) => group.map((p) => this.store(p, now, totals))))();
+    this.held.records -= totals.skipped;
+    return results;
+  }
+
+  private store({ record, text }: Pending, now: number, totals: { queued: number; coalesced: number; skipped: number }): EnqueueResult {
+    const bytes = Buffer.byteLength(text);
+    if (record.kind === 'event' && this.sql.markSeen.run(record.key, now, now - DEDUPE_WINDOW_MS).changes === 0) {
+      totals.skipped += 1;
+      this.held.bytes -= bytes;
+      return 'duplicate';
+    }
+    const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as number | undefined);
+    if (existing !== undefined) {
+      this.sql.coalesce.run(text, bytes, now, now, existing);
+      this.sql.addCounter.run(1, 'coalesced');
+      totals.skipped += 1;
+      return 'coalesced';
+    }
+    this.sql.insert.run(record.kind, record.key, text, bytes, now, now);
+    this.sql.addCounter.run(1, 'accepted');
+    return 'queued';
+  }
+
+  due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
+    this.flushAcks();
+    const rows = this.sql.due.all(now, limit + exclude.size) as DueRecord[];
+    return rows.filter((r) => !exclude.has(r.id)).slice(0, limit);
+  }
+
+  nextDueAt(): number | undefined {
+    this.flushAcks();
+    return (this.sql.nextDue.get() as number | null) ?? undefined;
+  }
+
+  /** Acknowledgements are batched too: many deliveries share one commit. A crash before it redelivers. */
+  delivered(record: DueRecord, now: number): void {
+    this.acks.push({ record, at: now });
+    if (this.acks.length === 1) setTimeout(() => this.flushAcks(), 5).unref();
+  }
+
+  private flushAcks(): void {
+    const acks = this.acks;
+    if (acks.length === 0) return;
+    this.acks = [];
+    this.db.transaction(() => {
+      for (const { record, at } of acks) this.removeDelivered(record, at);
+    })();
+  }
+
+  private removeDelivered(record: DueRecord, at: number): void {
+    const bytes = this.sql.deleteDelivered.get(record.id, record.version) as number | undefined;
+    if (bytes === undefined) return;
+    this.held.records -= 1;
+    this.held.bytes -= bytes;
+    this.sql.addCounter.run(1, 'delivered');
+    if (record.kind !== 'event') return;
+    const userId = (JSON.parse(record.body) as { user_id?: string }).user_id;
+    const month = monthOf(record.body, at);
+    if (userId && month) this.sql.countVisitor.run(month, userId);
+  }
+
+  retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
+    this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, error.slice(0, 2000), record.id, record.version);
+  }
+
+  deadLetter(ids: number[], error: string): void {
+    this.db.transaction(() => {
+      for (const id of ids) this.sql.deadLetter.run(error.slice(0, 2000), id);
+    })();
+  }
+
+  requeueDead(ids?: number[]): number {
+    const now = this.now();
+    if (!ids) return this.sql.requeueAll.run(now).changes;
+    return this.db.transaction(() => ids.reduce((n, id) => n + this.sql.requeueOne.run(now, id).changes, 0))();
+  }
+
+  deadLetters(options: { kind?: RecordKind; limit: number }): DeadLetter[] {
+    const kind = options.kind ?? null;
+    return this.sql.deadLetters.all(kind, kind, options.limit) as DeadLetter[];
+  }
+
+  purgeDead(before: number): number {
+    const purged = this.sql.purgeDead.run(before).changes;
+    this.reloadHeld();
+    return purged;
+  }
+
+  counts(): OutboxCounts {
+    this.flushAcks();
+    const zero = () => ({ event: 0, order: 0, product: 0 });
+    const queued = zero();
+    const dead = zero();
+    let bytes = 0;
+    for (const row of this.sql.countsByState.all() as { kind: RecordKind; state: string; n: number; bytes: number }[]) {
+      (row.state === 'dead' ? dead : queued)[row.kind] = row.n;
+      bytes += row.bytes;
+    }
+    const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+    const oldest = this.sql.oldestQueued.get() as number | null;
+    return { queued, dead, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
+  }
+
+  visitorsByMonth(): Record<string, number> {
+    return Object.fromEntries((this.sql.visitors.all() as { month: string; n: number }[]).map((r) => [r.month, r.n]));
+  }
+
+  /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time. */
+  purgeSeenEvents(): number {
+    return this.sql.purgeSeen.run(this.now() - DEDUPE_WINDOW_MS).changes;
+  }
+
+  isWritable(): boolean {
+    try {
+      this.sql.probe.run(String(this.now()));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.group.flush();
+    this.flushAcks();
+    this.db.close();
+  }
+
+  private reloadHeld(): void {
+    const rows = this.sql.countsByState.all() as { n: number; bytes: number }[];
+    this.held = { records: rows.reduce((s, r) => s + r.n, 0), bytes: rows.reduce((s, r) => s + r.bytes, 0) };
+  }
+}

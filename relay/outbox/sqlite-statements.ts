@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+
+/** The outbox's SQL, compiled once per connection. */
+const SQL = {
+  markSeen: `INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?)
+       ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?`,
+  findQueued: `SELECT id FROM records WHERE kind = ? AND key = ? AND state = 'queued'`,
+  insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  coalesce: `UPDATE records SET body = ?, bytes = ?, version = version + 1, attempts = 0, next_attempt_at = ?, created_at = ?, last_error = NULL WHERE id = ?`,
+  addCounter: `UPDATE counters SET value = value + ? WHERE name = ?`,
+  due: `SELECT id, kind, body, attempts, version, created_at AS createdAt FROM records
+       WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+  nextDue: `SELECT MIN(next_attempt_at) FROM records WHERE state = 'queued'`,
+  deleteDelivered: `DELETE FROM records WHERE id = ? AND version = ? RETURNING bytes`,
+  countVisitor: `INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)`,
+  retryLater: `UPDATE records SET attempts = attempts + ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND version = ?`,
+  deadLetter: `UPDATE records SET state = 'dead', last_error = ? WHERE id = ? AND state = 'queued'`,
+  requeueAll: `UPDATE records SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'dead'`,
+  requeueOne: `UPDATE records SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'dead' AND id = ?`,
+  deadLetters: `SELECT id, kind, body, attempts, created_at AS createdAt, last_error AS lastError FROM records
+       WHERE state = 'dead' AND (? IS NULL OR kind = ?) ORDER BY id LIMIT ?`,
+  purgeDead: `DELETE FROM records WHERE state = 'dead' AND created_at < ?`,
+  countsByState: `SELECT kind, state, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM records GROUP BY kind, state`,
+  counters: `SELECT name, value FROM counters`,
+  oldestQueued: `SELECT MIN(created_at) FROM records WHERE state = 'queued'`,
+  visitors: `SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month`,
+  purgeSeen: `DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)`,
+  probe: `INSERT OR REPLACE INTO meta (name, value) VALUES ('probe', ?)`,
+};
+
+/** Statements that return a single column value instead of a row. */
+const PLUCKED: ReadonlySet<string> = new Set(['findQueued', 'nextDue', 'deleteDelivered', 'oldestQueued']);
+
+export type Statements = Record<keyof typeof SQL, Database.Statement>;
+
+export function prepareStatements(db: Database.Database): Statements {
+  const entries = Object.entries(SQL).map(([name, sql]) => {
+    const statement = db.prepare(sql);
+    return [name, PLUCKED.has(name) ? statement.pluck() : statement];
+  });
+  return Object.fromEntries(entries) as Statements;
+}

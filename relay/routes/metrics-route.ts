@@ -1,0 +1,27 @@
+import { Gauge } from 'prom-client';
+import type { Context } from 'koa';
+import type { Metrics } from '../observability/metrics.js';
+import type { Outbox } from '../outbox/outbox.js';
+
+/**
+ * `GET /metrics` in Prometheus text. The outbox gauges are read from the database at scrape time,
+ * so they hold across restarts: `accepted == delivered + queued + dead` can be checked from them.
+ */
+export function metricsRoute(options: { metrics: Metrics; outbox: Outbox }) {
+  const registers = [options.metrics.registry];
+  const records = new Gauge({ name: 'shopbeacon_outbox_records', help: 'Records in the outbox by kind and state', labelNames: ['kind', 'state'], registers });
+  const totals = new Gauge({ name: 'shopbeacon_outbox_totals', help: 'Records ever accepted, delivered and coalesced (persisted)', labelNames: ['name'], registers });
+  const oldest = new Gauge({ name: 'shopbeacon_outbox_oldest_age_seconds', help: 'Age of the oldest queued record', registers });
+  return async function metrics(ctx: Context): Promise<void> {
+    const counts = options.outbox.counts();
+    for (const state of ['queued', 'dead'] as const) {
+      for (const [kind, n] of Object.entries(counts[state])) records.set({ kind, state }, n);
+    }
+    totals.set({ name: 'accepted' }, counts.accepted);
+    totals.set({ name: 'delivered' }, counts.delivered);
+    totals.set({ name: 'coalesced' }, counts.coalesced);
+    oldest.set(counts.oldestQueuedAt === undefined ? 0 : (Date.now() - counts.oldestQueuedAt) / 1000);
+    ctx.type = options.metrics.registry.contentType;
+    ctx.body = await options.metrics.registry.metrics();
+  };
+}
