@@ -59,7 +59,7 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
     const now = options.now ?? Date.now();
     const shapeErrors = compiled.Check(value) ? [] : toFieldErrors(compiled.Errors(value));
     const record = isObject(value) ? value : {};
-    const errors = [...shapeErrors, ...checkTimestamps(record, timestamps, now), ...extra(record)];
+    const errors = [...shapeErrors, ...extra(record), ...checkTimestamps(record, timestamps, now)];
     return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
   };
 }

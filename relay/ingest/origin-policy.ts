@@ -10,7 +10,9 @@ export function originPolicy(options: { allowedOrigins: readonly string[] }) {
   const allowed = new Set(options.allowedOrigins);
   return async function originPolicyMiddleware(ctx: Context, next: Next): Promise<void> {
     const origin = ctx.get('origin');
-    if (!origin || origin === ctx.origin) return next();
+    // The relay's own origin from protocol and host (trusting X-Forwarded-* only with trust proxy).
+    // Not `ctx.origin`: under Koa 3 it yielded the request's Origin header itself.
+    if (!origin || origin === `${ctx.protocol}://${ctx.host}`) return next();
     if (!allowed.has(origin)) throw new HttpError(403, 'origin_not_allowed', `origin ${origin} is not allowed (SHOPBEACON_ALLOWED_ORIGINS)`);
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Access-Control-Allow-Credentials', 'true');

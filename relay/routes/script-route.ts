@@ -30,6 +30,8 @@ export function scriptRoute(options: { file: string }) {
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.vary('Accept-Encoding');
     ctx.type = 'text/javascript; charset=utf-8';
+    // Koa judges freshness only for a 2xx answer; the status is still its default 404 here.
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
