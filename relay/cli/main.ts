@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
+import { outboxCommand } from './outbox-command.js';
 import { relayCommand } from './relay-command.js';
 
 /** The `shopbeacon` command line: one subcommand per file, wired here. */
@@ -10,6 +11,7 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .addCommand(relayCommand())
     .addCommand(mockUpstreamCommand())
+    .addCommand(outboxCommand())
     .addCommand(openapiCommand());
 }
 

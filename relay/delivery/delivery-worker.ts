@@ -22,7 +22,8 @@ export interface DeliveryWorkerOptions {
   now?: () => number;
 }
 
-const IDLE_WAIT_MS = 60_000;
+/** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
+const IDLE_WAIT_MS = 5_000;
 
 /** Drains the outbox to the service: one record per call, retries with backoff, dead letters, pause on auth. */
 export class DeliveryWorker {
@@ -138,6 +139,7 @@ export class DeliveryWorker {
     this.refusalStreak = [];
     if (this.pause.leave()) {
       this.options.metrics.paused.set(0);
+      this.options.outbox.notePause(undefined);
       this.options.logger.info('the service accepts records again: delivery resumed');
     }
   }
@@ -175,6 +177,7 @@ export class DeliveryWorker {
   private enterPause(reason: string, now: number): void {
     if (this.pause.enter(reason, now)) {
       this.options.metrics.paused.set(1);
+      this.options.outbox.notePause(reason);
       this.options.logger.error({ reason }, 'delivery paused: check SHOPBEACON_TOKEN; probing the service with backoff');
     }
   }

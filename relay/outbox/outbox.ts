@@ -64,6 +64,9 @@ export interface Outbox {
   purgeDead(before: number): number;
   counts(): OutboxCounts;
   visitorsByMonth(): Record<string, number>;
+  /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
+  notePause(reason: string | undefined): void;
+  pauseNote(): string | undefined;
   /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
   isWritable(): boolean;
   close(): void;

@@ -209,6 +209,19 @@ export class SqliteOutbox implements Outbox {
     return this.sql.purgeSeen.run(this.now() - DEDUPE_WINDOW_MS).changes;
   }
 
+  notePause(reason: string | undefined): void {
+    this.sql.setMeta.run('paused', reason ?? '');
+  }
+
+  pauseNote(): string | undefined {
+    return (this.sql.getMeta.get('paused') as string | undefined) || undefined;
+  }
+
+  /** Re-reads how much the outbox holds (another process may have purged or re-queued). */
+  refreshCapacity(): void {
+    this.reloadHeld();
+  }
+
   isWritable(): boolean {
     try {
       this.sql.probe.run(String(this.now()));
@@ -225,6 +238,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   private reloadHeld(): void {
+    this.flushAcks();
     const rows = this.sql.countsByState.all() as { n: number; bytes: number }[];
     this.held = { records: rows.reduce((s, r) => s + r.n, 0), bytes: rows.reduce((s, r) => s + r.bytes, 0) };
   }

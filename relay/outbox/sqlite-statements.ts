@@ -26,10 +26,12 @@ const SQL = {
   visitors: `SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month`,
   purgeSeen: `DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)`,
   probe: `INSERT OR REPLACE INTO meta (name, value) VALUES ('probe', ?)`,
+  setMeta: `INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)`,
+  getMeta: `SELECT value FROM meta WHERE name = ?`,
 };
 
 /** Statements that return a single column value instead of a row. */
-const PLUCKED: ReadonlySet<string> = new Set(['findQueued', 'nextDue', 'deleteDelivered', 'oldestQueued']);
+const PLUCKED: ReadonlySet<string> = new Set(['getMeta', 'findQueued', 'nextDue', 'deleteDelivered', 'oldestQueued']);
 
 export type Statements = Record<keyof typeof SQL, Database.Statement>;
 

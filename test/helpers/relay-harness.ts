@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { listen, stopListening } from '../../relay/cli/listen.js';
+import { parseRelayConfig } from '../../relay/config/parse-relay-config.js';
+import type { RelayConfig } from '../../relay/config/relay-config.js';
+import { createRelay, type Relay } from '../../relay/create-relay.js';
+import { createMockUpstream, type MockUpstream, type MockUpstreamOptions } from '../../relay/mock-upstream/index.js';
+import { createLogger } from '../../relay/observability/logger.js';
+
+export const SERVICE_TOKEN = 'svc-token-7f3a9c1e5b';
+export const ADMIN_KEY = 'admin-key-4d2b8e6f';
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+export interface Harness {
+  url: string;
+  relay: Relay;
+  mock: MockUpstream;
+  logs: string[];
+  dataDir: string;
+  /** Stops the relay only (the mock keeps its records), e.g. to restart on the same data directory. */
+  stopRelay(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  config?: Partial<Record<keyof RelayConfig, string>>;
+  mock?: MockUpstreamOptions;
+  /** Reuse a mock service (and its records) instead of starting one. */
+  upstream?: MockUpstream;
+  dataDir?: string;
+}
+
+/** A real relay on an ephemeral port, against the real mock service, with a fresh data directory. */
+export async function startRelay(options: HarnessOptions = {}): Promise<Harness> {
+  const mock = options.upstream ?? (await createMockUpstream({ token: SERVICE_TOKEN, ...options.mock }));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-relay-'));
+  const logs: string[] = [];
+  const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logs.push(chunk.toString()), done()) });
+  const config = parseRelayConfig({ baseUrl: mock.url, token: SERVICE_TOKEN, dataDir, adminKey: ADMIN_KEY, logLevel: 'trace', ...options.config });
+  const relay = createRelay(config, { logger: createLogger('trace', sink) });
+  const { server, url } = await listen(relay.callback(), 0, '127.0.0.1');
+  const stopRelay = async () => {
+    await stopListening(server as Server);
+    server.closeAllConnections();
+    await relay.shopbeacon.close();
+  };
+  return {
+    url,
+    relay,
+    mock,
+    logs,
+    dataDir,
+    stopRelay,
+    close: async () => {
+      await stopRelay();
+      if (!options.upstream) await mock.close();
+    },
+  };
+}
+
+/** Resolves once `check` holds, polling; rejects with `what` after `timeoutMs`. Awaits an outcome, no fixed sleep. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

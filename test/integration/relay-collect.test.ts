@@ -1,0 +1,265 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
+import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+
+describe('POST /collect', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay({ config: { allowedOrigins: 'https://www.shop.test' } });
+  });
+  after(() => h.close());
+
+  it('answers 200 with counts and delivers the event to the service with the bearer token, event_id stripped', async () => {
+    const event = browserEvent({ user_id: 'user-abcdefgh', session_id: 'sess-abcdefgh' });
+    const res = await collect(h.url, { events: [event] });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { accepted: 1, duplicates: 0, dropped: 0, rejected: [] });
+    await until(() => h.mock.records('events').length === 1, 'delivery');
+    const delivered = h.mock.records('events')[0] as Record<string, unknown>;
+    assert.equal(delivered['user_id'], 'user-abcdefgh');
+    assert.equal(delivered['event_id'], undefined);
+    assert.deepEqual(delivered['event'], event['event']);
+  });
+
+  it('fills a missing datetime with the time of receipt, in a service shape', async () => {
+    const event = browserEvent();
+    await collect(h.url, event);
+    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
+    assert.match(String(deliveredEvent(h.mock, event)?.['datetime']), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00:00$/);
+  });
+
+  it('answers a repeated event_id as a duplicate and does not deliver it twice', async () => {
+    h.mock.reset();
+    const event = browserEvent();
+    assert.equal((await collect(h.url, { events: [event] })).body['accepted'], 1);
+    const again = await collect(h.url, { events: [event] });
+    assert.deepEqual(again.body, { accepted: 0, duplicates: 1, dropped: 0, rejected: [] });
+    await until(() => h.mock.records('events').length === 1, 'delivery');
+    const seqs = h.mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq);
+    assert.deepEqual(seqs, [(event['event'] as { seq: number }).seq]);
+  });
+
+  it('rejects invalid events by index with every failing field, and accepts the rest', async () => {
+    const bad = browserEvent({ datetime: '2020-01-01 00:00:00', event: { product_id: 1.5, quantity: 0 } });
+    const res = await collect(h.url, { events: [browserEvent(), bad, { event_name: 'X' }] });
+    assert.equal(res.status, 200);
+    assert.equal(res.body['accepted'], 1);
+    assert.deepEqual(res.body['rejected'], [
+      { index: 1, errors: [
+        { path: 'event.product_id', message: 'must be an integer or a non-empty string' },
+        { path: 'event.quantity', message: 'must be at least 1' },
+        { path: 'datetime', message: 'is older than 2 years' },
+      ] },
+      { index: 2, errors: [{ path: 'event', message: 'is required' }] },
+    ]);
+  });
+
+  const refusals: [name: string, body: string | Buffer, headers: Record<string, string>, status: number, code: string][] = [
+    ['a body that is not JSON', '{"events":[', {}, 400, 'invalid_json'],
+    ['a body that holds no event object', '[1,2]', {}, 400, 'no_event'],
+    ['an empty events array', '{"events":[]}', {}, 400, 'no_event'],
+    ['more than 50 events', JSON.stringify({ events: Array.from({ length: 51 }, () => browserEvent()) }), {}, 413, 'too_many_events'],
+    ['a body over 64 KB', JSON.stringify({ events: [browserEvent({ event: { pad: 'x'.repeat(70_000) } })] }), {}, 413, 'body_too_large'],
+    ['another content type', '{}', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type'],
+    ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]), {}, 400, 'invalid_utf8'],
+    ['an origin that is not allowed', JSON.stringify(browserEvent()), { origin: 'https://evil.test' }, 403, 'origin_not_allowed'],
+  ];
+  for (const [name, body, headers, status, code] of refusals) {
+    it(`answers ${status} for ${name}, with a JSON error`, async () => {
+      const res = await collect(h.url, body, headers);
+      assert.equal(res.status, status);
+      assert.equal(res.body['error'], code);
+    });
+  }
+
+  it('answers CORS headers and preflight to an allowed origin', async () => {
+    const res = await collect(h.url, browserEvent(), { origin: 'https://www.shop.test' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://www.shop.test');
+    const preflight = await fetch(`${h.url}/collect`, { method: 'OPTIONS', headers: { origin: 'https://www.shop.test', 'access-control-request-method': 'POST' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'POST');
+  });
+
+  it('accepts its own origin without listing it', async () => {
+    const res = await collect(h.url, browserEvent(), { origin: h.url });
+    assert.equal(res.status, 200);
+  });
+});
+
+describe('POST /collect identity cookies', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay({ config: { trustProxy: '1', cookieDomain: 'shop.test' } });
+  });
+  after(() => h.close());
+
+  const cookiesOf = (headers: Headers) => headers.getSetCookie();
+
+  it('sets a new _sb_uid for 400 days and _sb_sid for 30 minutes when there is none', async () => {
+    const res = await collect(h.url, browserEvent());
+    const [uid, sid] = cookiesOf(res.headers);
+    assert.match(uid ?? '', /^_sb_uid=[\w-]{21}; Max-Age=34560000; Path=\/; SameSite=Lax; Domain=shop.test$/);
+    assert.match(sid ?? '', /^_sb_sid=[\w-]{21}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test$/);
+    assert.doesNotMatch(uid ?? '', /HttpOnly/);
+  });
+
+  it('marks the cookies Secure when a trusted proxy forwarded https', async () => {
+    const res = await collect(h.url, browserEvent(), { 'x-forwarded-proto': 'https' });
+    assert.ok(cookiesOf(res.headers).every((c) => c.endsWith('; Secure')));
+  });
+
+  it('renews the cookies with the ids the browser had, and uses them for events without ids', async () => {
+    const event = browserEvent();
+    const res = await collect(h.url, event, { cookie: '_sb_uid=known-user-1234; _sb_sid=known-sess-1234.1700000000000.1700000000000' });
+    const [uid, sid] = cookiesOf(res.headers);
+    assert.match(uid ?? '', /^_sb_uid=known-user-1234;/);
+    assert.match(sid ?? '', /^_sb_sid=known-sess-1234\.1700000000000\.1700000000000;/);
+    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
+    const delivered = deliveredEvent(h.mock, event);
+    assert.deepEqual([delivered?.['user_id'], delivered?.['session_id']], ['known-user-1234', 'known-sess-1234']);
+  });
+
+  it('ignores cookie values that are not ids', async () => {
+    const res = await collect(h.url, browserEvent(), { cookie: '_sb_uid=%3Cscript%3E; _sb_sid=a;b' });
+    assert.equal(res.status, 200);
+    assert.match(cookiesOf(res.headers)[0] ?? '', /^_sb_uid=[\w-]{21};/);
+  });
+});
+
+describe('POST /collect bots', () => {
+  it('drops HeadlessChrome and navigator.webdriver batches before the outbox, counting them', async () => {
+    const h = await startRelay();
+    try {
+      const headless = await collect(h.url, browserEvent(), { 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36' });
+      assert.deepEqual(headless.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
+      const webdriver = await collect(h.url, { events: [browserEvent(), browserEvent()], webdriver: true });
+      assert.equal(webdriver.body['dropped'], 2);
+      assert.equal(h.relay.shopbeacon.outbox.counts().accepted, 0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps them with SHOPBEACON_BOTS=keep', async () => {
+    const h = await startRelay({ config: { bots: 'keep' } });
+    try {
+      const res = await collect(h.url, browserEvent(), { 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36' });
+      assert.equal(res.body['accepted'], 1);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('POST /collect limits', () => {
+  it('answers 429 with Retry-After when the per-IP bucket is empty', async () => {
+    const h = await startRelay({ config: { rateLimitIp: '3' } });
+    try {
+      assert.equal((await collect(h.url, { events: [browserEvent(), browserEvent(), browserEvent()] })).status, 200);
+      const limited = await collect(h.url, browserEvent());
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers 429 when one user_id sends more than its share', async () => {
+    const h = await startRelay({ config: { rateLimitUser: '2' } });
+    try {
+      const user = { user_id: 'one-busy-user' };
+      assert.equal((await collect(h.url, { events: [browserEvent(user), browserEvent(user)] })).status, 200);
+      assert.equal((await collect(h.url, browserEvent(user))).status, 429);
+      assert.equal((await collect(h.url, browserEvent({ user_id: 'another-user' }))).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers 503 with Retry-After when the outbox is full, keeping what it had', async () => {
+    const h = await startRelay({ config: { outboxMaxRecords: '2' }, mock: { faults: { mode: 'drop' } } });
+    try {
+      assert.equal((await collect(h.url, { events: [browserEvent(), browserEvent()] })).status, 200);
+      const full = await collect(h.url, browserEvent());
+      assert.equal(full.status, 503);
+      assert.equal(full.body['error'], 'outbox_full');
+      assert.ok(full.headers.get('retry-after'));
+      h.mock.setFaults({ mode: 'normal' });
+      await until(() => h.mock.records('events').length === 2, 'the two acknowledged events');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('relay endpoints', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay();
+  });
+  after(() => h.close());
+
+  it('GET /shopbeacon.js serves the built snippet with a strong ETag, caching and compression', async () => {
+    const res = await fetch(`${h.url}/shopbeacon.js`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), 'br');
+    assert.match(res.headers.get('etag') ?? '', /^"[\w-]+"$/);
+    assert.match(res.headers.get('cache-control') ?? '', /max-age=\d+/);
+    assert.match(await res.text(), /shopbeacon/);
+    // undici's request: fetch adds Cache-Control: no-cache to conditional requests.
+    const again = await request(`${h.url}/shopbeacon.js`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
+    assert.equal(again.statusCode, 304);
+  });
+
+  it('GET /healthz and /readyz answer 200 while the outbox is writable and delivery runs', async () => {
+    assert.equal((await fetch(`${h.url}/healthz`)).status, 200);
+    assert.deepEqual(await (await fetch(`${h.url}/readyz`)).json(), { status: 'ready' });
+  });
+
+  it('GET /metrics serves Prometheus text with the ingest and outbox series', async () => {
+    await collect(h.url, browserEvent());
+    await until(() => h.relay.shopbeacon.outbox.counts().delivered >= 1, 'a delivery');
+    const text = await (await fetch(`${h.url}/metrics`)).text();
+    for (const name of ['shopbeacon_http_requests_total', 'shopbeacon_ingest_events_total', 'shopbeacon_outbox_records', 'shopbeacon_http_request_duration_seconds_bucket', 'shopbeacon_delivered_total']) {
+      assert.match(text, new RegExp(`^${name}`, 'm'));
+    }
+  });
+
+  it('GET /stats needs the admin key: 401 without or wrong, visitors per month with it', async () => {
+    assert.equal((await fetch(`${h.url}/stats`)).status, 401);
+    assert.equal((await fetch(`${h.url}/stats`, { headers: { authorization: 'Bearer wrong' } })).status, 401);
+    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: Record<string, number> };
+    assert.equal(typeof stats.visitorsByMonth, 'object');
+  });
+
+  it('answers unknown paths with 404 JSON, nosniff and no X-Powered-By', async () => {
+    const res = await fetch(`${h.url}/nope`);
+    assert.equal(res.status, 404);
+    assert.equal(((await res.json()) as { error: string }).error, 'not_found');
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('x-powered-by'), null);
+  });
+
+  it('never puts the service token in an answer or a log line', async () => {
+    const answers = await Promise.all(['/collect', '/metrics', '/readyz', '/stats', '/shopbeacon.js', '/nope'].map(async (path) => {
+      const res = await fetch(`${h.url}${path}`, { method: path === '/collect' ? 'POST' : 'GET', headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      return `${JSON.stringify([...res.headers])}${await res.text()}`;
+    }));
+    for (const text of [...answers, ...h.logs]) assert.ok(!text.includes(SERVICE_TOKEN));
+    assert.ok(h.logs.length > 0);
+  });
+});
+
+describe('GET /stats without an admin key configured', () => {
+  it('does not exist (404)', async () => {
+    const h = await startRelay({ config: { adminKey: '' } });
+    try {
+      assert.equal((await fetch(`${h.url}/stats`)).status, 404);
+    } finally {
+      await h.close();
+    }
+  });
+});
