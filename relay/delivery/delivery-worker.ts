@@ -45,6 +45,11 @@ export class DeliveryWorker {
     return this.pause.paused;
   }
 
+  /** Service calls under way now. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
   get pauseReason(): string | undefined {
     return this.pause.reason;
   }

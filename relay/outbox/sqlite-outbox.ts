@@ -201,6 +201,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   visitorsByMonth(): Record<string, number> {
+    this.flushAcks();
     return Object.fromEntries((this.sql.visitors.all() as { month: string; n: number }[]).map((r) => [r.month, r.n]));
   }
 
