@@ -1,0 +1,57 @@
+import { test as base, expect } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.mjs';
+import { ShopWithRelay } from './support/shop-with-relay.js';
+
+const browser = findChromium();
+const test = base.extend<{ shop: ShopWithRelay }>({
+  shop: async ({}, use) => {
+    const shop = await new ShopWithRelay().start();
+    await use(shop);
+    await shop.stop();
+  },
+});
+
+// A real visitor's browser: a desktop user agent and no navigator.webdriver, so the relay's bot
+// filter stays on (SHOPBEACON_BOTS=drop) and still lets this test's events through.
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  launchOptions: {
+    args: [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled'],
+    ...(browser && browser.source !== 'playwright' ? { executablePath: browser.path } : {}),
+  },
+});
+
+test.describe('relay end to end in Chromium', () => {
+  test('a click on add-to-cart reaches the service with the bearer token and the _sb_uid of the cookie, also after a reload', async ({ page, shop }) => {
+    await page.goto(shop.url);
+    await page.click('#add');
+    await expect.poll(() => shop.mock.records('events').length).toBe(1);
+    const uid = (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value;
+    const [first] = shop.mock.records('events') as Record<string, unknown>[];
+    expect(first).toMatchObject({
+      user_id: uid,
+      event_name: 'Added To Cart',
+      event: { product_id: 42, name: 'Teapot', price: 24.5, currency: 'EUR', quantity: 1, url: `${shop.url}/` },
+    });
+    expect(first).not.toHaveProperty('event_id');
+    // The mock answers 400 to a missing or wrong token: every call accepted means the token was sent.
+    expect(shop.mock.calls().map((c) => c.status)).toEqual([200]);
+
+    await page.reload();
+    await page.click('#add');
+    await expect.poll(() => shop.mock.records('events').length).toBe(2);
+    expect((shop.mock.records('events')[1] as Record<string, unknown>)['user_id']).toBe(uid);
+  });
+
+  test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes', async ({ page, shop }) => {
+    const answers: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/sb/collect')) answers.push((await response.headerValue('set-cookie')) ?? '');
+    });
+    await page.goto(shop.url);
+    await page.click('#add');
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]).toMatch(/_sb_uid=[\w-]+; Max-Age=34560000; Path=\/; SameSite=Lax/);
+    expect(answers[0]).toMatch(/_sb_sid=[\w-]+\.\d+\.\d+; Max-Age=1800; Path=\/; SameSite=Lax/);
+  });
+});

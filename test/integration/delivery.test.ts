@@ -1,0 +1,135 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createMockUpstream } from '../../relay/mock-upstream/index.js';
+import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
+import { SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
+
+const seqsOf = (records: unknown[]) => records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
+const seqOf = (event: Record<string, unknown>) => (event['event'] as { seq: number }).seq;
+
+function invariant(counts: { accepted: number; delivered: number; queued: Record<string, number>; dead: Record<string, number> }): boolean {
+  const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+  return counts.accepted === counts.delivered + sum(counts.queued) + sum(counts.dead);
+}
+
+describe('delivery worker', () => {
+  it('keeps everything through a service outage answering 500, then delivers it all, ingest staying fast', async () => {
+    const h = await startRelay({ mock: { faults: { failRate: 1, failStatus: 500 } } });
+    try {
+      const events = Array.from({ length: 20 }, () => browserEvent());
+      const started = performance.now();
+      const answers = await Promise.all(events.map((e) => collect(h.url, e)));
+      const ingestMs = performance.now() - started;
+      assert.ok(answers.every((a) => a.status === 200));
+      await until(() => h.mock.calls().length >= 20, 'failed attempts');
+      assert.equal(h.mock.records('events').length, 0);
+      assert.ok(invariant(h.relay.shopbeacon.outbox.counts()));
+      h.mock.setFaults({ failRate: 0 });
+      await until(() => h.mock.records('events').length === 20, 'all events after recovery');
+      assert.deepEqual(seqsOf(h.mock.records('events')), events.map(seqOf));
+      assert.ok(invariant(h.relay.shopbeacon.outbox.counts()));
+      console.log(`# outage: 20 requests ingested in ${ingestMs.toFixed(0)} ms while the service failed`);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('retries connections dropped without an answer, counting them as ambiguous', async () => {
+    const h = await startRelay({ mock: { faults: { mode: 'drop' } } });
+    try {
+      const event = browserEvent();
+      await collect(h.url, event);
+      await until(() => h.mock.calls().length >= 1, 'a dropped attempt');
+      h.mock.setFaults({ mode: 'normal' });
+      await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery after drops');
+      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      assert.match(metrics, /shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} [1-9]/);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('honours Retry-After on 429 for the whole worker before calling again', async () => {
+    const h = await startRelay({ mock: { faults: { failRate: 1, failStatus: 429, retryAfterSeconds: 1 } } });
+    try {
+      const event = browserEvent();
+      await collect(h.url, event);
+      await until(() => h.mock.calls().length >= 1, 'the 429');
+      h.mock.setFaults({ failRate: 0 });
+      await collect(h.url, browserEvent());
+      await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery after Retry-After');
+      const [first, second] = h.mock.calls();
+      assert.equal(first?.status, 429);
+      assert.ok((second?.at ?? 0) - (first?.at ?? 0) >= 950, `second call ${(second?.at ?? 0) - (first?.at ?? 0)} ms after the 429`);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps a record the service refused (400) as a dead letter with its answer, and redelivers it after `outbox retry`', async () => {
+    let skewMs = 3 * 365 * 86_400_000;
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN, now: () => Date.now() + skewMs });
+    const h = await startRelay({ upstream: mock });
+    try {
+      const event = browserEvent();
+      await collect(h.url, event);
+      await until(() => h.relay.shopbeacon.outbox.counts().dead.event === 1, 'the dead letter');
+      const [letter] = h.relay.shopbeacon.outbox.deadLetters({ limit: 10 });
+      assert.match(letter?.lastError ?? '', /^400 .*is older than 2 years/);
+      skewMs = 0;
+      const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'outbox', 'retry', '--all', '--data-dir', h.dataDir], { encoding: 'utf8' });
+      assert.match(out, /1 dead letter\(s\) queued again/);
+      await until(() => deliveredEvent(mock, event) !== undefined, 'redelivery', 20_000);
+      assert.equal(h.relay.shopbeacon.outbox.counts().dead.event, 0);
+    } finally {
+      await h.close();
+      await mock.close();
+    }
+  });
+
+  it('pauses on a wrong token without losing or dead-lettering anything, and delivers with the right one', async () => {
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    const wrong = await startRelay({ upstream: mock, config: { token: 'wrong-token' } });
+    const events = Array.from({ length: 5 }, () => browserEvent());
+    try {
+      for (const e of events) await collect(wrong.url, e);
+      await until(() => wrong.relay.shopbeacon.worker.paused, 'the pause');
+      const ready = await fetch(`${wrong.url}/readyz`);
+      assert.equal(ready.status, 503);
+      assert.match(JSON.stringify(await ready.json()), /delivery is paused/);
+      const counts = wrong.relay.shopbeacon.outbox.counts();
+      assert.deepEqual([counts.queued.event, counts.dead.event], [5, 0]);
+      assert.ok(wrong.logs.some((line) => line.includes('delivery paused')));
+    } finally {
+      await wrong.stopRelay();
+    }
+    const right = await startRelay({ upstream: mock, dataDir: wrong.dataDir });
+    try {
+      await until(() => mock.records('events').length === 5, 'delivery with the right token');
+      assert.deepEqual(seqsOf(mock.records('events')), events.map(seqOf));
+    } finally {
+      await right.close();
+      await mock.close();
+    }
+  });
+
+  it('finishes calls in flight on close within the grace period, so a restart sends no duplicate', async () => {
+    const h = await startRelay({ mock: { faults: { latencyMs: 300 } }, config: { shutdownGraceMs: '5000' } });
+    const events = Array.from({ length: 5 }, () => browserEvent());
+    await Promise.all(events.map((e) => collect(h.url, e)));
+    await until(() => h.relay.shopbeacon.worker.inFlightCount === 5, 'the worker to claim all five');
+    assert.equal(h.mock.calls().length, 0);
+    await h.stopRelay();
+    assert.deepEqual(seqsOf(h.mock.records('events')), events.map(seqOf));
+    const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
+    try {
+      const counts = again.relay.shopbeacon.outbox.counts();
+      assert.deepEqual([counts.queued.event, counts.delivered], [0, 5]);
+      assert.equal(h.mock.records('events').length, 5);
+    } finally {
+      await again.close();
+      await h.mock.close();
+    }
+  });
+});
