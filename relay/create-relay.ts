@@ -12,6 +12,7 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { collectRoute } from './ingest/collect-route.js';
 import { originPolicy } from './ingest/origin-policy.js';
+import { addMirrorRoutes } from './mirror/mirror-routes.js';
 import { RateLimits } from './ingest/rate-limits.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -59,6 +60,7 @@ function routes(config: RelayConfig, parts: Omit<RelayParts, 'close'>, scriptFil
   router.get('/readyz', readyz({ outbox, worker }));
   router.get('/metrics', metricsRoute({ metrics, outbox }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker }));
+  addMirrorRoutes(router, { outbox, metrics, adminKey: config.adminKey, onEnqueued: () => worker.notify() });
   return router;
 }
 

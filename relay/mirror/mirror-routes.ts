@@ -1,0 +1,69 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { KINDS, type KindInfo } from '../contract/kinds.js';
+import { adminAuth } from '../http/admin-auth.js';
+import { HttpError } from '../http/http-error.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { Outbox } from '../outbox/outbox.js';
+import { checkMirrorBody } from './mirror-records.js';
+
+export const MAX_RECORDS_PER_CALL = 500;
+/** 500 orders with their line items fit well inside 8 MB. */
+const MIRROR_BODY_LIMIT = 8 * 1024 * 1024;
+
+export interface MirrorOptions {
+  outbox: Outbox;
+  metrics: Metrics;
+  adminKey: string | undefined;
+  onEnqueued: () => void;
+  now?: () => number;
+}
+
+type RecordResult = { index: number; status: 'queued' | 'coalesced' } | { index: number; status: 'rejected'; errors: unknown[] };
+
+async function enqueueChecked(info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
+  const now = (options.now ?? Date.now)();
+  const checks = bodies.map((body) => checkMirrorBody(info, body, now));
+  const records = checks.flatMap((c) => (c.ok ? [c.record] : []));
+  const outcomes = await options.outbox.enqueue(records);
+  if (records.length > 0) options.onEnqueued();
+  let next = 0;
+  return checks.map((check, index) => {
+    if (!check.ok) return { index, status: 'rejected', errors: check.errors };
+    return { index, status: outcomes[next++] === 'coalesced' ? 'coalesced' : 'queued' };
+  });
+}
+
+function mirrorRoute(info: KindInfo, options: MirrorOptions) {
+  return async function mirror(ctx: Context): Promise<void> {
+    const body = await readJsonBody(ctx, { limit: MIRROR_BODY_LIMIT, types: ['application/json'] });
+    const many = Array.isArray(body);
+    if (many && (body.length === 0 || body.length > MAX_RECORDS_PER_CALL)) {
+      throw new HttpError(many && body.length > 0 ? 413 : 400, 'bad_batch', `an array must hold 1 to ${MAX_RECORDS_PER_CALL} records`);
+    }
+    const results = await enqueueChecked(info, many ? body : [body], options);
+    const rejected = results.filter((r) => r.status === 'rejected');
+    options.metrics.rejected.inc({ reason: `mirror_${info.kind}` }, rejected.length);
+    const queued = results.length - rejected.length;
+    if (!many) {
+      const [only] = results;
+      if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
+      ctx.status = 202;
+      ctx.body = { queued: 1 };
+      return;
+    }
+    ctx.status = queued > 0 ? 202 : 400;
+    ctx.body = { queued, rejected: rejected.length, results };
+  };
+}
+
+/**
+ * `POST /v1/orders`, `/v1/products/catalog`, `/v1/track` on the relay: the service's own bodies
+ * from the shop's backend, behind the relay's admin key (the service token never leaves the
+ * relay). 202 once durable; the worker delivers, one record per call.
+ */
+export function addMirrorRoutes(router: Router, options: MirrorOptions): void {
+  const auth = adminAuth({ adminKey: options.adminKey });
+  for (const info of Object.values(KINDS)) router.post(info.path, auth, mirrorRoute(info, options));
+}

@@ -1,0 +1,88 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { postJson } from '../helpers/http.js';
+import { order, product, trackingEvent } from '../helpers/records.js';
+import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+
+const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
+
+describe('POST /v1/* mirror on the relay', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay();
+  });
+  after(() => h.close());
+
+  it('answers 202 {"queued":1} and delivers the order to the service as sent', async () => {
+    const body = order(Date.now(), { order_id: 5001 });
+    const res = await postJson(`${h.url}/v1/orders`, body, ADMIN);
+    assert.equal(res.status, 202);
+    assert.deepEqual(res.body, { queued: 1 });
+    await until(() => h.mock.records('orders').some((o) => (o as { order_id: number }).order_id === 5001), 'the order');
+    assert.deepEqual(h.mock.records('orders').find((o) => (o as { order_id: number }).order_id === 5001), body);
+  });
+
+  it('takes products and tracking events the same way', async () => {
+    assert.equal((await postJson(`${h.url}/v1/products/catalog`, product({ product_id: 77 }), ADMIN)).status, 202);
+    assert.equal((await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'backend-user' }), ADMIN)).status, 202);
+    await until(() => h.mock.records('products').length >= 1 && h.mock.records('events').some((e) => (e as { user_id: string }).user_id === 'backend-user'), 'both');
+  });
+
+  it('answers 400 with every failing field', async () => {
+    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 'x', line_items: [{}] }), ADMIN);
+    assert.equal(res.status, 400);
+    assert.deepEqual((res.body as { errors: { path: string }[] }).errors.map((e) => e.path), [
+      'order_id', 'line_items[0].line_item_product_id', 'line_items[0].line_item_price', 'line_items[0].line_item_quantity',
+    ]);
+  });
+
+  it('refuses an order older than 2 years', async () => {
+    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { date_created_gmt: '2020-01-01 00:00:00' }), ADMIN);
+    assert.equal(res.status, 400);
+  });
+
+  it('answers 401 without or with a wrong admin key, and never accepts the service token', async () => {
+    assert.equal((await postJson(`${h.url}/v1/orders`, order())).status, 401);
+    assert.equal((await postJson(`${h.url}/v1/orders`, order(), { authorization: 'Bearer wrong' })).status, 401);
+    assert.equal((await postJson(`${h.url}/v1/orders`, order(), { authorization: `Bearer ${SERVICE_TOKEN}` })).status, 401);
+  });
+
+  it('takes an array of up to 500 records and lists a result per record', async () => {
+    const now = Date.now();
+    const res = await postJson(`${h.url}/v1/orders`, [order(now, { order_id: 6001 }), order(now, { order_id: 'bad' }), order(now, { order_id: 6002 })], ADMIN);
+    assert.equal(res.status, 202);
+    const body = res.body as { queued: number; rejected: number; results: { index: number; status: string }[] };
+    assert.deepEqual([body.queued, body.rejected], [2, 1]);
+    assert.deepEqual(body.results.map((r) => r.status), ['queued', 'rejected', 'queued']);
+    assert.equal((await postJson(`${h.url}/v1/orders`, Array.from({ length: 501 }, () => order()), ADMIN)).status, 413);
+  });
+});
+
+describe('POST /v1/* mirror coalescing', () => {
+  it('sends only the newest of several versions of a queued order', async () => {
+    const h = await startRelay({ mock: { faults: { failRate: 1, failStatus: 503, retryAfterSeconds: 1 } } });
+    try {
+      const now = Date.now();
+      await postJson(`${h.url}/v1/orders`, order(now, { order_id: 7001, status: 'pending' }), ADMIN);
+      const second = await postJson(`${h.url}/v1/orders`, [order(now, { order_id: 7001, status: 'processing' }), order(now, { order_id: 7001, status: 'completed' })], ADMIN);
+      assert.deepEqual((second.body as { results: { status: string }[] }).results.map((r) => r.status), ['coalesced', 'coalesced']);
+      h.mock.setFaults({ failRate: 0 });
+      await until(() => h.mock.records('orders').length === 1 && h.relay.shopbeacon.outbox.counts().queued.order === 0, 'the order');
+      assert.equal((h.mock.records('orders')[0] as { status: string }).status, 'completed');
+      assert.equal(h.relay.shopbeacon.outbox.counts().coalesced, 2);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('POST /v1/* mirror without an admin key', () => {
+  it('does not exist (404)', async () => {
+    const h = await startRelay({ config: { adminKey: '' } });
+    try {
+      assert.equal((await postJson(`${h.url}/v1/orders`, order())).status, 404);
+    } finally {
+      await h.close();
+    }
+  });
+});
