@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS records (
   last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS records_due ON records (state, next_attempt_at);
+CREATE INDEX IF NOT EXISTS records_age ON records (state, created_at);
 CREATE UNIQUE INDEX IF NOT EXISTS records_coalesce ON records (kind, key) WHERE state = 'queued' AND kind <> 'event';
 CREATE TABLE IF NOT EXISTS seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS seen_events_age ON seen_events (seen_at);

@@ -6,6 +6,7 @@ import { parseTimestamp } from '../contract/timestamp.js';
 import { GroupCommit } from './group-commit.js';
 import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
 import { OutboxFullError, OutboxUnavailableError } from './outbox-errors.js';
+import { OutboxTally } from './outbox-tally.js';
 import { SCHEMA } from './schema.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 
@@ -58,7 +59,9 @@ export class SqliteOutbox implements Outbox {
   private readonly group: GroupCommit<Pending, EnqueueResult>;
   private readonly now: () => number;
   private readonly limits: { records: number; bytes: number };
-  private held = { records: 0, bytes: 0 };
+  private readonly tally = new OutboxTally();
+  /** Records and bytes promised to enqueue calls still waiting for their commit. */
+  private reserved = { records: 0, bytes: 0 };
   private acks: { record: DueRecord; at: number }[] = [];
 
   constructor(options: SqliteOutboxOptions) {
@@ -79,44 +82,45 @@ export class SqliteOutbox implements Outbox {
     if (records.length === 0) return [];
     const pending = records.map((record) => ({ record, text: JSON.stringify(record.body) }));
     const bytes = pending.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
-    if (this.held.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
-    if (this.held.bytes + bytes > this.limits.bytes) throw new OutboxFullError(`${this.limits.bytes} bytes`);
-    this.held.records += records.length;
-    this.held.bytes += bytes;
+    if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
+    if (this.tally.bytes + this.reserved.bytes + bytes > this.limits.bytes) throw new OutboxFullError(`${this.limits.bytes} bytes`);
+    this.reserved.records += records.length;
+    this.reserved.bytes += bytes;
     try {
       return await this.group.submit(pending);
     } catch (error) {
-      this.held.records -= records.length;
-      this.held.bytes -= bytes;
       const code = isStorageError(error);
       throw code ? new OutboxUnavailableError(code) : error;
+    } finally {
+      this.reserved.records -= records.length;
+      this.reserved.bytes -= bytes;
     }
   }
 
   private commit(groups: Pending[][]): EnqueueResult[][] {
     const now = this.now();
-    const totals = { queued: 0, coalesced: 0, skipped: 0 };
-    const results = this.db.transaction(() => groups.map((group) => group.map((p) => this.store(p, now, totals))))();
-    this.held.records -= totals.skipped;
+    const changes: (() => void)[] = [];
+    const results = this.db.transaction(() => groups.map((group) => group.map((p) => this.store(p, now, changes))))();
+    // Applied only once the commit succeeded: a failed commit changes nothing.
+    for (const change of changes) change();
     return results;
   }
 
-  private store({ record, text }: Pending, now: number, totals: { queued: number; coalesced: number; skipped: number }): EnqueueResult {
+  private store({ record, text }: Pending, now: number, changes: (() => void)[]): EnqueueResult {
     const bytes = Buffer.byteLength(text);
-    if (record.kind === 'event' && this.sql.markSeen.run(record.key, now, now - DEDUPE_WINDOW_MS).changes === 0) {
-      totals.skipped += 1;
-      this.held.bytes -= bytes;
-      return 'duplicate';
-    }
-    const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as number | undefined);
-    if (existing !== undefined) {
-      this.sql.coalesce.run(text, bytes, now, now, existing);
+    if (record.kind === 'event' && this.sql.markSeen.run(record.key, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
+    const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
+    // The same body again changes nothing: bumping the version would re-send a record already in flight.
+    if (existing?.body === text) return 'coalesced';
+    if (existing) {
+      this.sql.coalesce.run(text, bytes, now, now, existing.id);
       this.sql.addCounter.run(1, 'coalesced');
-      totals.skipped += 1;
+      changes.push(() => this.tally.resized(bytes - existing.bytes));
       return 'coalesced';
     }
     this.sql.insert.run(record.kind, record.key, text, bytes, now, now);
     this.sql.addCounter.run(1, 'accepted');
+    changes.push(() => this.tally.added(record.kind, bytes));
     return 'queued';
   }
 
@@ -149,8 +153,7 @@ export class SqliteOutbox implements Outbox {
   private removeDelivered(record: DueRecord, at: number): void {
     const bytes = this.sql.deleteDelivered.get(record.id, record.version) as number | undefined;
     if (bytes === undefined) return;
-    this.held.records -= 1;
-    this.held.bytes -= bytes;
+    this.tally.removed(record.kind, bytes);
     this.sql.addCounter.run(1, 'delivered');
     if (record.kind !== 'event') return;
     const userId = (JSON.parse(record.body) as { user_id?: string }).user_id;
@@ -164,14 +167,27 @@ export class SqliteOutbox implements Outbox {
 
   deadLetter(ids: number[], error: string): void {
     this.db.transaction(() => {
-      for (const id of ids) this.sql.deadLetter.run(error.slice(0, 2000), id);
+      for (const id of ids) {
+        const kind = this.sql.deadLetter.get(error.slice(0, 2000), id) as RecordKind | undefined;
+        if (kind) this.tally.movedToDead(kind);
+      }
     })();
   }
 
   requeueDead(ids?: number[]): number {
     const now = this.now();
-    if (!ids) return this.sql.requeueAll.run(now).changes;
-    return this.db.transaction(() => ids.reduce((n, id) => n + this.sql.requeueOne.run(now, id).changes, 0))();
+    if (!ids) {
+      const moved = this.sql.requeueAll.run(now).changes;
+      this.reloadHeld();
+      return moved;
+    }
+    return this.db.transaction(() =>
+      ids.reduce((n, id) => {
+        const kind = this.sql.requeueOne.get(now, id) as RecordKind | undefined;
+        if (kind) this.tally.movedToQueue(kind);
+        return n + (kind ? 1 : 0);
+      }, 0),
+    )();
   }
 
   deadLetters(options: { kind?: RecordKind; limit: number }): DeadLetter[] {
@@ -185,19 +201,13 @@ export class SqliteOutbox implements Outbox {
     return purged;
   }
 
+  /** From the in-memory tally (no table scan) plus the three persisted counters and an indexed MIN. */
   counts(): OutboxCounts {
     this.flushAcks();
-    const zero = () => ({ event: 0, order: 0, product: 0 });
-    const queued = zero();
-    const dead = zero();
-    let bytes = 0;
-    for (const row of this.sql.countsByState.all() as { kind: RecordKind; state: string; n: number; bytes: number }[]) {
-      (row.state === 'dead' ? dead : queued)[row.kind] = row.n;
-      bytes += row.bytes;
-    }
+    const { queued, dead, bytes } = this.tally;
     const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
     const oldest = this.sql.oldestQueued.get() as number | null;
-    return { queued, dead, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
+    return { queued: { ...queued }, dead: { ...dead }, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
   }
 
   visitorsByMonth(): Record<string, number> {
@@ -240,7 +250,6 @@ export class SqliteOutbox implements Outbox {
 
   private reloadHeld(): void {
     this.flushAcks();
-    const rows = this.sql.countsByState.all() as { n: number; bytes: number }[];
-    this.held = { records: rows.reduce((s, r) => s + r.n, 0), bytes: rows.reduce((s, r) => s + r.bytes, 0) };
+    this.tally.rebuild(this.sql.countsByState.all() as { kind: RecordKind; state: string; n: number; bytes: number }[]);
   }
 }

@@ -4,7 +4,9 @@ import type Database from 'better-sqlite3';
 const SQL = {
   markSeen: `INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?)
        ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?`,
-  findQueued: `SELECT id FROM records WHERE kind = ? AND key = ? AND state = 'queued'`,
+  // Repeats the partial index's condition word for word: SQLite uses a partial index only when the
+  // query implies its WHERE, and `kind = ?` alone does not imply `kind <> 'event'` (a full scan per order).
+  findQueued: `SELECT id, bytes, body FROM records WHERE kind = ? AND key = ? AND state = 'queued' AND kind <> 'event'`,
   insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
   coalesce: `UPDATE records SET body = ?, bytes = ?, version = version + 1, attempts = 0, next_attempt_at = ?, created_at = ?, last_error = NULL WHERE id = ?`,
   addCounter: `UPDATE counters SET value = value + ? WHERE name = ?`,
@@ -14,9 +16,9 @@ const SQL = {
   deleteDelivered: `DELETE FROM records WHERE id = ? AND version = ? RETURNING bytes`,
   countVisitor: `INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)`,
   retryLater: `UPDATE records SET attempts = attempts + ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND version = ?`,
-  deadLetter: `UPDATE records SET state = 'dead', last_error = ? WHERE id = ? AND state = 'queued'`,
+  deadLetter: `UPDATE records SET state = 'dead', last_error = ? WHERE id = ? AND state = 'queued' RETURNING kind`,
   requeueAll: `UPDATE records SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'dead'`,
-  requeueOne: `UPDATE records SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'dead' AND id = ?`,
+  requeueOne: `UPDATE records SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'dead' AND id = ? RETURNING kind`,
   deadLetters: `SELECT id, kind, body, attempts, created_at AS createdAt, last_error AS lastError FROM records
        WHERE state = 'dead' AND (? IS NULL OR kind = ?) ORDER BY id LIMIT ?`,
   purgeDead: `DELETE FROM records WHERE state = 'dead' AND created_at < ?`,
@@ -31,7 +33,7 @@ const SQL = {
 };
 
 /** Statements that return a single column value instead of a row. */
-const PLUCKED: ReadonlySet<string> = new Set(['getMeta', 'findQueued', 'nextDue', 'deleteDelivered', 'oldestQueued']);
+const PLUCKED: ReadonlySet<string> = new Set(['deadLetter', 'requeueOne', 'getMeta', 'nextDue', 'deleteDelivered', 'oldestQueued']);
 
 export type Statements = Record<keyof typeof SQL, Database.Statement>;
 
