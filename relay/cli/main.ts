@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
 import { outboxCommand } from './outbox-command.js';
@@ -12,6 +13,7 @@ export function createProgram(): Command {
     .addCommand(relayCommand())
     .addCommand(mockUpstreamCommand())
     .addCommand(outboxCommand())
+    .addCommand(importCommand())
     .addCommand(openapiCommand());
 }
 

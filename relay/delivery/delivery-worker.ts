@@ -20,6 +20,8 @@ export interface DeliveryWorkerOptions {
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
+  /** Told of each record the service accepted (the import CLI marks it done for resuming). */
+  onDelivered?: (record: DueRecord) => void;
 }
 
 /** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
@@ -141,6 +143,7 @@ export class DeliveryWorker {
   private onDelivered(record: DueRecord, now: number): void {
     this.options.outbox.delivered(record, now);
     this.options.metrics.delivered.inc({ kind: record.kind });
+    this.options.onDelivered?.(record);
     this.refusalStreak = [];
     if (this.pause.leave()) {
       this.options.metrics.paused.set(0);

@@ -111,3 +111,18 @@ describe('SqliteOutbox', () => {
     });
   });
 });
+
+describe('SqliteOutbox coalescing with an identical body', () => {
+  it('leaves the queued record as it is, so a delivery in flight still completes it', async () => {
+    const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-outbox-')) });
+    try {
+      await outbox.enqueue([order(3, 'completed')]);
+      const [inFlight] = outbox.due(Date.now(), 1, new Set());
+      assert.deepEqual(await outbox.enqueue([order(3, 'completed')]), ['coalesced']);
+      outbox.delivered(inFlight!, Date.now());
+      assert.equal(outbox.due(Date.now(), 1, new Set()).length, 0);
+    } finally {
+      outbox.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { KINDS } from '../contract/kinds.js';
+import { DeliveryWorker } from '../delivery/delivery-worker.js';
+import { UpstreamClient } from '../delivery/upstream-client.js';
+import { createMetrics } from '../observability/metrics.js';
+import type { DueRecord } from '../outbox/outbox.js';
+import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
+import type { ImportRecord, ImportSink, SinkCounts } from './import-sink.js';
+import type { ImportState } from './import-state.js';
+
+export interface OutboxSinkOptions {
+  dataDir: string;
+  baseUrl: string;
+  token: string;
+  concurrency: number;
+  state: ImportState;
+  logger: Logger;
+}
+
+/**
+ * Delivers through the relay's own machinery, in this process: a durable outbox (so an interrupted
+ * import keeps what it had queued) and the delivery worker, with its retries and dead letters.
+ */
+export class OutboxSink implements ImportSink {
+  private readonly outbox: SqliteOutbox;
+  private readonly worker: DeliveryWorker;
+  private readonly client: UpstreamClient;
+  private readonly deadAtStart: number;
+  private delivered = 0;
+  /** The counts once closed (the outbox can no longer be asked). */
+  private final: SinkCounts | undefined;
+
+  constructor(private readonly options: OutboxSinkOptions) {
+    this.outbox = new SqliteOutbox({ dataDir: options.dataDir, synchronous: 'normal', groupCommitMs: 0 });
+    this.client = new UpstreamClient({ baseUrl: options.baseUrl, token: options.token, connections: options.concurrency, timeoutMs: 30_000 });
+    this.deadAtStart = this.deadCount();
+    this.worker = new DeliveryWorker({
+      outbox: this.outbox,
+      client: this.client,
+      logger: options.logger,
+      metrics: createMetrics(),
+      concurrency: options.concurrency,
+      onDelivered: (record) => this.markDelivered(record),
+    });
+  }
+
+  private markDelivered(record: DueRecord): void {
+    this.delivered += 1;
+    const identity = KINDS[record.kind].identity;
+    if (identity) this.options.state.markDelivered(record.kind, String((JSON.parse(record.body) as Record<string, unknown>)[identity]), record.body);
+  }
+
+  private deadCount(): number {
+    const { dead } = this.outbox.counts();
+    return dead.event + dead.order + dead.product;
+  }
+
+  async send(batch: ImportRecord[]) {
+    await this.outbox.enqueue(batch.map(({ kind, key, body }) => ({ kind, key, body })));
+    this.worker.notify();
+    return [];
+  }
+
+  /**
+   * Delivery starts here, once the whole file was read. Started earlier, it could deliver a record
+   * a previous run left queued between this run's check of that record and its enqueue, and the
+   * enqueue would then add it again. An abort leaves the rest queued for the next run.
+   */
+  async drain(signal?: AbortSignal) {
+    this.worker.start();
+    while (this.counts().pending > 0 && !signal?.aborted) await sleep(100);
+    return [];
+  }
+
+  counts(): SinkCounts {
+    if (this.final) return this.final;
+    const { queued } = this.outbox.counts();
+    return { pending: queued.event + queued.order + queued.product, delivered: this.delivered, failed: this.deadCount() - this.deadAtStart };
+  }
+
+  async close(): Promise<void> {
+    await this.worker.stop(5_000);
+    await this.client.destroy();
+    this.final = this.counts();
+    this.outbox.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { FieldError } from '../contract/field-error.js';
+import { KINDS, type KindInfo, type RecordKind } from '../contract/kinds.js';
+import { readCsv } from './csv-source.js';
+import type { ImportRecord, ImportSink } from './import-sink.js';
+import type { ImportState } from './import-state.js';
+import { readJsonArray, readJsonLines } from './json-sources.js';
+import type { ProgressFigures } from './import-progress.js';
+import type { ImportFormat, ImportKind, SourceItem } from './source-item.js';
+
+export interface ImportOptions {
+  kind: ImportKind;
+  file: string;
+  format: ImportFormat;
+  /** No sink: validate only (`--dry-run`). */
+  sink: ImportSink | undefined;
+  state: ImportState | undefined;
+  errorsFile?: string;
+  onProgress: (figures: ProgressFigures) => void;
+  /** Aborted by Ctrl-C: reading stops; what was handed over is still drained. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export interface ImportSummary {
+  read: number;
+  queued: number;
+  delivered: number;
+  invalid: number;
+  failed: number;
+  skippedOld: number;
+  unchanged: number;
+  seconds: number;
+  interrupted: boolean;
+}
+
+const BATCH = 500;
+
+/** Orders older than the service's 2-year window are skipped and counted, not reported as errors. */
+function isOnlyTooOld(errors: FieldError[]): boolean {
+  return errors.length === 1 && errors[0]?.path === 'date_created_gmt' && errors[0].message === 'is older than 2 years';
+}
+
+/** One run of an import: reads, validates and hands over records in batches, counting everything. */
+class ImportRun {
+  private readonly kind: RecordKind;
+  private readonly info: KindInfo;
+  private readonly errorsOut: WriteStream | undefined;
+  private readonly tally = { read: 0, queued: 0, invalid: 0, skippedOld: 0, unchanged: 0 };
+  private batch: ImportRecord[] = [];
+
+  constructor(private readonly options: ImportOptions) {
+    this.kind = options.kind === 'orders' ? 'order' : 'product';
+    this.info = KINDS[this.kind];
+    this.errorsOut = options.errorsFile ? createWriteStream(options.errorsFile) : undefined;
+  }
+
+  private source(): AsyncGenerator<SourceItem> {
+    const { format, file, kind } = this.options;
+    if (format === 'csv') return readCsv(file, kind);
+    return format === 'jsonl' ? readJsonLines(file) : readJsonArray(file);
+  }
+
+  private report(row: number, errors: FieldError[]): void {
+    this.tally.invalid += 1;
+    this.errorsOut?.write(`${JSON.stringify({ row, errors })}\n`);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.batch.length === 0 || !this.options.sink) return;
+    const sent = this.batch;
+    this.batch = [];
+    for (const refusal of await this.options.sink.send(sent)) this.report(refusal.row, refusal.errors);
+  }
+
+  figures(): ProgressFigures {
+    const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0 };
+    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + this.tally.unchanged;
+    return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, failed: sink.failed + this.tally.invalid, done, estimatedTotal: Math.max(this.tally.read, done) };
+  }
+
+  private async take(item: SourceItem): Promise<void> {
+    this.tally.read += 1;
+    if (item.errors) return this.report(item.row, item.errors);
+    const result = this.info.validate(item.value, { now: (this.options.now ?? Date.now)() });
+    if (!result.ok) {
+      if (isOnlyTooOld(result.errors)) this.tally.skippedOld += 1;
+      else this.report(item.row, result.errors);
+      return;
+    }
+    const body = result.value as Record<string, unknown>;
+    const key = String(body[this.info.identity as string]);
+    const text = JSON.stringify(body);
+    if (this.options.state?.delivered(this.kind, key, text)) {
+      this.tally.unchanged += 1;
+      return;
+    }
+    this.tally.queued += 1;
+    // A dry run only counts: keeping records it will never send would grow with the file.
+    if (!this.options.sink) return;
+    this.batch.push({ kind: this.kind, key, body, text, row: item.row });
+    if (this.batch.length >= BATCH) await this.flush();
+  }
+
+  /** Reads to the end (or the abort), then waits until the sink delivered or failed everything. */
+  /** Reads until the end of the file or an abort. */
+  private async readAll(): Promise<void> {
+    for await (const item of this.source()) {
+      if (this.options.signal?.aborted) return;
+      await this.take(item);
+      if (this.tally.read % 1000 === 0) this.options.onProgress(this.figures());
+    }
+  }
+
+  async run(): Promise<ImportSummary> {
+    const started = Date.now();
+    await this.readAll();
+    await this.flush();
+    const ticker = setInterval(() => this.options.onProgress(this.figures()), 250);
+    for (const refusal of (await this.options.sink?.drain(this.options.signal)) ?? []) this.report(refusal.row, refusal.errors);
+    const interrupted = this.options.signal?.aborted ?? false;
+    clearInterval(ticker);
+    this.options.onProgress(this.figures());
+    await new Promise<void>((resolve) => (this.errorsOut ? this.errorsOut.end(resolve) : resolve()));
+    const sink = this.options.sink?.counts();
+    return { ...this.tally, delivered: sink?.delivered ?? 0, failed: sink?.failed ?? 0, seconds: (Date.now() - started) / 1000, interrupted };
+  }
+}
+
+/** Reads, validates and hands over an import file; returns the counts for the summary and the exit code. */
+export function runImport(options: ImportOptions): Promise<ImportSummary> {
+  return new ImportRun(options).run();
+}
