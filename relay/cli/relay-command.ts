@@ -6,7 +6,7 @@ import { SETTINGS } from '../config/settings.js';
 import { createRelay } from '../create-relay.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown } from './on-shutdown.js';
-import { listen, stopListening } from './listen.js';
+import { listen, stopListening } from '../http/listen.js';
 
 const DEMO_TOKEN = 'dev-token';
 

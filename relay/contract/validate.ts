@@ -1,6 +1,7 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { joinPath, type FieldError, type Validation } from './field-error.js';
+import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { toFieldErrors } from './schema-errors.js';
 import {
   AddedToCartSchema,
@@ -30,10 +31,6 @@ interface TimestampField {
 
 const ADDED_TO_CART = 'Added To Cart';
 const addedToCart = Compile(AddedToCartSchema);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkTimestamps(record: Record<string, unknown>, fields: TimestampField[], now: number): FieldError[] {
   const errors: FieldError[] = [];

@@ -1,14 +1,11 @@
 import { HttpError } from '../http/http-error.js';
+import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 
 export const MAX_EVENTS_PER_BATCH = 50;
 
 export interface CollectBody {
   events: unknown[];
   webdriver: unknown;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `/collect` takes one event, or `{"events":[...]}` with 1 to 50 of them. */

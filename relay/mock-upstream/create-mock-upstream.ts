@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../http/listen.js';
 import { DEFAULT_FAULTS, type Faults } from './faults.js';
 import { createMockApp } from './mock-app.js';
 import { MockStore, type MockCollection, type MockStats } from './mock-store.js';
@@ -45,13 +44,6 @@ export interface MockUpstream {
 
 const SAVE_DELAY_MS = 50;
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server.address() as AddressInfo));
-  });
-}
-
 function debounced(run: () => void): { schedule: () => void; flush: () => void } {
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -73,12 +65,9 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     now: options.now ?? Date.now,
     onChange: options.dataFile ? persist.schedule : () => undefined,
   });
-  const server = createServer(mock.app.callback());
-  const host = options.host ?? '127.0.0.1';
-  const address = await listen(server, options.port ?? 0, host);
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const { server, url } = await listen(mock.app.callback(), options.port ?? 0, options.host ?? '127.0.0.1');
   return {
-    url: `http://${urlHost}:${address.port}`,
+    url,
     records: (kind) => store.records(kind),
     stats: () => store.stats(),
     calls: () => mock.calls.list(),

@@ -63,6 +63,7 @@ export class SqliteOutbox implements Outbox {
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
   private acks: { record: DueRecord; at: number }[] = [];
+  private dataVersion = -1;
 
   constructor(options: SqliteOutboxOptions) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -80,6 +81,7 @@ export class SqliteOutbox implements Outbox {
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     if (records.length === 0) return [];
+    this.syncTally();
     const pending = records.map((record) => ({ record, text: JSON.stringify(record.body) }));
     const bytes = pending.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
     if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
@@ -126,6 +128,7 @@ export class SqliteOutbox implements Outbox {
 
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
     this.flushAcks();
+    this.syncTally();
     const rows = this.sql.due.all(now, limit + exclude.size) as DueRecord[];
     return rows.filter((r) => !exclude.has(r.id)).slice(0, limit);
   }
@@ -204,6 +207,7 @@ export class SqliteOutbox implements Outbox {
   /** From the in-memory tally (no table scan) plus the three persisted counters and an indexed MIN. */
   counts(): OutboxCounts {
     this.flushAcks();
+    this.syncTally();
     const { queued, dead, bytes } = this.tally;
     const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
     const oldest = this.sql.oldestQueued.get() as number | null;
@@ -246,6 +250,17 @@ export class SqliteOutbox implements Outbox {
     this.group.flush();
     this.flushAcks();
     this.db.close();
+  }
+
+  /**
+   * Rebuilds the tally when another connection committed (`shopbeacon outbox retry` or `purge`
+   * from another process): SQLite changes `data_version` only for other connections' commits.
+   */
+  private syncTally(): void {
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.reloadHeld();
   }
 
   private reloadHeld(): void {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { listen, stopListening } from '../../relay/cli/listen.js';
+import { listen, stopListening } from '../../relay/http/listen.js';
 import { parseRelayConfig } from '../../relay/config/parse-relay-config.js';
 import type { RelayConfig } from '../../relay/config/relay-config.js';
 import { createRelay, type Relay } from '../../relay/create-relay.js';

@@ -126,3 +126,22 @@ describe('SqliteOutbox coalescing with an identical body', () => {
     }
   });
 });
+
+describe('SqliteOutbox shared with another process', () => {
+  it('sees dead letters re-queued by another connection at once, without waiting for the minute rebuild', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sb-outbox-'));
+    const relay = new SqliteOutbox({ dataDir });
+    const cli = new SqliteOutbox({ dataDir });
+    try {
+      await relay.enqueue([event('shared')]);
+      const [record] = relay.due(Date.now(), 1, new Set());
+      relay.deadLetter([record!.id], '400');
+      assert.deepEqual([relay.counts().queued.event, relay.counts().dead.event], [0, 1]);
+      assert.equal(cli.requeueDead(), 1);
+      assert.deepEqual([relay.counts().queued.event, relay.counts().dead.event], [1, 0]);
+    } finally {
+      cli.close();
+      relay.close();
+    }
+  });
+});
