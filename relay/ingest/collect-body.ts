@@ -10,8 +10,13 @@ export interface CollectBody {
 
 /** `/collect` takes one event, or `{"events":[...]}` with 1 to 50 of them. */
 export function parseCollectBody(body: unknown): CollectBody {
-  if (!isObject(body)) throw new HttpError(400, 'no_event', 'body must be an event object or {"events":[...]}');
-  if (!('events' in body)) return { events: [body], webdriver: undefined };
+  const noEvent = () => new HttpError(400, 'no_event', 'body must be an event object (with event_name) or {"events":[...]}');
+  if (!isObject(body)) throw noEvent();
+  if (!('events' in body)) {
+    // A lone object is an event only if it says which: `{}` or `{"foo":1}` holds no event object.
+    if (!('event_name' in body)) throw noEvent();
+    return { events: [body], webdriver: undefined };
+  }
   const { events } = body;
   if (!Array.isArray(events) || events.length === 0) {
     throw new HttpError(400, 'no_event', 'events must be a non-empty array', [{ path: 'events', message: 'must be a non-empty array' }]);

@@ -59,6 +59,8 @@ describe('POST /collect', () => {
   const refusals: [name: string, body: string | Buffer, headers: Record<string, string>, status: number, code: string][] = [
     ['a body that is not JSON', '{"events":[', {}, 400, 'invalid_json'],
     ['a body that holds no event object', '[1,2]', {}, 400, 'no_event'],
+    ['an empty object', '{}', {}, 400, 'no_event'],
+    ['an object that is not an event', '{"foo":1}', {}, 400, 'no_event'],
     ['an empty events array', '{"events":[]}', {}, 400, 'no_event'],
     ['more than 50 events', JSON.stringify({ events: Array.from({ length: 51 }, () => browserEvent()) }), {}, 413, 'too_many_events'],
     ['a body over 64 KB', JSON.stringify({ events: [browserEvent({ event: { pad: 'x'.repeat(70_000) } })] }), {}, 413, 'body_too_large'],
