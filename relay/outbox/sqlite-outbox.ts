@@ -64,12 +64,14 @@ export class SqliteOutbox implements Outbox {
   private reserved = { records: 0, bytes: 0 };
   private acks: { record: DueRecord; at: number }[] = [];
   private dataVersion = -1;
+  private readonly synchronous: 'FULL' | 'NORMAL';
 
   constructor(options: SqliteOutboxOptions) {
     mkdirSync(options.dataDir, { recursive: true });
     this.db = new Database(join(options.dataDir, 'outbox.sqlite'));
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
+    this.db.pragma(`synchronous = ${this.synchronous}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
     this.sql = prepareStatements(this.db);
@@ -126,11 +128,16 @@ export class SqliteOutbox implements Outbox {
     return 'queued';
   }
 
+  /**
+   * Records due now, leaving out those in `exclude` (in flight) and those delivered whose
+   * acknowledgement waits for its batch: flushing here instead would commit once per delivery.
+   */
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
-    this.flushAcks();
     this.syncTally();
-    const rows = this.sql.due.all(now, limit + exclude.size) as DueRecord[];
-    return rows.filter((r) => !exclude.has(r.id)).slice(0, limit);
+    // A pending ack for an older version does not hide the row: its newer body is still owed.
+    const acked = new Map(this.acks.map((a) => [a.record.id, a.record.version]));
+    const rows = this.sql.due.all(now, limit + exclude.size + acked.size) as DueRecord[];
+    return rows.filter((r) => !exclude.has(r.id) && acked.get(r.id) !== r.version).slice(0, limit);
   }
 
   nextDueAt(): number | undefined {
@@ -148,9 +155,24 @@ export class SqliteOutbox implements Outbox {
     const acks = this.acks;
     if (acks.length === 0) return;
     this.acks = [];
-    this.db.transaction(() => {
+    this.relaxed(() => {
       for (const { record, at } of acks) this.removeDelivered(record, at);
-    })();
+    });
+  }
+
+  /**
+   * Commits without an fsync (WAL, synchronous=NORMAL): for acknowledgements, retry times and dead
+   * letter marks, whose loss on power failure only means a record is tried again (at-least-once).
+   * The next enqueue's fsync makes these frames durable too, since the WAL is written in order.
+   */
+  private relaxed<T>(work: () => T): T {
+    if (this.synchronous === 'NORMAL') return this.db.transaction(work)();
+    this.sql.syncNormal.run();
+    try {
+      return this.db.transaction(work)();
+    } finally {
+      this.sql.syncFull.run();
+    }
   }
 
   private removeDelivered(record: DueRecord, at: number): void {
@@ -165,16 +187,16 @@ export class SqliteOutbox implements Outbox {
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
-    this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, error.slice(0, 2000), record.id, record.version);
+    this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, error.slice(0, 2000), record.id, record.version));
   }
 
   deadLetter(ids: number[], error: string): void {
-    this.db.transaction(() => {
+    this.relaxed(() => {
       for (const id of ids) {
         const kind = this.sql.deadLetter.get(error.slice(0, 2000), id) as RecordKind | undefined;
         if (kind) this.tally.movedToDead(kind);
       }
-    })();
+    });
   }
 
   requeueDead(ids?: number[]): number {
@@ -257,7 +279,7 @@ export class SqliteOutbox implements Outbox {
    * from another process): SQLite changes `data_version` only for other connections' commits.
    */
   private syncTally(): void {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = this.sql.dataVersion.get() as number;
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.reloadHeld();

@@ -29,11 +29,14 @@ const SQL = {
   purgeSeen: `DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)`,
   probe: `INSERT OR REPLACE INTO meta (name, value) VALUES ('probe', ?)`,
   setMeta: `INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)`,
+  dataVersion: `PRAGMA data_version`,
+  syncNormal: `PRAGMA synchronous = NORMAL`,
+  syncFull: `PRAGMA synchronous = FULL`,
   getMeta: `SELECT value FROM meta WHERE name = ?`,
 };
 
 /** Statements that return a single column value instead of a row. */
-const PLUCKED: ReadonlySet<string> = new Set(['deadLetter', 'requeueOne', 'getMeta', 'nextDue', 'deleteDelivered', 'oldestQueued']);
+const PLUCKED: ReadonlySet<string> = new Set(['dataVersion', 'deadLetter', 'requeueOne', 'getMeta', 'nextDue', 'deleteDelivered', 'oldestQueued']);
 
 export type Statements = Record<keyof typeof SQL, Database.Statement>;
 
