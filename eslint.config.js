@@ -6,7 +6,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
@@ -32,6 +32,8 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**', 'bench/**', '*.mjs', '*.js'],
+    // bench/snippet-cost.mjs runs a function inside the page.
+    languageOptions: { globals: { window: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 );

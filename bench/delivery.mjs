@@ -1,0 +1,54 @@
+// Delivery: records/s drained from a pre-filled outbox to the mock service, against a bare undici
+// loop at the same concurrency posting the same bodies (the ceiling). Prints one JSON line.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { DeliveryWorker } from '../dist/relay/delivery/delivery-worker.js';
+import { UpstreamClient } from '../dist/relay/delivery/upstream-client.js';
+import { createLogger } from '../dist/relay/observability/logger.js';
+import { createMetrics } from '../dist/relay/observability/metrics.js';
+import { SqliteOutbox } from '../dist/relay/outbox/sqlite-outbox.js';
+
+const [baseUrl, count = '20000', concurrency = '16'] = process.argv.slice(2);
+const N = Number(count);
+const C = Number(concurrency);
+const TOKEN = 'dev-token';
+const datetime = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+const bodies = Array.from({ length: N }, (_, i) => ({ user_id: `u${i % 5000}`, event_name: 'Added To Cart', event: { product_id: i, quantity: 1 }, datetime }));
+
+async function relayDelivery() {
+  const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')) });
+  for (let i = 0; i < N; i += 500) await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
+  const client = new UpstreamClient({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 });
+  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), metrics: createMetrics(), concurrency: C });
+  const started = performance.now();
+  worker.start();
+  while (outbox.counts().delivered < N) await new Promise((resolve) => setTimeout(resolve, 20));
+  const seconds = (performance.now() - started) / 1000;
+  await worker.stop(1000);
+  await client.destroy();
+  outbox.close();
+  return N / seconds;
+}
+
+async function undiciLoop() {
+  const pool = new Pool(baseUrl, { connections: C });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: C }, async () => {
+    while (next < N) {
+      const body = JSON.stringify(bodies[next++]);
+      const response = await pool.request({ method: 'POST', path: '/v1/track', headers, body });
+      await response.body.text();
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  return N / seconds;
+}
+
+const undici = await undiciLoop();
+const relay = await relayDelivery();
+console.log(JSON.stringify({ relay, undici }));

@@ -1,0 +1,26 @@
+// Load generator, in its own process: POSTs for `seconds` with `connections`, each request a new
+// event_id (the relay de-duplicates repeats, which would flatter it). Prints one JSON line.
+import autocannon from 'autocannon';
+
+const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50'] = process.argv.slice(2);
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+let n = 0;
+const now = () => `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+const event = () => ({ event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, event_id: `b${process.pid}-${++n}`, user_id: `bench-user-${n % 5000}`, datetime: now() });
+const serviceEvent = () => {
+  const { event_id: _id, ...rest } = event();
+  return rest;
+};
+
+const body = () => (mode === 'service' ? JSON.stringify(serviceEvent()) : JSON.stringify({ events: Array.from({ length: Number(batch) }, event) }));
+const result = await autocannon({
+  url,
+  connections: Number(connections),
+  duration: Number(seconds),
+  requests: [{
+    method: 'POST',
+    headers: { 'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8', 'user-agent': UA },
+    setupRequest: (request) => ({ ...request, body: body() }),
+  }],
+});
+console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }));

@@ -1,0 +1,131 @@
+// `npm run bench`: size, ingest, delivery, import and in-page cost, each against what a shop would
+// use instead, measured in one run on this machine. Prints a Markdown table; writes
+// bench/results/latest.json. Medians of repeated runs; ratios against baselines of the same run.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { generateOrdersCsv } from './generate-orders.mjs';
+import { measure } from '../scripts/size.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = process.env.BENCH_SECONDS ?? '5';
+const TOKEN = 'dev-token';
+const children = [];
+/** Ends every process started so far: a phase must not leave a relay delivering its backlog behind. */
+async function stopAll() {
+  const exits = children.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+  await Promise.all(exits);
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(String(chunk));
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function node(args) {
+  return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop());
+}
+
+function load(url, mode, batch) {
+  const runs = Array.from({ length: RUNS }, () => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']));
+  return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0) };
+}
+
+function startNginx(mockUrl) {
+  const hasNginx = () => { try { execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }); return true; } catch { return false; } };
+  if (!hasNginx() && process.getuid?.() === 0) {
+    console.error('nginx not found: installing it from Debian (apt-get install nginx)');
+    try { execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], { stdio: 'ignore' }); } catch { /* reported below */ }
+  }
+  if (!hasNginx()) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'sb-nginx-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const upstream = new URL(mockUrl).host;
+  writeFileSync(join(dir, 'nginx.conf'), `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  upstream service { server ${upstream}; keepalive 64; }
+  server { listen 127.0.0.1:${port};
+    location / { proxy_pass http://service; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Authorization "Bearer ${TOKEN}"; } } }
+`);
+  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  children.push(child);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function ingest() {
+  const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const bare = await start(['bench/bare-server.mjs']);
+  const relay = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
+    SHOPBEACON_BASE_URL: slowMock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+  });
+  const nginx = startNginx(slowMock);
+  if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
+  return {
+    bare1: load(`${bare}/`, 'collect', 1), relay1: load(`${relay}/collect`, 'collect', 1),
+    bare10: load(`${bare}/`, 'collect', 10), relay10: load(`${relay}/collect`, 'collect', 10),
+    nginx1: nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined,
+  };
+}
+
+async function importRun(mock) {
+  const file = join(mkdtempSync(join(tmpdir(), 'sb-bench-import-')), 'orders.csv');
+  await generateOrdersCsv(file, 200_000);
+  const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
+    encoding: 'utf8', env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-state-')) }, stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return { ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]), peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]), seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]) };
+}
+
+const fmt = (n, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
+
+function table(results) {
+  const { size, ingest: i, delivery: d, importRun: im, cost } = results;
+  const lines = [
+    `Machine: ${results.machine}. ${RUNS} runs of ${SECONDS} s per ingest row, median; 50 connections; service latency 20 ms behind relay and nginx.`,
+    '',
+    '| measure | shopbeacon | baseline | ratio / target |', '|---|---|---|---|',
+    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | target 2,048 B ${size.bundle.gzip <= 2048 ? 'met' : 'missed'}; limit 2,560 B met |`,
+    `| ingest, 1 event/request | ${fmt(i.relay1.rps)} req/s, p50 ${i.relay1.p50} ms, p99 ${i.relay1.p99} ms | bare node:http ${fmt(i.bare1.rps)} req/s | ${pct(i.relay1.rps, i.bare1.rps)} (target ≥ 50 %) |`,
+    `| ingest, 10 events/request | ${fmt(i.relay10.rps)} req/s (${fmt(i.relay10.rps * 10)} events/s), p99 ${i.relay10.p99} ms | bare node:http ${fmt(i.bare10.rps)} req/s | ${pct(i.relay10.rps, i.bare10.rps)} (target ≥ 50 %) |`,
+    i.nginx1
+      ? `| client p99 while the service takes 20 ms | relay ${i.relay1.p99} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.relay1.p99 < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
+      : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
+    `| delivery to the mock, 16 in flight | ${fmt(d.relay)} records/s | bare undici loop ${fmt(d.undici)} records/s | ${pct(d.relay, d.undici)} (target ≥ 80 %) |`,
+    `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
+    `| snippet in Chromium: load + 100 track calls | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms | one frame: 16.7 ms | ${pct(cost.loadMs + cost.callsMs, 16.7)} of a frame |`,
+  ];
+  return lines.join('\n');
+}
+
+try {
+  const size = { stub: measure('snippet/stub.js'), bundle: measure('dist/shopbeacon.js') };
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.error('ingest…');
+  const ingestResults = await ingest();
+  await stopAll();
+  const fastMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0']);
+  console.error('delivery…');
+  const delivery = node(['bench/delivery.mjs', fastMock, '20000', '16']);
+  console.error('import…');
+  const imported = await importRun(fastMock);
+  console.error('snippet cost…');
+  const cost = node(['bench/snippet-cost.mjs']);
+  const results = { date: new Date().toISOString(), machine, size, ingest: ingestResults, delivery, importRun: imported, cost };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log(table(results));
+} finally {
+  await stopAll();
+}
