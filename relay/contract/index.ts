@@ -1,7 +1,7 @@
 export { parseTimestamp, type ParsedTimestamp, type TimestampResult } from './timestamp.js';
 export { historyStart, windowViolation, FUTURE_TOLERANCE_MS, HISTORY_YEARS } from './window.js';
 export { validateOrder, validateProduct, validateTrackingEvent, type ValidateOptions } from './validate.js';
-export { KINDS, kindOfPath, type KindInfo, type RecordKind } from './kinds.js';
+export { KINDS, type KindInfo, type RecordKind } from './kinds.js';
 export { recordJsonSchemas, serviceOpenApi } from './openapi.js';
 export type { FieldError, Validation } from './field-error.js';
 export type { AddedToCart, LineItem, Order, Product, TrackingEvent } from './schemas.js';

@@ -19,8 +19,3 @@ export const KINDS: Record<RecordKind, KindInfo> = {
   order: { kind: 'order', path: '/v1/orders', identity: 'order_id', validate: validateOrder },
   product: { kind: 'product', path: '/v1/products/catalog', identity: 'product_id', validate: validateProduct },
 };
-
-/** The kind whose service path is `path`, if any. */
-export function kindOfPath(path: string): KindInfo | undefined {
-  return Object.values(KINDS).find((info) => info.path === path);
-}
