@@ -77,10 +77,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   app.use(securityHeaders).use(requestLog({ logger, metrics })).use(errorHandler({ logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'connection error'));
-  const maintenance = setInterval(() => {
-    outbox.purgeSeenEvents();
-    outbox.refreshCapacity();
-  }, 60_000).unref();
+  const maintenance = setInterval(() => outbox.purgeSeenEvents(), 60_000).unref();
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

@@ -6,7 +6,7 @@ const zero = (): ByKind => ({ event: 0, order: 0, product: 0 });
 /**
  * What the outbox holds, by kind and state, kept in memory and changed with every write, so
  * capacity checks, `/metrics` and progress cost nothing at millions of rows. Rebuilt from the
- * table at open, after purges, and each minute (another process may have changed the file).
+ * table at open, after purges, and whenever another connection committed (SQLite's data_version).
  */
 export class OutboxTally {
   queued = zero();

@@ -39,15 +39,14 @@ export interface SqliteOutboxOptions {
 }
 
 const DEDUPE_WINDOW_MS = 24 * 3600_000;
-type Pending = { record: OutboxRecord; text: string };
+type Pending = { record: OutboxRecord; text: string; bytes: number };
 
 function isStorageError(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/.test(code) ? code : undefined;
 }
 
-function monthOf(body: string, now: number): string | undefined {
-  const event = JSON.parse(body) as { user_id?: string; datetime?: string };
+function monthOf(event: { datetime?: string }, now: number): string {
   const parsed = event.datetime ? parseTimestamp(event.datetime) : undefined;
   return parsed?.ok ? parsed.value.month : new Date(now).toISOString().slice(0, 7);
 }
@@ -78,14 +77,17 @@ export class SqliteOutbox implements Outbox {
     this.now = options.now ?? Date.now;
     this.limits = { records: options.maxRecords ?? 1_000_000, bytes: options.maxBytes ?? 1_073_741_824 };
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs ?? 2);
-    this.reloadHeld();
+    this.rebuildTally();
   }
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     if (records.length === 0) return [];
     this.syncTally();
-    const pending = records.map((record) => ({ record, text: JSON.stringify(record.body) }));
-    const bytes = pending.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+    const pending = records.map((record) => {
+      const text = JSON.stringify(record.body);
+      return { record, text, bytes: Buffer.byteLength(text) };
+    });
+    const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
     if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
     if (this.tally.bytes + this.reserved.bytes + bytes > this.limits.bytes) throw new OutboxFullError(`${this.limits.bytes} bytes`);
     this.reserved.records += records.length;
@@ -110,8 +112,7 @@ export class SqliteOutbox implements Outbox {
     return results;
   }
 
-  private store({ record, text }: Pending, now: number, changes: (() => void)[]): EnqueueResult {
-    const bytes = Buffer.byteLength(text);
+  private store({ record, text, bytes }: Pending, now: number, changes: (() => void)[]): EnqueueResult {
     if (record.kind === 'event' && this.sql.markSeen.run(record.key, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
     const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
@@ -181,9 +182,8 @@ export class SqliteOutbox implements Outbox {
     this.tally.removed(record.kind, bytes);
     this.sql.addCounter.run(1, 'delivered');
     if (record.kind !== 'event') return;
-    const userId = (JSON.parse(record.body) as { user_id?: string }).user_id;
-    const month = monthOf(record.body, at);
-    if (userId && month) this.sql.countVisitor.run(month, userId);
+    const event = JSON.parse(record.body) as { user_id?: string; datetime?: string };
+    if (event.user_id) this.sql.countVisitor.run(monthOf(event, at), event.user_id);
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
@@ -203,7 +203,7 @@ export class SqliteOutbox implements Outbox {
     const now = this.now();
     if (!ids) {
       const moved = this.sql.requeueAll.run(now).changes;
-      this.reloadHeld();
+      this.rebuildTally();
       return moved;
     }
     return this.db.transaction(() =>
@@ -222,7 +222,7 @@ export class SqliteOutbox implements Outbox {
 
   purgeDead(before: number): number {
     const purged = this.sql.purgeDead.run(before).changes;
-    this.reloadHeld();
+    this.rebuildTally();
     return purged;
   }
 
@@ -254,11 +254,6 @@ export class SqliteOutbox implements Outbox {
     return (this.sql.getMeta.get('paused') as string | undefined) || undefined;
   }
 
-  /** Re-reads how much the outbox holds (another process may have purged or re-queued). */
-  refreshCapacity(): void {
-    this.reloadHeld();
-  }
-
   isWritable(): boolean {
     try {
       this.sql.probe.run(String(this.now()));
@@ -282,10 +277,10 @@ export class SqliteOutbox implements Outbox {
     const version = this.sql.dataVersion.get() as number;
     if (version === this.dataVersion) return;
     this.dataVersion = version;
-    this.reloadHeld();
+    this.rebuildTally();
   }
 
-  private reloadHeld(): void {
+  private rebuildTally(): void {
     this.flushAcks();
     this.tally.rebuild(this.sql.countsByState.all() as { kind: RecordKind; state: string; n: number; bytes: number }[]);
   }
