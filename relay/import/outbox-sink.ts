@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { KINDS } from '../contract/kinds.js';
 import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { UpstreamClient } from '../delivery/upstream-client.js';
 import { createMetrics } from '../observability/metrics.js';
@@ -47,8 +46,7 @@ export class OutboxSink implements ImportSink {
 
   private markDelivered(record: DueRecord): void {
     this.delivered += 1;
-    const identity = KINDS[record.kind].identity;
-    if (identity) this.options.state.markDelivered(record.kind, String((JSON.parse(record.body) as Record<string, unknown>)[identity]), record.body);
+    this.options.state.markDelivered(record.kind, record.key, record.body);
   }
 
   private deadCount(): number {

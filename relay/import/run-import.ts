@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import type { FieldError } from '../contract/field-error.js';
 import { KINDS, type KindInfo, type RecordKind } from '../contract/kinds.js';
 import { readCsv } from './csv-source.js';
+import { outboxKey } from '../outbox/outbox-key.js';
 import type { ImportRecord, ImportSink } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 import { readJsonArray, readJsonLines } from './json-sources.js';
@@ -89,7 +90,7 @@ class ImportRun {
       return;
     }
     const body = result.value as Record<string, unknown>;
-    const key = String(body[this.info.identity as string]);
+    const key = outboxKey(this.info, body);
     const text = JSON.stringify(body);
     if (this.options.state?.delivered(this.kind, key, text)) {
       this.tally.unchanged += 1;

@@ -1,7 +1,8 @@
-import { nanoid } from 'nanoid';
 import type { FieldError, Validation } from '../contract/field-error.js';
+import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
+import { outboxKey } from '../outbox/outbox-key.js';
 import type { Identity } from './identity-cookies.js';
 
 const EVENT_ID = /^[\w-]{1,64}$/;
@@ -34,7 +35,7 @@ export function collectEventToRecord(raw: unknown, identity: Identity, now: numb
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : `relay-${nanoid()}` } };
+  return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : outboxKey(KINDS.event, body) } };
 }
 
 /** A short, bounded label for a refusal, for the `rejected` metric (field paths would be unbounded). */

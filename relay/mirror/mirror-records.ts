@@ -1,12 +1,7 @@
-import { nanoid } from 'nanoid';
 import type { FieldError } from '../contract/field-error.js';
 import type { KindInfo } from '../contract/kinds.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
-
-/** The outbox key of a service body: its identity (orders, products coalesce by it) or a fresh id for events. */
-export function outboxKey(info: KindInfo, body: Record<string, unknown>): string {
-  return info.identity ? String(body[info.identity]) : `mirror-${nanoid()}`;
-}
+import { outboxKey } from '../outbox/outbox-key.js';
 
 export type MirrorCheck = { ok: true; record: OutboxRecord } | { ok: false; errors: FieldError[] };
 

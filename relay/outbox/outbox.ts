@@ -19,6 +19,8 @@ export type EnqueueResult = 'queued' | 'duplicate' | 'coalesced';
 export interface DueRecord {
   id: number;
   kind: RecordKind;
+  /** As given to `enqueue`: the identity of an order or product, the `event_id` of an event. */
+  key: string;
   body: string;
   attempts: number;
   version: number;

@@ -10,7 +10,7 @@ const SQL = {
   insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
   coalesce: `UPDATE records SET body = ?, bytes = ?, version = version + 1, attempts = 0, next_attempt_at = ?, created_at = ?, last_error = NULL WHERE id = ?`,
   addCounter: `UPDATE counters SET value = value + ? WHERE name = ?`,
-  due: `SELECT id, kind, body, attempts, version, created_at AS createdAt FROM records
+  due: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt FROM records
        WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
   nextDue: `SELECT MIN(next_attempt_at) FROM records WHERE state = 'queued'`,
   deleteDelivered: `DELETE FROM records WHERE id = ? AND version = ? RETURNING bytes`,
