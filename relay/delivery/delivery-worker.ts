@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
+import type { FeedInput } from '../debug/feed-entry.js';
+import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { DueRecord, Outbox } from '../outbox/outbox.js';
 import { backoffDelay } from './backoff.js';
@@ -22,6 +24,14 @@ export interface DeliveryWorkerOptions {
   now?: () => number;
   /** Told of each record the service accepted (the import CLI marks it done for resuming). */
   onDelivered?: (record: DueRecord) => void;
+  /** Told of each delivery outcome, for `/_debug`. */
+  feed?: RecordFeed;
+}
+
+/** What one service call came to, for the feed. */
+interface CallResult {
+  status: number;
+  latencyMs: number;
 }
 
 /** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
@@ -121,9 +131,10 @@ export class DeliveryWorker {
     } catch (error) {
       outcome = classifyError(error);
     }
-    this.options.metrics.upstreamDuration.observe({ status: String(status) }, (performance.now() - started) / 1000);
+    const call = { status, latencyMs: Math.round(performance.now() - started) };
+    this.options.metrics.upstreamDuration.observe({ status: String(status) }, call.latencyMs / 1000);
     try {
-      this.settle(record, outcome);
+      this.settle(record, outcome, call);
     } catch (error) {
       this.options.logger.error({ err: error, record: record.id }, 'could not record a delivery outcome; the record stays queued');
     } finally {
@@ -132,12 +143,21 @@ export class DeliveryWorker {
     }
   }
 
-  private settle(record: DueRecord, outcome: Outcome): void {
+  private settle(record: DueRecord, outcome: Outcome, call: CallResult): void {
     const now = this.now();
-    if (outcome.type === 'delivered') return this.onDelivered(record, now);
-    if (outcome.type === 'auth' || (outcome.type === 'refused' && this.pause.paused)) return this.onAuthProblem(record, outcome.detail, now);
-    if (outcome.type === 'refused') return this.onRefused(record, outcome.detail, now);
-    this.onRetryable(record, outcome, now);
+    const publish = (entry: Omit<FeedInput, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
+      this.options.feed?.publish({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
+    if (outcome.type === 'delivered') {
+      this.onDelivered(record, now);
+      return publish({ state: 'delivered' });
+    }
+    if (outcome.type === 'refused' && !this.pause.paused) {
+      const dead = this.onRefused(record, outcome.detail, now);
+      return publish(dead ? { state: 'dead', detail: outcome.detail } : { state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: this.pause.until, detail: outcome.detail });
+    }
+    const next = outcome.type === 'retry' ? this.onRetryable(record, outcome, now) : this.onAuthProblem(record, outcome.detail, now);
+    if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
+    publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail });
   }
 
   private onDelivered(record: DueRecord, now: number): void {
@@ -152,34 +172,40 @@ export class DeliveryWorker {
     }
   }
 
-  private onAuthProblem(record: DueRecord, detail: string, now: number): void {
+  /** Returns when the record is tried again. */
+  private onAuthProblem(record: DueRecord, detail: string, now: number): number {
     this.options.outbox.retryLater(record, now + 1, detail, false);
     this.enterPause(`the service refused the token (${detail.slice(0, 120)})`, now);
+    return Math.max(now + 1, this.pause.until);
   }
 
-  private onRefused(record: DueRecord, detail: string, now: number): void {
+  /** Returns whether the record stays a dead letter (false: the refusal streak sent it back to the queue). */
+  private onRefused(record: DueRecord, detail: string, now: number): boolean {
     this.options.outbox.deadLetter([record.id], detail);
     this.options.metrics.deadLettered.inc({ kind: record.kind });
     this.options.logger.warn({ record: record.id, kind: record.kind, answer: detail }, 'the service refused a record: kept as a dead letter');
     this.refusalStreak.push(record.id);
-    if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return;
+    if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return true;
     this.options.outbox.requeueDead(this.refusalStreak);
     this.refusalStreak = [];
     this.enterPause('the service refused every recent record: the token is likely wrong', now);
+    return false;
   }
 
-  private onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): void {
+  /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
+  private onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): number | undefined {
     const { metrics, outbox } = this.options;
     if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
       outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
       metrics.deadLettered.inc({ kind: record.kind });
-      return;
+      return undefined;
     }
     if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
     const delay = outcome.retryAfterMs ?? backoffDelay(record.attempts);
     outbox.retryLater(record, now + delay, outcome.detail, true);
     metrics.retried.inc({ kind: record.kind });
     if (outcome.ambiguous) metrics.ambiguous.inc({ kind: record.kind });
+    return now + delay;
   }
 
   private enterPause(reason: string, now: number): void {

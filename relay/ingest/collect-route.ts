@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { FieldError } from '../contract/field-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
+import { publishDropped, publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
+import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Outbox, OutboxRecord } from '../outbox/outbox.js';
 import { isBotRequest } from './bot-filter.js';
@@ -17,6 +19,8 @@ export interface CollectOptions {
   cookieDomain: string | undefined;
   /** Called after records were committed, so delivery starts without waiting for its timer. */
   onEnqueued: () => void;
+  /** Told of each decision, for `/_debug`. */
+  feed?: RecordFeed;
   now?: () => number;
 }
 
@@ -48,7 +52,10 @@ export function collectRoute(options: CollectOptions) {
     events.forEach((raw, index) => {
       const result = collectEventToRecord(raw, identity, now());
       if (result.ok) records.push(result.value);
-      else rejected.push({ index, errors: result.errors });
+      else {
+        rejected.push({ index, errors: result.errors });
+        publishRejected(options.feed, 'collect', 'event', raw, result.errors);
+      }
     });
     return { records, rejected };
   };
@@ -57,6 +64,7 @@ export function collectRoute(options: CollectOptions) {
     const body = parseCollectBody(await readJsonBody(ctx, { limit: COLLECT_BODY_LIMIT, types: ['text/plain', 'application/json'] }));
     if (!options.keepBots && isBotRequest(ctx.get('user-agent'), body.webdriver)) {
       options.metrics.ingested.inc({ result: 'dropped_bot' }, body.events.length);
+      publishDropped(options.feed, body.events, 'bot');
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }
@@ -65,6 +73,7 @@ export function collectRoute(options: CollectOptions) {
     const { records, rejected } = validate(body.events, identity);
     await options.rateLimits.takeUsers(countByUser(records));
     const results = await options.outbox.enqueue(records);
+    publishEnqueued(options.feed, 'collect', records, results);
     if (records.length > 0) options.onEnqueued();
     const accepted = results.filter((r) => r === 'queued').length;
     const duplicates = results.length - accepted;

@@ -4,6 +4,8 @@ import { KINDS, type KindInfo } from '../contract/kinds.js';
 import { adminAuth } from '../http/admin-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
+import { publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
+import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { checkMirrorBody } from './mirror-records.js';
@@ -17,6 +19,8 @@ export interface MirrorOptions {
   metrics: Metrics;
   adminKey: string | undefined;
   onEnqueued: () => void;
+  /** Told of each decision, for `/_debug`. */
+  feed?: RecordFeed;
   now?: () => number;
 }
 
@@ -27,6 +31,8 @@ async function enqueueChecked(info: KindInfo, bodies: unknown[], options: Mirror
   const checks = bodies.map((body) => checkMirrorBody(info, body, now));
   const records = checks.flatMap((c) => (c.ok ? [c.record] : []));
   const outcomes = await options.outbox.enqueue(records);
+  publishEnqueued(options.feed, 'mirror', records, outcomes);
+  checks.forEach((check, i) => check.ok || publishRejected(options.feed, 'mirror', info.kind, bodies[i], check.errors));
   if (records.length > 0) options.onEnqueued();
   let next = 0;
   return checks.map((check, index) => {

@@ -1,0 +1,43 @@
+import type { DeliveryWorker } from '../delivery/delivery-worker.js';
+import type { Outbox } from '../outbox/outbox.js';
+import type { RecordFeed } from './record-feed.js';
+
+export interface SnapshotSources {
+  outbox: Outbox;
+  worker: DeliveryWorker;
+  feed: RecordFeed;
+  /** Shown as the target of the JSON a record is sent as (the path is added per kind). */
+  serviceUrl: string;
+  now?: () => number;
+}
+
+/** Dead letters shown with a retry button; the CLI lists them all. */
+const DEAD_LETTERS_SHOWN = 25;
+
+/** The debugger's counters and charts: outbox depth and age, delivery, this month's billed visitors. */
+export function debugSnapshot(sources: SnapshotSources) {
+  const now = (sources.now ?? Date.now)();
+  const counts = sources.outbox.counts();
+  const month = new Date(now).toISOString().slice(0, 7);
+  const queued = Object.values(counts.queued).reduce((a, b) => a + b, 0);
+  const dead = Object.values(counts.dead).reduce((a, b) => a + b, 0);
+  return {
+    at: now,
+    serviceUrl: sources.serviceUrl,
+    outbox: { queued, dead, bytes: counts.bytes, oldestAgeMs: counts.oldestQueuedAt === undefined ? null : now - counts.oldestQueuedAt },
+    totals: { accepted: counts.accepted, delivered: counts.delivered, coalesced: counts.coalesced },
+    delivery: { paused: sources.worker.paused, reason: sources.worker.pauseReason ?? null, inFlight: sources.worker.inFlightCount },
+    visitors: { month, count: sources.outbox.visitorsByMonth()[month] ?? 0 },
+    series: sources.feed.points(),
+    deadLetters: sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN }).map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      attempts: d.attempts,
+      createdAt: d.createdAt,
+      lastError: d.lastError,
+      body: d.body,
+    })),
+  };
+}
+
+export type DebugSnapshot = ReturnType<typeof debugSnapshot>;
