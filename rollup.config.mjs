@@ -24,7 +24,16 @@ const compile = (declarations) =>
     ...(declarations ? {} : { declarationDir: undefined, outDir: 'dist' }),
   });
 
+/** The debugger's and the demo storefront's page scripts: plain ES modules, never on a shop's pages. */
+const page = (name) => ({
+  input: `web/${name}/main.ts`,
+  output: { file: `dist/web/${name}.js`, format: 'es' },
+  plugins: [typescript({ tsconfig: 'web/tsconfig.json', noEmit: false, outDir: 'dist/web', declaration: false, rootDir: '.' }), terser({ ecma: 2020 })],
+});
+
 export default [
+  page('debugger'),
+  page('storefront'),
   {
     input: 'snippet/index.ts',
     output: { file: 'dist/shopbeacon.js', format: 'iife', strict: false },

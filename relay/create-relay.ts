@@ -1,33 +1,27 @@
 import { join } from 'node:path';
 import Koa from 'koa';
-import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { UpstreamClient } from './delivery/upstream-client.js';
-import { adminAuth } from './http/admin-auth.js';
 import { errorHandler, notFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
-import { collectRoute } from './ingest/collect-route.js';
-import { originPolicy } from './ingest/origin-policy.js';
-import { addMirrorRoutes } from './mirror/mirror-routes.js';
-import { RateLimits } from './ingest/rate-limits.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { SqliteOutbox } from './outbox/sqlite-outbox.js';
-import { healthz, readyz } from './routes/health-routes.js';
-import { metricsRoute } from './routes/metrics-route.js';
-import { scriptRoute } from './routes/script-route.js';
-import { statsRoute } from './routes/stats-route.js';
 import { packageRoot } from './shared/package-root.js';
+import { RecordFeed } from './debug/record-feed.js';
+import { relayRouter } from './relay-router.js';
 
 export interface RelayParts {
   outbox: SqliteOutbox;
   worker: DeliveryWorker;
   metrics: Metrics;
   logger: Logger;
+  /** Each record's steps, for `/_debug`. */
+  feed: RecordFeed;
   /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
   close(): Promise<void>;
 }
@@ -39,29 +33,8 @@ export interface RelayDeps {
   logger?: Logger;
   /** The built snippet to serve. @default dist/shopbeacon.js of this package */
   scriptFile?: string;
-}
-
-function routes(config: RelayConfig, parts: Omit<RelayParts, 'close'>, scriptFile: string): Router {
-  const { outbox, worker, metrics } = parts;
-  const router = new Router();
-  const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
-  const collect = collectRoute({
-    outbox,
-    metrics,
-    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser }),
-    keepBots: config.bots === 'keep',
-    cookieDomain: config.cookieDomain,
-    onEnqueued: () => worker.notify(),
-  });
-  router.post('/collect', origins, collect);
-  router.options('/collect', origins);
-  router.get('/shopbeacon.js', scriptRoute({ file: scriptFile }));
-  router.get('/healthz', healthz);
-  router.get('/readyz', readyz({ outbox, worker }));
-  router.get('/metrics', metricsRoute({ metrics, outbox }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker }));
-  addMirrorRoutes(router, { outbox, metrics, adminKey: config.adminKey, onEnqueued: () => worker.notify() });
-  return router;
+  /** The built debugger and storefront assets. @default dist/web of this package */
+  assetDir?: string;
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
@@ -71,9 +44,10 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const metrics = createMetrics();
   const outbox = new SqliteOutbox({ dataDir: config.dataDir, maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes, synchronous: config.outboxSync });
   const client = new UpstreamClient({ baseUrl: config.baseUrl, token: config.token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
-  const worker = new DeliveryWorker({ outbox, client, logger, metrics, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
+  const feed = new RecordFeed();
+  const worker = new DeliveryWorker({ outbox, client, logger, metrics, feed, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
-  const router = routes(config, { outbox, worker, metrics, logger }, deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'));
+  const router = relayRouter(config, { outbox, worker, metrics, logger, feed }, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   app.use(securityHeaders).use(requestLog({ logger, metrics })).use(errorHandler({ logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'connection error'));
@@ -82,11 +56,12 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const close = () =>
     (closing ??= (async () => {
       clearInterval(maintenance);
+      feed.close();
       await worker.stop(config.shutdownGraceMs);
       await client.destroy();
       outbox.close();
     })());
-  app.shopbeacon = { outbox, worker, metrics, logger, close };
+  app.shopbeacon = { outbox, worker, metrics, logger, feed, close };
   outbox.notePause(undefined);
   worker.start();
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { ConfigError } from '../config/config-error.js';
 import { parseRelayConfig } from '../config/parse-relay-config.js';
@@ -21,6 +22,9 @@ async function startDemoUpstream(config: RelayConfig): Promise<MockUpstream> {
   const mock = await createMockUpstream({ token: DEMO_TOKEN, host: '127.0.0.1' });
   config.baseUrl = mock.url;
   config.token = DEMO_TOKEN;
+  config.demo = true;
+  // The demo shop's backend posts orders to the mirror with it; a key given by the user is kept.
+  config.adminKey ??= randomBytes(24).toString('base64url');
   process.stderr.write(
     `\n  DEMO MODE: SHOPBEACON_BASE_URL is not set, so events go to an embedded mock service at ${mock.url}\n` +
       `  (inspect it at ${mock.url}/_mock/records?kind=events). Set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN for real delivery.\n\n`,
@@ -42,7 +46,9 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   const { server, url } = await listen(relay.callback(), config.port, config.host);
   relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
+  if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
   onShutdown(async () => {
+    relay.shopbeacon.feed.close();
     await stopListening(server);
     await relay.shopbeacon.close();
     await mock?.close();

@@ -40,4 +40,10 @@ export interface RelayConfig {
   shutdownGraceMs: number;
   /** pino level. @default 'info' */
   logLevel: string;
+  /**
+   * Set by `shopbeacon relay` when it runs against its embedded mock (no base URL): serves the demo
+   * storefront at `/` and opens `/_debug` without a key. Never set from the environment.
+   * @default false
+   */
+  demo?: boolean;
 }

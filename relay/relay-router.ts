@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { RelayConfig } from './config/relay-config.js';
+import type { RelayParts } from './create-relay.js';
+import { addDebugRoutes } from './debug/debug-routes.js';
+import { addDemoRoutes } from './demo/demo-routes.js';
+import { adminAuth } from './http/admin-auth.js';
+import { collectRoute } from './ingest/collect-route.js';
+import { originPolicy } from './ingest/origin-policy.js';
+import { RateLimits } from './ingest/rate-limits.js';
+import { addMirrorRoutes } from './mirror/mirror-routes.js';
+import { healthz, readyz } from './routes/health-routes.js';
+import { metricsRoute } from './routes/metrics-route.js';
+import { scriptRoute } from './routes/script-route.js';
+import { statsRoute } from './routes/stats-route.js';
+
+export interface RouterFiles {
+  scriptFile: string;
+  assetDir: string | undefined;
+}
+
+/** Every route of the relay; the demo storefront only in demo mode. */
+export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
+  const { outbox, worker, metrics, feed, logger } = parts;
+  const router = new Router();
+  const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
+  const onEnqueued = () => worker.notify();
+  const collect = collectRoute({
+    outbox,
+    metrics,
+    feed,
+    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser }),
+    keepBots: config.bots === 'keep',
+    cookieDomain: config.cookieDomain,
+    onEnqueued,
+  });
+  router.post('/collect', origins, collect);
+  router.options('/collect', origins);
+  router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
+  router.get('/healthz', healthz);
+  router.get('/readyz', readyz({ outbox, worker }));
+  router.get('/metrics', metricsRoute({ metrics, outbox }));
+  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker }));
+  addMirrorRoutes(router, { outbox, metrics, feed, adminKey: config.adminKey, onEnqueued });
+  const demo = config.demo === true;
+  addDebugRoutes(router, { feed, outbox, worker, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
+  if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
+  return router;
+}

@@ -1,0 +1,48 @@
+import { byId, clock, el } from './dom.js';
+import { SERVICE_PATHS, stepLabel, type TrackedRecord } from './record-model.js';
+
+/** The token is never in the feed; this placeholder shows where the relay adds it. */
+const MASKED_TOKEN = 'Bearer ••••••••  (added by the relay; never shown)';
+
+function requestText(record: TrackedRecord, serviceUrl: string): string {
+  if (!record.body) {
+    const errors = record.steps.flatMap((s) => s.errors ?? []).map((e) => `  ${e.path || '(body)'}: ${e.message}`);
+    return `Not sent: the relay refused this record.\n${errors.join('\n')}`;
+  }
+  return [
+    `POST ${serviceUrl}${SERVICE_PATHS[record.kind]}`,
+    `Authorization: ${MASKED_TOKEN}`,
+    'Content-Type: application/json',
+    '',
+    JSON.stringify(record.body, null, 2),
+  ].join('\n');
+}
+
+function fact(list: HTMLElement, name: string, value: string | undefined): void {
+  if (value) list.append(el('dt', undefined, name), el('dd', undefined, value));
+}
+
+/** Shows one record: who and what, the exact request the service gets (token masked), each step with its time. */
+export function showDetail(record: TrackedRecord, serviceUrl: string): void {
+  byId('detail-empty').hidden = true;
+  byId('detail-body').hidden = false;
+  const facts = byId('detail-facts');
+  facts.replaceChildren();
+  fact(facts, 'kind', record.kind);
+  fact(facts, record.kind === 'event' ? 'event_id' : 'id', record.key);
+  fact(facts, 'user_id', record.userId);
+  fact(facts, 'event_name', record.eventName);
+  fact(facts, 'from', record.source === 'mirror' ? 'shop backend (/v1 mirror)' : record.source === 'collect' ? 'browser (/collect)' : undefined);
+  fact(facts, 'state', record.state);
+  byId('detail-request').textContent = requestText(record, serviceUrl);
+  const history = byId('detail-history');
+  history.replaceChildren(
+    ...record.steps.map((step) => {
+      const item = el('li', `step ${step.state}`);
+      item.append(el('time', undefined, clock(step.at)), el('span', undefined, stepLabel(step)));
+      if (step.detail && step.state !== 'dropped') item.append(el('p', 'step-detail', step.detail));
+      if (step.nextAttemptAt) item.append(el('p', 'step-detail', `next try at ${clock(step.nextAttemptAt)}`));
+      return item;
+    }),
+  );
+}

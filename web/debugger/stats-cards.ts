@@ -1,0 +1,40 @@
+import type { DebugSnapshot } from '../../relay/debug/debug-snapshot.js';
+import { byId, duration } from './dom.js';
+import { drawSparkline } from './sparkline.js';
+
+const QUEUE_HISTORY = 60;
+const queueHistory: number[] = [];
+
+function part<T extends Element>(card: HTMLElement, selector: string): T {
+  const element = card.querySelector<T>(selector);
+  if (!element) throw new Error(`debugger card #${card.id} is missing ${selector}`);
+  return element;
+}
+
+function setCard(id: string, value: string, hint?: string, spark?: (number | null)[]): void {
+  const card = byId(id);
+  part(card, '[data-value]').textContent = value;
+  if (hint !== undefined) part(card, '[data-hint]').textContent = hint;
+  if (spark) drawSparkline(part<SVGElement>(card, 'svg'), spark);
+}
+
+const lastSeconds = <T>(values: T[], n: number) => values.slice(-n);
+const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+/** Fills the counter cards and the delivery pill from one `stats` message. */
+export function renderStats(s: DebugSnapshot): void {
+  const accepted = s.series.map((p) => p.accepted);
+  setCard('events-rate', average(lastSeconds(accepted, 10)).toFixed(1), `accepted per second, last 10 s · ${s.totals.accepted} in all`, accepted);
+  queueHistory.push(s.outbox.queued);
+  if (queueHistory.length > QUEUE_HISTORY) queueHistory.shift();
+  const oldest = s.outbox.oldestAgeMs === null ? 'nothing waiting' : `oldest waiting ${duration(s.outbox.oldestAgeMs)}`;
+  setCard('outbox', String(s.outbox.queued), `queued · ${oldest} · ${s.delivery.inFlight} in flight`, queueHistory);
+  const latencies = s.series.map((p) => p.latencyP50);
+  const recent = lastSeconds(latencies, 10).filter((v): v is number => v !== null);
+  setCard('latency', recent.length ? `${Math.round(average(recent))} ms` : '–', 'median round trip to the service, last 10 s', latencies);
+  setCard('visitors', String(s.visitors.count), `distinct user_id delivered in ${s.visitors.month}: the billed quota`);
+  setCard('dead', String(s.outbox.dead), s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused');
+  const pill = byId('delivery');
+  pill.dataset['state'] = s.delivery.paused ? 'bad' : 'ok';
+  pill.textContent = s.delivery.paused ? `delivery paused: ${s.delivery.reason ?? ''}` : `delivering to ${s.serviceUrl}`;
+}

@@ -1,0 +1,55 @@
+import { loadCart, saveCart, formatPrice } from './cart-store.js';
+import { renderCart, updateCartCount } from './cart-view.js';
+import { byId, el, toast } from './dom.js';
+
+interface PlacedOrder {
+  order_id: number;
+  order_value: number;
+  currency: string;
+}
+
+/** The shop's backend records the order (and posts it to the relay's /v1/orders); the page then reports the purchase. */
+async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
+  const customer = Object.fromEntries(new FormData(form).entries());
+  const lines = loadCart().map((l) => ({ product_id: l.product_id, quantity: l.quantity }));
+  const response = await fetch('/demo/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines, customer }),
+  });
+  if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message ?? `checkout failed (${response.status})`);
+  return (await response.json()) as PlacedOrder;
+}
+
+function confirm(order: PlacedOrder): void {
+  const box = byId('confirmation');
+  if (!box) return;
+  box.replaceChildren(el('h2', undefined, `Thank you! Order ${order.order_id} is placed.`), el('p', undefined, `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`));
+  const link = el('a', 'button primary', 'See it in the debugger') as HTMLAnchorElement;
+  link.href = '/_debug/';
+  box.append(link);
+  box.hidden = false;
+  document.querySelector('.checkout')?.remove();
+}
+
+export function wireCheckout(): void {
+  renderCart('checkout-lines', 'checkout-total', false);
+  const form = byId('checkout-form') as HTMLFormElement | null;
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button');
+    if (button) button.disabled = true;
+    placeOrder(form)
+      .then((order) => {
+        // JS integration: `purchase` sends `Order Completed`, linking the visitor's user_id to the order.
+        shopbeacon('purchase', { order_id: order.order_id, order_value: order.order_value, currency: order.currency });
+        saveCart([]);
+        updateCartCount();
+        confirm(order);
+      })
+      .catch((error: Error) => {
+        if (button) button.disabled = false;
+        toast(error.message);
+      });
+  });
+}
