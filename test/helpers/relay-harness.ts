@@ -31,6 +31,8 @@ export interface HarnessOptions {
   /** Reuse a mock service (and its records) instead of starting one. */
   upstream?: MockUpstream;
   dataDir?: string;
+  /** Run as `shopbeacon relay` does without a base URL: demo storefront, open debugger. */
+  demo?: boolean;
 }
 
 /** A real relay on an ephemeral port, against the real mock service, with a fresh data directory. */
@@ -40,6 +42,7 @@ export async function startRelay(options: HarnessOptions = {}): Promise<Harness>
   const logs: string[] = [];
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logs.push(chunk.toString()), done()) });
   const config = parseRelayConfig({ baseUrl: mock.url, token: SERVICE_TOKEN, dataDir, adminKey: ADMIN_KEY, logLevel: 'trace', ...options.config });
+  config.demo = options.demo ?? false;
   const relay = createRelay(config, { logger: createLogger('trace', sink) });
   const { server, url } = await listen(relay.callback(), 0, '127.0.0.1');
   const stopRelay = async () => {
