@@ -1,6 +1,7 @@
 import getRawBody from 'raw-body';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.js';
+import { jsonDepth, MAX_JSON_DEPTH, parseFiniteJson } from './json-shape.js';
 
 export interface ReadJsonBodyOptions {
   /** Largest body accepted, in bytes; above it the answer is 413 before the rest is read. */
@@ -38,9 +39,11 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   } catch {
     throw new HttpError(400, 'invalid_utf8', 'body is not valid UTF-8');
   }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, 'too_deep', `body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
+    return parseFiniteJson(text);
+  } catch (error) {
+    if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');
   }
 }

@@ -1,0 +1,42 @@
+/** Deeper than any record of the service (an order's line items are 3 levels); deep enough for free-form `event` objects. */
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The deepest nesting of a JSON text, scanned without parsing (strings skipped). Checked before
+ * `JSON.parse`: a deeply nested value parses fine but overflows the stack of every recursive
+ * walk after it (`JSON.stringify`, the schema check).
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) deepest = Math.max(deepest, ++depth);
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+  }
+  return deepest;
+}
+
+/** A number literal too large for a double (`1e309`): JSON.parse makes it Infinity, which JSON.stringify writes as null. */
+const HUGE_EXPONENT = /\d[eE]\+?\d{3,}/;
+
+/** Parses, refusing numbers that are not finite: nothing accepted may change on its way to the service. */
+export function parseFiniteJson(text: string): unknown {
+  if (!HUGE_EXPONENT.test(text)) return JSON.parse(text);
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('a number is out of range');
+    return value;
+  });
+}
