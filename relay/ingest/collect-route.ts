@@ -82,6 +82,12 @@ export function collectRoute(options: CollectOptions) {
     options.metrics.ingested.inc({ result: 'rejected' }, rejected.length);
     for (const r of rejected) options.metrics.rejected.inc({ reason: rejectionReason(r.errors[0]?.message ?? '') });
     writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
+    // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
+    if (records.length === 0) {
+      ctx.status = 400;
+      ctx.body = { error: 'invalid_events', message: 'every event was refused: see rejected[].errors', accepted, duplicates, dropped: 0, rejected };
+      return;
+    }
     ctx.body = { accepted, duplicates, dropped: 0, rejected };
   };
 }

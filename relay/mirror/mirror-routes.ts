@@ -60,7 +60,8 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
       return;
     }
     ctx.status = queued > 0 ? 202 : 400;
-    ctx.body = { queued, rejected: rejected.length, results };
+    const refusal = queued > 0 ? {} : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
+    ctx.body = { ...refusal, queued, rejected: rejected.length, results };
   };
 }
 
