@@ -43,7 +43,7 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   }
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
   const relay = createRelay(config);
-  const { server, url } = await listen(relay.callback(), config.port, config.host);
+  const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
   relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);

@@ -36,6 +36,8 @@ export interface RelayConfig {
   deliveryTimeoutMs: number;
   /** A record still undelivered after this long becomes a dead letter. @default 72 hours */
   maxAgeMs: number;
+  /** Time a client has to send a whole request, headers and body; a slower one gets 408. @default 15_000 */
+  requestTimeoutMs: number;
   /** How long shutdown waits for calls in flight. @default 10_000 */
   shutdownGraceMs: number;
   /** pino level. @default 'info' */

@@ -76,6 +76,7 @@ export const SETTINGS: Setting[] = [
   { key: 'deliveryConcurrency', env: 'SHOPBEACON_DELIVERY_CONCURRENCY', flag: '--delivery-concurrency', help: 'service calls in flight at once', parse: wholeNumber(1), fallback: 16 },
   { key: 'deliveryTimeoutMs', env: 'SHOPBEACON_DELIVERY_TIMEOUT_MS', flag: '--delivery-timeout-ms', help: 'per-call timeout to the service', parse: wholeNumber(1), fallback: 10_000 },
   { key: 'maxAgeMs', env: 'SHOPBEACON_MAX_AGE_HOURS', flag: '--max-age-hours', help: 'hours after which an undeliverable record becomes a dead letter', parse: hours, fallback: 72 * 3600_000 },
+  { key: 'requestTimeoutMs', env: 'SHOPBEACON_REQUEST_TIMEOUT_MS', flag: '--request-timeout-ms', help: 'time a client has to send a whole request (slow clients are cut off with 408)', parse: wholeNumber(100), fallback: 15_000 },
   { key: 'shutdownGraceMs', env: 'SHOPBEACON_SHUTDOWN_GRACE_MS', flag: '--shutdown-grace-ms', help: 'how long shutdown waits for calls in flight', parse: wholeNumber(), fallback: 10_000 },
   { key: 'logLevel', env: 'SHOPBEACON_LOG_LEVEL', flag: '--log-level', help: 'fatal, error, warn, info, debug or trace', parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), fallback: 'info' },
 ];

@@ -5,9 +5,20 @@ import type { AddressInfo } from 'node:net';
 const REQUEST_TIMEOUT_MS = 15_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 
-/** Listens with client time limits; resolves with the server and the URL it answers on. */
-export async function listen(handler: RequestListener, port: number, host: string): Promise<{ server: Server; url: string }> {
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, handler);
+/**
+ * Listens with client time limits; resolves with the server and the URL it answers on.
+ * `requestTimeoutMs` bounds the whole request (headers and body); headers get at most 10 s of it.
+ */
+export async function listen(handler: RequestListener, port: number, host: string, requestTimeoutMs = REQUEST_TIMEOUT_MS): Promise<{ server: Server; url: string }> {
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      // Node checks those limits only this often (30 s by default), so a trickling client would outlive them.
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs / 4),
+    },
+    handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
