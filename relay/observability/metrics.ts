@@ -1,10 +1,12 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Every metric the relay exposes at `/metrics`, on a registry of its own (several relays may share a process). */
 export function createMetrics() {
   const registry = new Registry();
+  // process_resident_memory_bytes, nodejs_heap_size_used_bytes, event loop lag: what an operator graphs first.
+  collectDefaultMetrics({ register: registry });
   const reg = [registry];
   return {
     registry,
