@@ -1,3 +1,4 @@
+import type { FieldError } from '../contract/field-error.js';
 import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { createLogger } from '../observability/logger.js';
@@ -48,6 +49,11 @@ function summaryText(kind: string, s: ImportSummary, dryRun: boolean): string {
   ].join('\n');
 }
 
+/** The first refusals on stderr, so a mistake shows without `--errors`. */
+function printRefusal(row: number, errors: FieldError[]): void {
+  for (const e of errors.slice(0, 5)) process.stderr.write(`row ${row}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
+}
+
 async function runImportCommand(kind: ImportKind, file: string, flags: ImportFlags): Promise<void> {
   const format = flags.format ?? formatOfFile(file) ?? fail(`cannot tell the format of ${file}: use --format csv|jsonl|json`);
   const stateDir = join(flags.dataDir, `import-${kind}`);
@@ -58,7 +64,7 @@ async function runImportCommand(kind: ImportKind, file: string, flags: ImportFla
   process.once('SIGINT', () => abort.abort());
   let summary: ImportSummary;
   try {
-    summary = await runImport({ kind, file: resolve(file), format, sink, state: flags.dryRun ? undefined : state, onProgress: progress.update, signal: abort.signal, ...(flags.errors ? { errorsFile: flags.errors } : {}) });
+    summary = await runImport({ kind, file: resolve(file), format, sink, state: flags.dryRun ? undefined : state, onProgress: progress.update, signal: abort.signal, onRefusal: printRefusal, ...(flags.errors ? { errorsFile: flags.errors } : {}) });
   } finally {
     progress.stop();
     await sink?.close();

@@ -15,7 +15,8 @@ interface OpenOrder {
 
 function unknownColumns(header: string[], kind: ImportKind): FieldError[] {
   const known = kind === 'products' ? PRODUCT_FIELDS : { ...ORDER_FIELDS, ...LINE_ITEM_FIELDS };
-  return header.filter((name) => !(name in known)).map((name) => ({ path: name, message: 'is not a column of this file (see examples/)' }));
+  // Own columns only: `__proto__` or `constructor` are "in" every object.
+  return header.filter((name) => !Object.hasOwn(known, name)).map((name) => ({ path: name, message: 'is not a column of this file (see examples/)' }));
 }
 
 function closeOrder(open: OpenOrder): SourceItem {
@@ -39,20 +40,30 @@ function addOrderRow(open: OpenOrder, cells: Record<string, string>, row: number
 }
 
 /**
- * Orders: one row per line item, the order's columns repeated, the rows of one order adjacent;
- * products: one row each. Streams with constant memory: one order in memory at a time.
+ * Cells a text file should not hold: U+FFFD is what invalid UTF-8 decodes to (refused rather than
+ * sent changed), a NUL byte means a binary or corrupted file.
  */
-export async function* readCsv(file: string, kind: ImportKind): AsyncGenerator<SourceItem> {
-  const parser = createReadStream(file).pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true }));
+function undecodable(cells: Record<string, string>): FieldError[] {
+  return Object.entries(cells).flatMap(([name, value]) => {
+    if (typeof value !== 'string') return [];
+    if (value.includes('\uFFFD')) return [{ path: name, message: 'is not valid UTF-8' }];
+    return value.includes('\u0000') ? [{ path: name, message: 'holds a NUL byte (a binary or corrupted file?)' }] : [];
+  });
+}
+
+async function* csvItems(parser: AsyncIterable<Record<string, string>>, kind: ImportKind, header: () => string[]): AsyncGenerator<SourceItem> {
   let row = 1;
   let open: OpenOrder | undefined;
-  let checkedHeader = false;
-  for await (const cells of parser as AsyncIterable<Record<string, string>>) {
+  for await (const cells of parser) {
     row += 1;
-    if (!checkedHeader) {
-      checkedHeader = true;
-      const problems = unknownColumns(Object.keys(cells), kind);
+    if (row === 2) {
+      const problems = unknownColumns(header(), kind);
       if (problems.length > 0) return yield { row: 1, errors: problems };
+    }
+    const badText = undecodable(cells);
+    if (badText.length > 0) {
+      yield { row, errors: badText };
+      continue;
     }
     if (kind === 'products') {
       yield productRow(cells, row);
@@ -64,4 +75,21 @@ export async function* readCsv(file: string, kind: ImportKind): AsyncGenerator<S
     addOrderRow(open, cells, row);
   }
   if (open) yield closeOrder(open);
+}
+
+/**
+ * Orders: one row per line item, the order's columns repeated, the rows of one order adjacent;
+ * products: one row each. Streams with constant memory: one order in memory at a time.
+ * A file that is not CSV at all (an unclosed quote, binary data) ends the import with one error.
+ */
+export async function* readCsv(file: string, kind: ImportKind): AsyncGenerator<SourceItem> {
+  let header: string[] = [];
+  const columns = (names: string[]) => (header = names.map((h) => h.trim()));
+  const parser = createReadStream(file).pipe(parse({ columns, bom: true, skip_empty_lines: true, relax_column_count: true }));
+  try {
+    yield* csvItems(parser as AsyncIterable<Record<string, string>>, kind, () => header);
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    yield { row: line ?? 0, errors: [{ path: '', message: `the file is not valid CSV: ${(error as Error).message}` }] };
+  }
 }

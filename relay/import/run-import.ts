@@ -17,6 +17,8 @@ export interface ImportOptions {
   sink: ImportSink | undefined;
   state: ImportState | undefined;
   errorsFile?: string;
+  /** Told of the first refusals (the CLI prints them); all of them go to `errorsFile`. */
+  onRefusal?: (row: number, errors: FieldError[]) => void;
   onProgress: (figures: ProgressFigures) => void;
   /** Aborted by Ctrl-C: reading stops; what was handed over is still drained. */
   signal?: AbortSignal;
@@ -42,6 +44,9 @@ function isOnlyTooOld(errors: FieldError[]): boolean {
   return errors.length === 1 && errors[0]?.path === 'date_created_gmt' && errors[0].message === 'is older than 2 years';
 }
 
+/** Refusals told to `onRefusal`: enough to see the pattern, not a flood. */
+const SHOWN_REFUSALS = 10;
+
 /** One run of an import: reads, validates and hands over records in batches, counting everything. */
 class ImportRun {
   private readonly kind: RecordKind;
@@ -64,6 +69,7 @@ class ImportRun {
 
   private report(row: number, errors: FieldError[]): void {
     this.tally.invalid += 1;
+    if (this.tally.invalid <= SHOWN_REFUSALS) this.options.onRefusal?.(row, errors);
     this.errorsOut?.write(`${JSON.stringify({ row, errors })}\n`);
   }
 
