@@ -1,0 +1,207 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { collectEventToRecord } from '../../relay/ingest/collect-event.js';
+import { validateOrder, validateProduct, validateTrackingEvent } from '../../relay/contract/validate.js';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import { hostileCorpus, type HostileCase } from '../helpers/hostile-corpus.js';
+import { ADMIN_KEY, BROWSER_UA, SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
+import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown> | undefined;
+}
+
+async function send(url: string, c: HostileCase): Promise<Answer> {
+  const headers: Record<string, string> = {
+    'content-type': c.contentType ?? (c.path === '/collect' ? 'text/plain;charset=UTF-8' : 'application/json'),
+    'user-agent': BROWSER_UA,
+    ...(c.path === '/collect' ? {} : { authorization: `Bearer ${ADMIN_KEY}` }),
+    ...c.headers,
+  };
+  try {
+    const response = await request(url + c.path, { method: 'POST', headers, body: c.body });
+    const text = await response.body.text();
+    let json: Record<string, unknown> | undefined;
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.statusCode, json };
+  } catch (error) {
+    // The relay may answer 413 and close before a 10 MB body is sent: the client sees a reset.
+    if (c.body.length > 1 << 20) return { status: 413, json: { error: 'closed_early' } };
+    throw error;
+  }
+}
+
+const MIRROR_VALIDATORS = { '/v1/orders': validateOrder, '/v1/products/catalog': validateProduct, '/v1/track': validateTrackingEvent } as const;
+
+/** What the contract says about a well-formed JSON case: accepted (2xx) or refused (4xx). */
+function contractAccepts(c: HostileCase, now: number): boolean {
+  const value = JSON.parse(String(c.body)) as { events?: unknown[] };
+  if (c.path === '/collect') return collectEventToRecord(value.events?.[0], { userId: 'u', sessionId: 's', sessionCookie: 's' }, now).ok;
+  return MIRROR_VALIDATORS[c.path](value, { now }).ok;
+}
+
+async function metric(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+}
+
+async function runCorpus(url: string, corpus: HostileCase[], now: number): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < corpus.length) {
+      const c = corpus[next++]!;
+      const answer = await send(url, c);
+      const refusedAsJson = answer.status >= 400 && answer.status < 500 && typeof answer.json?.['error'] === 'string';
+      const accepted = answer.status === 200 || answer.status === 202;
+      const expected = c.expect === 'refused' ? false : contractAccepts(c, now);
+      if (answer.status >= 500) failures.push(`${c.path} ${c.name}: ${answer.status}`);
+      else if (expected ? !accepted : !refusedAsJson) failures.push(`${c.path} ${c.name}: ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 200)} (expected ${expected ? 'accepted' : 'a 4xx JSON error'})`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return failures;
+}
+
+describe('hostile input to /collect and the /v1 mirror', () => {
+  let mock: MockUpstream;
+  let relay: RelayProcess;
+  before(async () => {
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-hostile-')));
+  });
+  after(async () => {
+    await killHard(relay);
+    await mock.close();
+  });
+
+  it('answers every case of the corpus with a 4xx JSON error or, where the contract allows it, an acceptance; never a 5xx; memory stays bounded', async () => {
+    const now = Date.now();
+    const corpus = hostileCorpus(now);
+    assert.ok(corpus.length >= 500, `${corpus.length} cases`);
+    const rssStart = await metric(relay.url, 'process_resident_memory_bytes');
+    const failures = await runCorpus(relay.url, corpus, now);
+    const rssAfterFirst = await metric(relay.url, 'process_resident_memory_bytes');
+    for (let round = 2; round <= 3; round++) failures.push(...(await runCorpus(relay.url, corpus, now)));
+    const rssEnd = await metric(relay.url, 'process_resident_memory_bytes');
+    const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+    console.log(`# hostile corpus: ${corpus.length} cases x 3 rounds, ${failures.length} wrong answers, RSS ${mb(rssStart)} MB at start, ${mb(rssAfterFirst)} after round 1, ${mb(rssEnd)} MB after round 3`);
+    assert.deepEqual(failures.slice(0, 20), []);
+    assert.ok(rssEnd - rssAfterFirst < 40 * 1048576, `RSS grew ${mb(rssEnd - rssAfterFirst)} MB over rounds 2-3`);
+    assert.equal((await fetch(`${relay.url}/healthz`)).status, 200);
+  });
+
+  it('delivers everything it accepted from the corpus: the service refused none of it (no dead letter)', async () => {
+    const stats = async () => (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { queued: Record<string, number>; dead: Record<string, number> } };
+    await until(async () => Object.values((await stats()).outbox.queued).every((n) => n === 0), 'an empty outbox', 30_000);
+    assert.deepEqual((await stats()).outbox.dead, { event: 0, order: 0, product: 0 });
+    const proto = mock.records('events').find((e) => JSON.stringify(e).includes('"__proto__"'));
+    assert.ok(proto, 'the event holding a __proto__ key reached the service with it');
+  });
+
+  it('keeps the per-IP limit for thousands of user ids from one address, whatever X-Forwarded-For says', async () => {
+    const limited = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-limit-')), { SHOPBEACON_RATE_LIMIT_IP: '600', SHOPBEACON_RATE_LIMIT_USER: '120' });
+    try {
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 40; batch++) {
+        const events = Array.from({ length: 50 }, (_, i) => ({ event_id: `ip-${batch}-${i}`, user_id: `user-${batch}-${i}`, event_name: 'Page', event: {} }));
+        const answer = await send(limited.url, { name: 'many users', path: '/collect', body: JSON.stringify({ events }), headers: { 'x-forwarded-for': `203.0.113.${batch}` }, expect: 'contract' });
+        statuses.push(answer.status);
+      }
+      assert.equal(statuses.filter((s) => s === 200).length, 12, statuses.join(','));
+      assert.ok(statuses.slice(12).every((s) => s === 429));
+    } finally {
+      await killHard(limited);
+    }
+  });
+
+  it('ignores identity cookies holding garbage and issues fresh ids', async () => {
+    const garbage = ['_sb_uid=%00%ff; _sb_sid=..', '_sb_uid=' + 'a'.repeat(5000), '_sb_uid=<script>; _sb_sid=1.2.3.4.5', '_sb_uid="quoted"; _sb_uid=second', '=; ;;; _sb_sid'];
+    for (const cookie of garbage) {
+      const answer = await request(`${relay.url}/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': BROWSER_UA, cookie },
+        body: JSON.stringify({ event_name: 'Page', event: {} }),
+      });
+      assert.equal(answer.statusCode, 200, cookie.slice(0, 40));
+      await answer.body.dump();
+      assert.match(String(answer.headers['set-cookie']), /_sb_uid=[\w-]{8,64};/);
+    }
+  });
+});
+
+describe('a slow client', () => {
+  it('is cut off with 408 once the request timeout passes, and the relay keeps answering others', async () => {
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-slow-')), { SHOPBEACON_REQUEST_TIMEOUT_MS: '1000' });
+    const { connect } = await import('node:net');
+    const { port, hostname } = new URL(relay.url);
+    try {
+      const socket = connect(Number(port), hostname);
+      socket.write(`POST /collect HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n`);
+      const trickle = setInterval(() => socket.write('{'), 200);
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const started = Date.now();
+      await new Promise((resolve) => socket.on('close', resolve));
+      clearInterval(trickle);
+      console.log(`# slow client: cut off after ${Date.now() - started} ms with "${answer.split('\r\n')[0]}"`);
+      assert.match(answer, /^HTTP\/1\.1 408/);
+      assert.equal((await fetch(`${relay.url}/healthz`)).status, 200);
+    } finally {
+      await killHard(relay);
+      await mock.close();
+    }
+  });
+});
+
+describe('hostile files given to shopbeacon import', () => {
+  const header = readFileSync('examples/orders.csv', 'utf8').split('\n')[0]!;
+  const goodRow = readFileSync('examples/orders.csv', 'utf8').split('\n')[1]!;
+  const files: [string, string | Buffer][] = [
+    ['empty.csv', ''],
+    ['header-only.csv', `${header}\n`],
+    ['binary.csv', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
+    ['invalid-utf8.csv', Buffer.concat([Buffer.from(`${header}\n`), Buffer.from(goodRow.replace('Ada', 'A\uFFFDa').replace('\uFFFD', '')), Buffer.from([0xff, 0xfe, 0x0a])])],
+    ['nul.csv', `${header}\n${goodRow.replace('Ada', 'A\u0000da')}\n`],
+    ['unknown-column.csv', `${header},__proto__\n${goodRow},1\n`],
+    ['unterminated-quote.csv', `${header}\n"1001,${goodRow}\n`],
+    ['huge-field.csv', `${header}\n${goodRow.replace('Ada', 'x'.repeat(2_000_000))}\n`],
+    ['wrong-types.csv', `${header}\n${goodRow.replace('1001', 'abc').replace('54.90', '1e309')}\n`],
+    ['malformed.jsonl', '{\n{"order_id":\n[1,2]\nnull\n"x"\n'],
+    ['deep.jsonl', `${'['.repeat(5000)}${']'.repeat(5000)}\n`],
+    ['huge-number.jsonl', '{"order_id":1e309}\n'],
+    ['proto.jsonl', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}\n'],
+    ['invalid-utf8.jsonl', Buffer.concat([Buffer.from('{"order_id":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')])],
+    ['truncated.json', '[{"order_id":1},{"order_'],
+    ['not-array.json', '{"order_id":1}'],
+    ['deep.json', `[${'['.repeat(5000)}${']'.repeat(5000)}]`],
+  ];
+
+  it('refuses each with exit code 2 and row-numbered reasons, never a crash or a stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-hostile-files-'));
+    const outcomes: string[] = [];
+    for (const [name, content] of files) {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      const run = spawnSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file, '--dry-run', '--data-dir', join(dir, 'state')], { encoding: 'utf8', timeout: 60_000 });
+      outcomes.push(`${name}: exit ${run.status}`);
+      // A file without records is not an error; everything else here must be refused, row by row.
+      const expected = name === 'empty.csv' || name === 'header-only.csv' ? 0 : 2;
+      assert.equal(run.status, expected, `${name}: exit ${run.status}\n${run.stderr.slice(0, 600)}`);
+      assert.doesNotMatch(run.stderr, /^\s+at /m, `${name} printed a stack trace`);
+      if (expected === 2) assert.match(run.stdout + run.stderr, /row \d+/, name);
+    }
+    console.log(`# hostile import files: ${outcomes.join(', ')}`);
+  });
+});
