@@ -4,7 +4,8 @@ import { ConfigError } from '../config/config-error.js';
 import { parseRelayConfig } from '../config/parse-relay-config.js';
 import type { RelayConfig } from '../config/relay-config.js';
 import { SETTINGS } from '../config/settings.js';
-import { createRelay } from '../create-relay.js';
+import { createRelay, type Relay } from '../create-relay.js';
+import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown } from './on-shutdown.js';
 import { listen, stopListening } from '../http/listen.js';
@@ -32,6 +33,17 @@ async function startDemoUpstream(config: RelayConfig): Promise<MockUpstream> {
   return mock;
 }
 
+/** The relay, or a clear message and exit 1 when its data directory cannot hold the outbox. */
+function openRelay(config: RelayConfig): Relay {
+  try {
+    return createRelay(config);
+  } catch (error) {
+    if (!(error instanceof OutboxOpenError)) throw error;
+    process.stderr.write(`shopbeacon relay: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 async function runRelay(flags: Record<string, unknown>): Promise<void> {
   let config: RelayConfig;
   try {
@@ -42,7 +54,7 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
     process.exit(1);
   }
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
-  const relay = createRelay(config);
+  const relay = openRelay(config);
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
   relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { LogThrottle } from '../observability/log-throttle.js';
 import { HttpError } from './http-error.js';
 
 /**
@@ -7,6 +8,13 @@ import { HttpError } from './http-error.js';
  * a generic message only (the details go to the log, never to the client).
  */
 export function errorHandler(options: { logger: Logger }) {
+  const throttle = new LogThrottle();
+  const logServerError = (ctx: Context, error: HttpError) => {
+    const suppressed = throttle.pass(error.code);
+    if (suppressed === undefined) return;
+    const cause = (error as { causeCode?: string }).causeCode;
+    options.logger.error({ code: error.code, ...(cause ? { cause } : {}), requestId: ctx.state['requestId'], suppressedSinceLast: suppressed }, error.message);
+  };
   return async function errorHandlerMiddleware(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -15,7 +23,7 @@ export function errorHandler(options: { logger: Logger }) {
         ctx.status = error.status;
         ctx.set(error.headers);
         ctx.body = { error: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-        if (error.status >= 500) options.logger.error({ code: error.code, requestId: ctx.state['requestId'] }, error.message);
+        if (error.status >= 500) logServerError(ctx, error);
         return;
       }
       options.logger.error({ err: error, requestId: ctx.state['requestId'] }, 'unexpected error');

@@ -13,3 +13,14 @@ export class OutboxUnavailableError extends HttpError {
     super(503, 'outbox_unavailable', 'the outbox cannot store records right now; retry later', undefined, { 'Retry-After': '10' });
   }
 }
+
+/** The data directory cannot hold the outbox at start (read-only, missing permission, not a directory). */
+export class OutboxOpenError extends Error {
+  override readonly name = 'OutboxOpenError';
+  readonly code = 'outbox_open_failed';
+
+  constructor(dataDir: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`the data directory ${dataDir} cannot hold the outbox (${reason}); check SHOPBEACON_DATA_DIR / --data-dir: it must be writable`);
+  }
+}

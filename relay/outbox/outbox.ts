@@ -69,6 +69,8 @@ export interface Outbox {
   /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
   notePause(reason: string | undefined): void;
   pauseNote(): string | undefined;
+  /** Which cap the outbox has reached (new records are refused until delivery makes room), if any. */
+  fullness(): string | undefined;
   /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
   isWritable(): boolean;
   close(): void;

@@ -5,7 +5,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 import { GroupCommit } from './group-commit.js';
 import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
-import { OutboxFullError, OutboxUnavailableError } from './outbox-errors.js';
+import { OutboxFullError, OutboxOpenError, OutboxUnavailableError } from './outbox-errors.js';
 import { OutboxTally } from './outbox-tally.js';
 import { SCHEMA } from './schema.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
@@ -52,6 +52,18 @@ function monthOf(event: { datetime?: string }, now: number): string {
 }
 
 /** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
+/** Opens (creating) the outbox file in WAL mode; a directory that cannot hold it fails here, at start. */
+function openDatabase(dataDir: string): Database.Database {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new Database(join(dataDir, 'outbox.sqlite'));
+    db.pragma('journal_mode = WAL');
+    return db;
+  } catch (error) {
+    throw new OutboxOpenError(dataDir, error);
+  }
+}
+
 export class SqliteOutbox implements Outbox {
   private readonly db: Database.Database;
   private readonly sql: Statements;
@@ -66,9 +78,7 @@ export class SqliteOutbox implements Outbox {
   private readonly synchronous: 'FULL' | 'NORMAL';
 
   constructor(options: SqliteOutboxOptions) {
-    mkdirSync(options.dataDir, { recursive: true });
-    this.db = new Database(join(options.dataDir, 'outbox.sqlite'));
-    this.db.pragma('journal_mode = WAL');
+    this.db = openDatabase(options.dataDir);
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
     this.db.pragma(`synchronous = ${this.synchronous}`);
     this.db.pragma('busy_timeout = 5000');
@@ -252,6 +262,12 @@ export class SqliteOutbox implements Outbox {
 
   pauseNote(): string | undefined {
     return (this.sql.getMeta.get('paused') as string | undefined) || undefined;
+  }
+
+  fullness(): string | undefined {
+    this.syncTally();
+    if (this.tally.records >= this.limits.records) return `${this.limits.records} records`;
+    return this.tally.bytes >= this.limits.bytes ? `${this.limits.bytes} bytes` : undefined;
   }
 
   isWritable(): boolean {

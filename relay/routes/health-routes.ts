@@ -7,11 +7,13 @@ export function healthz(ctx: Context): void {
   ctx.body = { status: 'ok' };
 }
 
-/** `GET /readyz`: 503 while the outbox cannot be written or delivery is paused, saying why. */
+/** `GET /readyz`: 503 while the outbox cannot be written, is full, or delivery is paused, saying why. */
 export function readyz(options: { outbox: Outbox; worker: DeliveryWorker }) {
   return function readiness(ctx: Context): void {
     const reasons: string[] = [];
     if (!options.outbox.isWritable()) reasons.push('the outbox cannot be written');
+    const full = options.outbox.fullness();
+    if (full) reasons.push(`the outbox is full (${full})`);
     if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());
     ctx.status = reasons.length === 0 ? 200 : 503;
     ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: 'not_ready', reasons };
