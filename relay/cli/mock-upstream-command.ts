@@ -32,7 +32,7 @@ Inspection (not part of the real service):
   GET  /_mock/stats                                  counts and distinct user_id per month (the quota)
   GET  /_mock/calls                                  recent /v1 calls with time and status
   POST /_mock/reset                                  forget everything
-  POST /_mock/faults  {"latencyMs","failRate","failStatus","retryAfterSeconds","mode":"normal"|"drop"}
+  POST /_mock/faults  {"latencyMs","failRate","failStatus","retryAfterSeconds","mode":"normal"|"drop"|"reset"}
   GET  /openapi.json                                 OpenAPI 3.1 of the three endpoints`,
     )
     .action(async (flags: MockFlags) => {

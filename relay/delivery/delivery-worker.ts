@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
 import type { FeedInput } from '../debug/feed-entry.js';
@@ -51,6 +52,8 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
+    // Every call in flight listens on the one stop signal: more than Node's default 10 is expected.
+    setMaxListeners(Math.max(10, (options.concurrency ?? 16) * 2), this.abort.signal);
   }
 
   get paused(): boolean {

@@ -23,10 +23,12 @@ export interface Faults {
    */
   retryAfterSeconds?: number;
   /**
-   * `drop` destroys every `/v1/*` connection without an answer, as a crashing service or a reset would.
+   * `drop` destroys every `/v1/*` connection without an answer, as a crashing service would;
+   * `reset` stores the record, then resets the connection halfway through the answer (the
+   * ambiguous case: the service has it, the caller cannot know).
    * @default 'normal'
    */
-  mode: 'normal' | 'drop';
+  mode: 'normal' | 'drop' | 'reset';
 }
 
 export const DEFAULT_FAULTS: Faults = { latencyMs: 0, failRate: 0, failStatus: 500, mode: 'normal' };
@@ -38,7 +40,7 @@ const CHECKS: Record<keyof Faults, Check> = {
   failRate: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'must be a number from 0 to 1'),
   failStatus: (v) => (Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'must be an HTTP status (100-599)'),
   retryAfterSeconds: (v) => (v === null || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'must be a whole number of seconds ≥ 0'),
-  mode: (v) => (v === 'normal' || v === 'drop' ? undefined : 'must be "normal" or "drop"'),
+  mode: (v) => (v === 'normal' || v === 'drop' || v === 'reset' ? undefined : 'must be "normal", "drop" or "reset"'),
 };
 
 /** Checks a partial faults object sent to `POST /_mock/faults`; unknown keys are refused. */

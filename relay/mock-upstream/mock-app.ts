@@ -43,6 +43,15 @@ function checkAuthorization(ctx: Context, token: string, required: boolean): voi
   if (!ok) throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [{ path: 'headers.authorization', message: 'is not a valid bearer token' }]);
 }
 
+/** Headers and half a body, then a reset: the record is stored, the caller sees a broken answer. */
+function resetMidAnswer(ctx: Context, calls: CallLog): void {
+  calls.record({ at: Date.now(), path: ctx.path, status: 0 }, 'dropped');
+  ctx.respond = false;
+  ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '64' });
+  ctx.res.write('{"ok":');
+  setImmediate(() => ctx.req.socket.resetAndDestroy());
+}
+
 /** Builds the mock service's Koa app: the spec's three endpoints plus `/_mock/*` inspection. */
 export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallLog; faults: () => Faults; setFaults: (update: Partial<Faults>) => void } {
   const { store } = options;
@@ -83,6 +92,7 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
         calls.record({ at: Date.now(), path: ctx.path, status: 400 }, 'refused');
         throw error;
       }
+      if (faults.mode === 'reset') return resetMidAnswer(ctx, calls);
       calls.record({ at: Date.now(), path: ctx.path, status: 200 }, 'accepted');
       ctx.body = { ok: true };
     };
