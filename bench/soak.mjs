@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setInterval, clearInterval } from 'node:timers';
 import { Agent, request } from 'undici';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' } } });

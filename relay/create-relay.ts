@@ -14,6 +14,8 @@ import { SqliteOutbox } from './outbox/sqlite-outbox.js';
 import { packageRoot } from './shared/package-root.js';
 import { RecordFeed } from './debug/record-feed.js';
 import { relayRouter } from './relay-router.js';
+import { countVisitor } from './shared-state/count-visitor.js';
+import { createSharedState, type SharedState } from './shared-state/shared-state.js';
 
 export interface RelayParts {
   outbox: SqliteOutbox;
@@ -22,6 +24,8 @@ export interface RelayParts {
   logger: Logger;
   /** Each record's steps, for `/_debug`. */
   feed: RecordFeed;
+  /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */
+  shared: SharedState | undefined;
   /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
   close(): Promise<void>;
 }
@@ -45,9 +49,13 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const outbox = new SqliteOutbox({ dataDir: config.dataDir, maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes, synchronous: config.outboxSync });
   const client = new UpstreamClient({ baseUrl: config.baseUrl, token: config.token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const feed = new RecordFeed();
-  const worker = new DeliveryWorker({ outbox, client, logger, metrics, feed, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
+  const shared = config.redisUrl ? createSharedState(config.redisUrl) : undefined;
+  const worker = new DeliveryWorker({
+    outbox, client, logger, metrics, feed, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs,
+    ...(shared ? { onDelivered: countVisitor(shared, logger) } : {}),
+  });
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
-  const router = relayRouter(config, { outbox, worker, metrics, logger, feed }, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
+  const router = relayRouter(config, { outbox, worker, metrics, logger, feed, shared }, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   app.use(securityHeaders).use(requestLog({ logger, metrics })).use(errorHandler({ logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'connection error'));
@@ -60,8 +68,9 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
       await worker.stop(config.shutdownGraceMs);
       await client.destroy();
       outbox.close();
+      await shared?.close();
     })());
-  app.shopbeacon = { outbox, worker, metrics, logger, feed, close };
+  app.shopbeacon = { outbox, worker, metrics, logger, feed, shared, close };
   outbox.notePause(undefined);
   worker.start();
   return app;

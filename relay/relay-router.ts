@@ -20,7 +20,9 @@ export interface RouterFiles {
 
 /** Every route of the relay; the demo storefront only in demo mode. */
 export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
-  const { outbox, worker, metrics, feed, logger } = parts;
+  const { outbox, worker, metrics, feed, logger, shared } = parts;
+  const eventIds = shared?.eventIds;
+  const visitorsByMonth = async () => (shared ? shared.visitors.byMonth() : outbox.visitorsByMonth());
   const router = new Router();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const onEnqueued = () => worker.notify();
@@ -28,7 +30,8 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
     outbox,
     metrics,
     feed,
-    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser }),
+    eventIds,
+    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.redis } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
     onEnqueued,
@@ -37,12 +40,12 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.options('/collect', origins);
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
   router.get('/healthz', healthz);
-  router.get('/readyz', readyz({ outbox, worker }));
+  router.get('/readyz', readyz({ outbox, worker, shared }));
   router.get('/metrics', metricsRoute({ metrics, outbox }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker }));
-  addMirrorRoutes(router, { outbox, metrics, feed, adminKey: config.adminKey, onEnqueued });
+  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth }));
+  addMirrorRoutes(router, { outbox, metrics, feed, eventIds, adminKey: config.adminKey, onEnqueued });
   const demo = config.demo === true;
-  addDebugRoutes(router, { feed, outbox, worker, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
+  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
   return router;
 }

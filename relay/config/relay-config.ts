@@ -24,6 +24,8 @@ export interface RelayConfig {
   rateLimitIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. @default 120 */
   rateLimitUser: number;
+  /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
+  redisUrl: string | undefined;
   /** Most records the outbox holds. @default 1_000_000 */
   outboxMaxRecords: number;
   /** Most bytes the outbox holds. @default 1 GiB */

@@ -20,6 +20,7 @@ export interface DebugOptions {
   /** Demo mode opens the debugger without a key. */
   demo: boolean;
   serviceUrl: string;
+  visitorsByMonth: () => Promise<Record<string, number>>;
   assetDir?: string;
 }
 
@@ -55,9 +56,9 @@ export function addDebugRoutes(router: Router, options: DebugOptions): void {
   });
   router.get('/_debug/assets/:file', auth, webAssets(['debugger.js', 'debugger.css', 'icon.svg'], options.assetDir));
   router.get('/_debug/stream', auth, debugStream({ feed: options.feed, snapshot }));
-  router.get('/_debug/snapshot', auth, (ctx) => {
+  router.get('/_debug/snapshot', auth, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = snapshot();
+    ctx.body = await snapshot();
   });
   router.post('/_debug/dead-letters/retry', auth, sameOriginOnly, retryRoute(options.outbox));
 }

@@ -8,6 +8,8 @@ export interface SnapshotSources {
   feed: RecordFeed;
   /** Shown as the target of the JSON a record is sent as (the path is added per kind). */
   serviceUrl: string;
+  /** Exact (SQLite) or shared across relays (Redis HyperLogLog). */
+  visitorsByMonth: () => Promise<Record<string, number>>;
   now?: () => number;
 }
 
@@ -15,7 +17,7 @@ export interface SnapshotSources {
 const DEAD_LETTERS_SHOWN = 25;
 
 /** The debugger's counters and charts: outbox depth and age, delivery, this month's billed visitors. */
-export function debugSnapshot(sources: SnapshotSources) {
+export async function debugSnapshot(sources: SnapshotSources) {
   const now = (sources.now ?? Date.now)();
   const counts = sources.outbox.counts();
   const month = new Date(now).toISOString().slice(0, 7);
@@ -27,7 +29,7 @@ export function debugSnapshot(sources: SnapshotSources) {
     outbox: { queued, dead, bytes: counts.bytes, oldestAgeMs: counts.oldestQueuedAt === undefined ? null : now - counts.oldestQueuedAt },
     totals: { accepted: counts.accepted, delivered: counts.delivered, coalesced: counts.coalesced },
     delivery: { paused: sources.worker.paused, reason: sources.worker.pauseReason ?? null, inFlight: sources.worker.inFlightCount },
-    visitors: { month, count: sources.outbox.visitorsByMonth()[month] ?? 0 },
+    visitors: { month, count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0 },
     series: sources.feed.points(),
     deadLetters: sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN }).map((d) => ({
       id: d.id,
@@ -40,4 +42,4 @@ export function debugSnapshot(sources: SnapshotSources) {
   };
 }
 
-export type DebugSnapshot = ReturnType<typeof debugSnapshot>;
+export type DebugSnapshot = Awaited<ReturnType<typeof debugSnapshot>>;

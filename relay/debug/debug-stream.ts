@@ -5,7 +5,7 @@ import type { RecordFeed } from './record-feed.js';
 
 export interface DebugStreamOptions {
   feed: RecordFeed;
-  snapshot: () => unknown;
+  snapshot: () => Promise<unknown>;
   /** @default 1000 */
   snapshotEveryMs?: number;
 }
@@ -21,12 +21,13 @@ export function debugStream(options: DebugStreamOptions) {
     const out = new PassThrough();
     const lastSeen = Number(ctx.get('last-event-id') || ctx.query['since'] || 0) || 0;
     const send = (text: string) => {
+      if (out.destroyed || out.writableEnded) return;
       if (out.writableLength > MAX_BUFFERED_BYTES) out.end();
-      else if (!out.writableEnded) out.write(text);
+      else out.write(text);
     };
     send(`retry: 2000\n\n`);
     for (const entry of options.feed.since(lastSeen)) send(recordMessage(entry));
-    const stats = () => send(`event: stats\ndata: ${JSON.stringify(options.snapshot())}\n\n`);
+    const stats = () => void options.snapshot().then((s) => send(`event: stats\ndata: ${JSON.stringify(s)}\n\n`));
     stats();
     const timer = setInterval(stats, options.snapshotEveryMs ?? 1000);
     const unsubscribe = options.feed.subscribe((entry) => send(recordMessage(entry)), () => out.end());

@@ -4,6 +4,8 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { publishDropped, publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
 import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
+import { enqueueOnce } from '../shared-state/enqueue-once.js';
 import type { Outbox, OutboxRecord } from '../outbox/outbox.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
@@ -21,6 +23,8 @@ export interface CollectOptions {
   onEnqueued: () => void;
   /** Told of each decision, for `/_debug`. */
   feed?: RecordFeed;
+  /** `event_id`s shared with other relays (Redis); the outbox alone de-duplicates without it. */
+  eventIds?: EventIdRegistry;
   now?: () => number;
 }
 
@@ -72,7 +76,7 @@ export function collectRoute(options: CollectOptions) {
     const identity = resolveIdentity(ctx, firstField(body.events, 'user_id'), firstField(body.events, 'session_id'));
     const { records, rejected } = validate(body.events, identity);
     await options.rateLimits.takeUsers(countByUser(records));
-    const results = await options.outbox.enqueue(records);
+    const results = await enqueueOnce(options.outbox, options.eventIds, records);
     publishEnqueued(options.feed, 'collect', records, results);
     if (records.length > 0) options.onEnqueued();
     const accepted = results.filter((r) => r === 'queued').length;

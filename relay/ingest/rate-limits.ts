@@ -1,4 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { SharedStateUnavailableError } from '../shared-state/shared-state-errors.js';
 import { HttpError } from '../http/http-error.js';
 
 export interface RateLimitOptions {
@@ -6,16 +8,23 @@ export interface RateLimitOptions {
   perIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. */
   perUser: number;
+  /** Buckets in this Redis, shared by every relay using it; in memory (per process) when absent. */
+  redis?: Redis;
+}
+
+function limiter(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract | undefined {
+  if (points <= 0) return undefined;
+  return redis ? new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: `shopbeacon:rl:${keyPrefix}` }) : new RateLimiterMemory({ points, duration: 60 });
 }
 
 /** Token buckets per IP and per `user_id`, counted in events (a batch of 10 takes 10). */
 export class RateLimits {
-  private readonly ip: RateLimiterMemory | undefined;
-  private readonly user: RateLimiterMemory | undefined;
+  private readonly ip: RateLimiterAbstract | undefined;
+  private readonly user: RateLimiterAbstract | undefined;
 
   constructor(options: RateLimitOptions) {
-    this.ip = options.perIp > 0 ? new RateLimiterMemory({ points: options.perIp, duration: 60 }) : undefined;
-    this.user = options.perUser > 0 ? new RateLimiterMemory({ points: options.perUser, duration: 60 }) : undefined;
+    this.ip = limiter(options.perIp, 'ip', options.redis);
+    this.user = limiter(options.perUser, 'user', options.redis);
   }
 
   /** Takes a request's events from its IP's bucket, before any work is done on them. */
@@ -35,6 +44,8 @@ export class RateLimits {
     try {
       await consume();
     } catch (error) {
+      // rate-limiter-flexible rejects with an Error when its store (Redis) fails.
+      if (error instanceof Error) throw new SharedStateUnavailableError(String((error as { code?: string }).code ?? error.message).slice(0, 60));
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       throw new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, { 'Retry-After': String(seconds) });

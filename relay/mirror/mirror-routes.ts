@@ -7,6 +7,8 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
 import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
+import { enqueueOnce } from '../shared-state/enqueue-once.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { checkMirrorBody } from './mirror-records.js';
 
@@ -21,6 +23,8 @@ export interface MirrorOptions {
   onEnqueued: () => void;
   /** Told of each decision, for `/_debug`. */
   feed?: RecordFeed;
+  /** `event_id`s shared with other relays (Redis). */
+  eventIds?: EventIdRegistry;
   now?: () => number;
 }
 
@@ -30,7 +34,7 @@ async function enqueueChecked(info: KindInfo, bodies: unknown[], options: Mirror
   const now = (options.now ?? Date.now)();
   const checks = bodies.map((body) => checkMirrorBody(info, body, now));
   const records = checks.flatMap((c) => (c.ok ? [c.record] : []));
-  const outcomes = await options.outbox.enqueue(records);
+  const outcomes = await enqueueOnce(options.outbox, options.eventIds, records);
   publishEnqueued(options.feed, 'mirror', records, outcomes);
   checks.forEach((check, i) => check.ok || publishRejected(options.feed, 'mirror', info.kind, bodies[i], check.errors));
   if (records.length > 0) options.onEnqueued();

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { Outbox } from '../outbox/outbox.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 
 /** `GET /healthz`: the process answers. */
 export function healthz(ctx: Context): void {
@@ -8,12 +9,13 @@ export function healthz(ctx: Context): void {
 }
 
 /** `GET /readyz`: 503 while the outbox cannot be written, is full, or delivery is paused, saying why. */
-export function readyz(options: { outbox: Outbox; worker: DeliveryWorker }) {
+export function readyz(options: { outbox: Outbox; worker: DeliveryWorker; shared?: SharedState | undefined }) {
   return function readiness(ctx: Context): void {
     const reasons: string[] = [];
     if (!options.outbox.isWritable()) reasons.push('the outbox cannot be written');
     const full = options.outbox.fullness();
     if (full) reasons.push(`the outbox is full (${full})`);
+    if (options.shared && !options.shared.isReachable()) reasons.push('Redis (SHOPBEACON_REDIS_URL) is unreachable');
     if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());
     ctx.status = reasons.length === 0 ? 200 : 503;
     ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: 'not_ready', reasons };

@@ -1,13 +1,14 @@
 import type { Context } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { Outbox } from '../outbox/outbox.js';
+import { orUnavailable } from '../shared-state/shared-state-errors.js';
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills) and the outbox. */
-export function statsRoute(options: { outbox: Outbox; worker: DeliveryWorker }) {
-  return function stats(ctx: Context): void {
+export function statsRoute(options: { outbox: Outbox; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>> }) {
+  return async function stats(ctx: Context): Promise<void> {
     const counts = options.outbox.counts();
     ctx.body = {
-      visitorsByMonth: options.outbox.visitorsByMonth(),
+      visitorsByMonth: await orUnavailable(options.visitorsByMonth),
       outbox: counts,
       delivery: { paused: options.worker.paused, reason: options.worker.pauseReason ?? null },
     };

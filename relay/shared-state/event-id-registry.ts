@@ -1,0 +1,32 @@
+import type { Redis } from 'ioredis';
+import { KEY_PREFIX } from './redis-connection.js';
+import { orUnavailable } from './shared-state-errors.js';
+
+/** The same 24 hours the SQLite outbox remembers an `event_id` for. */
+const SEEN_SECONDS = 24 * 3600;
+
+/**
+ * `event_id`s seen by any relay sharing this Redis (`SET key NX EX`): a beacon retried to
+ * another instance behind the load balancer is still a duplicate.
+ */
+export class EventIdRegistry {
+  constructor(private readonly redis: Redis) {}
+
+  /** Claims each id; true where this call was first (the record is new), false for a duplicate. */
+  claim(ids: string[]): Promise<boolean[]> {
+    return orUnavailable(async () => {
+      const pipeline = this.redis.pipeline();
+      for (const id of ids) pipeline.set(KEY_PREFIX + 'seen:' + id, '1', 'EX', SEEN_SECONDS, 'NX');
+      const replies = (await pipeline.exec()) ?? [];
+      return replies.map(([error, reply]) => {
+        if (error) throw error;
+        return reply === 'OK';
+      });
+    });
+  }
+
+  /** Gives ids back after the outbox refused them, so the client's retry is not taken for a duplicate. */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.del(...ids.map((id) => KEY_PREFIX + 'seen:' + id)).catch(() => undefined);
+  }
+}

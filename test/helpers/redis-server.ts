@@ -1,0 +1,55 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A free loopback port, asked of the OS. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Why Debian's redis-server cannot be used here, if it cannot (`.ci/run` installs it). */
+export function redisUnavailableReason(): string | undefined {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return undefined;
+  } catch {
+    return 'redis-server is not installed (apt-get install redis-server; .ci/run does it)';
+  }
+}
+
+/** A real redis-server on a loopback port, in memory only; `stop()` and `start()` again on the same port. */
+export class RedisServer {
+  port = 0;
+  private child: ChildProcess | undefined;
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.port ||= await freePort();
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.child = child;
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/Ready to accept connections/.test(out)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+    });
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+}

@@ -1,0 +1,87 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import { collect } from '../helpers/collect.js';
+import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { ADMIN_KEY, until } from '../helpers/relay-harness.js';
+import { SERVICE_TOKEN } from '../helpers/relay-harness.js';
+import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
+
+const event = (id: string, user = `u-${id}`) => ({ event_id: id, user_id: user, event_name: 'Page Viewed', event: {} });
+const stats = async (relay: RelayProcess) =>
+  (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: Record<string, number> };
+
+describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip: redisUnavailableReason() }, () => {
+  let redis: RedisServer;
+  let mock: MockUpstream;
+  let a: RelayProcess;
+  let b: RelayProcess;
+  before(async () => {
+    redis = await new RedisServer().start();
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    const env = { SHOPBEACON_REDIS_URL: redis.url, SHOPBEACON_RATE_LIMIT_IP: '30' };
+    a = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-redis-a-')), env);
+    b = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-redis-b-')), env);
+  });
+  after(async () => {
+    await killHard(a);
+    await killHard(b);
+    await redis.stop();
+    await mock.close();
+  });
+
+  it('enqueues an event_id once when the same event reaches each relay', async () => {
+    const first = await collect(a.url, event('shared-1'));
+    const second = await collect(b.url, event('shared-1'));
+    assert.deepEqual([first.body['accepted'], second.body['duplicates']], [1, 1]);
+    await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-shared-1'), 'the delivery');
+    assert.equal(mock.records('events').filter((e) => (e as { user_id: string }).user_id === 'u-shared-1').length, 1);
+  });
+
+  it('counts distinct visitors of both relays in one shared monthly figure', async () => {
+    await collect(a.url, event('v-1', 'visitor-a'));
+    await collect(b.url, event('v-2', 'visitor-b'));
+    await collect(b.url, event('v-3', 'visitor-a'));
+    const month = new Date().toISOString().slice(0, 7);
+    // u-shared-1, visitor-a, visitor-b
+    await until(async () => (await stats(a)).visitorsByMonth[month] === 3, 'three visitors on relay A', 10_000);
+    assert.equal((await stats(b)).visitorsByMonth[month], 3);
+  });
+
+  it('holds one per-IP rate limit across both relays', async () => {
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push((await collect(i % 2 ? a.url : b.url, { events: [event(`rl-${i}-1`), event(`rl-${i}-2`)] })).status);
+    // 30 events a minute per IP, 5 taken above (a repeat counts too): 12 requests of 2 fit, whichever relay they reach.
+    assert.equal(answers.filter((s) => s === 200).length, 12, answers.join(','));
+    assert.ok(answers.slice(12).every((s) => s === 429));
+  });
+});
+
+describe('Redis unreachable', { skip: redisUnavailableReason() }, () => {
+  it('answers 503 (never 200 for what it could not check), says why in /readyz, and recovers when Redis returns', async () => {
+    const redis = await new RedisServer().start();
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-redis-down-')), { SHOPBEACON_REDIS_URL: redis.url });
+    try {
+      assert.equal((await collect(relay.url, event('down-1'))).status, 200);
+      await redis.stop();
+      const during = await collect(relay.url, event('down-2'));
+      assert.equal(during.status, 503);
+      assert.equal(during.body['error'], 'shared_state_unavailable');
+      assert.ok(during.headers.get('retry-after'));
+      const ready = (await (await fetch(`${relay.url}/readyz`)).json()) as { reasons: string[] };
+      assert.deepEqual(ready.reasons, ['Redis (SHOPBEACON_REDIS_URL) is unreachable']);
+      await redis.start();
+      await until(async () => (await fetch(`${relay.url}/readyz`)).status === 200, 'ready again', 10_000);
+      assert.equal((await collect(relay.url, event('down-2'))).status, 200);
+      await until(() => mock.records('events').length === 2, 'both events delivered');
+    } finally {
+      await killHard(relay);
+      await redis.stop();
+      await mock.close();
+    }
+  });
+});
