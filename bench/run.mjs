@@ -78,6 +78,39 @@ async function ingest() {
   };
 }
 
+/** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
+async function startRedis() {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sb-bench-redis-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** Ingest with the state in Redis: shared ids and limits over the SQLite outbox, then the outbox in Redis Streams too. */
+async function redisIngest() {
+  const redis = await startRedis();
+  if (!redis) return undefined;
+  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const env = (extra) => ({
+    SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '600000', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_REDIS_URL: redis, ...extra,
+  });
+  const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
+  const sharedResult = load(`${shared}/collect`, 'collect', 1);
+  await stopAll();
+  const redis2 = await startRedis();
+  const mock2 = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const streams = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], { ...env({ SHOPBEACON_OUTBOX: 'redis' }), SHOPBEACON_BASE_URL: mock2, SHOPBEACON_REDIS_URL: redis2 });
+  return { shared: sharedResult, streams: load(`${streams}/collect`, 'collect', 1) };
+}
+
 async function importRun(mock) {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-bench-import-')), 'orders.csv');
   await generateOrdersCsv(file, 200_000);
@@ -102,6 +135,12 @@ function table(results) {
     i.nginx1
       ? `| client p99 while the service takes 20 ms | relay ${i.relay1.p99} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.relay1.p99 < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
       : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
+    ...(results.redis
+      ? [
+          `| ingest, 1 event/request, SHOPBEACON_REDIS_URL (ids + rate limit in Redis, SQLite outbox) | ${fmt(results.redis.shared.rps)} req/s, p99 ${results.redis.shared.p99} ms | single instance ${fmt(i.relay1.rps)} req/s | ${pct(results.redis.shared.rps, i.relay1.rps)} |`,
+          `| ingest, 1 event/request, SHOPBEACON_OUTBOX=redis (Streams, AOF everysec) | ${fmt(results.redis.streams.rps)} req/s, p99 ${results.redis.streams.p99} ms | single instance ${fmt(i.relay1.rps)} req/s | ${pct(results.redis.streams.rps, i.relay1.rps)} |`,
+        ]
+      : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
     `| delivery to the mock, 16 in flight | ${fmt(d.relay)} records/s | bare undici loop ${fmt(d.undici)} records/s | ${pct(d.relay, d.undici)} (target ≥ 80 %) |`,
     `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
     `| snippet in Chromium: load + 100 track calls | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms | one frame: 16.7 ms | ${pct(cost.loadMs + cost.callsMs, 16.7)} of a frame |`,
@@ -115,6 +154,9 @@ try {
   console.error('ingest…');
   const ingestResults = await ingest();
   await stopAll();
+  console.error('ingest with Redis…');
+  const redis = await redisIngest();
+  await stopAll();
   const fastMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0']);
   console.error('delivery…');
   const delivery = node(['bench/delivery.mjs', fastMock, '20000', '16']);
@@ -122,7 +164,7 @@ try {
   const imported = await importRun(fastMock);
   console.error('snippet cost…');
   const cost = node(['bench/snippet-cost.mjs']);
-  const results = { date: new Date().toISOString(), machine, size, ingest: ingestResults, delivery, importRun: imported, cost };
+  const results = { date: new Date().toISOString(), machine, size, ingest: ingestResults, redis, delivery, importRun: imported, cost };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));

@@ -31,10 +31,12 @@ function start(args, env = {}) {
 
 const agent = new Agent({ connections: 64, pipelining: 1 });
 const json = async (url, headers = {}) => JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
-async function rss(relay) {
+async function memory(relay) {
   const text = await (await request(`${relay}/metrics`, { dispatcher: agent })).body.text();
-  return Number(/^process_resident_memory_bytes (\S+)$/m.exec(text)?.[1]);
+  const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
 }
+const rss = async (relay) => (await memory(relay)).rss;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes) => Math.round(bytes / 1048576);
 
@@ -66,7 +68,7 @@ async function main() {
       latencies.push(performance.now() - started);
     }
   };
-  const rssStart = await rss(relay);
+  const { rss: rssStart, heap: heapStart } = await memory(relay);
   let rssPeak = rssStart;
   const started = Date.now();
   const end = started + MINUTES * 60_000;
@@ -87,7 +89,7 @@ async function main() {
   });
   await Promise.all(pending);
   const seconds = (Date.now() - started) / 1000;
-  const rssEnd = await rss(relay);
+  const { rss: rssEnd, heap: heapEnd } = await memory(relay);
   const drainStarted = Date.now();
   for (;;) {
     const stats = await json(`${relay}/stats`, { authorization: `Bearer ${ADMIN}` });
@@ -105,6 +107,7 @@ async function main() {
     requests: latencies.length, requestsPerSecond: Math.round(latencies.length / seconds), eventsPerSecond: Math.round(acked.size / seconds), statuses,
     latencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
     rssMb: { start: mb(rssStart), peak: mb(rssPeak), end: mb(rssEnd) },
+    heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
     acknowledged: acked.size, delivered: delivered.size, lost, duplicates: records.length - delivered.size,
     serviceCalls: mockStats.calls, drainSeconds: Math.round((Date.now() - drainStarted) / 1000),
   };

@@ -10,6 +10,8 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
+import type { Outbox } from './outbox/outbox.js';
+import { createOutbox } from './outbox/create-outbox.js';
 import { SqliteOutbox } from './outbox/sqlite-outbox.js';
 import { packageRoot } from './shared/package-root.js';
 import { RecordFeed } from './debug/record-feed.js';
@@ -18,7 +20,7 @@ import { countVisitor } from './shared-state/count-visitor.js';
 import { createSharedState, type SharedState } from './shared-state/shared-state.js';
 
 export interface RelayParts {
-  outbox: SqliteOutbox;
+  outbox: Outbox;
   worker: DeliveryWorker;
   metrics: Metrics;
   logger: Logger;
@@ -46,10 +48,10 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   if (!config.baseUrl || !config.token) throw new ConfigError(['SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)']);
   const logger = deps.logger ?? createLogger(config.logLevel);
   const metrics = createMetrics();
-  const outbox = new SqliteOutbox({ dataDir: config.dataDir, maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes, synchronous: config.outboxSync });
   const client = new UpstreamClient({ baseUrl: config.baseUrl, token: config.token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const feed = new RecordFeed();
   const shared = config.redisUrl ? createSharedState(config.redisUrl) : undefined;
+  const outbox = createOutbox(config, shared);
   const worker = new DeliveryWorker({
     outbox, client, logger, metrics, feed, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs,
     ...(shared ? { onDelivered: countVisitor(shared, logger) } : {}),
@@ -59,7 +61,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   app.use(securityHeaders).use(requestLog({ logger, metrics })).use(errorHandler({ logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'connection error'));
-  const maintenance = setInterval(() => outbox.purgeSeenEvents(), 60_000).unref();
+  const maintenance = setInterval(() => outbox instanceof SqliteOutbox && outbox.purgeSeenEvents(), 60_000).unref();
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -67,11 +69,11 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
       feed.close();
       await worker.stop(config.shutdownGraceMs);
       await client.destroy();
-      outbox.close();
+      await outbox.close();
       await shared?.close();
     })());
   app.shopbeacon = { outbox, worker, metrics, logger, feed, shared, close };
-  outbox.notePause(undefined);
+  void Promise.resolve(outbox.notePause(undefined)).catch(() => undefined);
   worker.start();
   return app;
 }

@@ -21,8 +21,9 @@ export interface RouterFiles {
 /** Every route of the relay; the demo storefront only in demo mode. */
 export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
   const { outbox, worker, metrics, feed, logger, shared } = parts;
-  const eventIds = shared?.eventIds;
-  const visitorsByMonth = async () => (shared ? shared.visitors.byMonth() : outbox.visitorsByMonth());
+  // The Redis outbox de-duplicates in its own enqueue script; the shared registry serves the SQLite one.
+  const eventIds = config.outbox === 'redis' ? undefined : shared?.eventIds;
+  const visitorsByMonth = async () => (shared ? shared.visitors.byMonth() : await outbox.visitorsByMonth());
   const router = new Router();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const onEnqueued = () => worker.notify();

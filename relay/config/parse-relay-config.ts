@@ -18,11 +18,13 @@ export function parseRelayConfig(raw: Partial<Record<keyof RelayConfig, string |
     try {
       config[setting.key] = setting.parse(value);
     } catch (error) {
-      const shown = setting.key === 'token' || setting.key === 'adminKey' ? '(hidden)' : JSON.stringify(value);
+      // A Redis URL may carry a password.
+      const shown = ['token', 'adminKey', 'redisUrl'].includes(setting.key) ? '(hidden)' : JSON.stringify(value);
       problems.push(`${setting.env} (${setting.flag}) ${(error as Error).message}; got ${shown}`);
     }
   }
   if (config['baseUrl'] && !config['token']) problems.push('SHOPBEACON_TOKEN (--token) is required when SHOPBEACON_BASE_URL is set');
+  if (config['outbox'] === 'redis' && !config['redisUrl']) problems.push('SHOPBEACON_REDIS_URL (--redis-url) is required when SHOPBEACON_OUTBOX is "redis"');
   if (problems.length > 0) throw new ConfigError(problems);
   return config as unknown as RelayConfig;
 }

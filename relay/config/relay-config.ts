@@ -26,6 +26,8 @@ export interface RelayConfig {
   rateLimitUser: number;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
   redisUrl: string | undefined;
+  /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. @default 'sqlite' */
+  outbox: 'sqlite' | 'redis';
   /** Most records the outbox holds. @default 1_000_000 */
   outboxMaxRecords: number;
   /** Most bytes the outbox holds. @default 1 GiB */

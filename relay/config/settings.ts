@@ -82,6 +82,7 @@ export const SETTINGS: Setting[] = [
   { key: 'rateLimitIp', env: 'SHOPBEACON_RATE_LIMIT_IP', flag: '--rate-limit-ip', help: 'events per minute per client IP (0 = off)', parse: wholeNumber(), fallback: 600 },
   { key: 'rateLimitUser', env: 'SHOPBEACON_RATE_LIMIT_USER', flag: '--rate-limit-user', help: 'events per minute per user_id (0 = off)', parse: wholeNumber(), fallback: 120 },
   { key: 'redisUrl', env: 'SHOPBEACON_REDIS_URL', flag: '--redis-url', help: 'Redis shared by several relays: event ids, rate limits, visitor counts (unset = this process only)', parse: redisUrl },
+  { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
   { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },
   { key: 'outboxSync', env: 'SHOPBEACON_OUTBOX_SYNC', flag: '--outbox-sync', help: '"full": acknowledged survives power loss; "normal": survives a crash only', parse: oneOf('full', 'normal'), fallback: 'full' },

@@ -38,7 +38,7 @@ function retryRoute(outbox: Outbox) {
     if (ids !== undefined && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
       throw new HttpError(400, 'invalid_ids', '`ids` must be an array of dead-letter ids (or absent for all)');
     }
-    ctx.body = { requeued: outbox.requeueDead(ids as number[] | undefined) };
+    ctx.body = { requeued: await outbox.requeueDead(ids as number[] | undefined) };
   };
 }
 

@@ -19,7 +19,7 @@ const DEAD_LETTERS_SHOWN = 25;
 /** The debugger's counters and charts: outbox depth and age, delivery, this month's billed visitors. */
 export async function debugSnapshot(sources: SnapshotSources) {
   const now = (sources.now ?? Date.now)();
-  const counts = sources.outbox.counts();
+  const counts = await sources.outbox.counts();
   const month = new Date(now).toISOString().slice(0, 7);
   const queued = Object.values(counts.queued).reduce((a, b) => a + b, 0);
   const dead = Object.values(counts.dead).reduce((a, b) => a + b, 0);
@@ -31,7 +31,7 @@ export async function debugSnapshot(sources: SnapshotSources) {
     delivery: { paused: sources.worker.paused, reason: sources.worker.pauseReason ?? null, inFlight: sources.worker.inFlightCount },
     visitors: { month, count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0 },
     series: sources.feed.points(),
-    deadLetters: sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN }).map((d) => ({
+    deadLetters: (await sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN })).map((d) => ({
       id: d.id,
       kind: d.kind,
       attempts: d.attempts,

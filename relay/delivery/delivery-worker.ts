@@ -91,20 +91,30 @@ export class DeliveryWorker {
   }
 
   private async loop(): Promise<void> {
-    while (this.running) await this.sleep(this.step());
+    while (this.running) {
+      let wait: number;
+      try {
+        wait = await this.step();
+      } catch (error) {
+        // The outbox could not be read (Redis away, disk error): look again shortly, never give up.
+        this.options.logger.warn({ err: error }, 'could not claim records from the outbox; retrying');
+        wait = 1_000;
+      }
+      await this.sleep(wait);
+    }
   }
 
   /** Claims what it can and returns how long to wait before looking again. */
-  private step(): number {
+  private async step(): Promise<number> {
     const now = this.now();
     const holdUntil = Math.max(this.blockedUntil, this.pause.paused ? this.pause.until : 0);
     if (now < holdUntil) return holdUntil - now;
     const slots = (this.pause.paused ? 1 : (this.options.concurrency ?? 16)) - this.inFlight.size;
     if (slots <= 0) return IDLE_WAIT_MS;
-    const due = this.options.outbox.due(now, slots, new Set(this.inFlight.keys()));
+    const due = await this.options.outbox.due(now, slots, new Set(this.inFlight.keys()));
     for (const record of due) void this.deliver(record);
     if (due.length > 0) return due.length === slots ? IDLE_WAIT_MS : 0;
-    const next = this.options.outbox.nextDueAt();
+    const next = await this.options.outbox.nextDueAt();
     // What is due now is in flight: its completion wakes the loop.
     if (next === undefined || (next <= now && this.inFlight.size > 0)) return IDLE_WAIT_MS;
     return Math.min(IDLE_WAIT_MS, Math.max(0, next - now));
@@ -137,7 +147,7 @@ export class DeliveryWorker {
     const call = { status, latencyMs: Math.round(performance.now() - started) };
     this.options.metrics.upstreamDuration.observe({ status: String(status) }, call.latencyMs / 1000);
     try {
-      this.settle(record, outcome, call);
+      await this.settle(record, outcome, call);
     } catch (error) {
       this.options.logger.error({ err: error, record: record.id }, 'could not record a delivery outcome; the record stays queued');
     } finally {
@@ -146,75 +156,76 @@ export class DeliveryWorker {
     }
   }
 
-  private settle(record: DueRecord, outcome: Outcome, call: CallResult): void {
+  private async settle(record: DueRecord, outcome: Outcome, call: CallResult): Promise<void> {
     const now = this.now();
     const publish = (entry: Omit<FeedInput, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
       this.options.feed?.publish({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
     if (outcome.type === 'delivered') {
-      this.onDelivered(record, now);
+      await this.onDelivered(record, now);
       return publish({ state: 'delivered' });
     }
     if (outcome.type === 'refused' && !this.pause.paused) {
-      const dead = this.onRefused(record, outcome.detail, now);
+      const dead = await this.onRefused(record, outcome.detail, now);
       return publish(dead ? { state: 'dead', detail: outcome.detail } : { state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: this.pause.until, detail: outcome.detail });
     }
-    const next = outcome.type === 'retry' ? this.onRetryable(record, outcome, now) : this.onAuthProblem(record, outcome.detail, now);
+    const next = outcome.type === 'retry' ? await this.onRetryable(record, outcome, now) : await this.onAuthProblem(record, outcome.detail, now);
     if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
     publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail });
   }
 
-  private onDelivered(record: DueRecord, now: number): void {
-    this.options.outbox.delivered(record, now);
+  private async onDelivered(record: DueRecord, now: number): Promise<void> {
+    await this.options.outbox.delivered(record, now);
     this.options.metrics.delivered.inc({ kind: record.kind });
     this.options.onDelivered?.(record);
     this.refusalStreak = [];
     if (this.pause.leave()) {
       this.options.metrics.paused.set(0);
-      this.options.outbox.notePause(undefined);
+      await this.options.outbox.notePause(undefined);
       this.options.logger.info('the service accepts records again: delivery resumed');
     }
   }
 
   /** Returns when the record is tried again. */
-  private onAuthProblem(record: DueRecord, detail: string, now: number): number {
-    this.options.outbox.retryLater(record, now + 1, detail, false);
-    this.enterPause(`the service refused the token (${detail.slice(0, 120)})`, now);
+  private async onAuthProblem(record: DueRecord, detail: string, now: number): Promise<number> {
+    await this.options.outbox.retryLater(record, now + 1, detail, false);
+    await this.enterPause(`the service refused the token (${detail.slice(0, 120)})`, now);
     return Math.max(now + 1, this.pause.until);
   }
 
   /** Returns whether the record stays a dead letter (false: the refusal streak sent it back to the queue). */
-  private onRefused(record: DueRecord, detail: string, now: number): boolean {
-    this.options.outbox.deadLetter([record.id], detail);
+  private async onRefused(record: DueRecord, detail: string, now: number): Promise<boolean> {
+    await this.options.outbox.deadLetter([record.id], detail);
     this.options.metrics.deadLettered.inc({ kind: record.kind });
     this.options.logger.warn({ record: record.id, kind: record.kind, answer: detail }, 'the service refused a record: kept as a dead letter');
     this.refusalStreak.push(record.id);
     if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return true;
-    this.options.outbox.requeueDead(this.refusalStreak);
+    const streak = this.refusalStreak;
     this.refusalStreak = [];
-    this.enterPause('the service refused every recent record: the token is likely wrong', now);
+    await this.options.outbox.requeueDead(streak);
+    await this.enterPause('the service refused every recent record: the token is likely wrong', now);
     return false;
   }
 
   /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
-  private onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): number | undefined {
+  private async onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): Promise<number | undefined> {
     const { metrics, outbox } = this.options;
     if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
-      outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
+      await outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
       metrics.deadLettered.inc({ kind: record.kind });
       return undefined;
     }
     if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
     const delay = outcome.retryAfterMs ?? backoffDelay(record.attempts);
-    outbox.retryLater(record, now + delay, outcome.detail, true);
+    await outbox.retryLater(record, now + delay, outcome.detail, true);
     metrics.retried.inc({ kind: record.kind });
     if (outcome.ambiguous) metrics.ambiguous.inc({ kind: record.kind });
     return now + delay;
   }
 
-  private enterPause(reason: string, now: number): void {
+  private async enterPause(reason: string, now: number): Promise<void> {
     if (this.pause.enter(reason, now)) {
       this.options.metrics.paused.set(1);
-      this.options.outbox.notePause(reason);
+      await this.options.outbox.notePause(reason);
       this.options.logger.error({ reason }, 'delivery paused: check SHOPBEACON_TOKEN; probing the service with backoff');
     }
   }

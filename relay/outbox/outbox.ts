@@ -46,6 +46,9 @@ export interface DeadLetter {
   lastError: string | null;
 }
 
+/** A result now (SQLite is synchronous) or later (Redis is not); callers always `await`. */
+export type Awaitable<T> = T | Promise<T>;
+
 /**
  * The durable queue between ingest and delivery. `enqueue` resolves only once the records are
  * committed; nothing queued is evicted to make room (a full outbox refuses instead).
@@ -53,25 +56,25 @@ export interface DeadLetter {
 export interface Outbox {
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]>;
   /** Records due at `now`, oldest due first, skipping ids in `exclude` (in flight). */
-  due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[];
+  due(now: number, limit: number, exclude: ReadonlySet<number>): Awaitable<DueRecord[]>;
   /** The earliest `next_attempt_at` of a queued record, if any. */
-  nextDueAt(): number | undefined;
+  nextDueAt(): Awaitable<number | undefined>;
   /** Removes a delivered record unless it was replaced meanwhile; counts the visitor for events. */
-  delivered(record: DueRecord, now: number): void;
-  retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void;
-  deadLetter(ids: number[], error: string): void;
+  delivered(record: DueRecord, now: number): Awaitable<void>;
+  retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Awaitable<void>;
+  deadLetter(ids: number[], error: string): Awaitable<void>;
   /** Moves dead letters back to the queue (all when `ids` is undefined); returns how many. */
-  requeueDead(ids?: number[]): number;
-  deadLetters(options: { kind?: RecordKind; limit: number }): DeadLetter[];
-  purgeDead(before: number): number;
-  counts(): OutboxCounts;
-  visitorsByMonth(): Record<string, number>;
+  requeueDead(ids?: number[]): Awaitable<number>;
+  deadLetters(options: { kind?: RecordKind; limit: number }): Awaitable<DeadLetter[]>;
+  purgeDead(before: number): Awaitable<number>;
+  counts(): Awaitable<OutboxCounts>;
+  visitorsByMonth(): Awaitable<Record<string, number>>;
   /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
-  notePause(reason: string | undefined): void;
-  pauseNote(): string | undefined;
+  notePause(reason: string | undefined): Awaitable<void>;
+  pauseNote(): Awaitable<string | undefined>;
   /** Which cap the outbox has reached (new records are refused until delivery makes room), if any. */
-  fullness(): string | undefined;
+  fullness(): Awaitable<string | undefined>;
   /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
-  isWritable(): boolean;
-  close(): void;
+  isWritable(): Awaitable<boolean>;
+  close(): Awaitable<void>;
 }

@@ -10,10 +10,10 @@ export function healthz(ctx: Context): void {
 
 /** `GET /readyz`: 503 while the outbox cannot be written, is full, or delivery is paused, saying why. */
 export function readyz(options: { outbox: Outbox; worker: DeliveryWorker; shared?: SharedState | undefined }) {
-  return function readiness(ctx: Context): void {
+  return async function readiness(ctx: Context): Promise<void> {
     const reasons: string[] = [];
-    if (!options.outbox.isWritable()) reasons.push('the outbox cannot be written');
-    const full = options.outbox.fullness();
+    if (!(await options.outbox.isWritable())) reasons.push('the outbox cannot be written');
+    const full = await options.outbox.fullness();
     if (full) reasons.push(`the outbox is full (${full})`);
     if (options.shared && !options.shared.isReachable()) reasons.push('Redis (SHOPBEACON_REDIS_URL) is unreachable');
     if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());

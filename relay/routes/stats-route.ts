@@ -6,7 +6,7 @@ import { orUnavailable } from '../shared-state/shared-state-errors.js';
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills) and the outbox. */
 export function statsRoute(options: { outbox: Outbox; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>> }) {
   return async function stats(ctx: Context): Promise<void> {
-    const counts = options.outbox.counts();
+    const counts = await orUnavailable(async () => options.outbox.counts());
     ctx.body = {
       visitorsByMonth: await orUnavailable(options.visitorsByMonth),
       outbox: counts,

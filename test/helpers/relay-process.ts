@@ -39,6 +39,7 @@ export async function spawnRelay(baseUrl: string, dataDir: string, env: Record<s
 
 /** Kills with SIGKILL (no cleanup at all, as a crash or an OOM kill) and waits for the exit. */
 export async function killHard(relay: RelayProcess): Promise<void> {
+  if (relay.child.exitCode !== null || relay.child.signalCode !== null) return;
   const exited = once(relay.child, 'exit');
   relay.child.kill('SIGKILL');
   await exited;

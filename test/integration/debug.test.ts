@@ -108,7 +108,7 @@ describe('POST /_debug/dead-letters/retry', () => {
   it('moves a dead letter back to the queue, and the snapshot shows it', async () => {
     h.mock.setFaults({ failRate: 1, failStatus: 400 });
     await collect(h.url, { events: [eventOf('dbg-dead')] });
-    await until(() => h.relay.shopbeacon.outbox.counts().dead.event === 1, 'the dead letter');
+    await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 1, 'the dead letter');
     const snapshot = (await (await fetch(`${h.url}/_debug/snapshot`, { headers: BASIC })).json()) as { deadLetters: { id: number }[] };
     h.mock.setFaults({ failRate: 0 });
     const answer = await postJson(`${h.url}/_debug/dead-letters/retry`, { ids: [snapshot.deadLetters[0]?.id] }, BASIC);

@@ -24,11 +24,11 @@ describe('delivery worker', () => {
       assert.ok(answers.every((a) => a.status === 200));
       await until(() => h.mock.calls().length >= 20, 'failed attempts');
       assert.equal(h.mock.records('events').length, 0);
-      assert.ok(invariant(h.relay.shopbeacon.outbox.counts()));
+      assert.ok(invariant((await h.relay.shopbeacon.outbox.counts())));
       h.mock.setFaults({ failRate: 0 });
       await until(() => h.mock.records('events').length === 20, 'all events after recovery');
       assert.deepEqual(seqsOf(h.mock.records('events')), events.map(seqOf));
-      assert.ok(invariant(h.relay.shopbeacon.outbox.counts()));
+      assert.ok(invariant((await h.relay.shopbeacon.outbox.counts())));
       console.log(`# outage: 20 requests ingested in ${ingestMs.toFixed(0)} ms while the service failed`);
     } finally {
       await h.close();
@@ -74,14 +74,14 @@ describe('delivery worker', () => {
     try {
       const event = browserEvent();
       await collect(h.url, event);
-      await until(() => h.relay.shopbeacon.outbox.counts().dead.event === 1, 'the dead letter');
-      const [letter] = h.relay.shopbeacon.outbox.deadLetters({ limit: 10 });
+      await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 1, 'the dead letter');
+      const [letter] = (await h.relay.shopbeacon.outbox.deadLetters({ limit: 10 }));
       assert.match(letter?.lastError ?? '', /^400 .*is older than 2 years/);
       skewMs = 0;
       const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'outbox', 'retry', '--all', '--data-dir', h.dataDir], { encoding: 'utf8' });
       assert.match(out, /1 dead letter\(s\) queued again/);
       await until(() => deliveredEvent(mock, event) !== undefined, 'redelivery', 20_000);
-      assert.equal(h.relay.shopbeacon.outbox.counts().dead.event, 0);
+      assert.equal((await h.relay.shopbeacon.outbox.counts()).dead.event, 0);
     } finally {
       await h.close();
       await mock.close();
@@ -98,7 +98,7 @@ describe('delivery worker', () => {
       const ready = await fetch(`${wrong.url}/readyz`);
       assert.equal(ready.status, 503);
       assert.match(JSON.stringify(await ready.json()), /delivery is paused/);
-      const counts = wrong.relay.shopbeacon.outbox.counts();
+      const counts = (await wrong.relay.shopbeacon.outbox.counts());
       assert.deepEqual([counts.queued.event, counts.dead.event], [5, 0]);
       assert.ok(wrong.logs.some((line) => line.includes('delivery paused')));
     } finally {
@@ -124,7 +124,7 @@ describe('delivery worker', () => {
     assert.deepEqual(seqsOf(h.mock.records('events')), events.map(seqOf));
     const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
     try {
-      const counts = again.relay.shopbeacon.outbox.counts();
+      const counts = (await again.relay.shopbeacon.outbox.counts());
       assert.deepEqual([counts.queued.event, counts.delivered], [0, 5]);
       assert.equal(h.mock.records('events').length, 5);
     } finally {

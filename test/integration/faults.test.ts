@@ -39,7 +39,7 @@ async function deliveredAll(h: Harness, acked: number[]): Promise<{ duplicates: 
     return acked.every((seq) => seen.has(seq));
   }, 'every acknowledged event', 45_000);
   // Retries of records the service already stored (resets) land later: count once nothing is queued.
-  await until(() => h.relay.shopbeacon.outbox.counts().queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0, 'an empty outbox', 45_000);
+  await until(async () => (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0, 'an empty outbox', 45_000);
   const received = h.mock.records('events').map(seqOf);
   return { duplicates: received.length - new Set(received).size };
 }

@@ -67,9 +67,9 @@ describe('POST /v1/* mirror coalescing', () => {
       const second = await postJson(`${h.url}/v1/orders`, [order(now, { order_id: 7001, status: 'processing' }), order(now, { order_id: 7001, status: 'completed' })], ADMIN);
       assert.deepEqual((second.body as { results: { status: string }[] }).results.map((r) => r.status), ['coalesced', 'coalesced']);
       h.mock.setFaults({ failRate: 0 });
-      await until(() => h.mock.records('orders').length === 1 && h.relay.shopbeacon.outbox.counts().queued.order === 0, 'the order');
+      await until(async () => h.mock.records('orders').length === 1 && (await h.relay.shopbeacon.outbox.counts()).queued.order === 0, 'the order');
       assert.equal((h.mock.records('orders')[0] as { status: string }).status, 'completed');
-      assert.equal(h.relay.shopbeacon.outbox.counts().coalesced, 2);
+      assert.equal((await h.relay.shopbeacon.outbox.counts()).coalesced, 2);
     } finally {
       await h.close();
     }

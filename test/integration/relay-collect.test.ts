@@ -139,7 +139,7 @@ describe('POST /collect bots', () => {
       assert.deepEqual(headless.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
       const webdriver = await collect(h.url, { events: [browserEvent(), browserEvent()], webdriver: true });
       assert.equal(webdriver.body['dropped'], 2);
-      assert.equal(h.relay.shopbeacon.outbox.counts().accepted, 0);
+      assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, 0);
     } finally {
       await h.close();
     }
@@ -223,7 +223,7 @@ describe('relay endpoints', () => {
 
   it('GET /metrics serves Prometheus text with the ingest and outbox series', async () => {
     await collect(h.url, browserEvent());
-    await until(() => h.relay.shopbeacon.outbox.counts().delivered >= 1, 'a delivery');
+    await until(async () => (await h.relay.shopbeacon.outbox.counts()).delivered >= 1, 'a delivery');
     const text = await (await fetch(`${h.url}/metrics`)).text();
     for (const name of ['shopbeacon_http_requests_total', 'shopbeacon_ingest_events_total', 'shopbeacon_outbox_records', 'shopbeacon_http_request_duration_seconds_bucket', 'shopbeacon_delivered_total']) {
       assert.match(text, new RegExp(`^${name}`, 'm'));

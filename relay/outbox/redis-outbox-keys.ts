@@ -1,0 +1,40 @@
+import type { RecordKind } from '../contract/kinds.js';
+
+/** The Redis keys of the outbox; `seen:` is shared with `EventIdRegistry` (the same 24-hour ids). */
+export const OUTBOX_KEYS = {
+  stream: 'shopbeacon:outbox',
+  group: 'relays',
+  delayed: 'shopbeacon:outbox:delayed',
+  dead: 'shopbeacon:outbox:dead',
+  deadSeq: 'shopbeacon:outbox:dead-seq',
+  counters: 'shopbeacon:outbox:counters',
+  pause: 'shopbeacon:outbox:pause',
+  latest: (kind: RecordKind, key: string) => `shopbeacon:outbox:latest:${kind}:${key}`,
+};
+
+/** A record as the stream and the delayed set hold it. */
+export interface StoredRecord {
+  kind: RecordKind;
+  key: string;
+  body: string;
+  bytes: number;
+  createdAt: number;
+  attempts: number;
+  version: number;
+  lastError?: string;
+}
+
+/** A stream entry's fields (`[name, value, name, value, …]`) as a record. */
+export function fromFields(fields: string[]): StoredRecord {
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i] as string] = fields[i + 1] as string;
+  return {
+    kind: f['kind'] as RecordKind,
+    key: f['key'] ?? '',
+    body: f['body'] ?? '{}',
+    bytes: Number(f['bytes'] ?? 0),
+    createdAt: Number(f['createdAt'] ?? 0),
+    attempts: Number(f['attempts'] ?? 0),
+    version: Number(f['version'] ?? 0),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Lua scripts of the Redis outbox: each runs atomically, so a de-duplication and the XADD it
+ * guards, or a retry's move from the delayed set back to the stream, never half-happen. They
+ * touch keys built inside the script: one Redis, not Redis Cluster.
+ */
+
+/** KEYS: stream, counters. ARGV: maxRecords, maxBytes, now, then kind, key, body, bytes per record. */
+export const ENQUEUE = `
+local stream, counters = KEYS[1], KEYS[2]
+local maxRecords, maxBytes, now = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local c = redis.call('HMGET', counters, 'queued:event', 'queued:order', 'queued:product', 'bytes')
+local records = (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) + (tonumber(c[3]) or 0)
+local bytes = tonumber(c[4]) or 0
+local adding, addingBytes = 0, 0
+for i = 4, #ARGV, 4 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+if records + adding > maxRecords then return redis.error_reply('OUTBOX_FULL ' .. maxRecords .. ' records') end
+if bytes + addingBytes > maxBytes then return redis.error_reply('OUTBOX_FULL ' .. maxBytes .. ' bytes') end
+local out = {}
+for i = 4, #ARGV, 4 do
+  local kind, key, body, size = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local result, version = 'queued', 0
+  if kind == 'event' then
+    if not redis.call('SET', 'shopbeacon:seen:' .. key, '1', 'NX', 'EX', 86400) then result = 'duplicate' end
+  else
+    local latest = 'shopbeacon:outbox:latest:' .. kind .. ':' .. key
+    version = redis.call('HINCRBY', latest, 'v', 1)
+    if redis.call('HGET', latest, 'pending') == '1' then result = 'coalesced' end
+    redis.call('HSET', latest, 'pending', '1')
+  end
+  if result ~= 'duplicate' then
+    redis.call('XADD', stream, '*', 'kind', kind, 'key', key, 'body', body, 'bytes', size, 'createdAt', now, 'attempts', '0', 'version', version)
+    redis.call('HINCRBY', counters, 'queued:' .. kind, 1)
+    redis.call('HINCRBY', counters, 'bytes', size)
+    redis.call('HINCRBY', counters, result == 'queued' and 'accepted' or 'coalesced', 1)
+  end
+  out[#out + 1] = result
+end
+return out
+`;
+
+/** KEYS: delayed, stream. ARGV: now. Moves records whose retry time has come back into the stream. */
+export const PROMOTE_DUE = `
+local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 500)
+for _, item in ipairs(items) do
+  local r = cjson.decode(item)
+  redis.call('XADD', KEYS[2], '*', 'kind', r.kind, 'key', r.key, 'body', r.body, 'bytes', r.bytes, 'createdAt', r.createdAt, 'attempts', r.attempts, 'version', r.version)
+  redis.call('ZREM', KEYS[1], item)
+end
+return #items
+`;

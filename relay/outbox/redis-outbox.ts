@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Redis } from 'ioredis';
+import type { RecordKind } from '../contract/kinds.js';
+import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import type { VisitorCounter } from '../shared-state/visitor-counter.js';
+import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
+import { OutboxFullError } from './outbox-errors.js';
+import { fromFields, OUTBOX_KEYS as K, type StoredRecord } from './redis-outbox-keys.js';
+import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
+
+export interface RedisOutboxOptions {
+  redis: Redis;
+  visitors: VisitorCounter;
+  /**
+   * A record claimed by a relay that has not settled it for this long is taken over by another
+   * (XAUTOCLAIM): longer than any delivery call may last.
+   * @default 30_000
+   */
+  claimIdleMs?: number;
+  /** @default 1_000_000 */
+  maxRecords?: number;
+  /** @default 1 GiB */
+  maxBytes?: number;
+}
+
+type StreamEntry = [string, string[]];
+const KINDS: RecordKind[] = ['event', 'order', 'product'];
+
+/**
+ * The outbox in Redis Streams with one consumer group: any relay delivers what any relay
+ * accepted, and what a dead relay had claimed is claimed again after `claimIdleMs`. `enqueue`
+ * resolves once Redis holds the record (durable as Redis's AOF setting makes it). Retries wait in
+ * a sorted set by due time; dead letters in a hash.
+ */
+export class RedisOutbox implements Outbox {
+  private readonly redis: Redis;
+  private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** Claimed records by the worker's numeric id: the stream entry to acknowledge. */
+  private readonly claimed = new Map<number, { entry: string; stored: StoredRecord }>();
+  private nextHandle = 1;
+  private groupReady: Promise<unknown> | undefined;
+  private lastCounts: OutboxCounts | undefined;
+
+  constructor(private readonly options: RedisOutboxOptions) {
+    this.redis = options.redis;
+  }
+
+  async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    if (records.length === 0) return [];
+    const args = records.flatMap((r) => {
+      const body = JSON.stringify(r.body);
+      return [r.kind, r.key, body, String(Buffer.byteLength(body))];
+    });
+    const limits = [String(this.options.maxRecords ?? 1_000_000), String(this.options.maxBytes ?? 1_073_741_824), String(Date.now())];
+    try {
+      return (await this.redis.eval(ENQUEUE, 2, K.stream, K.counters, ...limits, ...args)) as EnqueueResult[];
+    } catch (error) {
+      const full = /OUTBOX_FULL (.*)/.exec((error as Error).message ?? '');
+      if (full) throw new OutboxFullError(full[1] ?? 'full');
+      return orUnavailable(() => Promise.reject(error));
+    }
+  }
+
+  async due(now: number, limit: number): Promise<DueRecord[]> {
+    try {
+      return await this.claim(now, limit);
+    } catch (error) {
+      // A Redis that restarted without its data lost the group too: make it again next time.
+      if (/NOGROUP/.test((error as Error).message ?? '')) this.groupReady = undefined;
+      throw error;
+    }
+  }
+
+  private async claim(now: number, limit: number): Promise<DueRecord[]> {
+    await this.ensureGroup();
+    await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
+    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.options.claimIdleMs ?? 30_000, '0-0', 'COUNT', limit)) as [string, StreamEntry[]];
+    const entries = [...taken[1]];
+    if (entries.length < limit) {
+      const read = (await this.redis.xreadgroup('GROUP', K.group, this.consumer, 'COUNT', limit - entries.length, 'STREAMS', K.stream, '>')) as [string, StreamEntry[]][] | null;
+      entries.push(...(read?.[0]?.[1] ?? []));
+    }
+    return this.current(entries.filter(([, fields]) => fields.length > 0));
+  }
+
+  /** Drops entries an order or product update has superseded; claims the rest. */
+  private async current(entries: StreamEntry[]): Promise<DueRecord[]> {
+    const due: DueRecord[] = [];
+    for (const [entry, fields] of entries) {
+      const stored = fromFields(fields);
+      if (stored.kind !== 'event' && Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version) {
+        await this.remove(entry, stored, 'coalesced-away');
+        continue;
+      }
+      const id = this.nextHandle++;
+      this.claimed.set(id, { entry, stored });
+      due.push({ id, kind: stored.kind, key: stored.key, body: stored.body, attempts: stored.attempts, version: stored.version, createdAt: stored.createdAt });
+    }
+    return due;
+  }
+
+  /** Polled every second: other relays add records this one is not told about. */
+  async nextDueAt(): Promise<number | undefined> {
+    const first = await this.redis.zrange(K.delayed, '0', '0', 'WITHSCORES');
+    const poll = Date.now() + 1_000;
+    return first[1] === undefined ? poll : Math.min(poll, Number(first[1]));
+  }
+
+  async delivered(record: DueRecord): Promise<void> {
+    const claim = this.claimed.get(record.id);
+    if (!claim) return;
+    await this.remove(claim.entry, claim.stored, 'delivered');
+    if (claim.stored.kind !== 'event') {
+      const latest = K.latest(claim.stored.kind, claim.stored.key);
+      if (Number(await this.redis.hget(latest, 'v')) === claim.stored.version) await this.redis.hset(latest, 'pending', '0');
+    }
+    this.claimed.delete(record.id);
+  }
+
+  /** Acknowledges the entry and updates the counters in one MULTI (with what `prepare` adds to it). */
+  private async remove(entry: string, stored: StoredRecord, why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed', prepare = (tx: ReturnType<Redis['multi']>) => tx): Promise<void> {
+    const tx = prepare(this.redis.multi()).xack(K.stream, K.group, entry).xdel(K.stream, entry);
+    if (why !== 'delayed') tx.hincrby(K.counters, `queued:${stored.kind}`, -1).hincrby(K.counters, 'bytes', -stored.bytes);
+    if (why === 'delivered') tx.hincrby(K.counters, 'delivered', 1);
+    if (why === 'dead') tx.hincrby(K.counters, `dead:${stored.kind}`, 1);
+    await tx.exec();
+  }
+
+  async retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
+    const claim = this.claimed.get(record.id);
+    if (!claim) return;
+    const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: error.slice(0, 500) };
+    await this.remove(claim.entry, claim.stored, 'delayed', (tx) => tx.zadd(K.delayed, nextAttemptAt, JSON.stringify(stored)));
+    this.claimed.delete(record.id);
+  }
+
+  async deadLetter(ids: number[], error: string): Promise<void> {
+    for (const id of ids) {
+      const claim = this.claimed.get(id);
+      if (!claim) continue;
+      const seq = await this.redis.incr(K.deadSeq);
+      const letter = JSON.stringify({ ...claim.stored, lastError: error.slice(0, 2000) });
+      await this.remove(claim.entry, claim.stored, 'dead', (tx) => tx.hset(K.dead, String(seq), letter));
+      this.claimed.delete(id);
+    }
+  }
+
+  async requeueDead(ids?: number[]): Promise<number> {
+    const letters = await this.deadLetterMap();
+    const chosen = [...letters].filter(([id]) => !ids || ids.includes(id));
+    for (const [id, stored] of chosen) {
+      const fields = ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version)];
+      const tx = this.redis.multi().xadd(K.stream, '*', ...fields).hdel(K.dead, String(id));
+      await tx.hincrby(K.counters, `dead:${stored.kind}`, -1).hincrby(K.counters, `queued:${stored.kind}`, 1).hincrby(K.counters, 'bytes', stored.bytes).exec();
+    }
+    return chosen.length;
+  }
+
+  private async deadLetterMap(): Promise<Map<number, StoredRecord>> {
+    const all = await this.redis.hgetall(K.dead);
+    return new Map(Object.entries(all).map(([id, json]) => [Number(id), JSON.parse(json) as StoredRecord]));
+  }
+
+  async deadLetters(options: { kind?: RecordKind; limit: number }): Promise<DeadLetter[]> {
+    const letters = [...(await this.deadLetterMap())].filter(([, s]) => !options.kind || s.kind === options.kind).sort(([a], [b]) => a - b);
+    return letters.slice(0, options.limit).map(([id, s]) => ({ id, kind: s.kind, body: s.body, attempts: s.attempts, createdAt: s.createdAt, lastError: s.lastError ?? null }));
+  }
+
+  async purgeDead(before: number): Promise<number> {
+    const old = [...(await this.deadLetterMap())].filter(([, s]) => s.createdAt < before);
+    for (const [id, s] of old) await this.redis.multi().hdel(K.dead, String(id)).hincrby(K.counters, `dead:${s.kind}`, -1).exec();
+    return old.length;
+  }
+
+  async counts(): Promise<OutboxCounts> {
+    const c = await this.redis.hgetall(K.counters);
+    const n = (name: string) => Number(c[name] ?? 0);
+    const per = (state: string) => Object.fromEntries(KINDS.map((k) => [k, n(`${state}:${k}`)])) as Record<RecordKind, number>;
+    const first = (await this.redis.xrange(K.stream, '-', '+', 'COUNT', 1))[0];
+    const counts = { queued: per('queued'), dead: per('dead'), accepted: n('accepted'), delivered: n('delivered'), coalesced: n('coalesced'), bytes: n('bytes'), oldestQueuedAt: first ? fromFields(first[1]).createdAt : undefined };
+    this.lastCounts = counts;
+    return counts;
+  }
+
+  visitorsByMonth(): Promise<Record<string, number>> {
+    return this.options.visitors.byMonth();
+  }
+
+  async notePause(reason: string | undefined): Promise<void> {
+    await (reason ? this.redis.set(K.pause, reason) : this.redis.del(K.pause));
+  }
+
+  async pauseNote(): Promise<string | undefined> {
+    return (await this.redis.get(K.pause)) ?? undefined;
+  }
+
+  async fullness(): Promise<string | undefined> {
+    const counts = this.lastCounts ?? (await this.counts().catch(() => undefined));
+    if (!counts) return undefined;
+    const records = Object.values(counts.queued).reduce((a, b) => a + b, 0);
+    if (records >= (this.options.maxRecords ?? 1_000_000)) return `${this.options.maxRecords} records`;
+    return counts.bytes >= (this.options.maxBytes ?? 1_073_741_824) ? `${this.options.maxBytes} bytes` : undefined;
+  }
+
+  async isWritable(): Promise<boolean> {
+    return this.redis.status === 'ready' && (await this.redis.ping().catch(() => '')) === 'PONG';
+  }
+
+  close(): void {
+    this.claimed.clear();
+  }
+
+  /** The consumer group, made once (from the start of the stream, so nothing added before is missed). */
+  private ensureGroup(): Promise<unknown> {
+    this.groupReady ??= this.redis.xgroup('CREATE', K.stream, K.group, '0', 'MKSTREAM').catch((error: Error) => {
+      if (!/BUSYGROUP/.test(error.message)) {
+        this.groupReady = undefined;
+        throw error;
+      }
+    });
+    return this.groupReady;
+  }
+}

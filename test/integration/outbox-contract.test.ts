@@ -1,0 +1,129 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
+import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
+import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
+import { VisitorCounter } from '../../relay/shared-state/visitor-counter.js';
+import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+
+const NOW = Date.now();
+const event = (id: string): OutboxRecord => ({ kind: 'event', key: id, body: { user_id: 'u', event_name: 'Page', event: { id } } });
+const orderVersion = (value: number): OutboxRecord => ({ kind: 'order', key: '7', body: { order_id: 7, order_value: value } });
+
+/** A fresh, empty outbox of one backend; `again()` opens a second one on the same storage. */
+interface Backend {
+  open(limits?: { maxRecords?: number }): Promise<Outbox>;
+  again(): Outbox;
+}
+
+async function drain(outbox: Outbox, now = NOW): Promise<DueRecord[]> {
+  return outbox.due(now, 100, new Set());
+}
+
+/** One suite, run against every implementation of `Outbox`. */
+function outboxContract(name: string, backend: () => Backend, skip?: string): void {
+  describe(`Outbox contract: ${name}`, { skip }, () => {
+    let b: Backend;
+    beforeEach(() => {
+      b = backend();
+    });
+
+    it('gives back what was enqueued, body intact, and forgets it once delivered', async () => {
+      const outbox = await b.open();
+      assert.deepEqual(await outbox.enqueue([event('a'), event('b')]), ['queued', 'queued']);
+      const due = await drain(outbox);
+      assert.deepEqual(due.map((d) => JSON.parse(d.body).event.id).sort(), ['a', 'b']);
+      for (const record of due) await outbox.delivered(record, NOW);
+      const counts = await outbox.counts();
+      assert.deepEqual([counts.accepted, counts.delivered, counts.queued.event], [2, 2, 0]);
+      assert.deepEqual(await drain(outbox), []);
+    });
+
+    it('answers duplicate for an event_id seen before, also from another instance on the same storage', async () => {
+      const outbox = await b.open();
+      await outbox.enqueue([event('same')]);
+      assert.deepEqual(await outbox.enqueue([event('same')]), ['duplicate']);
+      assert.deepEqual(await b.again().enqueue([event('same')]), ['duplicate']);
+    });
+
+    it('holds a retried record until its time, counting the attempt', async () => {
+      const outbox = await b.open();
+      await outbox.enqueue([event('r')]);
+      const [record] = await drain(outbox);
+      await outbox.retryLater(record!, NOW + 60_000, '503 busy', true);
+      assert.deepEqual(await outbox.due(NOW + 1_000, 10, new Set([record!.id])), []);
+      const [again] = await outbox.due(NOW + 61_000, 10, new Set());
+      assert.equal(again?.attempts, 1);
+      assert.equal(JSON.parse(again!.body).event.id, 'r');
+    });
+
+    it('keeps a dead letter with its error and moves it back to the queue on request', async () => {
+      const outbox = await b.open();
+      await outbox.enqueue([event('d')]);
+      const [record] = await drain(outbox);
+      await outbox.deadLetter([record!.id], '400 bad');
+      assert.equal((await outbox.counts()).dead.event, 1);
+      const [letter] = await outbox.deadLetters({ limit: 10 });
+      assert.equal(letter?.lastError, '400 bad');
+      assert.equal(await outbox.requeueDead(), 1);
+      assert.equal((await outbox.counts()).dead.event, 0);
+      assert.deepEqual((await outbox.due(NOW + 1, 10, new Set())).map((d) => JSON.parse(d.body).event.id), ['d']);
+    });
+
+    it('delivers only the newest body of an order updated while queued', async () => {
+      const outbox = await b.open();
+      assert.deepEqual(await outbox.enqueue([orderVersion(10)]), ['queued']);
+      assert.deepEqual(await outbox.enqueue([orderVersion(20)]), ['coalesced']);
+      const due = await drain(outbox);
+      assert.deepEqual(due.map((d) => JSON.parse(d.body).order_value), [20]);
+    });
+
+    it('refuses with 503 once the record cap is reached, evicting nothing', async () => {
+      const outbox = await b.open({ maxRecords: 2 });
+      await outbox.enqueue([event('c1'), event('c2')]);
+      await assert.rejects(outbox.enqueue([event('c3')]), (error: { status?: number }) => error.status === 503);
+      assert.equal((await outbox.counts()).queued.event, 2);
+    });
+  });
+}
+
+outboxContract('SQLite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-contract-'));
+  return {
+    open: async (limits = {}) => new SqliteOutbox({ dataDir, now: () => NOW, ...limits }),
+    again: () => new SqliteOutbox({ dataDir, now: () => NOW }),
+  };
+});
+
+const redisSkip = redisUnavailableReason();
+let server: RedisServer | undefined;
+let client: Redis | undefined;
+if (!redisSkip) {
+  before(async () => {
+    server = await new RedisServer().start();
+    client = new Redis(server.url);
+  });
+  after(async () => {
+    await client?.quit();
+    await server?.stop();
+  });
+}
+
+outboxContract(
+  'Redis Streams',
+  () => {
+    const make = (limits: { maxRecords?: number } = {}) => new RedisOutbox({ redis: client!, visitors: new VisitorCounter(client!), claimIdleMs: 30_000, ...limits });
+    return {
+      open: async (limits) => {
+        await client!.flushall();
+        return make(limits);
+      },
+      again: () => make(),
+    };
+  },
+  redisSkip,
+);
