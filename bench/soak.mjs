@@ -1,13 +1,13 @@
 // `npm run soak`: a steady load against the relay and the mock service (1% of calls failing with
 // 503) for a while (default 10 minutes), then checks every acknowledged event arrived.
 // Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setInterval, clearInterval } from 'node:timers';
 import { Agent, request } from 'undici';
+import { startListening } from './processes.mjs';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' } } });
 const MINUTES = Number(args.minutes ?? process.env.SOAK_MINUTES ?? 10);
@@ -17,17 +17,7 @@ const ADMIN = 'soak-admin-key';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const children = [];
 
-function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      const match = /listening on (http:\/\/[\d.:]+)/.exec(String(chunk));
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
+const start = (args, env = {}) => startListening(children, args, env, 'inherit');
 
 const agent = new Agent({ connections: 64, pipelining: 1 });
 const json = async (url, headers = {}) => JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());

@@ -25,14 +25,21 @@ const port = (value: string) => {
   return n;
 };
 
-function httpUrl(value: string): string {
+/** `value` as a URL of one of `protocols` (without the colon), or an error saying which were expected. */
+function urlOf(value: string, protocols: string[]): URL {
+  const expected = `must be an absolute ${protocols.join(' or ')} URL`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error('must be an absolute http(s) URL');
+    throw new Error(expected);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('must be an http(s) URL');
+  if (!protocols.includes(url.protocol.slice(0, -1))) throw new Error(expected);
+  return url;
+}
+
+function httpUrl(value: string): string {
+  const url = urlOf(value, ['http', 'https']);
   if (url.username || url.password || url.search || url.hash) throw new Error('must not carry credentials, a query or a fragment');
   return value.replace(/\/+$/, '');
 }
@@ -56,13 +63,7 @@ function token(value: string): string {
 }
 
 function redisUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error('must be a redis:// or rediss:// URL');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error('must be a redis:// or rediss:// URL');
+  urlOf(value, ['redis', 'rediss']);
   return value;
 }
 
