@@ -14,7 +14,15 @@ export class SmallDisk {
   static unavailableReason(): string | undefined {
     if (process.platform !== 'linux') return 'tmpfs mounts need Linux';
     if (process.getuid?.() !== 0) return 'mounting a small tmpfs needs root (CI runs as root)';
-    return undefined;
+    // Root in a container without CAP_SYS_ADMIN still cannot mount: try once.
+    const probe = new SmallDisk();
+    try {
+      probe.mount(1);
+      probe.unmount();
+      return undefined;
+    } catch {
+      return 'this machine does not allow mounting a tmpfs';
+    }
   }
 
   mount(sizeMb: number): this {
