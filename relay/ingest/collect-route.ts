@@ -2,30 +2,19 @@ import type { Context } from 'koa';
 import type { FieldError } from '../contract/field-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { publishDropped, publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
-import type { RecordFeed } from '../debug/record-feed.js';
-import type { Metrics } from '../observability/metrics.js';
-import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
 import { enqueueOnce } from '../shared-state/enqueue-once.js';
-import type { Outbox, OutboxRecord } from '../outbox/outbox.js';
+import type { IngestDeps } from './ingest-deps.js';
+import type { OutboxRecord } from '../outbox/outbox.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord, rejectionReason } from './collect-event.js';
 import { resolveIdentity, writeIdentityCookies, type Identity } from './identity-cookies.js';
 import type { RateLimits } from './rate-limits.js';
 
-export interface CollectOptions {
-  outbox: Outbox;
+export interface CollectOptions extends IngestDeps {
   rateLimits: RateLimits;
-  metrics: Metrics;
   keepBots: boolean;
   cookieDomain: string | undefined;
-  /** Called after records were committed, so delivery starts without waiting for its timer. */
-  onEnqueued: () => void;
-  /** Told of each decision, for `/_debug`. */
-  feed?: RecordFeed;
-  /** `event_id`s shared with other relays (Redis); the outbox alone de-duplicates without it. */
-  eventIds?: EventIdRegistry;
-  now?: () => number;
 }
 
 interface Rejection {

@@ -5,27 +5,16 @@ import { adminAuth } from '../http/admin-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
-import type { RecordFeed } from '../debug/record-feed.js';
-import type { Metrics } from '../observability/metrics.js';
-import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
 import { enqueueOnce } from '../shared-state/enqueue-once.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { IngestDeps } from '../ingest/ingest-deps.js';
 import { checkMirrorBody } from './mirror-records.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
 const MIRROR_BODY_LIMIT = 8 * 1024 * 1024;
 
-export interface MirrorOptions {
-  outbox: Outbox;
-  metrics: Metrics;
+export interface MirrorOptions extends IngestDeps {
   adminKey: string | undefined;
-  onEnqueued: () => void;
-  /** Told of each decision, for `/_debug`. */
-  feed?: RecordFeed;
-  /** `event_id`s shared with other relays (Redis). */
-  eventIds?: EventIdRegistry;
-  now?: () => number;
 }
 
 type RecordResult = { index: number; status: 'queued' | 'coalesced' } | { index: number; status: 'rejected'; errors: unknown[] };
