@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { SharedStateUnavailableError } from '../shared-state/shared-state-errors.js';
+import { asUnavailable } from '../shared-state/shared-state-errors.js';
 import { HttpError } from '../http/http-error.js';
 
 export interface RateLimitOptions {
@@ -45,7 +45,7 @@ export class RateLimits {
       await consume();
     } catch (error) {
       // rate-limiter-flexible rejects with an Error when its store (Redis) fails.
-      if (error instanceof Error) throw new SharedStateUnavailableError(String((error as { code?: string }).code ?? error.message).slice(0, 60));
+      if (error instanceof Error) throw asUnavailable(error);
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       throw new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, { 'Retry-After': String(seconds) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
-import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import { asUnavailable } from '../shared-state/shared-state-errors.js';
 import type { VisitorCounter } from '../shared-state/visitor-counter.js';
 import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
 import { OutboxFullError } from './outbox-errors.js';
@@ -58,7 +58,7 @@ export class RedisOutbox implements Outbox {
     } catch (error) {
       const full = /OUTBOX_FULL (.*)/.exec((error as Error).message ?? '');
       if (full) throw new OutboxFullError(full[1] ?? 'full');
-      return orUnavailable(() => Promise.reject(error));
+      throw asUnavailable(error);
     }
   }
 

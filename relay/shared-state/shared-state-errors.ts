@@ -7,12 +7,17 @@ export class SharedStateUnavailableError extends HttpError {
   }
 }
 
+/** A failure of a Redis call as the client's answer: an HttpError stays as it is, anything else is a 503. */
+export function asUnavailable(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  return new SharedStateUnavailableError(String((error as { code?: string }).code ?? (error as Error).message ?? 'error').slice(0, 60));
+}
+
 /** Runs a Redis call, turning any failure of Redis itself into a 503 for the client. */
 export async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new SharedStateUnavailableError(String((error as { code?: string }).code ?? (error as Error).message ?? 'error').slice(0, 60));
+    throw asUnavailable(error);
   }
 }
