@@ -12,7 +12,8 @@ const integerId = (description: string) => Type.Integer({ minimum: 0, maximum: M
 const money = (description?: string) => Type.Number({ ...(description ? { description } : {}) });
 /** A timestamp in one of the service's shapes; the shape and the window are checked after the schema. */
 const timestamp = (description: string) =>
-  Type.String({ maxLength: 40, description: `${description}; see the timestamp shapes in the spec` });
+  // 42: the longest shape, `YYYY-MM-DDTHH:MM:SS.ffffff+HH:MM:SS.ffffff` (issue #14 counted 41; it is 42).
+  Type.String({ maxLength: 42, description: `${description}; see the timestamp shapes in the spec` });
 /** ISO 4217 codes are three letters; a symbol such as `€` would be refused by the service's billing. */
 const currency = () => Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
 

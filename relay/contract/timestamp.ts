@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 export interface ParsedTimestamp {
   /** The instant, in milliseconds since the Unix epoch (microseconds are truncated). */
   epochMs: number;
-  /** The offset written in the text, in seconds east of UTC; 0 when none was written. */
+  /** The offset written in the text, in seconds east of UTC (with its microseconds as a fraction); 0 when none was written. */
   offsetSeconds: number;
   /** Whether the text carried an offset; without one the time is taken as UTC (the fields say GMT). */
   hasOffset: boolean;
@@ -36,16 +36,24 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
 }
 
-function parseOffset(text: string): number | string {
-  const [, sign, hh, mm, ss] = OFFSET.exec(text) ?? [];
-  const hours = Number(hh);
+/** An offset east of UTC, split so that no sum needs more than a double's 53 bits. */
+interface Offset {
+  wholeSeconds: number;
+  micros: number;
+}
+
+const NO_OFFSET: Offset = { wholeSeconds: 0, micros: 0 };
+
+function parseOffset(text: string): Offset | string {
+  const [, sign, hh, mm, ss, us] = OFFSET.exec(text) ?? [];
   const minutes = Number(mm);
   const seconds = Number(ss ?? 0);
   if (minutes > 59) return `offset minutes ${mm} are out of range (00-59)`;
   if (seconds > 59) return `offset seconds ${ss} are out of range (00-59)`;
-  const total = hours * 3600 + minutes * 60 + seconds;
-  if (total >= DAY_MS / 1000) return `offset ${text} is not within ±24 hours`;
-  return sign === '-' ? -total : total;
+  const wholeSeconds = Number(hh) * 3600 + minutes * 60 + seconds;
+  const micros = Number(us ?? 0);
+  if (wholeSeconds * 1_000_000 + micros >= DAY_MS * 1000) return `offset ${text} is not within ±24 hours`;
+  return sign === '-' ? { wholeSeconds: -wholeSeconds, micros: -micros } : { wholeSeconds, micros };
 }
 
 function utcEpoch(parts: number[]): number {
@@ -84,13 +92,14 @@ export function parseTimestamp(text: string): TimestampResult {
   const [, y = '', mo = '', d = '', h, mi, s, frac, offsetText] = match;
   const problem = dateProblem(y, mo, d) ?? timeProblem(h, mi, s);
   if (problem) return refuse(problem);
-  const offset = offsetText === undefined ? 0 : parseOffset(offsetText);
+  const offset = offsetText === undefined ? NO_OFFSET : parseOffset(offsetText);
   if (typeof offset === 'string') return refuse(offset);
-  const ms = frac === undefined ? 0 : Math.trunc(Number(frac.padEnd(6, '0')) / 1000);
+  const fractionMicros = frac === undefined ? 0 : Number(frac.padEnd(6, '0'));
   const fields = [y, mo, d, h, mi, s].map((part) => Number(part ?? 0));
-  const epochMs = utcEpoch([...fields, ms]) - offset * 1000;
-  return {
-    ok: true,
-    value: { epochMs, offsetSeconds: offset, hasOffset: offsetText !== undefined, month: `${y}-${mo}` },
-  };
+  // Microseconds of the fraction and of the offset meet before truncating to the millisecond:
+  // `+01:00:30.123456` moves the instant by those microseconds too (issue #14).
+  const subMs = Math.floor((fractionMicros - offset.micros) / 1000);
+  const epochMs = utcEpoch(fields) - offset.wholeSeconds * 1000 + subMs;
+  const offsetSeconds = offset.wholeSeconds + offset.micros / 1_000_000;
+  return { ok: true, value: { epochMs, offsetSeconds, hasOffset: offsetText !== undefined, month: `${y}-${mo}` } };
 }
