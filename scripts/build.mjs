@@ -1,14 +1,41 @@
 // Builds the relay (tsc → dist/relay) and the snippet (rollup → dist/shopbeacon.js, .mjs).
-// `--if-missing` builds only when an output is absent, so `npm start` stays fast after the first run.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+// `--if-stale` builds only when an output is missing or older than a source, so `npm start` stays
+// fast after the first run and still rebuilds after a `git pull` (issue #14).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js', 'dist/web/debugger.js', 'dist/web/storefront.js'];
-if (process.argv.includes('--if-missing') && outputs.every((file) => existsSync(file))) process.exit(0);
+const inputRoots = ['relay', 'snippet', 'web', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/size.mjs'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function isFresh() {
+  if (!outputs.every((file) => existsSync(file))) return false;
+  const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return inputRoots.every((root) => newestMtime(root) <= oldestOutput);
+}
+
+if (process.argv.includes('--if-stale') && isFresh()) process.exit(0);
 
 const bin = (name) => `node_modules/.bin/${name}`;
-const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
+function run(command, args) {
+  const { status } = spawnSync(command, args, { stdio: 'inherit' });
+  if (status !== 0) {
+    console.error(`build: ${command} ${args.join(' ')} failed (exit ${status}); its errors are above.`);
+    process.exit(1);
+  }
+}
 
+if (!existsSync(bin('tsc'))) {
+  console.error('build: node_modules/.bin/tsc is missing: install the dependencies first (npm start and npm test do it).');
+  process.exit(1);
+}
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 if (existsSync('snippet/index.ts')) run(bin('rollup'), ['-c', '--silent']);
 // The pages' styles are plain CSS: copied beside their scripts.

@@ -1,6 +1,7 @@
 // Makes sure the browser tests have a Chromium; installs one when none is found, saying how.
 import { execSync } from 'node:child_process';
 import { findChromium } from './chromium-path.mjs';
+import { canInstallFromDebian, installFromDebian } from './debian-install.mjs';
 
 function run(command) {
   console.log(`$ ${command}`);
@@ -16,11 +17,8 @@ if (process.env.CHROMIUM_PATH) {
   console.error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.`);
   process.exit(1);
 }
-const hasApt = execSync('command -v apt-get || true').toString().trim() !== '';
-const canApt = process.platform === 'linux' && process.getuid?.() === 0 && hasApt;
-if (canApt) {
-  console.log('No Chromium found: installing Debian\'s chromium package (about a minute).');
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+if (canInstallFromDebian()) {
+  installFromDebian(['chromium'], 'No Chromium found (about a minute)');
 } else {
   console.log('No Chromium found: downloading Playwright\'s Chromium (npx playwright install chromium).');
   run('npx playwright install chromium');

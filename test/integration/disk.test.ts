@@ -8,6 +8,7 @@ import { browserEvent, collect } from '../helpers/collect.js';
 import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
 import { SmallDisk } from '../helpers/small-disk.js';
+import { unmetRequirement } from '../helpers/requirement.js';
 
 const seqOf = (e: unknown) => (e as { event: { seq: number } }).event.seq;
 
@@ -36,7 +37,7 @@ async function allDelivered(mock: MockUpstream, acked: number[]): Promise<void> 
   }, 'every acknowledged event at the service', 30_000);
 }
 
-const skip = SmallDisk.unavailableReason();
+const skip = unmetRequirement('a full or read-only data directory', SmallDisk.unavailableReason());
 
 describe('a full or read-only data directory', { skip }, () => {
   let mock: MockUpstream;

@@ -9,6 +9,7 @@ import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { VisitorCounter } from '../../relay/shared-state/visitor-counter.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { unmetRequirement } from '../helpers/requirement.js';
 
 const NOW = Date.now();
 const event = (id: string): OutboxRecord => ({ kind: 'event', key: id, body: { user_id: 'u', event_name: 'Page', event: { id } } });
@@ -99,7 +100,7 @@ outboxContract('SQLite', () => {
   };
 });
 
-const redisSkip = redisUnavailableReason();
+const redisSkip = unmetRequirement('Outbox contract: Redis Streams', redisUnavailableReason());
 let server: RedisServer | undefined;
 let client: Redis | undefined;
 if (!redisSkip) {

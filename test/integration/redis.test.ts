@@ -6,15 +6,17 @@ import { join } from 'node:path';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { collect } from '../helpers/collect.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { unmetRequirement } from '../helpers/requirement.js';
 import { ADMIN_KEY, until } from '../helpers/relay-harness.js';
 import { SERVICE_TOKEN } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
 
+const skip = unmetRequirement('the Redis suites', redisUnavailableReason());
 const event = (id: string, user = `u-${id}`) => ({ event_id: id, user_id: user, event_name: 'Page Viewed', event: {} });
 const stats = async (relay: RelayProcess) =>
   (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: Record<string, number> };
 
-describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip: redisUnavailableReason() }, () => {
+describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip }, () => {
   let redis: RedisServer;
   let mock: MockUpstream;
   let a: RelayProcess;
@@ -60,7 +62,7 @@ describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip: redisUna
   });
 });
 
-describe('Redis unreachable', { skip: redisUnavailableReason() }, () => {
+describe('Redis unreachable', { skip }, () => {
   it('answers 503 (never 200 for what it could not check), says why in /readyz, and recovers when Redis returns', async () => {
     const redis = await new RedisServer().start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
@@ -86,7 +88,7 @@ describe('Redis unreachable', { skip: redisUnavailableReason() }, () => {
   });
 });
 
-describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip: redisUnavailableReason() }, () => {
+describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () => {
   it('lets either relay deliver what the other accepted, and after a kill -9 the survivor delivers what the dead one had claimed', async () => {
     const redis = await new RedisServer().start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN, faults: { latencyMs: 300 } });

@@ -1,0 +1,123 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { request } from 'undici';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
+import { readEventStream } from '../helpers/event-stream.js';
+import { NginxServer, nginxUnavailableReason } from '../helpers/nginx-server.js';
+import { ADMIN_KEY, until } from '../helpers/relay-harness.js';
+import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+
+const skip = unmetRequirement('the nginx deployment', nginxUnavailableReason());
+const LOCATION = resolve('deploy/nginx/shopbeacon.conf');
+const UPSTREAM_LINE = 'server 127.0.0.1:8787;';
+
+/** deploy/nginx as shipped: the location file by path, the upstream file with only the relay's port changed. */
+function shopHttpBlock(relayUrl: string): string {
+  const upstream = readFileSync('deploy/nginx/shopbeacon-upstream.conf', 'utf8');
+  assert.ok(upstream.includes(UPSTREAM_LINE), `the upstream file names ${UPSTREAM_LINE}`);
+  const { port } = new URL(relayUrl);
+  return `${upstream.replace(UPSTREAM_LINE, `server 127.0.0.1:${port};`)}
+server { listen 127.0.0.1:{{port}}; server_name shop.test; include ${LOCATION}; }`;
+}
+
+interface Deployment {
+  mock: MockUpstream;
+  relay: RelayProcess;
+  nginx: NginxServer;
+  shop: string;
+}
+
+async function deploy(env: Record<string, string>): Promise<Deployment> {
+  const mock = await createMockUpstream({ token: 'svc-token-7f3a9c1e5b' });
+  const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-nginx-data-')), { SHOPBEACON_TRUST_PROXY: '1', ...env });
+  const nginx = await new NginxServer().start(shopHttpBlock(relay.url));
+  return { mock, relay, nginx, shop: `${nginx.url}/sb` };
+}
+
+async function undeploy(d: Deployment | undefined): Promise<void> {
+  await d?.nginx.stop();
+  if (d) await killHard(d.relay);
+  await d?.mock.close();
+}
+
+describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, () => {
+  let d: Deployment;
+  before(async () => {
+    d = await deploy({});
+  });
+  after(() => undeploy(d));
+
+  it('serves the script under /sb/', async () => {
+    const response = await fetch(`${d.shop}/shopbeacon.js`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /javascript/);
+    assert.ok((await response.text()).length > 500);
+  });
+
+  it('takes /sb/collect and delivers the event to the service', async () => {
+    const event = browserEvent();
+    const answer = await collect(d.shop, { events: [event] }, { host: 'shop.test' });
+    assert.equal(answer.status, 200, answer.text);
+    await until(() => deliveredEvent(d.mock, event) !== undefined, 'the event at the service');
+  });
+
+  it('sets Secure cookies when a TLS terminator in front told nginx the visitor used https', async () => {
+    const viaTls = await collect(d.shop, { events: [browserEvent()] }, { 'x-forwarded-proto': 'https' });
+    const plain = await collect(d.shop, { events: [browserEvent()] });
+    const cookies = (answer: { headers: Headers }) => answer.headers.getSetCookie();
+    assert.ok(cookies(viaTls).length > 0 && cookies(viaTls).every((c) => c.includes('; Secure')), cookies(viaTls).join(' | '));
+    assert.ok(cookies(plain).length > 0 && cookies(plain).every((c) => !c.includes('Secure')), cookies(plain).join(' | '));
+  });
+
+  it('streams the debugger\'s events through nginx as they happen, not when a buffer fills', async () => {
+    const event = browserEvent();
+    const seq = (event['event'] as { seq: number }).seq;
+    let posted = false;
+    const { events } = await readEventStream(`${d.shop}/_debug/stream?since=999999999`, { authorization: `Bearer ${ADMIN_KEY}` }, (seen) => {
+      if (!posted && seen.some((e) => e.event === 'stats')) {
+        posted = true;
+        void collect(d.shop, { events: [event] });
+      }
+      return seen.some((e) => e.event === 'record' && JSON.stringify(e.data).includes(`"seq":${seq}`));
+    }, 5_000);
+    assert.ok(posted, 'the first stats message arrived through nginx');
+    assert.ok(events.some((e) => e.event === 'record' && JSON.stringify(e.data).includes(`"seq":${seq}`)), 'the record arrived within 5 s');
+  });
+
+  it('refuses a 10 MB body with 413 and stores nothing', async () => {
+    const accepted = async () =>
+      ((await (await fetch(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } }).outbox.accepted;
+    const before = await accepted();
+    const response = await request(`${d.shop}/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` },
+      body: Buffer.alloc(10 * 1024 * 1024, 0x20),
+    }).catch((error: unknown) => ({ statusCode: 0, error }));
+    assert.equal(response.statusCode, 413);
+    if ('body' in response) await response.body.dump();
+    assert.equal(await accepted(), before);
+    assert.equal(d.mock.records('orders').length, 0);
+  });
+});
+
+describe('the rate limits behind nginx', { skip }, () => {
+  let d: Deployment;
+  before(async () => {
+    d = await deploy({ SHOPBEACON_RATE_LIMIT_IP: '5' });
+  });
+  after(() => undeploy(d));
+
+  it('count the client IP nginx saw, whatever X-Forwarded-For the client sends', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const forged = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await collect(d.shop, { events: [browserEvent({ user_id: undefined })] }, forged)).status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
