@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
+import { RecordFeed } from './debug/record-feed.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { UpstreamClient } from './delivery/upstream-client.js';
 import { errorHandler, notFound } from './http/error-handler.js';
@@ -10,22 +11,32 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
-import type { Outbox } from './outbox/outbox.js';
+import { recordMetrics } from './observability/record-metrics.js';
 import { createOutbox } from './outbox/create-outbox.js';
-import { SqliteOutbox } from './outbox/sqlite-outbox.js';
-import { packageRoot } from './shared/package-root.js';
-import { RecordFeed } from './debug/record-feed.js';
+import type { Outbox } from './outbox/outbox.js';
+import { createAccept, type Accept } from './pipeline/accept.js';
+import { RecordEvents } from './pipeline/record-events.js';
 import { relayRouter } from './relay-router.js';
-import { countVisitor } from './shared-state/count-visitor.js';
+import { packageRoot } from './shared/package-root.js';
 import { createSharedState, type SharedState } from './shared-state/shared-state.js';
+import { countVisitors } from './visitors/count-visitors.js';
+import { RedisVisitors } from './visitors/redis-visitors.js';
+import { SqliteVisitors } from './visitors/sqlite-visitors.js';
+import type { VisitorCount } from './visitors/visitor-count.js';
 
 export interface RelayParts {
   outbox: Outbox;
   worker: DeliveryWorker;
   metrics: Metrics;
   logger: Logger;
-  /** Each record's steps, for `/_debug`. */
+  /** Every record's steps, announced by ingest and delivery. */
+  events: RecordEvents;
+  /** The one way records are taken in: validate, store once, announce. */
+  accept: Accept;
+  /** Each record's recent steps, for `/_debug`: a listener of `events`. */
   feed: RecordFeed;
+  /** Distinct visitors per month of delivered events: a listener of `events`. */
+  visitors: VisitorCount;
   /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */
   shared: SharedState | undefined;
   /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
@@ -43,37 +54,44 @@ export interface RelayDeps {
   assetDir?: string;
 }
 
+/** The pipeline and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
+function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'close'> & { client: UpstreamClient } {
+  const metrics = createMetrics();
+  const events = new RecordEvents();
+  const feed = new RecordFeed();
+  events.subscribe((step) => feed.publish(step));
+  recordMetrics(events, metrics);
+  const shared = config.redisUrl ? createSharedState(config.redisUrl) : undefined;
+  const { outbox, enqueueOnce } = createOutbox(config, shared);
+  const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir);
+  countVisitors(events, visitors, logger);
+  const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
+  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
+  const accept = createAccept({ enqueueOnce, events, onEnqueued: () => worker.notify() });
+  return { outbox, worker, metrics, logger, events, accept, feed, visitors, shared, client };
+}
+
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
 export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   if (!config.baseUrl || !config.token) throw new ConfigError(['SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)']);
-  const logger = deps.logger ?? createLogger(config.logLevel);
-  const metrics = createMetrics();
-  const client = new UpstreamClient({ baseUrl: config.baseUrl, token: config.token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
-  const feed = new RecordFeed();
-  const shared = config.redisUrl ? createSharedState(config.redisUrl) : undefined;
-  const outbox = createOutbox(config, shared);
-  const worker = new DeliveryWorker({
-    outbox, client, logger, metrics, feed, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs,
-    ...(shared ? { onDelivered: countVisitor(shared, logger) } : {}),
-  });
+  const { client, ...parts } = createParts(config, deps.logger ?? createLogger(config.logLevel));
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
-  const router = relayRouter(config, { outbox, worker, metrics, logger, feed, shared }, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
-  app.use(securityHeaders).use(requestLog({ logger, metrics })).use(errorHandler({ logger }));
+  const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
+  app.use(securityHeaders).use(requestLog({ logger: parts.logger, metrics: parts.metrics })).use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
-  app.on('error', (error: unknown) => logger.warn({ err: error }, 'connection error'));
-  const maintenance = setInterval(() => outbox instanceof SqliteOutbox && outbox.purgeSeenEvents(), 60_000).unref();
+  app.on('error', (error: unknown) => parts.logger.warn({ err: error }, 'connection error'));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      clearInterval(maintenance);
-      feed.close();
-      await worker.stop(config.shutdownGraceMs);
-      await client.destroy();
-      await outbox.close();
-      await shared?.close();
+      parts.feed.close();
+      await parts.worker.stop(config.shutdownGraceMs);
+      await client.close();
+      await parts.visitors.close();
+      await parts.outbox.close();
+      await parts.shared?.close();
     })());
-  app.shopbeacon = { outbox, worker, metrics, logger, feed, shared, close };
-  void Promise.resolve(outbox.notePause(undefined)).catch(() => undefined);
-  worker.start();
+  app.shopbeacon = { ...parts, close };
+  void Promise.resolve(parts.outbox.notePause(undefined)).catch(() => undefined);
+  parts.worker.start();
   return app;
 }

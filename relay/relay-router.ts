@@ -12,6 +12,7 @@ import { healthz, readyz } from './routes/health-routes.js';
 import { metricsRoute } from './routes/metrics-route.js';
 import { scriptRoute } from './routes/script-route.js';
 import { statsRoute } from './routes/stats-route.js';
+import { orUnavailable } from './shared-state/shared-state-errors.js';
 
 export interface RouterFiles {
   scriptFile: string;
@@ -20,22 +21,16 @@ export interface RouterFiles {
 
 /** Every route of the relay; the demo storefront only in demo mode. */
 export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
-  const { outbox, worker, metrics, feed, logger, shared } = parts;
-  // The Redis outbox de-duplicates in its own enqueue script; the shared registry serves the SQLite one.
-  const eventIds = config.outbox === 'redis' ? undefined : shared?.eventIds;
-  const visitorsByMonth = async () => (shared ? shared.visitors.byMonth() : await outbox.visitorsByMonth());
+  const { outbox, worker, metrics, feed, logger, shared, accept, events } = parts;
+  const visitorsByMonth = async () => orUnavailable(async () => parts.visitors.byMonth());
   const router = new Router();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
-  const onEnqueued = () => worker.notify();
   const collect = collectRoute({
-    outbox,
-    metrics,
-    feed,
-    eventIds,
+    accept,
+    events,
     rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.redis } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
-    onEnqueued,
   });
   router.post('/collect', origins, collect);
   router.options('/collect', origins);
@@ -44,7 +39,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/readyz', readyz({ outbox, worker, shared }));
   router.get('/metrics', metricsRoute({ metrics, outbox }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth }));
-  addMirrorRoutes(router, { outbox, metrics, feed, eventIds, adminKey: config.adminKey, onEnqueued });
+  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
   const demo = config.demo === true;
   addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });

@@ -60,7 +60,6 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
   onShutdown(async () => {
-    relay.shopbeacon.feed.close();
     await stopListening(server);
     await relay.shopbeacon.close();
     await mock?.close();

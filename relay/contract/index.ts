@@ -3,5 +3,5 @@ export { historyStart, windowViolation, FUTURE_TOLERANCE_MS, HISTORY_YEARS } fro
 export { validateOrder, validateProduct, validateTrackingEvent, type ValidateOptions } from './validate.js';
 export { KINDS, type KindInfo, type RecordKind } from './kinds.js';
 export { recordJsonSchemas, serviceOpenApi } from './openapi.js';
-export type { FieldError, Validation } from './field-error.js';
+export { fieldError, codeOf, type FieldError, type FieldErrorCode, type Validation } from './field-error.js';
 export type { AddedToCart, LineItem, Order, Product, TrackingEvent } from './schemas.js';

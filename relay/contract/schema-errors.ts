@@ -1,5 +1,5 @@
 import type { TLocalizedValidationError } from 'typebox/error';
-import { joinPath, type FieldError } from './field-error.js';
+import { fieldError, joinPath, type FieldError, type FieldErrorCode } from './field-error.js';
 
 /** `/line_items/2/line_item_quantity` (RFC 6901) as `line_items[2].line_item_quantity`. */
 export function pointerToPath(pointer: string, base = ''): string {
@@ -25,25 +25,31 @@ function typeMessage(params: Record<string, unknown>): string {
   return `must be ${names.join(' or ')}`;
 }
 
-function describe(error: TLocalizedValidationError): string {
+/** The patterns of the contract's schemas, in words; any other pattern is quoted. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  '^[A-Za-z]{3}$': 'must be a three-letter currency code such as EUR',
+};
+
+function describe(error: TLocalizedValidationError): [FieldErrorCode, string] {
   const params = error.params as Record<string, unknown>;
+  const limit = String(params['limit'] ?? params['comparison'] ?? '');
   switch (error.keyword) {
     case 'type':
-      return typeMessage(params);
+      return ['wrong_type', typeMessage(params)];
     case 'minimum':
-      return `must be at least ${String(params['limit'] ?? params['comparison'] ?? '')}`.trim();
+      return ['out_of_range', `must be at least ${limit}`.trim()];
     case 'maximum':
-      return `must be at most ${String(params['limit'] ?? params['comparison'] ?? '')}`.trim();
+      return ['out_of_range', `must be at most ${limit}`.trim()];
     case 'maxLength':
-      return `must be at most ${String(params['limit'])} characters`;
+      return ['too_long', `must be at most ${String(params['limit'])} characters`];
     case 'minLength':
-      return 'must not be empty';
+      return ['empty', 'must not be empty'];
     case 'maxItems':
-      return `must hold at most ${String(params['limit'])} items`;
+      return ['too_long', `must hold at most ${String(params['limit'])} items`];
     case 'pattern':
-      return 'must be a three-letter currency code such as EUR';
+      return ['bad_format', PATTERN_MESSAGES[String(params['pattern'])] ?? `must match the pattern ${String(params['pattern'])}`];
     default:
-      return error.message;
+      return ['invalid', error.message];
   }
 }
 
@@ -52,17 +58,17 @@ function expand(error: TLocalizedValidationError, base: string): FieldError[] {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') {
     const names = (params['requiredProperties'] as string[] | undefined) ?? [];
-    return names.map((name) => ({ path: joinPath(path, name), message: 'is required' }));
+    return names.map((name) => fieldError(joinPath(path, name), 'missing', 'is required'));
   }
   if (error.keyword === 'additionalProperties') {
     const names = (params['additionalProperties'] as string[] | undefined) ?? [];
-    return names.map((name) => ({ path: joinPath(path, name), message: 'is not a field of this record' }));
+    return names.map((name) => fieldError(joinPath(path, name), 'unknown_field', 'is not a field of this record'));
   }
   // TypeBox reports each extra property twice: once as `additionalProperties`, once as a `false` schema.
   if (error.keyword === 'boolean') return [];
   // A union reports its branches' failures first; the union's own line says enough.
-  if (error.keyword === 'anyOf') return [{ path, message: 'must be an integer or a non-empty string' }];
-  return [{ path, message: describe(error) }];
+  if (error.keyword === 'anyOf') return [fieldError(path, 'wrong_type', 'must be an integer or a non-empty string')];
+  return [fieldError(path, ...describe(error))];
 }
 
 /** Turns TypeBox's errors into one `{path, message}` per failing field, in document order, without repeats. */

@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import { joinPath, type FieldError, type Validation } from './field-error.js';
+import { fieldError, joinPath, type FieldError, type Validation } from './field-error.js';
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { toFieldErrors } from './schema-errors.js';
 import {
@@ -13,7 +13,7 @@ import {
   type TrackingEvent,
 } from './schemas.js';
 import { parseTimestamp } from './timestamp.js';
-import { windowViolation } from './window.js';
+import { windowCheck } from './window.js';
 
 export interface ValidateOptions {
   /**
@@ -39,11 +39,11 @@ function checkTimestamps(record: Record<string, unknown>, fields: TimestampField
     if (typeof text !== 'string') continue;
     const parsed = parseTimestamp(text);
     if (!parsed.ok) {
-      errors.push({ path: name, message: parsed.reason });
+      errors.push(fieldError(name, 'bad_timestamp', parsed.reason));
       continue;
     }
-    const violation = windowed ? windowViolation(parsed.value, now) : undefined;
-    if (violation) errors.push({ path: name, message: violation });
+    const violation = windowed ? windowCheck(parsed.value, now) : undefined;
+    if (violation) errors.push(fieldError(name, violation.code, violation.message));
   }
   return errors;
 }

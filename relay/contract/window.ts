@@ -12,9 +12,14 @@ export function historyStart(nowMs: number): number {
   return start.getTime();
 }
 
-/** Why a timestamp falls outside the service's window, or `undefined` when it is inside. */
+/** Why a timestamp falls outside the service's window, in words, or `undefined` when it is inside. */
 export function windowViolation(timestamp: ParsedTimestamp, nowMs: number): string | undefined {
-  if (timestamp.epochMs < historyStart(nowMs)) return `is older than ${HISTORY_YEARS} years`;
-  if (timestamp.epochMs > nowMs + FUTURE_TOLERANCE_MS) return 'is more than 10 minutes in the future';
+  return windowCheck(timestamp, nowMs)?.message;
+}
+
+/** Why a timestamp falls outside the service's window, with its code, or `undefined` when it is inside. */
+export function windowCheck(timestamp: ParsedTimestamp, nowMs: number): { code: 'too_old' | 'in_future'; message: string } | undefined {
+  if (timestamp.epochMs < historyStart(nowMs)) return { code: 'too_old', message: `is older than ${HISTORY_YEARS} years` };
+  if (timestamp.epochMs > nowMs + FUTURE_TOLERANCE_MS) return { code: 'in_future', message: 'is more than 10 minutes in the future' };
   return undefined;
 }

@@ -1,4 +1,5 @@
-import type { FeedEntry, FeedInput } from './feed-entry.js';
+import type { RecordStep } from '../pipeline/record-step.js';
+import type { FeedEntry } from './feed-entry.js';
 import { SecondSeries, type SeriesPoint } from './second-series.js';
 
 export interface RecordFeedOptions {
@@ -35,7 +36,7 @@ export class RecordFeed {
     this.series = new SecondSeries({ now: this.now });
   }
 
-  publish(input: FeedInput): void {
+  publish(input: RecordStep): void {
     const entry: FeedEntry = { seq: this.nextSeq++, at: this.now(), ...input };
     this.ring.push(entry);
     if (this.ring.length > this.capacity) this.ring.shift();

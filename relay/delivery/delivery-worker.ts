@@ -1,10 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
-import type { FeedInput } from '../debug/feed-entry.js';
-import type { RecordFeed } from '../debug/record-feed.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { DueRecord, Outbox } from '../outbox/outbox.js';
+import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
+import type { RecordStep } from '../pipeline/record-step.js';
 import { backoffDelay } from './backoff.js';
 import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { PauseState } from './pause-state.js';
@@ -12,7 +12,7 @@ import { parseRetryAfter } from './retry-after.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 export interface DeliveryWorkerOptions {
-  outbox: Outbox;
+  outbox: OutboxQueue;
   client: UpstreamClient;
   logger: Logger;
   metrics: Metrics;
@@ -23,13 +23,11 @@ export interface DeliveryWorkerOptions {
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
-  /** Told of each record the service accepted (the import CLI marks it done for resuming). */
-  onDelivered?: (record: DueRecord) => void;
-  /** Told of each delivery outcome, for `/_debug`. */
-  feed?: RecordFeed;
+  /** Where each outcome is announced (delivered, retrying, dead): the debugger, metrics and visitor count listen. */
+  events: RecordEvents;
 }
 
-/** What one service call came to, for the feed. */
+/** What one service call came to, for the announced step. */
 interface CallResult {
   status: number;
   latencyMs: number;
@@ -158,10 +156,10 @@ export class DeliveryWorker {
 
   private async settle(record: DueRecord, outcome: Outcome, call: CallResult): Promise<void> {
     const now = this.now();
-    const publish = (entry: Omit<FeedInput, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
-      this.options.feed?.publish({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
+    const publish = (entry: Omit<RecordStep, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
+      this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
     if (outcome.type === 'delivered') {
-      await this.onDelivered(record, now);
+      await this.onDelivered(record);
       return publish({ state: 'delivered' });
     }
     if (outcome.type === 'refused' && !this.pause.paused) {
@@ -170,13 +168,12 @@ export class DeliveryWorker {
     }
     const next = outcome.type === 'retry' ? await this.onRetryable(record, outcome, now) : await this.onAuthProblem(record, outcome.detail, now);
     if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
-    publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail });
+    const ambiguous = outcome.type === 'retry' && outcome.ambiguous === true;
+    publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail, ...(ambiguous ? { ambiguous } : {}) });
   }
 
-  private async onDelivered(record: DueRecord, now: number): Promise<void> {
-    await this.options.outbox.delivered(record, now);
-    this.options.metrics.delivered.inc({ kind: record.kind });
-    this.options.onDelivered?.(record);
+  private async onDelivered(record: DueRecord): Promise<void> {
+    await this.options.outbox.delivered(record);
     this.refusalStreak = [];
     if (this.pause.leave()) {
       this.options.metrics.paused.set(0);
@@ -195,7 +192,6 @@ export class DeliveryWorker {
   /** Returns whether the record stays a dead letter (false: the refusal streak sent it back to the queue). */
   private async onRefused(record: DueRecord, detail: string, now: number): Promise<boolean> {
     await this.options.outbox.deadLetter([record.id], detail);
-    this.options.metrics.deadLettered.inc({ kind: record.kind });
     this.options.logger.warn({ record: record.id, kind: record.kind, answer: detail }, 'the service refused a record: kept as a dead letter');
     this.refusalStreak.push(record.id);
     if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return true;
@@ -208,17 +204,14 @@ export class DeliveryWorker {
 
   /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
   private async onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): Promise<number | undefined> {
-    const { metrics, outbox } = this.options;
+    const { outbox } = this.options;
     if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
       await outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
-      metrics.deadLettered.inc({ kind: record.kind });
       return undefined;
     }
     if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
     const delay = outcome.retryAfterMs ?? backoffDelay(record.attempts);
     await outbox.retryLater(record, now + delay, outcome.detail, true);
-    metrics.retried.inc({ kind: record.kind });
-    if (outcome.ambiguous) metrics.ambiguous.inc({ kind: record.kind });
     return now + delay;
   }
 

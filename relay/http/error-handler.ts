@@ -1,7 +1,9 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { LogThrottle } from '../observability/log-throttle.js';
+import { StorageError } from '../outbox/storage-error.js';
 import { HttpError } from './http-error.js';
+import { storageAnswer } from './storage-answer.js';
 
 /**
  * Every error becomes a JSON answer: 4xx with the code, a message and the field errors; 5xx with
@@ -18,7 +20,8 @@ export function errorHandler(options: { logger: Logger }) {
   return async function errorHandlerMiddleware(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof StorageError ? storageAnswer(thrown) : thrown;
       if (error instanceof HttpError) {
         ctx.status = error.status;
         ctx.set(error.headers);

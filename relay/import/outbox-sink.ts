@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { UpstreamClient } from '../delivery/upstream-client.js';
 import { createMetrics } from '../observability/metrics.js';
-import type { DueRecord } from '../outbox/outbox.js';
+import { enqueueInOutbox } from '../outbox/enqueue-once.js';
 import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
+import { createAccept, type Accept } from '../pipeline/accept.js';
+import { RecordEvents } from '../pipeline/record-events.js';
+import type { RecordStep } from '../pipeline/record-step.js';
 import type { ImportRecord, ImportSink, SinkCounts } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 
@@ -25,6 +28,7 @@ export class OutboxSink implements ImportSink {
   private readonly outbox: SqliteOutbox;
   private readonly worker: DeliveryWorker;
   private readonly client: UpstreamClient;
+  private readonly accept: Accept;
   private readonly deadAtStart: number;
   private delivered = 0;
   /** The counts once closed (the outbox can no longer be asked). */
@@ -34,19 +38,15 @@ export class OutboxSink implements ImportSink {
     this.outbox = new SqliteOutbox({ dataDir: options.dataDir, synchronous: 'normal', groupCommitMs: 0 });
     this.client = new UpstreamClient({ baseUrl: options.baseUrl, token: options.token, connections: options.concurrency, timeoutMs: 30_000 });
     this.deadAtStart = this.deadCount();
-    this.worker = new DeliveryWorker({
-      outbox: this.outbox,
-      client: this.client,
-      logger: options.logger,
-      metrics: createMetrics(),
-      concurrency: options.concurrency,
-      onDelivered: (record) => this.markDelivered(record),
-    });
+    const events = new RecordEvents();
+    events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
+    this.worker = new DeliveryWorker({ outbox: this.outbox, client: this.client, logger: options.logger, metrics: createMetrics(), concurrency: options.concurrency, events });
+    this.accept = createAccept({ enqueueOnce: enqueueInOutbox(this.outbox), events, onEnqueued: () => this.worker.notify() });
   }
 
-  private markDelivered(record: DueRecord): void {
+  private markDelivered(step: RecordStep): void {
     this.delivered += 1;
-    this.options.state.markDelivered(record.kind, record.key, record.body);
+    this.options.state.markDelivered(step.kind, step.key ?? '', String(step.body));
   }
 
   private deadCount(): number {
@@ -54,9 +54,13 @@ export class OutboxSink implements ImportSink {
     return dead.event + dead.order + dead.product;
   }
 
+  /** The records were checked against the contract as they were read (`checkRecord`); here they are stored once. */
   async send(batch: ImportRecord[]) {
-    await this.outbox.enqueue(batch.map(({ kind, key, body }) => ({ kind, key, body })));
-    this.worker.notify();
+    const kind = batch[0]?.kind ?? 'order';
+    await this.accept('import', kind, batch, (item) => {
+      const { key, body } = item as ImportRecord;
+      return { ok: true, value: { kind, key, body } };
+    });
     return [];
   }
 

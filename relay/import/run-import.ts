@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import type { FieldError } from '../contract/field-error.js';
 import { KINDS, type KindInfo, type RecordKind } from '../contract/kinds.js';
 import { readCsv } from './csv-source.js';
-import { outboxKey } from '../outbox/outbox-key.js';
+import { checkRecord } from '../pipeline/check-record.js';
 import type { ImportRecord, ImportSink } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 import { readJsonArray, readJsonLines } from './json-sources.js';
@@ -41,7 +41,7 @@ const BATCH = 500;
 
 /** Orders older than the service's 2-year window are skipped and counted, not reported as errors. */
 function isOnlyTooOld(errors: FieldError[]): boolean {
-  return errors.length === 1 && errors[0]?.path === 'date_created_gmt' && errors[0].message === 'is older than 2 years';
+  return errors.length === 1 && errors[0]?.path === 'date_created_gmt' && errors[0].code === 'too_old';
 }
 
 /** Refusals told to `onRefusal`: enough to see the pattern, not a flood. */
@@ -89,14 +89,13 @@ class ImportRun {
   private async take(item: SourceItem): Promise<void> {
     this.tally.read += 1;
     if (item.errors) return this.report(item.row, item.errors);
-    const result = this.info.validate(item.value, { now: (this.options.now ?? Date.now)() });
+    const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)());
     if (!result.ok) {
       if (isOnlyTooOld(result.errors)) this.tally.skippedOld += 1;
       else this.report(item.row, result.errors);
       return;
     }
-    const body = result.value as Record<string, unknown>;
-    const key = outboxKey(this.info, body);
+    const { body, key } = result.value;
     const text = JSON.stringify(body);
     if (this.options.state?.delivered(this.kind, key, text)) {
       this.tally.unchanged += 1;
@@ -109,7 +108,6 @@ class ImportRun {
     if (this.batch.length >= BATCH) await this.flush();
   }
 
-  /** Reads to the end (or the abort), then waits until the sink delivered or failed everything. */
   /** Reads until the end of the file or an abort. */
   private async readAll(): Promise<void> {
     for await (const item of this.source()) {

@@ -1,4 +1,4 @@
-import type { FieldError, Validation } from '../contract/field-error.js';
+import { fieldError, type FieldError, type Validation } from '../contract/field-error.js';
 import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
@@ -14,7 +14,7 @@ export function receiptTime(now: number): string {
 
 function checkEventId(eventId: unknown): FieldError[] {
   const valid = eventId === undefined || (typeof eventId === 'string' && EVENT_ID.test(eventId));
-  return valid ? [] : [{ path: 'event_id', message: 'must be 1 to 64 letters, digits, _ or -' }];
+  return valid ? [] : [fieldError('event_id', 'bad_format', 'must be 1 to 64 letters, digits, _ or -')];
 }
 
 /**
@@ -23,7 +23,7 @@ function checkEventId(eventId: unknown): FieldError[] {
  * where the browser left them out, then validated against the contract.
  */
 export function collectEventToRecord(raw: unknown, identity: Identity, now: number): Validation<OutboxRecord> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: [{ path: '', message: 'must be an event object' }] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
   const { event_id: eventId, ...fields } = raw as Record<string, unknown>;
   const errors: FieldError[] = checkEventId(eventId);
   const body = {
@@ -36,14 +36,4 @@ export function collectEventToRecord(raw: unknown, identity: Identity, now: numb
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : outboxKey(KINDS.event, body) } };
-}
-
-/** A short, bounded label for a refusal, for the `rejected` metric (field paths would be unbounded). */
-export function rejectionReason(message: string): string {
-  if (/older than/.test(message)) return 'too_old';
-  if (/future/.test(message)) return 'in_future';
-  if (/is required/.test(message)) return 'missing_field';
-  if (/not a field/.test(message)) return 'unknown_field';
-  if (/timestamp|Z for UTC|does not exist|out of range|date|offset/.test(message)) return 'bad_timestamp';
-  return 'invalid_value';
 }

@@ -1,17 +1,8 @@
-import type { RecordFeed } from '../debug/record-feed.js';
-import type { Metrics } from '../observability/metrics.js';
-import type { Outbox } from '../outbox/outbox.js';
-import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
+import type { Accept } from '../pipeline/accept.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
 
-/** What every route that takes records needs: `/collect` from browsers, the `/v1` mirror from the backend. */
+/** What every way in needs: the accept pipeline, and the events to announce what it decides before it (a bot dropped). */
 export interface IngestDeps {
-  outbox: Outbox;
-  metrics: Metrics;
-  /** Called after records were committed, so delivery starts without waiting for its timer. */
-  onEnqueued: () => void;
-  /** Told of each decision, for `/_debug`. */
-  feed?: RecordFeed;
-  /** `event_id`s shared with other relays (Redis); the outbox alone de-duplicates without it. */
-  eventIds?: EventIdRegistry;
-  now?: () => number;
+  accept: Accept;
+  events: RecordEvents;
 }

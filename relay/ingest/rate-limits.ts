@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { asUnavailable } from '../shared-state/shared-state-errors.js';
 import { HttpError } from '../http/http-error.js';
+import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
 
 export interface RateLimitOptions {
   /** Events per minute per client IP; 0 turns the limit off. */
@@ -14,7 +15,7 @@ export interface RateLimitOptions {
 
 function limiter(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract | undefined {
   if (points <= 0) return undefined;
-  return redis ? new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: `shopbeacon:rl:${keyPrefix}` }) : new RateLimiterMemory({ points, duration: 60 });
+  return redis ? new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: REDIS_KEYS.rateLimit(keyPrefix) }) : new RateLimiterMemory({ points, duration: 60 });
 }
 
 /** Token buckets per IP and per `user_id`, counted in events (a batch of 10 takes 10). */

@@ -4,10 +4,8 @@ import { KINDS, type KindInfo } from '../contract/kinds.js';
 import { adminAuth } from '../http/admin-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import { publishEnqueued, publishRejected } from '../debug/publish-ingest.js';
-import { enqueueOnce } from '../shared-state/enqueue-once.js';
 import type { IngestDeps } from '../ingest/ingest-deps.js';
-import { checkMirrorBody } from './mirror-records.js';
+import { checkRecord } from '../pipeline/check-record.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -20,17 +18,10 @@ export interface MirrorOptions extends IngestDeps {
 type RecordResult = { index: number; status: 'queued' | 'coalesced' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 async function enqueueChecked(info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
-  const now = (options.now ?? Date.now)();
-  const checks = bodies.map((body) => checkMirrorBody(info, body, now));
-  const records = checks.flatMap((c) => (c.ok ? [c.record] : []));
-  const outcomes = await enqueueOnce(options.outbox, options.eventIds, records);
-  publishEnqueued(options.feed, 'mirror', records, outcomes);
-  checks.forEach((check, i) => check.ok || publishRejected(options.feed, 'mirror', info.kind, bodies[i], check.errors));
-  if (records.length > 0) options.onEnqueued();
-  let next = 0;
-  return checks.map((check, index) => {
-    if (!check.ok) return { index, status: 'rejected', errors: check.errors };
-    return { index, status: outcomes[next++] === 'coalesced' ? 'coalesced' : 'queued' };
+  const verdicts = await options.accept('mirror', info.kind, bodies, (body, now) => checkRecord(info, body, now));
+  return verdicts.map((verdict, index) => {
+    if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
+    return { index, status: verdict.status === 'coalesced' ? 'coalesced' : 'queued' };
   });
 }
 
@@ -43,7 +34,6 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
     }
     const results = await enqueueChecked(info, many ? body : [body], options);
     const rejected = results.filter((r) => r.status === 'rejected');
-    options.metrics.rejected.inc({ reason: `mirror_${info.kind}` }, rejected.length);
     const queued = results.length - rejected.length;
     if (!many) {
       const [only] = results;

@@ -49,32 +49,54 @@ export interface DeadLetter {
 /** A result now (SQLite is synchronous) or later (Redis is not); callers always `await`. */
 export type Awaitable<T> = T | Promise<T>;
 
+/** The caps of both outboxes, counting queued and dead records alike (dead letters take room too). */
+export const DEFAULT_LIMITS = { maxRecords: 1_000_000, maxBytes: 1_073_741_824 } as const;
+
+/** How much of a failure's text a record keeps, in both outboxes. */
+const MAX_ERROR_TEXT = 2000;
+
+export function errorText(error: string): string {
+  return error.slice(0, MAX_ERROR_TEXT);
+}
+
 /**
- * The durable queue between ingest and delivery. `enqueue` resolves only once the records are
+ * What ingest fills and the delivery worker drains. `enqueue` resolves only once the records are
  * committed; nothing queued is evicted to make room (a full outbox refuses instead).
  */
-export interface Outbox {
+export interface OutboxQueue {
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]>;
   /** Records due at `now`, oldest due first, skipping ids in `exclude` (in flight). */
   due(now: number, limit: number, exclude: ReadonlySet<number>): Awaitable<DueRecord[]>;
   /** The earliest `next_attempt_at` of a queued record, if any. */
   nextDueAt(): Awaitable<number | undefined>;
-  /** Removes a delivered record unless it was replaced meanwhile; counts the visitor for events. */
-  delivered(record: DueRecord, now: number): Awaitable<void>;
+  /** Removes a delivered record unless it was replaced meanwhile. */
+  delivered(record: DueRecord): Awaitable<void>;
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Awaitable<void>;
   deadLetter(ids: number[], error: string): Awaitable<void>;
   /** Moves dead letters back to the queue (all when `ids` is undefined); returns how many. */
   requeueDead(ids?: number[]): Awaitable<number>;
-  deadLetters(options: { kind?: RecordKind; limit: number }): Awaitable<DeadLetter[]>;
-  purgeDead(before: number): Awaitable<number>;
-  counts(): Awaitable<OutboxCounts>;
-  visitorsByMonth(): Awaitable<Record<string, number>>;
   /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
   notePause(reason: string | undefined): Awaitable<void>;
+}
+
+/** Dead-letter administration: the debugger's retry button and `shopbeacon outbox`. */
+export interface DeadLetterAdmin {
+  deadLetters(options: { kind?: RecordKind; limit: number }): Awaitable<DeadLetter[]>;
+  requeueDead(ids?: number[]): Awaitable<number>;
+  purgeDead(before: number): Awaitable<number>;
+}
+
+/** Counts and health: `/stats`, `/metrics`, `/readyz`, the debugger, `shopbeacon outbox status`. */
+export interface OutboxStatus {
+  counts(): Awaitable<OutboxCounts>;
   pauseNote(): Awaitable<string | undefined>;
   /** Which cap the outbox has reached (new records are refused until delivery makes room), if any. */
   fullness(): Awaitable<string | undefined>;
   /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
   isWritable(): Awaitable<boolean>;
+}
+
+/** The durable queue between ingest and delivery, as its owner (`createOutbox`) holds it. */
+export interface Outbox extends OutboxQueue, DeadLetterAdmin, OutboxStatus {
   close(): Awaitable<void>;
 }

@@ -1,28 +1,34 @@
 /**
  * Lua scripts of the Redis outbox: each runs atomically, so a de-duplication and the XADD it
- * guards, or a retry's move from the delayed set back to the stream, never half-happen. They
- * touch keys built inside the script: one Redis, not Redis Cluster.
+ * guards, or a retry's move from the delayed set back to the stream, never half-happen. Every key
+ * they touch comes in `KEYS[]` (names from `shared-state/redis-keyspace.ts`).
  */
 
-/** KEYS: stream, counters. ARGV: maxRecords, maxBytes, now, then kind, key, body, bytes per record. */
+/**
+ * KEYS: stream, counters, then per record its `seen` key (events) or its `latest` key (orders,
+ * products). ARGV: maxRecords, maxBytes, now, seenSeconds, then kind, key, body, bytes per record.
+ * The cap counts queued and dead records, as the SQLite outbox does.
+ */
 export const ENQUEUE = `
 local stream, counters = KEYS[1], KEYS[2]
-local maxRecords, maxBytes, now = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
-local c = redis.call('HMGET', counters, 'queued:event', 'queued:order', 'queued:product', 'bytes')
-local records = (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) + (tonumber(c[3]) or 0)
-local bytes = tonumber(c[4]) or 0
+local maxRecords, maxBytes, now, seenSeconds = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], ARGV[4]
+local c = redis.call('HMGET', counters, 'queued:event', 'queued:order', 'queued:product', 'dead:event', 'dead:order', 'dead:product', 'bytes')
+local records = 0
+for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
+local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
-for i = 4, #ARGV, 4 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+for i = 5, #ARGV, 4 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return redis.error_reply('OUTBOX_FULL ' .. maxRecords .. ' records') end
 if bytes + addingBytes > maxBytes then return redis.error_reply('OUTBOX_FULL ' .. maxBytes .. ' bytes') end
 local out = {}
-for i = 4, #ARGV, 4 do
+for i = 5, #ARGV, 4 do
   local kind, key, body, size = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local recordKey = KEYS[2 + (i - 1) / 4]
   local result, version = 'queued', 0
   if kind == 'event' then
-    if not redis.call('SET', 'shopbeacon:seen:' .. key, '1', 'NX', 'EX', 86400) then result = 'duplicate' end
+    if not redis.call('SET', recordKey, '1', 'NX', 'EX', seenSeconds) then result = 'duplicate' end
   else
-    local latest = 'shopbeacon:outbox:latest:' .. kind .. ':' .. key
+    local latest = recordKey
     version = redis.call('HINCRBY', latest, 'v', 1)
     if redis.call('HGET', latest, 'pending') == '1' then result = 'coalesced' end
     redis.call('HSET', latest, 'pending', '1')

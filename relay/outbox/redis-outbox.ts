@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
-import { asUnavailable } from '../shared-state/shared-state-errors.js';
-import type { VisitorCounter } from '../shared-state/visitor-counter.js';
-import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
-import { OutboxFullError } from './outbox-errors.js';
-import { fromFields, OUTBOX_KEYS as K, type StoredRecord } from './redis-outbox-keys.js';
+import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
+import { asUnavailable, orUnavailable } from '../shared-state/shared-state-errors.js';
+import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import { fromFields, type StoredRecord } from './redis-stored-record.js';
+import { outboxFull } from './storage-error.js';
 import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
 
 export interface RedisOutboxOptions {
   redis: Redis;
-  visitors: VisitorCounter;
   /**
    * A record claimed by a relay that has not settled it for this long is taken over by another
    * (XAUTOCLAIM): longer than any delivery call may last.
@@ -25,6 +24,7 @@ export interface RedisOutboxOptions {
 }
 
 type StreamEntry = [string, string[]];
+const K = REDIS_KEYS.outbox;
 const KINDS: RecordKind[] = ['event', 'order', 'product'];
 
 /**
@@ -41,9 +41,11 @@ export class RedisOutbox implements Outbox {
   private nextHandle = 1;
   private groupReady: Promise<unknown> | undefined;
   private lastCounts: OutboxCounts | undefined;
+  private readonly limits: { records: number; bytes: number };
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
+    this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
   }
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -52,12 +54,13 @@ export class RedisOutbox implements Outbox {
       const body = JSON.stringify(r.body);
       return [r.kind, r.key, body, String(Buffer.byteLength(body))];
     });
-    const limits = [String(this.options.maxRecords ?? 1_000_000), String(this.options.maxBytes ?? 1_073_741_824), String(Date.now())];
+    const keys = [K.stream, K.counters, ...records.map((r) => (r.kind === 'event' ? REDIS_KEYS.seen(r.key) : K.latest(r.kind, r.key)))];
+    const settings = [String(this.limits.records), String(this.limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
     try {
-      return (await this.redis.eval(ENQUEUE, 2, K.stream, K.counters, ...limits, ...args)) as EnqueueResult[];
+      return (await this.redis.eval(ENQUEUE, keys.length, ...keys, ...settings, ...args)) as EnqueueResult[];
     } catch (error) {
       const full = /OUTBOX_FULL (.*)/.exec((error as Error).message ?? '');
-      if (full) throw new OutboxFullError(full[1] ?? 'full');
+      if (full) throw outboxFull(full[1] ?? 'full');
       throw asUnavailable(error);
     }
   }
@@ -130,7 +133,7 @@ export class RedisOutbox implements Outbox {
   async retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
     const claim = this.claimed.get(record.id);
     if (!claim) return;
-    const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: error.slice(0, 500) };
+    const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) };
     await this.remove(claim.entry, claim.stored, 'delayed', (tx) => tx.zadd(K.delayed, nextAttemptAt, JSON.stringify(stored)));
     this.claimed.delete(record.id);
   }
@@ -140,7 +143,7 @@ export class RedisOutbox implements Outbox {
       const claim = this.claimed.get(id);
       if (!claim) continue;
       const seq = await this.redis.incr(K.deadSeq);
-      const letter = JSON.stringify({ ...claim.stored, lastError: error.slice(0, 2000) });
+      const letter = JSON.stringify({ ...claim.stored, lastError: errorText(error) });
       await this.remove(claim.entry, claim.stored, 'dead', (tx) => tx.hset(K.dead, String(seq), letter));
       this.claimed.delete(id);
     }
@@ -173,7 +176,11 @@ export class RedisOutbox implements Outbox {
     return old.length;
   }
 
-  async counts(): Promise<OutboxCounts> {
+  counts(): Promise<OutboxCounts> {
+    return orUnavailable(() => this.readCounts());
+  }
+
+  private async readCounts(): Promise<OutboxCounts> {
     const c = await this.redis.hgetall(K.counters);
     const n = (name: string) => Number(c[name] ?? 0);
     const per = (state: string) => Object.fromEntries(KINDS.map((k) => [k, n(`${state}:${k}`)])) as Record<RecordKind, number>;
@@ -181,10 +188,6 @@ export class RedisOutbox implements Outbox {
     const counts = { queued: per('queued'), dead: per('dead'), accepted: n('accepted'), delivered: n('delivered'), coalesced: n('coalesced'), bytes: n('bytes'), oldestQueuedAt: first ? fromFields(first[1]).createdAt : undefined };
     this.lastCounts = counts;
     return counts;
-  }
-
-  visitorsByMonth(): Promise<Record<string, number>> {
-    return this.options.visitors.byMonth();
   }
 
   async notePause(reason: string | undefined): Promise<void> {
@@ -198,9 +201,9 @@ export class RedisOutbox implements Outbox {
   async fullness(): Promise<string | undefined> {
     const counts = this.lastCounts ?? (await this.counts().catch(() => undefined));
     if (!counts) return undefined;
-    const records = Object.values(counts.queued).reduce((a, b) => a + b, 0);
-    if (records >= (this.options.maxRecords ?? 1_000_000)) return `${this.options.maxRecords} records`;
-    return counts.bytes >= (this.options.maxBytes ?? 1_073_741_824) ? `${this.options.maxBytes} bytes` : undefined;
+    const records = [...Object.values(counts.queued), ...Object.values(counts.dead)].reduce((a, b) => a + b, 0);
+    if (records >= this.limits.records) return `${this.limits.records} records`;
+    return counts.bytes >= this.limits.bytes ? `${this.limits.bytes} bytes` : undefined;
   }
 
   async isWritable(): Promise<boolean> {

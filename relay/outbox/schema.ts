@@ -24,6 +24,5 @@ CREATE TABLE IF NOT EXISTS seen_events (event_id TEXT PRIMARY KEY, seen_at INTEG
 CREATE INDEX IF NOT EXISTS seen_events_age ON seen_events (seen_at);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 INSERT OR IGNORE INTO counters (name, value) VALUES ('accepted', 0), ('delivered', 0), ('coalesced', 0);
-CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 `;

@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordKind } from '../contract/kinds.js';
-import { parseTimestamp } from '../contract/timestamp.js';
 import { GroupCommit } from './group-commit.js';
-import type { DeadLetter, DueRecord, EnqueueResult, Outbox, OutboxCounts, OutboxRecord } from './outbox.js';
-import { OutboxFullError, OutboxOpenError, OutboxUnavailableError } from './outbox-errors.js';
+import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import { OutboxOpenError } from './outbox-errors.js';
+import { outboxFull, outboxUnavailable } from './storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
 import { SCHEMA } from './schema.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
@@ -46,12 +46,6 @@ function isStorageError(error: unknown): string | undefined {
   return typeof code === 'string' && /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/.test(code) ? code : undefined;
 }
 
-function monthOf(event: { datetime?: string }, now: number): string {
-  const parsed = event.datetime ? parseTimestamp(event.datetime) : undefined;
-  return parsed?.ok ? parsed.value.month : new Date(now).toISOString().slice(0, 7);
-}
-
-/** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
 /** Opens (creating) the outbox file in WAL mode; a directory that cannot hold it fails here, at start. */
 function openDatabase(dataDir: string): Database.Database {
   try {
@@ -64,6 +58,7 @@ function openDatabase(dataDir: string): Database.Database {
   }
 }
 
+/** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
 export class SqliteOutbox implements Outbox {
   private readonly db: Database.Database;
   private readonly sql: Statements;
@@ -73,9 +68,10 @@ export class SqliteOutbox implements Outbox {
   private readonly tally = new OutboxTally();
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
-  private acks: { record: DueRecord; at: number }[] = [];
+  private acks: DueRecord[] = [];
   private dataVersion = -1;
   private readonly synchronous: 'FULL' | 'NORMAL';
+  private readonly maintenance: NodeJS.Timeout;
 
   constructor(options: SqliteOutboxOptions) {
     this.db = openDatabase(options.dataDir);
@@ -85,9 +81,10 @@ export class SqliteOutbox implements Outbox {
     this.db.exec(SCHEMA);
     this.sql = prepareStatements(this.db);
     this.now = options.now ?? Date.now;
-    this.limits = { records: options.maxRecords ?? 1_000_000, bytes: options.maxBytes ?? 1_073_741_824 };
+    this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs ?? 2);
     this.rebuildTally();
+    this.maintenance = setInterval(() => this.purgeSeenEvents(), 60_000).unref();
   }
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -98,15 +95,15 @@ export class SqliteOutbox implements Outbox {
       return { record, text, bytes: Buffer.byteLength(text) };
     });
     const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
-    if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw new OutboxFullError(`${this.limits.records} records`);
-    if (this.tally.bytes + this.reserved.bytes + bytes > this.limits.bytes) throw new OutboxFullError(`${this.limits.bytes} bytes`);
+    if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw outboxFull(`${this.limits.records} records`);
+    if (this.tally.bytes + this.reserved.bytes + bytes > this.limits.bytes) throw outboxFull(`${this.limits.bytes} bytes`);
     this.reserved.records += records.length;
     this.reserved.bytes += bytes;
     try {
       return await this.group.submit(pending);
     } catch (error) {
       const code = isStorageError(error);
-      throw code ? new OutboxUnavailableError(code) : error;
+      throw code ? outboxUnavailable(code) : error;
     } finally {
       this.reserved.records -= records.length;
       this.reserved.bytes -= bytes;
@@ -146,7 +143,7 @@ export class SqliteOutbox implements Outbox {
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
     this.syncTally();
     // A pending ack for an older version does not hide the row: its newer body is still owed.
-    const acked = new Map(this.acks.map((a) => [a.record.id, a.record.version]));
+    const acked = new Map(this.acks.map((a) => [a.id, a.version]));
     const rows = this.sql.due.all(now, limit + exclude.size + acked.size) as DueRecord[];
     return rows.filter((r) => !exclude.has(r.id) && acked.get(r.id) !== r.version).slice(0, limit);
   }
@@ -157,8 +154,8 @@ export class SqliteOutbox implements Outbox {
   }
 
   /** Acknowledgements are batched too: many deliveries share one commit. A crash before it redelivers. */
-  delivered(record: DueRecord, now: number): void {
-    this.acks.push({ record, at: now });
+  delivered(record: DueRecord): void {
+    this.acks.push(record);
     if (this.acks.length === 1) setTimeout(() => this.flushAcks(), 5).unref();
   }
 
@@ -167,7 +164,7 @@ export class SqliteOutbox implements Outbox {
     if (acks.length === 0) return;
     this.acks = [];
     this.relaxed(() => {
-      for (const { record, at } of acks) this.removeDelivered(record, at);
+      for (const record of acks) this.removeDelivered(record);
     });
   }
 
@@ -186,24 +183,21 @@ export class SqliteOutbox implements Outbox {
     }
   }
 
-  private removeDelivered(record: DueRecord, at: number): void {
+  private removeDelivered(record: DueRecord): void {
     const bytes = this.sql.deleteDelivered.get(record.id, record.version) as number | undefined;
     if (bytes === undefined) return;
     this.tally.removed(record.kind, bytes);
     this.sql.addCounter.run(1, 'delivered');
-    if (record.kind !== 'event') return;
-    const event = JSON.parse(record.body) as { user_id?: string; datetime?: string };
-    if (event.user_id) this.sql.countVisitor.run(monthOf(event, at), event.user_id);
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
-    this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, error.slice(0, 2000), record.id, record.version));
+    this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, errorText(error), record.id, record.version));
   }
 
   deadLetter(ids: number[], error: string): void {
     this.relaxed(() => {
       for (const id of ids) {
-        const kind = this.sql.deadLetter.get(error.slice(0, 2000), id) as RecordKind | undefined;
+        const kind = this.sql.deadLetter.get(errorText(error), id) as RecordKind | undefined;
         if (kind) this.tally.movedToDead(kind);
       }
     });
@@ -246,12 +240,7 @@ export class SqliteOutbox implements Outbox {
     return { queued: { ...queued }, dead: { ...dead }, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
   }
 
-  visitorsByMonth(): Record<string, number> {
-    this.flushAcks();
-    return Object.fromEntries((this.sql.visitors.all() as { month: string; n: number }[]).map((r) => [r.month, r.n]));
-  }
-
-  /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time. */
+  /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time (each minute). */
   purgeSeenEvents(): number {
     return this.sql.purgeSeen.run(this.now() - DEDUPE_WINDOW_MS).changes;
   }
@@ -280,6 +269,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   close(): void {
+    clearInterval(this.maintenance);
     this.group.flush();
     this.flushAcks();
     this.db.close();

@@ -2,7 +2,6 @@ import { Gauge } from 'prom-client';
 import type { Context } from 'koa';
 import type { Metrics } from '../observability/metrics.js';
 import type { Outbox } from '../outbox/outbox.js';
-import { orUnavailable } from '../shared-state/shared-state-errors.js';
 
 /**
  * `GET /metrics` in Prometheus text. The outbox gauges are read from the database at scrape time,
@@ -14,7 +13,7 @@ export function metricsRoute(options: { metrics: Metrics; outbox: Outbox }) {
   const totals = new Gauge({ name: 'shopbeacon_outbox_totals', help: 'Records ever accepted, delivered and coalesced (persisted)', labelNames: ['name'], registers });
   const oldest = new Gauge({ name: 'shopbeacon_outbox_oldest_age_seconds', help: 'Age of the oldest queued record', registers });
   return async function metrics(ctx: Context): Promise<void> {
-    const counts = await orUnavailable(async () => options.outbox.counts());
+    const counts = await options.outbox.counts();
     for (const state of ['queued', 'dead'] as const) {
       for (const [kind, n] of Object.entries(counts[state])) records.set({ kind, state }, n);
     }

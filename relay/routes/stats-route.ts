@@ -1,14 +1,13 @@
 import type { Context } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
-import type { Outbox } from '../outbox/outbox.js';
-import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import type { OutboxStatus } from '../outbox/outbox.js';
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills) and the outbox. */
-export function statsRoute(options: { outbox: Outbox; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>> }) {
+export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>> }) {
   return async function stats(ctx: Context): Promise<void> {
-    const counts = await orUnavailable(async () => options.outbox.counts());
+    const counts = await options.outbox.counts();
     ctx.body = {
-      visitorsByMonth: await orUnavailable(options.visitorsByMonth),
+      visitorsByMonth: await options.visitorsByMonth(),
       outbox: counts,
       delivery: { paused: options.worker.paused, reason: options.worker.pauseReason ?? null },
     };

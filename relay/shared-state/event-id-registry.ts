@@ -1,9 +1,6 @@
 import type { Redis } from 'ioredis';
-import { KEY_PREFIX } from './redis-connection.js';
+import { REDIS_KEYS, SEEN_EVENT_SECONDS } from './redis-keyspace.js';
 import { orUnavailable } from './shared-state-errors.js';
-
-/** The same 24 hours the SQLite outbox remembers an `event_id` for. */
-const SEEN_SECONDS = 24 * 3600;
 
 /**
  * `event_id`s seen by any relay sharing this Redis (`SET key NX EX`): a beacon retried to
@@ -16,7 +13,7 @@ export class EventIdRegistry {
   claim(ids: string[]): Promise<boolean[]> {
     return orUnavailable(async () => {
       const pipeline = this.redis.pipeline();
-      for (const id of ids) pipeline.set(KEY_PREFIX + 'seen:' + id, '1', 'EX', SEEN_SECONDS, 'NX');
+      for (const id of ids) pipeline.set(REDIS_KEYS.seen(id), '1', 'EX', SEEN_EVENT_SECONDS, 'NX');
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, reply]) => {
         if (error) throw error;
@@ -27,6 +24,6 @@ export class EventIdRegistry {
 
   /** Gives ids back after the outbox refused them, so the client's retry is not taken for a duplicate. */
   async release(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.redis.del(...ids.map((id) => KEY_PREFIX + 'seen:' + id)).catch(() => undefined);
+    if (ids.length > 0) await this.redis.del(...ids.map((id) => REDIS_KEYS.seen(id))).catch(() => undefined);
   }
 }

@@ -15,5 +15,3 @@ export function connectRedis(url: string): Redis {
     lazyConnect: false,
   });
 }
-
-export const KEY_PREFIX = 'shopbeacon:';

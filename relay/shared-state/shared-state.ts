@@ -1,13 +1,11 @@
 import type { Redis } from 'ioredis';
 import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis } from './redis-connection.js';
-import { VisitorCounter } from './visitor-counter.js';
 
-/** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors. */
+/** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
   redis: Redis;
   eventIds: EventIdRegistry;
-  visitors: VisitorCounter;
   /** Whether Redis answers now (for `/readyz`). */
   isReachable(): boolean;
   close(): Promise<void>;
@@ -20,7 +18,6 @@ export function createSharedState(url: string): SharedState {
   return {
     redis,
     eventIds: new EventIdRegistry(redis),
-    visitors: new VisitorCounter(redis),
     isReachable: () => redis.status === 'ready',
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());

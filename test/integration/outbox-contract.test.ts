@@ -4,10 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { storageAnswer } from '../../relay/http/storage-answer.js';
 import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
+import type { StorageError } from '../../relay/outbox/storage-error.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
-import { VisitorCounter } from '../../relay/shared-state/visitor-counter.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 
@@ -38,7 +39,7 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
       assert.deepEqual(await outbox.enqueue([event('a'), event('b')]), ['queued', 'queued']);
       const due = await drain(outbox);
       assert.deepEqual(due.map((d) => JSON.parse(d.body).event.id).sort(), ['a', 'b']);
-      for (const record of due) await outbox.delivered(record, NOW);
+      for (const record of due) await outbox.delivered(record);
       const counts = await outbox.counts();
       assert.deepEqual([counts.accepted, counts.delivered, counts.queued.event], [2, 2, 0]);
       assert.deepEqual(await drain(outbox), []);
@@ -86,7 +87,8 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
     it('refuses with 503 once the record cap is reached, evicting nothing', async () => {
       const outbox = await b.open({ maxRecords: 2 });
       await outbox.enqueue([event('c1'), event('c2')]);
-      await assert.rejects(outbox.enqueue([event('c3')]), (error: { status?: number }) => error.status === 503);
+      // Storage names the failure; the HTTP edge (storageAnswer) alone turns it into the 503.
+      await assert.rejects(outbox.enqueue([event('c3')]), (error: StorageError) => error.code === 'outbox_full' && storageAnswer(error).status === 503);
       assert.equal((await outbox.counts()).queued.event, 2);
     });
   });
@@ -117,7 +119,7 @@ if (!redisSkip) {
 outboxContract(
   'Redis Streams',
   () => {
-    const make = (limits: { maxRecords?: number } = {}) => new RedisOutbox({ redis: client!, visitors: new VisitorCounter(client!), claimIdleMs: 30_000, ...limits });
+    const make = (limits: { maxRecords?: number } = {}) => new RedisOutbox({ redis: client!, claimIdleMs: 30_000, ...limits });
     return {
       open: async (limits) => {
         await client!.flushall();

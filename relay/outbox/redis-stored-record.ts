@@ -1,17 +1,5 @@
 import type { RecordKind } from '../contract/kinds.js';
 
-/** The Redis keys of the outbox; `seen:` is shared with `EventIdRegistry` (the same 24-hour ids). */
-export const OUTBOX_KEYS = {
-  stream: 'shopbeacon:outbox',
-  group: 'relays',
-  delayed: 'shopbeacon:outbox:delayed',
-  dead: 'shopbeacon:outbox:dead',
-  deadSeq: 'shopbeacon:outbox:dead-seq',
-  counters: 'shopbeacon:outbox:counters',
-  pause: 'shopbeacon:outbox:pause',
-  latest: (kind: RecordKind, key: string) => `shopbeacon:outbox:latest:${kind}:${key}`,
-};
-
 /** A record as the stream and the delayed set hold it. */
 export interface StoredRecord {
   kind: RecordKind;

@@ -1,0 +1,46 @@
+import { codeOf, type FieldErrorCode } from '../contract/field-error.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
+import type { RecordStep } from '../pipeline/record-step.js';
+import type { Metrics } from './metrics.js';
+
+/** A short, bounded label for a refusal (field paths would be unbounded), from its first error's code. */
+const REASON: Partial<Record<FieldErrorCode, string>> = {
+  too_old: 'too_old',
+  in_future: 'in_future',
+  missing: 'missing_field',
+  unknown_field: 'unknown_field',
+  bad_timestamp: 'bad_timestamp',
+};
+
+const INGEST_RESULT: Partial<Record<RecordStep['state'], string>> = {
+  accepted: 'accepted',
+  duplicate: 'duplicate',
+  rejected: 'rejected',
+  dropped: 'dropped_bot',
+};
+
+function countIngest(metrics: Metrics, step: RecordStep): void {
+  // The browser-facing counters count browser events; other ways in are told apart by reason.
+  if (step.source === 'collect') {
+    const result = INGEST_RESULT[step.state];
+    if (result) metrics.ingested.inc({ result });
+    if (step.state === 'rejected') metrics.rejected.inc({ reason: REASON[codeOf(step.errors?.[0])] ?? 'invalid_value' });
+    return;
+  }
+  if (step.state === 'rejected') metrics.rejected.inc({ reason: `${step.source}_${step.kind}` });
+}
+
+function countDelivery(metrics: Metrics, step: RecordStep): void {
+  const kind = { kind: step.kind };
+  if (step.state === 'delivered') metrics.delivered.inc(kind);
+  else if (step.state === 'dead') metrics.deadLettered.inc(kind);
+  else if (step.state === 'retrying') {
+    metrics.retried.inc(kind);
+    if (step.ambiguous) metrics.ambiguous.inc(kind);
+  }
+}
+
+/** Keeps the record counters of `/metrics` from the announced steps. */
+export function recordMetrics(events: RecordEvents, metrics: Metrics): () => void {
+  return events.subscribe((step) => (step.source ? countIngest(metrics, step) : countDelivery(metrics, step)));
+}

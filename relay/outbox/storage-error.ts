@@ -1,0 +1,30 @@
+/** What went wrong with storage, for the HTTP edge to answer (`relay/http/storage-answer.ts`) and operators to grep. */
+export type StorageErrorCode = 'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable';
+
+/**
+ * A storage failure that refuses a write without losing anything already taken: the outbox is at
+ * its cap, its disk failed, or Redis does not answer. Storage says what happened; the HTTP edge
+ * alone picks the status (503 and a `Retry-After`).
+ */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+    /** The driver's code behind it (`SQLITE_FULL`, `ECONNREFUSED`), for the log. */
+    readonly causeCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The outbox is at its record or byte cap: nothing queued is evicted, so new records are refused. */
+export function outboxFull(limit: string): StorageError {
+  return new StorageError('outbox_full', `the outbox is full (${limit}); retry later`);
+}
+
+/** The outbox could not commit (read-only directory, full disk, I/O error). */
+export function outboxUnavailable(causeCode: string): StorageError {
+  return new StorageError('outbox_unavailable', 'the outbox cannot store records right now; retry later', causeCode);
+}

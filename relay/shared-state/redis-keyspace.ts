@@ -1,0 +1,27 @@
+import type { RecordKind } from '../contract/kinds.js';
+
+/** Every key shopbeacon writes in Redis, in one place; Lua scripts get theirs as `KEYS[]`. */
+const PREFIX = 'shopbeacon:';
+
+/** How long an `event_id` is remembered: the same 24 hours as the SQLite outbox's `seen_events`. */
+export const SEEN_EVENT_SECONDS = 24 * 3600;
+
+export const REDIS_KEYS = {
+  /** An `event_id` some relay accepted (SET NX EX). */
+  seen: (eventId: string) => `${PREFIX}seen:${eventId}`,
+  /** A HyperLogLog of the month's delivered visitors; `*` lists them. */
+  visitors: (month: string) => `${PREFIX}visitors:${month}`,
+  /** Rate-limit buckets of `rate-limiter-flexible`, per limit. */
+  rateLimit: (limit: string) => `${PREFIX}rl:${limit}`,
+  outbox: {
+    stream: `${PREFIX}outbox`,
+    group: 'relays',
+    delayed: `${PREFIX}outbox:delayed`,
+    dead: `${PREFIX}outbox:dead`,
+    deadSeq: `${PREFIX}outbox:dead-seq`,
+    counters: `${PREFIX}outbox:counters`,
+    pause: `${PREFIX}outbox:pause`,
+    /** The newest version of a queued order or product, so an older body is not sent after it. */
+    latest: (kind: RecordKind, key: string) => `${PREFIX}outbox:latest:${kind}:${key}`,
+  },
+} as const;

@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { VisitorCount } from './visitor-count.js';
+
+const SCHEMA = 'CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID';
+
+/** Counts kept by earlier versions inside outbox.sqlite move over once, when visitors.sqlite is new. */
+function adoptOutboxCounts(db: Database.Database, dataDir: string): void {
+  const outbox = join(dataDir, 'outbox.sqlite');
+  if (!existsSync(outbox)) return;
+  db.prepare('ATTACH DATABASE ? AS outbox').run(outbox);
+  try {
+    const had = db.prepare("SELECT 1 FROM outbox.sqlite_master WHERE type = 'table' AND name = 'visitors'").get();
+    if (had) db.exec('INSERT OR IGNORE INTO main.visitors SELECT month, user_id FROM outbox.visitors');
+  } finally {
+    db.exec('DETACH DATABASE outbox');
+  }
+}
+
+/**
+ * Exact distinct visitors per month for a single relay, in `visitors.sqlite` beside the outbox: a
+ * file of its own, since a commit to outbox.sqlite from a second connection would make the outbox
+ * rebuild its tallies. Visitors are written once a second in one transaction rather than a row per
+ * delivery; a crash loses at most that second of a statistic, never a record.
+ */
+export class SqliteVisitors implements VisitorCount {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+  private pending = new Map<string, Set<string>>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(dataDir: string) {
+    const file = join(dataDir, 'visitors.sqlite');
+    const isNew = !existsSync(file);
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    if (isNew) adoptOutboxCounts(this.db, dataDir);
+    this.insert = this.db.prepare('INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)');
+    this.timer = setInterval(() => this.flush(), 1_000).unref();
+  }
+
+  add(month: string, userIds: string[]): void {
+    const users = this.pending.get(month) ?? new Set<string>();
+    for (const id of userIds) users.add(id);
+    this.pending.set(month, users);
+  }
+
+  byMonth(): Record<string, number> {
+    this.flush();
+    const rows = this.db.prepare('SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month').all() as { month: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.month, r.n]));
+  }
+
+  private flush(): void {
+    if (this.pending.size === 0) return;
+    const pending = this.pending;
+    this.pending = new Map();
+    this.db.transaction(() => {
+      for (const [month, users] of pending) for (const id of users) this.insert.run(month, id);
+    })();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+    this.db.close();
+  }
+}

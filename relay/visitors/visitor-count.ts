@@ -1,0 +1,9 @@
+import type { Awaitable } from '../outbox/outbox.js';
+
+/** Distinct visitors per month of delivered events: the figure the service bills. */
+export interface VisitorCount {
+  /** Counts visitors in the month their events' `datetime` names. */
+  add(month: string, userIds: string[]): Awaitable<void>;
+  byMonth(): Awaitable<Record<string, number>>;
+  close(): Awaitable<void>;
+}
