@@ -31,6 +31,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
   },
   {
+    files: ['*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
+  {
     files: ['scripts/**', 'bench/**', '*.mjs', '*.js'],
     // bench/snippet-cost.mjs runs a function inside the page.
     languageOptions: { globals: { window: 'readonly' } },

@@ -10,41 +10,22 @@ import { errorHandler, notFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger } from './observability/logger.js';
-import { createMetrics, type Metrics } from './observability/metrics.js';
+import { createMetrics } from './observability/metrics.js';
 import { recordMetrics } from './observability/record-metrics.js';
 import { createOutbox } from './outbox/create-outbox.js';
-import type { Outbox } from './outbox/outbox.js';
-import { createAccept, type Accept } from './pipeline/accept.js';
+import { createAccept } from './pipeline/accept.js';
 import { RecordEvents } from './pipeline/record-events.js';
 import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
-import { createSharedState, type SharedState } from './shared-state/shared-state.js';
+import { createSharedState } from './shared-state/shared-state.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
-import type { VisitorCount } from './visitors/visitor-count.js';
-
-export interface RelayParts {
-  outbox: Outbox;
-  worker: DeliveryWorker;
-  metrics: Metrics;
-  logger: Logger;
-  /** Every record's steps, announced by ingest and delivery. */
-  events: RecordEvents;
-  /** The one way records are taken in: validate, store once, announce. */
-  accept: Accept;
-  /** Each record's recent steps, for `/_debug`: a listener of `events`. */
-  feed: RecordFeed;
-  /** Distinct visitors per month of delivered events: a listener of `events`. */
-  visitors: VisitorCount;
-  /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */
-  shared: SharedState | undefined;
-  /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
-  close(): Promise<void>;
-}
+import type { RelayParts } from './relay-parts.js';
 
 /** The relay as a Koa app: `app.callback()` mounts it in any Node server; `app.shopbeacon` runs its lifecycle. */
 export type Relay = Koa & { shopbeacon: RelayParts };
+export type { RelayParts } from './relay-parts.js';
 
 export interface RelayDeps {
   logger?: Logger;

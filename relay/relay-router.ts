@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { RelayConfig } from './config/relay-config.js';
-import type { RelayParts } from './create-relay.js';
+import type { RelayParts } from './relay-parts.js';
 import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';

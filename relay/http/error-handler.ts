@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { LogThrottle } from '../observability/log-throttle.js';
-import { StorageError } from '../outbox/storage-error.js';
+import { StorageError } from '../shared/storage-error.js';
 import { HttpError } from './http-error.js';
 import { storageAnswer } from './storage-answer.js';
 

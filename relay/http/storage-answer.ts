@@ -1,4 +1,4 @@
-import type { StorageError, StorageErrorCode } from '../outbox/storage-error.js';
+import type { StorageError, StorageErrorCode } from '../shared/storage-error.js';
 import { HttpError } from './http-error.js';
 
 /** How long a client waits before trying again, by what failed: a full outbox drains slower than Redis reconnects. */

@@ -6,7 +6,7 @@ import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.j
 import { asUnavailable, orUnavailable } from '../shared-state/shared-state-errors.js';
 import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
-import { outboxFull } from './storage-error.js';
+import { outboxFull } from '../shared/storage-error.js';
 import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
 
 export interface RedisOutboxOptions {

@@ -5,7 +5,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import { GroupCommit } from './group-commit.js';
 import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { OutboxOpenError } from './outbox-errors.js';
-import { outboxFull, outboxUnavailable } from './storage-error.js';
+import { outboxFull, outboxUnavailable } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
 import { SCHEMA } from './schema.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';

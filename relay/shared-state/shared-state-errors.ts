@@ -1,4 +1,4 @@
-import { StorageError } from '../outbox/storage-error.js';
+import { StorageError } from '../shared/storage-error.js';
 
 /** A failure of a Redis call as a storage error: one that already says what it is stays as it is. */
 export function asUnavailable(error: unknown): Error {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { storageAnswer } from '../../relay/http/storage-answer.js';
 import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
-import type { StorageError } from '../../relay/outbox/storage-error.js';
+import type { StorageError } from '../../relay/shared/storage-error.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';

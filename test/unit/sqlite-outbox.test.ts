@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storageAnswer } from '../../relay/http/storage-answer.js';
-import type { StorageError } from '../../relay/outbox/storage-error.js';
+import type { StorageError } from '../../relay/shared/storage-error.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import type { OutboxRecord } from '../../relay/outbox/outbox.js';
 

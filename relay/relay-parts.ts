@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import type { RecordFeed } from './debug/record-feed.js';
+import type { DeliveryWorker } from './delivery/delivery-worker.js';
+import type { Metrics } from './observability/metrics.js';
+import type { Outbox } from './outbox/outbox.js';
+import type { Accept } from './pipeline/accept.js';
+import type { RecordEvents } from './pipeline/record-events.js';
+import type { SharedState } from './shared-state/shared-state.js';
+import type { VisitorCount } from './visitors/visitor-count.js';
+
+/** The running parts of a relay, as `createRelay` wires them and the routes use them. */
+export interface RelayParts {
+  outbox: Outbox;
+  worker: DeliveryWorker;
+  metrics: Metrics;
+  logger: Logger;
+  /** Every record's steps, announced by ingest and delivery. */
+  events: RecordEvents;
+  /** The one way records are taken in: validate, store once, announce. */
+  accept: Accept;
+  /** Each record's recent steps, for `/_debug`: a listener of `events`. */
+  feed: RecordFeed;
+  /** Distinct visitors per month of delivered events: a listener of `events`. */
+  visitors: VisitorCount;
+  /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */
+  shared: SharedState | undefined;
+  /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
+  close(): Promise<void>;
+}
