@@ -1,33 +1,21 @@
 import { Command, Option } from 'commander';
 import type { RecordKind } from '../contract/kinds.js';
-import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
 import { parseDuration } from './duration.js';
+import { addOutboxLocation, withOutbox, type OutboxLocation } from './open-outbox.js';
 import { parseWholeNumber } from './option-parsers.js';
-
-const dataDirOption = () => new Option('--data-dir <path>', 'folder of the outbox').env('SHOPBEACON_DATA_DIR').default('./.shopbeacon');
-
-function withOutbox<T>(dataDir: string, use: (outbox: SqliteOutbox) => T): T {
-  const outbox = new SqliteOutbox({ dataDir });
-  try {
-    return use(outbox);
-  } finally {
-    outbox.close();
-  }
-}
 
 function print(value: unknown, json: boolean, text: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
 }
 
 function statusCommand(): Command {
-  return new Command('status')
+  return addOutboxLocation(new Command('status'))
     .description('counts by kind and state, oldest queued age, whether delivery is paused')
-    .addOption(dataDirOption())
     .option('--json', 'print JSON')
-    .action((flags: { dataDir: string; json?: boolean }) =>
-      withOutbox(flags.dataDir, (outbox) => {
-        const counts = outbox.counts();
-        const paused = outbox.pauseNote();
+    .action((flags: OutboxLocation & { json?: boolean }) =>
+      withOutbox(flags, async (outbox) => {
+        const counts = await outbox.counts();
+        const paused = await outbox.pauseNote();
         const oldestAgeSeconds = counts.oldestQueuedAt === undefined ? null : Math.round((Date.now() - counts.oldestQueuedAt) / 1000);
         const status = { ...counts, oldestAgeSeconds, paused: paused ?? null };
         print(status, Boolean(flags.json), () =>
@@ -44,15 +32,14 @@ function statusCommand(): Command {
 }
 
 function deadLettersCommand(): Command {
-  return new Command('dead-letters')
+  return addOutboxLocation(new Command('dead-letters'))
     .description('list records the service refused or that expired')
-    .addOption(dataDirOption())
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['event', 'order', 'product']))
     .addOption(new Option('--limit <n>', 'at most this many').default(50).argParser(parseWholeNumber))
     .option('--json', 'print JSON')
-    .action((flags: { dataDir: string; kind?: RecordKind; limit: number; json?: boolean }) =>
-      withOutbox(flags.dataDir, (outbox) => {
-        const letters = outbox.deadLetters({ ...(flags.kind ? { kind: flags.kind } : {}), limit: flags.limit });
+    .action((flags: OutboxLocation & { kind?: RecordKind; limit: number; json?: boolean }) =>
+      withOutbox(flags, async (outbox) => {
+        const letters = await outbox.deadLetters({ ...(flags.kind ? { kind: flags.kind } : {}), limit: flags.limit });
         print(letters, Boolean(flags.json), () =>
           letters.length === 0 ? 'no dead letters' : letters.map((l) => `#${l.id} ${l.kind} attempts=${l.attempts} ${l.lastError ?? ''}\n    ${l.body}`).join('\n'),
         );
@@ -61,28 +48,26 @@ function deadLettersCommand(): Command {
 }
 
 function retryCommand(): Command {
-  return new Command('retry')
+  return addOutboxLocation(new Command('retry'))
     .description('move dead letters back to the queue (the running relay picks them up within seconds)')
-    .addOption(dataDirOption())
     .option('--all', 'every dead letter')
     .addOption(new Option('--id <id>', 'one dead letter by id').argParser(parseWholeNumber))
-    .action((flags: { dataDir: string; all?: boolean; id?: number }) => {
+    .action(async (flags: OutboxLocation & { all?: boolean; id?: number }) => {
       if (!flags.all && flags.id === undefined) {
         process.stderr.write('shopbeacon outbox retry: give --all or --id ID\n');
         process.exit(1);
       }
-      const moved = withOutbox(flags.dataDir, (outbox) => outbox.requeueDead(flags.all ? undefined : [flags.id as number]));
+      const moved = await withOutbox(flags, (outbox) => outbox.requeueDead(flags.all ? undefined : [flags.id as number]));
       process.stdout.write(`${moved} dead letter(s) queued again\n`);
     });
 }
 
 function purgeCommand(): Command {
-  return new Command('purge')
+  return addOutboxLocation(new Command('purge'))
     .description('delete dead letters created before a duration ago')
-    .addOption(dataDirOption())
     .requiredOption('--dead-before <duration>', 'e.g. 7d, 24h, 30m', parseDuration)
-    .action((flags: { dataDir: string; deadBefore: number }) => {
-      const purged = withOutbox(flags.dataDir, (outbox) => outbox.purgeDead(Date.now() - flags.deadBefore));
+    .action(async (flags: OutboxLocation & { deadBefore: number }) => {
+      const purged = await withOutbox(flags, (outbox) => outbox.purgeDead(Date.now() - flags.deadBefore));
       process.stdout.write(`${purged} dead letter(s) deleted\n`);
     });
 }

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,5 +137,41 @@ describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () =
       await redis.stop();
       await mock.close();
     }
+  });
+});
+
+describe('shopbeacon outbox … --outbox redis', { skip }, () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['bin/shopbeacon.js', 'outbox', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+
+  it('shows, lists, retries and purges the dead letters of the Streams outbox, as for SQLite', async () => {
+    const redis = await new RedisServer().start();
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN, faults: { failRate: 1, failStatus: 400 } });
+    const env = { SHOPBEACON_REDIS_URL: redis.url, SHOPBEACON_OUTBOX: 'redis' };
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-stream-cli-')), env);
+    try {
+      assert.equal((await collect(relay.url, event('cli-1'))).status, 200);
+      assert.equal((await collect(relay.url, event('cli-2'))).status, 200);
+      await until(() => JSON.parse(cli(['status', '--json'], env).stdout).dead.event === 2, 'two dead letters in the status');
+      const letters = JSON.parse(cli(['dead-letters', '--json'], env).stdout) as { id: number; body: string }[];
+      assert.deepEqual(letters.map((l) => JSON.parse(l.body).user_id).sort(), ['u-cli-1', 'u-cli-2']);
+      assert.match(cli(['purge', '--dead-before', '0s'], env).stdout, /^2 dead letter\(s\) deleted/);
+      assert.equal(JSON.parse(cli(['status', '--json'], env).stdout).dead.event, 0);
+      assert.equal((await collect(relay.url, event('cli-3'))).status, 200);
+      await until(() => JSON.parse(cli(['status', '--json'], env).stdout).dead.event === 1, 'a third dead letter');
+      mock.setFaults({ failRate: 0 });
+      assert.match(cli(['retry', '--all'], env).stdout, /^1 dead letter\(s\) queued again/);
+      await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-cli-3'), 'the retried record delivered');
+    } finally {
+      await killHard(relay);
+      await redis.stop();
+      await mock.close();
+    }
+  });
+
+  it('says in one line that Redis does not answer, without a stack trace', () => {
+    const result = cli(['status'], { SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_REDIS_URL: 'redis://127.0.0.1:1' });
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr.trim(), 'shopbeacon outbox: Redis (--redis-url) does not answer; is it running?');
   });
 });
