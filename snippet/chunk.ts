@@ -1,6 +1,5 @@
+import { MAX_EVENTS_PER_BATCH } from './protocol';
 import type { SnippetEvent } from './types';
-
-const MAX_EVENTS = 50;
 
 /**
  * Splits events into requests of at most 50 (the relay's batch limit). No byte split is needed:
@@ -8,6 +7,6 @@ const MAX_EVENTS = 50;
  */
 export function chunk(events: SnippetEvent[]): SnippetEvent[][] {
   const batches: SnippetEvent[][] = [];
-  for (let i = 0; i < events.length; i += MAX_EVENTS) batches.push(events.slice(i, i + MAX_EVENTS));
+  for (let i = 0; i < events.length; i += MAX_EVENTS_PER_BATCH) batches.push(events.slice(i, i + MAX_EVENTS_PER_BATCH));
   return batches;
 }

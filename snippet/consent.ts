@@ -1,6 +1,5 @@
+import { CONSENT_COOKIE } from './protocol';
 import type { CookieJar } from './types';
-
-export const CONSENT_COOKIE = '_sb_c';
 
 /** `y` granted, `n` refused (or Global Privacy Control), `p` waiting for the shop's consent banner. */
 export type ConsentState = 'y' | 'n' | 'p';

@@ -1,14 +1,11 @@
 import { randomId } from './random-id';
-import { CONSENT_COOKIE } from './consent';
+import { CONSENT_COOKIE, ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE } from './protocol';
 import type { CookieJar, Ids, KeyValueStore } from './types';
 
-export const USER_COOKIE = '_sb_uid';
-export const SESSION_COOKIE = '_sb_sid';
 /** 400 days: the longest cookie lifetime browsers allow. */
 const USER_MAX_AGE = 34_560_000;
 const IDLE_MS = 1_800_000;
 const SESSION_MAX_MS = 86_400_000;
-const ID = /^[\w-]{8,64}$/;
 
 /**
  * Keeps `user_id` (cookie, mirrored to storage so clearing the cookie alone does not reset the

@@ -1,12 +1,6 @@
-/** An event as the snippet sends it to the relay's `/collect`. */
-export interface SnippetEvent {
-  event_name: string;
-  event: Record<string, unknown>;
-  event_id: string;
-  datetime: string;
-  user_id?: string;
-  session_id?: string;
-}
+import type { SnippetEvent } from './protocol';
+
+export type { SnippetEvent } from './protocol';
 
 /** A queued event with its capture time, for the retry queue's age limit. */
 export interface QueuedEvent {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import type { ServicePath } from '../contract/kinds.js';
 import type { Order, Product, TrackingEvent } from '../contract/schemas.js';
 import { validateOrder, validateProduct, validateTrackingEvent } from '../contract/validate.js';
 import { backoffDelay } from '../delivery/backoff.js';
@@ -28,8 +29,6 @@ export interface ClientAnswer {
   body: unknown;
 }
 
-type Path = '/v1/orders' | '/v1/products/catalog' | '/v1/track';
-
 const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /** A typed client for the relay's mirror or the service: validates first, retries what may succeed later. */
@@ -38,13 +37,13 @@ export function createClient(options: ClientOptions) {
   const dispatcher = new Agent({ headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
 
-  async function attempt(path: Path, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {
+  async function attempt(path: ServicePath, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {
     const response = await request(base + path, { method: 'POST', headers, body, dispatcher });
     const retryAfter = response.headers['retry-after'];
     return { status: response.statusCode, text: await response.body.text(), ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
   }
 
-  async function post(path: Path, payload: unknown): Promise<ClientAnswer> {
+  async function post(path: ServicePath, payload: unknown): Promise<ClientAnswer> {
     const body = JSON.stringify(payload);
     for (let tries = 0; ; tries++) {
       let wait: number;
@@ -61,7 +60,7 @@ export function createClient(options: ClientOptions) {
     }
   }
 
-  function checked<T>(validate: (v: unknown) => { ok: true; value: T } | { ok: false; errors: never[] }, path: Path) {
+  function checked<T>(validate: (v: unknown) => { ok: true; value: T } | { ok: false; errors: never[] }, path: ServicePath) {
     return (record: T): Promise<ClientAnswer> => {
       const result = validate(record);
       if (!result.ok) return Promise.reject(new ClientValidationError(result.errors));
@@ -74,7 +73,7 @@ export function createClient(options: ClientOptions) {
     uploadProduct: checked<Product>(validateProduct as never, '/v1/products/catalog'),
     track: checked<TrackingEvent>(validateTrackingEvent as never, '/v1/track'),
     /** Up to 500 already-validated records in one call to the relay's mirror; the answer lists each. */
-    postBatch: (path: Path, records: unknown[]) => post(path, records),
+    postBatch: (path: ServicePath, records: unknown[]) => post(path, records),
     close: () => dispatcher.close(),
   };
 }

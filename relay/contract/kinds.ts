@@ -5,10 +5,13 @@ import { validateOrder, validateProduct, validateTrackingEvent } from './validat
 /** The three kinds of record the service takes, each with its endpoint and its identity field. */
 export type RecordKind = 'event' | 'order' | 'product';
 
+/** The service's three endpoints (spec: "Endpoints"), declared here only. */
+export type ServicePath = '/v1/track' | '/v1/orders' | '/v1/products/catalog';
+
 export interface KindInfo {
   kind: RecordKind;
   /** The service's path for one record of this kind. */
-  path: string;
+  path: ServicePath;
   /** The field whose repeat overwrites an earlier record; events have none. */
   identity?: 'order_id' | 'product_id';
   validate: (value: unknown, options?: ValidateOptions) => Validation<unknown>;

@@ -1,3 +1,4 @@
+import { KINDS } from './kinds.js';
 import { AddedToCartSchema, LineItemSchema, OrderSchema, ProductSchema, TrackingEventSchema } from './schemas.js';
 
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -80,9 +81,9 @@ export function serviceOpenApi(baseUrl = '{base_url}'): Record<string, unknown> 
     },
     servers: [{ url: baseUrl }],
     paths: {
-      '/v1/orders': operation('Upload one order (a repeated order_id overwrites)', 'Order', 'the order was added', 'order upload failed'),
-      '/v1/products/catalog': operation('Upload one product (a repeated product_id overwrites)', 'Product', 'the catalog was updated', 'catalog upload failed'),
-      '/v1/track': operation('Send one tracking event', 'TrackingEvent', 'the event was added', 'event failed'),
+      [KINDS.order.path]: operation('Upload one order (a repeated order_id overwrites)', 'Order', 'the order was added', 'order upload failed'),
+      [KINDS.product.path]: operation('Upload one product (a repeated product_id overwrites)', 'Product', 'the catalog was updated', 'catalog upload failed'),
+      [KINDS.event.path]: operation('Send one tracking event', 'TrackingEvent', 'the event was added', 'event failed'),
     },
     components: {
       schemas,

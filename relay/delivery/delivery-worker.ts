@@ -136,7 +136,7 @@ export class DeliveryWorker {
     let outcome: Outcome;
     let status = 0;
     try {
-      const answer = await this.options.client.post(KINDS[record.kind].path as '/v1/track', record.body, this.abort.signal);
+      const answer = await this.options.client.post(KINDS[record.kind].path, record.body, this.abort.signal);
       status = answer.status;
       outcome = classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now()));
     } catch (error) {

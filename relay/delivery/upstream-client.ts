@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { ServicePath } from '../contract/kinds.js';
 
 export interface UpstreamAnswer {
   status: number;
@@ -36,7 +37,7 @@ export class UpstreamClient {
     this.headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
   }
 
-  async post(path: '/v1/track' | '/v1/orders' | '/v1/products/catalog', body: string, signal?: AbortSignal): Promise<UpstreamAnswer> {
+  async post(path: ServicePath, body: string, signal?: AbortSignal): Promise<UpstreamAnswer> {
     const response = await this.pool.request({ method: 'POST', path: this.prefix + path, headers: this.headers, body, signal });
     const text = await response.body.text();
     const retryAfter = response.headers['retry-after'];

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/http-error.js';
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
+import { MAX_EVENTS_PER_BATCH } from '../../snippet/protocol.js';
 
-export const MAX_EVENTS_PER_BATCH = 50;
 
 export interface CollectBody {
   events: unknown[];

@@ -4,8 +4,8 @@ import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { Identity } from './identity-cookies.js';
+import { EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 
-const EVENT_ID = /^[\w-]{1,64}$/;
 
 /** `YYYY-MM-DD HH:MM:SS+00:00`: the time of receipt, for events the browser sent without one. */
 export function receiptTime(now: number): string {

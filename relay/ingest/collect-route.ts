@@ -4,6 +4,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import type { Verdict } from '../pipeline/accept.js';
+import { MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
 import type { IngestDeps } from './ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
@@ -16,9 +17,6 @@ export interface CollectOptions extends IngestDeps {
   keepBots: boolean;
   cookieDomain: string | undefined;
 }
-
-/** 64 KB: the browsers' keepalive budget, and more than 50 events of any real shop. */
-export const COLLECT_BODY_LIMIT = 64 * 1024;
 
 function firstField(events: unknown[], field: string): unknown {
   const first = events[0];
@@ -42,7 +40,7 @@ function summarize(verdicts: Verdict[]) {
 /** `POST /collect`: browser events in, an answer only after the accepted ones are on disk. */
 export function collectRoute(options: CollectOptions) {
   return async function collect(ctx: Context): Promise<void> {
-    const body = parseCollectBody(await readJsonBody(ctx, { limit: COLLECT_BODY_LIMIT, types: ['text/plain', 'application/json'] }));
+    const body = parseCollectBody(await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }));
     if (!options.keepBots && isBotRequest(ctx.get('user-agent'), body.webdriver)) {
       for (const raw of body.events) options.events.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'bot' });
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };

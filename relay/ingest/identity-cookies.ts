@@ -1,11 +1,9 @@
 import type { Context } from 'koa';
 import { nanoid } from 'nanoid';
+import { ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE } from '../../snippet/protocol.js';
 
-export const USER_COOKIE = '_sb_uid';
-export const SESSION_COOKIE = '_sb_sid';
 const USER_MAX_AGE_S = 400 * 86_400;
 const SESSION_MAX_AGE_S = 30 * 60;
-const ID = /^[\w-]{8,64}$/;
 /** The snippet writes `id.start.last` (epoch ms) so it can end sessions on its own clock. */
 const SESSION_VALUE = /^([\w-]{8,64})(\.\d{1,15}\.\d{1,15})?$/;
 

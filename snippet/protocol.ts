@@ -1,0 +1,37 @@
+/**
+ * The wire between the snippet and the relay's `/collect`, in one DOM-free file with no import:
+ * the browser bundle and the relay both import it, so a cookie name, the id pattern or the batch
+ * limit cannot drift apart (issue #15).
+ */
+
+/** The visitor's id, 400 days; the relay re-sets it from the server on every answer. */
+export const USER_COOKIE = '_sb_uid';
+/** `id.start.last` (epoch ms): the session, judged on the page's clock. */
+export const SESSION_COOKIE = '_sb_sid';
+/** `1` granted, `0` refused. */
+export const CONSENT_COOKIE = '_sb_c';
+/** A visitor or session id: what the snippet makes and the relay keeps. */
+export const ID_PATTERN = /^[\w-]{8,64}$/;
+/** An `event_id`: the snippet's de-duplication key. */
+export const EVENT_ID_PATTERN = /^[\w-]{1,64}$/;
+/** Events per `/collect` request. */
+export const MAX_EVENTS_PER_BATCH = 50;
+/** Bytes per `/collect` request: the 64 KB keepalive budget browsers share per page. */
+export const MAX_COLLECT_BYTES = 64 * 1024;
+
+/** An event as the snippet sends it to the relay's `/collect`. */
+export interface SnippetEvent {
+  event_name: string;
+  event: Record<string, unknown>;
+  event_id: string;
+  datetime: string;
+  user_id?: string;
+  session_id?: string;
+}
+
+/** The body of `POST /collect` (sent as `text/plain`, so no CORS preflight). */
+export interface CollectRequest {
+  events: SnippetEvent[];
+  /** `navigator.webdriver`: an automated browser is dropped as a bot. */
+  webdriver?: boolean;
+}
