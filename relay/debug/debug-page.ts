@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../web/html.js';
+import { html, type SafeHtml } from '../pages/html.js';
 
 const card = (id: string, title: string, hint: string) => html`
   <article class="card" id="${id}">

@@ -1,9 +1,10 @@
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
+import type { DebugSnapshot } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
 
 export interface SnapshotSources {
-  outbox: Outbox;
+  outbox: OutboxStatus & DeadLetterAdmin;
   worker: DeliveryWorker;
   feed: RecordFeed;
   /** Shown as the target of the JSON a record is sent as (the path is added per kind). */
@@ -17,7 +18,7 @@ export interface SnapshotSources {
 const DEAD_LETTERS_SHOWN = 25;
 
 /** The debugger's counters and charts: outbox depth and age, delivery, this month's billed visitors. */
-export async function debugSnapshot(sources: SnapshotSources) {
+export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnapshot> {
   const now = (sources.now ?? Date.now)();
   const counts = await sources.outbox.counts();
   const month = new Date(now).toISOString().slice(0, 7);
@@ -41,5 +42,3 @@ export async function debugSnapshot(sources: SnapshotSources) {
     })),
   };
 }
-
-export type DebugSnapshot = Awaited<ReturnType<typeof debugSnapshot>>;

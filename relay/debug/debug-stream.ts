@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
-import type { FeedEntry } from './feed-entry.js';
+import type { FeedEntry } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
 
 export interface DebugStreamOptions {

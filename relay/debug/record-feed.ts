@@ -1,6 +1,7 @@
 import type { RecordStep } from '../pipeline/record-step.js';
-import type { FeedEntry } from './feed-entry.js';
-import { SecondSeries, type SeriesPoint } from './second-series.js';
+import type { FeedEntry } from './debug-wire.js';
+import type { SeriesPoint } from './debug-wire.js';
+import { SecondSeries } from './second-series.js';
 
 export interface RecordFeedOptions {
   /**

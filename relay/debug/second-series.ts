@@ -1,16 +1,5 @@
-import type { FeedEntry } from './feed-entry.js';
+import type { FeedEntry, SeriesPoint } from './debug-wire.js';
 
-/** One second of traffic, for the debugger's charts. */
-export interface SeriesPoint {
-  /** Start of the second, epoch ms. */
-  t: number;
-  accepted: number;
-  delivered: number;
-  refused: number;
-  /** Median service latency of the records delivered in this second, ms; null when none were. */
-  latencyP50: number | null;
-  latencyMax: number | null;
-}
 
 interface Bucket {
   t: number;

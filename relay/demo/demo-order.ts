@@ -2,12 +2,8 @@ import type { FieldError } from '../contract/field-error.js';
 import type { Order } from '../contract/schemas.js';
 import { receiptTime } from '../ingest/collect-event.js';
 import { CURRENCY, findProduct } from './catalog.js';
+import type { CheckoutRequest } from './demo-wire.js';
 
-/** What the storefront's checkout form sends to the demo's server side. */
-export interface CheckoutRequest {
-  lines: { product_id: number; quantity: number }[];
-  customer: Record<'email' | 'first_name' | 'last_name' | 'city' | 'zip_code' | 'country', string>;
-}
 
 const CUSTOMER_FIELDS = ['email', 'first_name', 'last_name', 'city', 'zip_code', 'country'] as const;
 

@@ -4,10 +4,11 @@ import type { Logger } from 'pino';
 import { createClient, type ShopbeaconClient } from '../client/create-client.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import { scriptHash } from '../web/content-security-policy.js';
-import { sendPage } from '../web/send-page.js';
-import type { SafeHtml } from '../web/html.js';
-import { webAssets } from '../web/web-assets.js';
+import { scriptHash } from '../pages/content-security-policy.js';
+import { sendPage } from '../pages/send-page.js';
+import type { PlacedOrder } from './demo-wire.js';
+import type { SafeHtml } from '../pages/html.js';
+import { webAssets } from '../pages/web-assets.js';
 import { CATALOG, findProduct } from './catalog.js';
 import { checkCheckout, orderFor } from './demo-order.js';
 import { productImage } from './product-image.js';
@@ -43,7 +44,8 @@ function checkoutRoute(options: DemoOptions) {
     // As a shop's backend would: the order goes to the relay's mirror, server to server.
     await client.uploadOrder(order);
     options.logger.info({ orderId: order.order_id }, 'demo storefront: order uploaded to /v1/orders');
-    ctx.body = { order_id: order.order_id, order_value: order.order_value, currency: order.currency, line_items: order.line_items };
+    const placed: PlacedOrder = { order_id: order.order_id, order_value: order.order_value, currency: order.currency, line_items: order.line_items };
+    ctx.body = placed;
   };
 }
 

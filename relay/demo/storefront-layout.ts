@@ -1,4 +1,4 @@
-import { html, SafeHtml } from '../web/html.js';
+import { html, SafeHtml } from '../pages/html.js';
 
 /** The install snippet's stub, exactly as README shows it; the page's CSP allows it by its hash. */
 export const SNIPPET_STUB = 'window.shopbeacon=window.shopbeacon||function(){(shopbeacon.q=shopbeacon.q||[]).push(arguments)}';

@@ -1,4 +1,4 @@
-import { html, SafeHtml } from '../web/html.js';
+import { html, SafeHtml } from '../pages/html.js';
 import { CATALOG, CURRENCY, formatPrice, type DemoProduct } from './catalog.js';
 import { storefrontLayout } from './storefront-layout.js';
 

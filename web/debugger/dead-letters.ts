@@ -1,4 +1,4 @@
-import type { DebugSnapshot } from '../../relay/debug/debug-snapshot.js';
+import type { DebugSnapshot } from '../../relay/debug/debug-wire.js';
 import { byId, el } from './dom.js';
 
 /** Moves dead letters back to the queue (all when `ids` is absent). */

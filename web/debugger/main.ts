@@ -1,5 +1,5 @@
-import type { DebugSnapshot } from '../../relay/debug/debug-snapshot.js';
-import type { FeedEntry } from '../../relay/debug/feed-entry.js';
+import type { DebugSnapshot } from '../../relay/debug/debug-wire.js';
+import type { FeedEntry } from '../../relay/debug/debug-wire.js';
 import { renderDeadLetters, wireRetryAll } from './dead-letters.js';
 import { byId } from './dom.js';
 import { showDetail } from './record-detail.js';

@@ -1,4 +1,4 @@
-import type { FeedEntry, RecordState } from '../../relay/debug/feed-entry.js';
+import type { FeedEntry, RecordState } from '../../relay/debug/debug-wire.js';
 
 /** One record as the debugger follows it: every step seen, the body the service gets. */
 export interface TrackedRecord {

@@ -1,4 +1,4 @@
-import type { FeedEntry } from '../../relay/debug/feed-entry.js';
+import type { FeedEntry } from '../../relay/debug/debug-wire.js';
 import { byId, clock, el } from './dom.js';
 import { applyEntry, recordTitle, stepLabel, type TrackedRecord } from './record-model.js';
 

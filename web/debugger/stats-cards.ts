@@ -1,4 +1,4 @@
-import type { DebugSnapshot } from '../../relay/debug/debug-snapshot.js';
+import type { DebugSnapshot } from '../../relay/debug/debug-wire.js';
 import { byId, duration } from './dom.js';
 import { drawSparkline } from './sparkline.js';
 

@@ -1,21 +1,16 @@
+import type { CheckoutRequest, PlacedOrder } from '../../relay/demo/demo-wire.js';
 import { loadCart, saveCart, formatPrice } from './cart-store.js';
 import { renderCart, updateCartCount } from './cart-view.js';
 import { byId, el, toast } from './dom.js';
 
-interface PlacedOrder {
-  order_id: number;
-  order_value: number;
-  currency: string;
-}
-
 /** The shop's backend records the order (and posts it to the relay's /v1/orders); the page then reports the purchase. */
 async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
-  const customer = Object.fromEntries(new FormData(form).entries());
-  const lines = loadCart().map((l) => ({ product_id: l.product_id, quantity: l.quantity }));
+  const customer = Object.fromEntries(new FormData(form).entries()) as CheckoutRequest['customer'];
+  const request: CheckoutRequest = { lines: loadCart().map((l) => ({ product_id: l.product_id, quantity: l.quantity })), customer };
   const response = await fetch('/demo/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ lines, customer }),
+    body: JSON.stringify(request),
   });
   if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message ?? `checkout failed (${response.status})`);
   return (await response.json()) as PlacedOrder;

@@ -1,0 +1,50 @@
+import type { RecordKind } from '../contract/kinds.js';
+import type { RecordStep } from '../pipeline/record-step.js';
+
+/**
+ * The debugger's wire format, shared by its server half (`relay/debug/`) and its browser half
+ * (`web/debugger/`): what `/_debug/stream` and `/_debug/snapshot` send.
+ */
+
+export type { RecordState } from '../pipeline/record-step.js';
+
+/** One step of one record, as the stream sends it (`event: record`). */
+export interface FeedEntry extends RecordStep {
+  /** Increases by one per entry: a reconnecting viewer asks for what came after the last it saw. */
+  seq: number;
+  at: number;
+}
+
+/** One second of traffic, for the debugger's charts. */
+export interface SeriesPoint {
+  /** Start of the second, epoch ms. */
+  t: number;
+  accepted: number;
+  delivered: number;
+  refused: number;
+  /** Median service latency of the records delivered in this second, ms; null when none were. */
+  latencyP50: number | null;
+  latencyMax: number | null;
+}
+
+/** A dead letter as the debugger lists it, with a retry button. */
+export interface DeadLetterView {
+  id: number;
+  kind: RecordKind;
+  attempts: number;
+  createdAt: number;
+  lastError: string | null;
+  body: string;
+}
+
+/** The counters and charts (`event: stats` each second, and `/_debug/snapshot`). */
+export interface DebugSnapshot {
+  at: number;
+  serviceUrl: string;
+  outbox: { queued: number; dead: number; bytes: number; oldestAgeMs: number | null };
+  totals: { accepted: number; delivered: number; coalesced: number };
+  delivery: { paused: boolean; reason: string | null; inFlight: number };
+  visitors: { month: string; count: number };
+  series: SeriesPoint[];
+  deadLetters: DeadLetterView[];
+}
