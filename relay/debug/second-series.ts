@@ -1,6 +1,5 @@
 import type { FeedEntry, SeriesPoint } from './debug-wire.js';
 
-
 interface Bucket {
   t: number;
   accepted: number;
