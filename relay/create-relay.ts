@@ -14,6 +14,8 @@ import { createMetrics } from './observability/metrics.js';
 import { recordMetrics } from './observability/record-metrics.js';
 import { createOutbox } from './outbox/create-outbox.js';
 import { createAccept } from './pipeline/accept.js';
+import { createPark } from './pipeline/park.js';
+import { WebhookHealth } from './platforms/webhook-health.js';
 import { RecordEvents } from './pipeline/record-events.js';
 import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
@@ -49,7 +51,8 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
   const accept = createAccept({ enqueueOnce, events, onEnqueued: () => worker.notify() });
-  return { outbox, worker, metrics, logger, events, accept, feed, visitors, shared, client };
+  const park = createPark({ outbox, events });
+  return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client };
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */

@@ -4,6 +4,8 @@ import type { DeliveryWorker } from './delivery/delivery-worker.js';
 import type { Metrics } from './observability/metrics.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Accept } from './pipeline/accept.js';
+import type { Park } from './pipeline/park.js';
+import type { WebhookHealth } from './platforms/webhook-health.js';
 import type { RecordEvents } from './pipeline/record-events.js';
 import type { SharedState } from './shared-state/shared-state.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
@@ -18,6 +20,10 @@ export interface RelayParts {
   events: RecordEvents;
   /** The one way records are taken in: validate, store once, announce. */
   accept: Accept;
+  /** Where records a way in must not refuse (a webhook) are kept when invalid: dead letters. */
+  park: Park;
+  /** Whether platform webhooks are being refused (the outbox cannot take them), for `/readyz`. */
+  webhooks: WebhookHealth;
   /** Each record's recent steps, for `/_debug`: a listener of `events`. */
   feed: RecordFeed;
   /** Distinct visitors per month of delivered events: a listener of `events`. */

@@ -24,6 +24,14 @@ export interface RelayConfig {
   rateLimitIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. @default 120 */
   rateLimitUser: number;
+  /** WooCommerce's webhook secret; `POST /webhooks/woocommerce` exists only with it. */
+  woocommerceSecret: string | undefined;
+  /** Shopify's app client secret or webhook signing secret; `POST /webhooks/shopify` exists only with it. */
+  shopifySecret: string | undefined;
+  /** The catalog's currency (no platform puts it in a product); required with a webhook secret. */
+  shopCurrency: string | undefined;
+  /** The storefront's URL, for Shopify product links (`<url>/products/<handle>`); required with the Shopify secret. */
+  shopUrl: string | undefined;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
   redisUrl: string | undefined;
   /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. @default 'sqlite' */

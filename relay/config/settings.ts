@@ -69,6 +69,11 @@ function redisUrl(value: string): string {
 
 const hours = (value: string) => wholeNumber(1)(value) * 3600_000;
 
+function currencyCode(value: string): string {
+  if (!/^[A-Za-z]{3}$/.test(value)) throw new Error('must be a three-letter ISO 4217 code such as EUR');
+  return value.toUpperCase();
+}
+
 export const SETTINGS: Setting[] = [
   { key: 'baseUrl', env: 'SHOPBEACON_BASE_URL', flag: '--base-url', help: "the service's base URL; unset = demo mode with an embedded mock service", parse: httpUrl },
   { key: 'token', env: 'SHOPBEACON_TOKEN', flag: '--token', help: "the service's bearer token (required with --base-url; never logged)", parse: token },
@@ -83,6 +88,10 @@ export const SETTINGS: Setting[] = [
   { key: 'rateLimitIp', env: 'SHOPBEACON_RATE_LIMIT_IP', flag: '--rate-limit-ip', help: 'events per minute per client IP (0 = off)', parse: wholeNumber(), fallback: 600 },
   { key: 'rateLimitUser', env: 'SHOPBEACON_RATE_LIMIT_USER', flag: '--rate-limit-user', help: 'events per minute per user_id (0 = off)', parse: wholeNumber(), fallback: 120 },
   { key: 'redisUrl', env: 'SHOPBEACON_REDIS_URL', flag: '--redis-url', help: 'Redis shared by several relays: event ids, rate limits, visitor counts (unset = this process only)', parse: redisUrl },
+  { key: 'woocommerceSecret', env: 'SHOPBEACON_WOOCOMMERCE_SECRET', flag: '--woocommerce-secret', help: "the WooCommerce webhook's secret: enables POST /webhooks/woocommerce (never logged)", parse: token },
+  { key: 'shopifySecret', env: 'SHOPBEACON_SHOPIFY_SECRET', flag: '--shopify-secret', help: "the Shopify app's client secret or the store's webhook signing secret: enables POST /webhooks/shopify (never logged)", parse: token },
+  { key: 'shopCurrency', env: 'SHOPBEACON_SHOP_CURRENCY', flag: '--shop-currency', help: "the catalog's currency, e.g. EUR (required with a webhook secret: products carry none)", parse: currencyCode },
+  { key: 'shopUrl', env: 'SHOPBEACON_SHOP_URL', flag: '--shop-url', help: 'the storefront, e.g. https://shop.example (required with the Shopify secret: product links)', parse: httpUrl },
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
   { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },

@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { fieldError, joinPath, type FieldError, type Validation } from './field-error.js';
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
+import { withBigIntegersChecked } from './big-integers.js';
 import { toFieldErrors } from './schema-errors.js';
 import {
   AddedToCartSchema,
@@ -21,6 +22,12 @@ export interface ValidateOptions {
    * @default Date.now()
    */
   now?: number;
+  /**
+   * Whether the value may hold `bigint`s (exact 64-bit ids from a lossless parse); they are
+   * range-checked and the schema sees them as integers. Off for ordinary JSON, which has none.
+   * @default false
+   */
+  bigIntegers?: boolean;
 }
 
 /** A timestamp field of a record, and whether the service's history window applies to it. */
@@ -54,7 +61,9 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
   const compiled = Compile(schema);
   return (value: unknown, options: ValidateOptions = {}): Validation<T> => {
     const now = options.now ?? Date.now();
-    const shapeErrors = compiled.Check(value) ? [] : toFieldErrors(compiled.Errors(value));
+    const rangeErrors: FieldError[] = [];
+    const view = options.bigIntegers ? withBigIntegersChecked(value, rangeErrors) : value;
+    const shapeErrors = [...rangeErrors, ...(compiled.Check(view) ? [] : toFieldErrors(compiled.Errors(view)))];
     const record = isObject(value) ? value : {};
     const errors = [...shapeErrors, ...extra(record), ...checkTimestamps(record, timestamps, now)];
     return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };

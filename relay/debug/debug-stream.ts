@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
+import { stringifyBody } from '../shared/exact-json.js';
 import type { FeedEntry } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
 
@@ -13,7 +14,7 @@ export interface DebugStreamOptions {
 /** A viewer this far behind is cut off; its EventSource reconnects and resumes from `Last-Event-ID`. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-const recordMessage = (entry: FeedEntry) => `id: ${entry.seq}\nevent: record\ndata: ${JSON.stringify(entry)}\n\n`;
+const recordMessage = (entry: FeedEntry) => `id: ${entry.seq}\nevent: record\ndata: ${stringifyBody(entry)}\n\n`;
 
 /** `GET /_debug/stream`: Server-Sent Events, `record` for each step of each record and `stats` every second. */
 export function debugStream(options: DebugStreamOptions) {

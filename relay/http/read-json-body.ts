@@ -1,6 +1,7 @@
 import getRawBody from 'raw-body';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.js';
+import { parseExactJson } from '../shared/exact-json.js';
 import { jsonDepth, MAX_JSON_DEPTH, parseFiniteJson } from './json-shape.js';
 
 export interface ReadJsonBodyOptions {
@@ -8,6 +9,11 @@ export interface ReadJsonBodyOptions {
   limit: number;
   /** Media types accepted (without parameters); others get 415. */
   types: readonly string[];
+  /**
+   * Integers past 2^53 kept exact (as `bigint`) instead of rounded: for bodies that carry 64-bit ids.
+   * @default false
+   */
+  exactIntegers?: boolean;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -16,7 +22,8 @@ function mediaType(ctx: Context): string {
   return (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
 }
 
-async function readRaw(ctx: Context, limit: number): Promise<Buffer> {
+/** The exact bytes of a body, up to `limit` (413 above it): what a webhook signature is computed over. */
+export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
   try {
     return await getRawBody(ctx.req, { limit, length: ctx.get('content-length') || undefined });
   } catch (error) {
@@ -32,7 +39,7 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   if (!options.types.includes(type)) {
     throw new HttpError(415, 'unsupported_media_type', `content-type must be one of ${options.types.join(', ')}`);
   }
-  const raw = await readRaw(ctx, options.limit);
+  const raw = await readRawBody(ctx, options.limit);
   let text: string;
   try {
     text = strictUtf8.decode(raw);
@@ -41,7 +48,7 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   }
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, 'too_deep', `body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return parseFiniteJson(text);
+    return options.exactIntegers ? parseExactJson(text) : parseFiniteJson(text);
   } catch (error) {
     if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');

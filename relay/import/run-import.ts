@@ -3,6 +3,7 @@ import type { FieldError } from '../contract/field-error.js';
 import { KINDS, type KindInfo, type RecordKind } from '../contract/kinds.js';
 import { readCsv } from './csv-source.js';
 import { checkRecord } from '../pipeline/check-record.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import type { ImportRecord, ImportSink } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 import { readJsonArray, readJsonLines } from './json-sources.js';
@@ -96,7 +97,7 @@ class ImportRun {
       return;
     }
     const { body, key } = result.value;
-    const text = JSON.stringify(body);
+    const text = stringifyBody(body);
     if (this.options.state?.delivered(this.kind, key, text)) {
       this.tally.unchanged += 1;
       return;

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { serviceOpenApi } from '../contract/openapi.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import type { CallLog } from './call-log.js';
 import { checkFaults, type Faults } from './faults.js';
 import type { MockCollection, MockStore } from './mock-store.js';
@@ -28,7 +29,8 @@ export function addInspectionRoutes(router: Router, deps: InspectionDeps): void 
         { path: 'query.kind', message: 'must be orders, products or events' },
       ]);
     }
-    ctx.body = deps.store.records(kind as MockCollection);
+    ctx.type = 'application/json';
+    ctx.body = stringifyBody(deps.store.records(kind as MockCollection));
   });
   router.get('/_mock/stats', (ctx) => {
     ctx.body = { ...deps.store.stats(), calls: deps.calls.totals };

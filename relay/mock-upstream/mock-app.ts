@@ -83,8 +83,9 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
       if (await injectFaults(ctx)) return;
       try {
         checkAuthorization(ctx, options.token, info.kind !== 'product');
-        const body = await readJsonBody(ctx, { limit: BODY_LIMIT, types: ['application/json'] });
-        const result = info.validate(body, { now: options.now() });
+        // The service's ids are JSON integers; a 64-bit one (Shopify's) is kept exact, not rounded.
+        const body = await readJsonBody(ctx, { limit: BODY_LIMIT, types: ['application/json'], exactIntegers: true });
+        const result = info.validate(body, { now: options.now(), bigIntegers: true });
         if (!result.ok) throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, result.errors);
         store.put(info.kind, result.value as Record<string, unknown>);
         options.onChange();

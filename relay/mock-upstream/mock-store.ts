@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { RecordKind } from '../contract/kinds.js';
 import { parseTimestamp } from '../contract/timestamp.js';
+import { parseExactJson, stringifyBody } from '../shared/exact-json.js';
 
 export type MockCollection = 'orders' | 'products' | 'events';
 
 interface Snapshot {
-  orders: [number, unknown][];
-  products: [number, unknown][];
+  orders: [number | bigint, unknown][];
+  products: [number | bigint, unknown][];
   events: unknown[];
 }
 
@@ -26,8 +27,9 @@ function monthOf(event: Record<string, unknown>, receivedAt: number): string {
 
 /** What the mock service holds: orders and products by id (a repeat overwrites), events in arrival order. */
 export class MockStore {
-  private orders = new Map<number, unknown>();
-  private products = new Map<number, unknown>();
+  /** By id: a number, or a `bigint` for a 64-bit id. */
+  private orders = new Map<number | bigint, unknown>();
+  private products = new Map<number | bigint, unknown>();
   private events: unknown[] = [];
   private visitors = new Map<string, Set<string>>();
 
@@ -37,8 +39,8 @@ export class MockStore {
 
   /** Stores a validated record: orders and products overwrite by id, events append. */
   put(kind: RecordKind, record: Record<string, unknown>): void {
-    if (kind === 'order') this.orders.set(record['order_id'] as number, record);
-    else if (kind === 'product') this.products.set(record['product_id'] as number, record);
+    if (kind === 'order') this.orders.set(record['order_id'] as number | bigint, record);
+    else if (kind === 'product') this.products.set(record['product_id'] as number | bigint, record);
     else this.addEvent(record);
   }
 
@@ -69,7 +71,7 @@ export class MockStore {
     if (!this.dataFile) return;
     const snapshot: Snapshot = { orders: [...this.orders], products: [...this.products], events: this.events };
     const temp = `${this.dataFile}.tmp`;
-    writeFileSync(temp, JSON.stringify(snapshot));
+    writeFileSync(temp, stringifyBody(snapshot));
     renameSync(temp, this.dataFile);
   }
 
@@ -81,7 +83,7 @@ export class MockStore {
   }
 
   private load(file: string): void {
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    const snapshot = parseExactJson(readFileSync(file, 'utf8')) as Snapshot;
     this.orders = new Map(snapshot.orders);
     this.products = new Map(snapshot.products);
     for (const event of snapshot.events) this.addEvent(event as Record<string, unknown>);

@@ -28,6 +28,7 @@ function countIngest(metrics: Metrics, step: RecordStep): void {
     return;
   }
   if (step.state === 'rejected') metrics.rejected.inc({ reason: `${step.source}_${step.kind}` });
+  if (step.state === 'dead') metrics.deadLettered.inc({ kind: step.kind });
 }
 
 function countDelivery(metrics: Metrics, step: RecordStep): void {

@@ -16,16 +16,17 @@ export function enqueueInOutbox(outbox: Pick<Outbox, 'enqueue'>): EnqueueOnce {
  */
 export function claimThenEnqueue(outbox: Pick<Outbox, 'enqueue'>, registry: EventIdRegistry): EnqueueOnce {
   return async (records) => {
-    const events = records.filter((r) => r.kind === 'event');
-    if (events.length === 0) return outbox.enqueue(records);
-    const firsts = await registry.claim(events.map((r) => r.key));
-    const isFirst = new Map(events.map((r, i) => [r, firsts[i] === true]));
+    const seenId = (r: OutboxRecord) => (r.kind === 'event' ? r.key : r.dedupeId);
+    const claimed = records.filter((r) => seenId(r) !== undefined);
+    if (claimed.length === 0) return outbox.enqueue(records);
+    const firsts = await registry.claim(claimed.map((r) => seenId(r) as string));
+    const isFirst = new Map(claimed.map((r, i) => [r, firsts[i] === true]));
     const fresh = records.filter((r) => isFirst.get(r) !== false);
     let stored: EnqueueResult[];
     try {
       stored = await outbox.enqueue(fresh);
     } catch (error) {
-      await registry.release(fresh.filter((r) => r.kind === 'event').map((r) => r.key));
+      await registry.release(fresh.flatMap((r) => (isFirst.has(r) ? [seenId(r) as string] : [])));
       throw error;
     }
     let next = 0;

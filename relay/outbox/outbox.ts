@@ -10,6 +10,17 @@ export interface OutboxRecord {
    * the `order_id` / `product_id` that coalesces a not-yet-sent record.
    */
   key: string;
+  /**
+   * For orders and products: an id whose repeat within 24 hours is a duplicate, such as a
+   * platform's webhook event id (`shopify:<X-Shopify-Event-Id>`). Events use their `key`.
+   */
+  dedupeId?: string;
+}
+
+/** A record that could not be made valid, kept as a dead letter with the reason (a webhook payload that does not map). */
+export interface RefusedRecord {
+  record: OutboxRecord;
+  error: string;
 }
 
 /** What happened to each record of an `enqueue` call, in order. */
@@ -65,6 +76,8 @@ export function errorText(error: string): string {
  */
 export interface OutboxQueue {
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]>;
+  /** Stores records straight as dead letters, visible and re-triable like any other; resolves once committed. */
+  enqueueDead(refused: RefusedRecord[]): Promise<void>;
   /** Records due at `now`, oldest due first, skipping ids in `exclude` (in flight). */
   due(now: number, limit: number, exclude: ReadonlySet<number>): Awaitable<DueRecord[]>;
   /** The earliest `next_attempt_at` of a queued record, if any. */

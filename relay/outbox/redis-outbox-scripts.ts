@@ -5,9 +5,9 @@
  */
 
 /**
- * KEYS: stream, counters, then per record its `seen` key (events) or its `latest` key (orders,
- * products). ARGV: maxRecords, maxBytes, now, seenSeconds, then kind, key, body, bytes per record.
- * The cap counts queued and dead records, as the SQLite outbox does.
+ * KEYS: stream, counters, then per record its `seen` key and its `latest` key. ARGV: maxRecords,
+ * maxBytes, now, seenSeconds, then kind, key, body, bytes, dedupe ('1': a repeat of the seen key
+ * is a duplicate) per record. The cap counts queued and dead records, as the SQLite outbox does.
  */
 export const ENQUEUE = `
 local stream, counters = KEYS[1], KEYS[2]
@@ -17,18 +17,17 @@ local records = 0
 for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
 local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
-for i = 5, #ARGV, 4 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+for i = 5, #ARGV, 5 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return redis.error_reply('OUTBOX_FULL ' .. maxRecords .. ' records') end
 if bytes + addingBytes > maxBytes then return redis.error_reply('OUTBOX_FULL ' .. maxBytes .. ' bytes') end
 local out = {}
-for i = 5, #ARGV, 4 do
-  local kind, key, body, size = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-  local recordKey = KEYS[2 + (i - 1) / 4]
+for i = 5, #ARGV, 5 do
+  local kind, key, body, size, dedupe = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
+  local n = (i - 5) / 5
+  local seen, latest = KEYS[3 + 2 * n], KEYS[4 + 2 * n]
   local result, version = 'queued', 0
-  if kind == 'event' then
-    if not redis.call('SET', recordKey, '1', 'NX', 'EX', seenSeconds) then result = 'duplicate' end
-  else
-    local latest = recordKey
+  if dedupe == '1' and not redis.call('SET', seen, '1', 'NX', 'EX', seenSeconds) then result = 'duplicate' end
+  if result ~= 'duplicate' and kind ~= 'event' then
     version = redis.call('HINCRBY', latest, 'v', 1)
     if redis.call('HGET', latest, 'pending') == '1' then result = 'coalesced' end
     redis.call('HSET', latest, 'pending', '1')

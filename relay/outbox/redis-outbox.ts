@@ -4,8 +4,9 @@ import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
 import { asUnavailable, orUnavailable } from '../shared-state/shared-state-errors.js';
-import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
 
@@ -51,10 +52,11 @@ export class RedisOutbox implements Outbox {
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     if (records.length === 0) return [];
     const args = records.flatMap((r) => {
-      const body = JSON.stringify(r.body);
-      return [r.kind, r.key, body, String(Buffer.byteLength(body))];
+      const body = stringifyBody(r.body);
+      const seenId = r.kind === 'event' ? r.key : r.dedupeId;
+      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenId === undefined ? '0' : '1'];
     });
-    const keys = [K.stream, K.counters, ...records.map((r) => (r.kind === 'event' ? REDIS_KEYS.seen(r.key) : K.latest(r.kind, r.key)))];
+    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(r.kind === 'event' ? r.key : (r.dedupeId ?? '')), K.latest(r.kind, r.key)])];
     const settings = [String(this.limits.records), String(this.limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
     try {
       return (await this.redis.eval(ENQUEUE, keys.length, ...keys, ...settings, ...args)) as EnqueueResult[];
@@ -63,6 +65,17 @@ export class RedisOutbox implements Outbox {
       if (full) throw outboxFull(full[1] ?? 'full');
       throw asUnavailable(error);
     }
+  }
+
+  async enqueueDead(refused: RefusedRecord[]): Promise<void> {
+    await orUnavailable(async () => {
+      for (const { record, error } of refused) {
+        const body = stringifyBody(record.body);
+        const stored: StoredRecord = { kind: record.kind, key: record.key, body, bytes: Buffer.byteLength(body), createdAt: Date.now(), attempts: 0, version: 0, lastError: errorText(error) };
+        const seq = await this.redis.incr(K.deadSeq);
+        await this.redis.multi().hset(K.dead, String(seq), JSON.stringify(stored)).hincrby(K.counters, `dead:${record.kind}`, 1).hincrby(K.counters, 'accepted', 1).exec();
+      }
+    });
   }
 
   async due(now: number, limit: number): Promise<DueRecord[]> {

@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordKind } from '../contract/kinds.js';
 import { GroupCommit } from './group-commit.js';
-import { DEFAULT_LIMITS, errorText, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { OutboxOpenError } from './outbox-errors.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, outboxUnavailable } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
 import { SCHEMA } from './schema.js';
@@ -91,7 +92,7 @@ export class SqliteOutbox implements Outbox {
     if (records.length === 0) return [];
     this.syncTally();
     const pending = records.map((record) => {
-      const text = JSON.stringify(record.body);
+      const text = stringifyBody(record.body);
       return { record, text, bytes: Buffer.byteLength(text) };
     });
     const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
@@ -120,7 +121,8 @@ export class SqliteOutbox implements Outbox {
   }
 
   private store({ record, text, bytes }: Pending, now: number, changes: (() => void)[]): EnqueueResult {
-    if (record.kind === 'event' && this.sql.markSeen.run(record.key, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
+    const seenId = record.kind === 'event' ? record.key : record.dedupeId;
+    if (seenId !== undefined && this.sql.markSeen.run(seenId, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
     const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
     if (existing?.body === text) return 'coalesced';
@@ -134,6 +136,24 @@ export class SqliteOutbox implements Outbox {
     this.sql.addCounter.run(1, 'accepted');
     changes.push(() => this.tally.added(record.kind, bytes));
     return 'queued';
+  }
+
+  async enqueueDead(refused: RefusedRecord[]): Promise<void> {
+    const now = this.now();
+    try {
+      this.db.transaction(() => {
+        for (const { record, error } of refused) {
+          const text = stringifyBody(record.body);
+          const id = this.sql.insert.run(record.kind, record.key, text, Buffer.byteLength(text), now, now).lastInsertRowid;
+          this.sql.deadLetter.get(errorText(error), id);
+          this.sql.addCounter.run(1, 'accepted');
+        }
+      })();
+    } catch (error) {
+      const code = isStorageError(error);
+      throw code ? outboxUnavailable(code) : error;
+    }
+    this.rebuildTally();
   }
 
   /**

@@ -1,0 +1,21 @@
+import type { FieldError } from '../contract/field-error.js';
+
+/** What one platform payload becomes: a service body with the errors found reading it, or a reason it is not sent. */
+export type Mapping = { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[] } | { skip: string };
+
+/** What a product needs that no platform's product payload carries. */
+export interface CatalogSettings {
+  /** `SHOPBEACON_SHOP_CURRENCY`: the catalog's currency (neither platform puts it in a product). */
+  currency: string;
+  /** `SHOPBEACON_SHOP_URL`: the storefront, for Shopify's product links (`<url>/products/<handle>`). */
+  shopUrl?: string;
+}
+
+/** A JSON object's fields, or none: platform payloads are read defensively, field by field. */
+export function fields(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

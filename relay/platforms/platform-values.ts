@@ -1,0 +1,71 @@
+import { fieldError, type FieldError } from '../contract/field-error.js';
+import { parseTimestamp } from '../contract/timestamp.js';
+
+/**
+ * Reading platform payloads into service fields. Each reader returns the value or undefined,
+ * pushing a field error (named by the service field) when a value is there but unusable; a
+ * missing required field is left for the contract to name.
+ */
+export class FieldReader {
+  readonly errors: FieldError[] = [];
+
+  /** A decimal amount: platforms send "598.94" (strings) or 55 (numbers); the nearest double is what JSON can carry. */
+  amount(value: unknown, field: string): number | undefined {
+    if (value === undefined || value === null || value === '') return undefined;
+    const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+    if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(String(value))}`);
+    return Number(text.trim());
+  }
+
+  /** An id: a safe number, or the exact `bigint` the lossless parser produced; 0 means none (WooCommerce's variation_id). */
+  id(value: unknown, field: string): number | bigint | undefined {
+    if (value === undefined || value === null || value === 0) return undefined;
+    if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
+    if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value);
+    return this.refuse(field, 'wrong_type', `must be an integer id, got ${JSON.stringify(String(value))}`);
+  }
+
+  /** A timestamp with or without an offset, as UTC without one: what the service's `*_gmt` fields name. */
+  utc(value: unknown, field: string): string | undefined {
+    if (value === undefined || value === null || value === '') return undefined;
+    const parsed = typeof value === 'string' ? parseTimestamp(value) : undefined;
+    if (!parsed?.ok) return this.refuse(field, 'bad_timestamp', `must be a timestamp, got ${JSON.stringify(String(value))}`);
+    if (!parsed.value.hasOffset) return value as string;
+    return new Date(parsed.value.epochMs).toISOString().slice(0, 19).replace('T', ' ');
+  }
+
+  private refuse(path: string, code: Parameters<typeof fieldError>[1], message: string): undefined {
+    this.errors.push(fieldError(path, code, message));
+    return undefined;
+  }
+}
+
+/** The first non-empty string among the values (billing, then shipping). */
+export function firstText(...values: unknown[]): string | undefined {
+  for (const value of values) if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return undefined;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Product descriptions arrive as HTML; the service's `description` is text. Block ends become spaces. */
+export function htmlToText(html: unknown): string | undefined {
+  if (typeof html !== 'string') return undefined;
+  const text = html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+      if (lower.startsWith('#') && lower !== '#39') return String.fromCodePoint(Number(lower.slice(1)));
+      return ENTITIES[lower] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? undefined : text;
+}
+
+/** Drops undefined fields, so an optional field the platform lacks is absent rather than `undefined`. */
+export function compact<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
+}

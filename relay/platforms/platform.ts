@@ -1,0 +1,18 @@
+import type { Context } from 'koa';
+import type { RecordSource } from '../pipeline/record-step.js';
+import type { CatalogSettings, Mapping } from './mapping.js';
+
+/** What tells one shop platform's webhooks apart: headers, topics, its ping, its delivery ids, its mapping. */
+export interface Platform {
+  source: Extract<RecordSource, 'woocommerce' | 'shopify'>;
+  /** The header with the base64 HMAC-SHA256 of the raw body. */
+  signatureHeader: string;
+  topicHeader: string;
+  /** Topics forwarded to the service, by the kind of record they become; every other topic is answered 200 and counted. */
+  topics: Readonly<Record<string, 'order' | 'product'>>;
+  /** A platform's unsigned test call (WooCommerce's ping when a webhook is saved). */
+  isPing(ctx: Context, raw: Buffer): boolean;
+  /** An id whose repeat is the same delivery again, when the platform gives one that is safe to trust. */
+  dedupeId(ctx: Context): string | undefined;
+  map(kind: 'order' | 'product', payload: unknown, settings: CatalogSettings): Mapping;
+}

@@ -1,0 +1,132 @@
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import { KINDS } from '../contract/kinds.js';
+import { HttpError } from '../http/http-error.js';
+import { readRawBody } from '../http/read-json-body.js';
+import { LogThrottle } from '../observability/log-throttle.js';
+import type { Metrics } from '../observability/metrics.js';
+import { outboxKey } from '../outbox/outbox-key.js';
+import type { Accept } from '../pipeline/accept.js';
+import { checkRecord } from '../pipeline/check-record.js';
+import type { Park } from '../pipeline/park.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
+import { StorageError } from '../shared/storage-error.js';
+import { parseExactJson } from '../shared/exact-json.js';
+import type { CatalogSettings, Mapping } from './mapping.js';
+import type { Platform } from './platform.js';
+import type { WebhookHealth } from './webhook-health.js';
+import { signatureMatches } from './webhook-signature.js';
+
+export interface WebhookDeps {
+  secret: string;
+  settings: CatalogSettings;
+  accept: Accept;
+  park: Park;
+  events: RecordEvents;
+  metrics: Metrics;
+  logger: Logger;
+  health: WebhookHealth;
+}
+
+/** The largest order a platform sends fits well inside the mirror's 8 MB. */
+const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
+
+type Mapped = Extract<Mapping, { kind: string }>;
+
+/** One platform's webhook endpoint: its steps as methods, so each stays short. */
+class WebhookReceiver {
+  private readonly throttle = new LogThrottle();
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly deps: WebhookDeps,
+  ) {}
+
+  private count(result: string): void {
+    this.deps.metrics.webhooks.inc({ platform: this.platform.source, result });
+  }
+
+  /** 401, and one log line per 10 s at most, naming neither the secret nor the body. */
+  refuseUnsigned(ctx: Context): never {
+    this.count('unauthorized');
+    const reason = ctx.get(this.platform.signatureHeader) ? 'does not match the secret' : 'is missing';
+    const suppressed = this.throttle.pass('unauthorized');
+    if (suppressed !== undefined) this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
+    throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
+  }
+
+  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline. */
+  async take(ctx: Context, raw: Buffer): Promise<void> {
+    const topic = ctx.get(this.platform.topicHeader);
+    const kind = this.platform.topics[topic];
+    if (!kind) return this.drop(ctx, topic.startsWith('product') ? 'product' : 'order', `topic ${topic || '(none)'} is not forwarded`, 'ignored');
+    let payload: unknown;
+    try {
+      payload = parseExactJson(raw.toString('utf8'));
+    } catch {
+      this.count('unreadable');
+      throw new HttpError(400, 'invalid_json', 'the signed body is not valid JSON');
+    }
+    const mapped = this.platform.map(kind, payload, this.deps.settings);
+    if ('skip' in mapped) return this.drop(ctx, kind, mapped.skip, 'skipped');
+    await this.store(ctx, mapped);
+  }
+
+  private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped'): void {
+    this.count(result);
+    this.deps.events.emit({ state: 'dropped', source: this.platform.source, kind, detail });
+    ctx.body = { ok: true, [result]: detail };
+  }
+
+  private async store(ctx: Context, mapped: Mapped): Promise<void> {
+    const info = KINDS[mapped.kind];
+    const dedupeId = this.platform.dedupeId(ctx);
+    const record = { kind: mapped.kind, key: outboxKey(info, mapped.body), body: mapped.body, ...(dedupeId ? { dedupeId } : {}) };
+    const toRecord = (_raw: unknown, now: number) => {
+      const checked = checkRecord(info, mapped.body, now, { bigIntegers: true });
+      const errors = [...mapped.errors, ...(checked.ok ? [] : checked.errors)];
+      return errors.length > 0 ? { ok: false as const, errors } : { ok: true as const, value: record };
+    };
+    const [verdict] = await this.deps.accept(this.platform.source, mapped.kind, [mapped.body], toRecord);
+    if (verdict?.status === 'rejected') {
+      await this.deps.park(this.platform.source, [{ record, errors: verdict.errors }]);
+      this.count('dead_letter');
+      ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors };
+      return;
+    }
+    this.count(verdict?.status ?? 'queued');
+    ctx.body = { ok: true, status: verdict?.status };
+  }
+
+  /** The outbox could not take a delivery: 503 (Shopify retries), and loudly for WooCommerce, which does not. */
+  refused(error: StorageError): void {
+    const inARow = this.deps.health.refusedDelivery(this.platform.source);
+    const lost = this.platform.source === 'woocommerce' ? 'WooCommerce does not retry: this delivery is LOST' : 'the platform will retry';
+    this.deps.logger.error({ platform: this.platform.source, code: error.code, refusedInARow: inARow }, `webhook refused with 503 (${error.code}); ${lost}`);
+  }
+}
+
+/**
+ * `POST /webhooks/<platform>`: the signature over the exact bytes first, then the topic, the
+ * mapping and the one accept pipeline. A payload that maps to no valid record is still a 200 (a
+ * platform would retry it for hours or disable the webhook) and is kept as a dead letter.
+ */
+export function webhookRoute(platform: Platform, deps: WebhookDeps) {
+  const receiver = new WebhookReceiver(platform, deps);
+  return async function webhook(ctx: Context): Promise<void> {
+    const raw = await readRawBody(ctx, WEBHOOK_BODY_LIMIT);
+    if (platform.isPing(ctx, raw)) {
+      deps.metrics.webhooks.inc({ platform: platform.source, result: 'ping' });
+      ctx.body = { ok: true, ping: true };
+      return;
+    }
+    if (!signatureMatches(raw, ctx.get(platform.signatureHeader), deps.secret)) receiver.refuseUnsigned(ctx);
+    try {
+      await receiver.take(ctx, raw);
+      deps.health.tookDelivery(platform.source);
+    } catch (error) {
+      if (error instanceof StorageError) receiver.refused(error);
+      throw error;
+    }
+  };
+}

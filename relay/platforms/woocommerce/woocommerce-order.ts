@@ -1,0 +1,55 @@
+import { joinPath } from '../../contract/field-error.js';
+import { compact, FieldReader, firstText } from '../platform-values.js';
+import { fields, list, type Mapping } from '../mapping.js';
+
+/** WooCommerce's block checkout saves a draft before the customer orders: not an order yet. */
+const NOT_YET_ORDERS = new Set(['checkout-draft']);
+
+function lineItem(raw: unknown, index: number, read: FieldReader): Record<string, unknown> {
+  const li = fields(raw);
+  const at = (field: string) => joinPath(joinPath('line_items', index), field);
+  return compact({
+    line_item_product_id: read.id(li['product_id'], at('line_item_product_id')),
+    line_item_variation_id: read.id(li['variation_id'], at('line_item_variation_id')),
+    line_item_quantity: li['quantity'],
+    line_item_price: read.amount(li['price'], at('line_item_price')),
+    line_item_subtotal: read.amount(li['subtotal'], at('line_item_subtotal')),
+    line_item_total: read.amount(li['total'], at('line_item_total')),
+    line_item_subtotal_tax: read.amount(li['subtotal_tax'], at('line_item_subtotal_tax')),
+    line_item_total_tax: read.amount(li['total_tax'], at('line_item_total_tax')),
+    line_item_tax_class: firstText(li['tax_class']),
+    line_item_sku: firstText(li['sku']),
+    line_item_name: firstText(li['name']),
+  });
+}
+
+/**
+ * A WooCommerce order (REST API v3 shape, as webhooks and `/wp-json/wc/v3/orders` send it) as
+ * the service's Order. The service's fields are WooCommerce's almost one for one; the customer's
+ * address comes from billing, falling back to shipping field by field.
+ */
+export function mapWooCommerceOrder(payload: unknown): Mapping {
+  const o = fields(payload);
+  if (NOT_YET_ORDERS.has(String(o['status']))) return { skip: `status ${String(o['status'])}: not an order yet` };
+  const read = new FieldReader();
+  const billing = fields(o['billing']);
+  const shipping = fields(o['shipping']);
+  const body = compact({
+    order_id: read.id(o['id'], 'order_id'),
+    date_created_gmt: read.utc(o['date_created_gmt'], 'date_created_gmt'),
+    date_modified_gmt: read.utc(o['date_modified_gmt'], 'date_modified_gmt'),
+    completion_date_gmt: read.utc(o['date_completed_gmt'], 'completion_date_gmt'),
+    order_value: read.amount(o['total'], 'order_value'),
+    currency: firstText(o['currency']),
+    status: firstText(o['status']),
+    email: firstText(billing['email']),
+    first_name: firstText(billing['first_name'], shipping['first_name']),
+    last_name: firstText(billing['last_name'], shipping['last_name']),
+    phone: firstText(billing['phone'], shipping['phone']),
+    city: firstText(billing['city'], shipping['city']),
+    zip_code: firstText(billing['postcode'], shipping['postcode']),
+    country: firstText(billing['country'], shipping['country']),
+    line_items: list(o['line_items']).map((li, i) => lineItem(li, i, read)),
+  });
+  return { kind: 'order', body, errors: read.errors };
+}

@@ -1,0 +1,34 @@
+import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
+import { fields, list, type CatalogSettings, type Mapping } from '../mapping.js';
+
+/**
+ * A WooCommerce product (REST API v3 shape) as a catalog entry. Variations are never sent (the
+ * service takes base products); only published products are (a draft or private product would be
+ * recommended and then link to a page shoppers cannot open).
+ */
+export function mapWooCommerceProduct(payload: unknown, settings: CatalogSettings): Mapping {
+  const p = fields(payload);
+  if (p['type'] === 'variation') return { skip: 'a variation: the service takes base products only' };
+  if (p['status'] !== undefined && p['status'] !== 'publish') return { skip: `status ${String(p['status'])}: only published products are sent` };
+  const read = new FieldReader();
+  const images = list(p['images']).map((image) => fields(image)['src']);
+  const categories = list(p['categories']).map((c) => firstText(fields(c)['name'])).filter((name): name is string => name !== undefined);
+  const rating = read.amount(p['average_rating'], 'average_rating');
+  const body = compact({
+    product_id: read.id(p['id'], 'product_id'),
+    name: firstText(p['name']),
+    price: read.amount(p['price'], 'price'),
+    currency: settings.currency,
+    on_sale: typeof p['on_sale'] === 'boolean' ? p['on_sale'] : undefined,
+    description: htmlToText(p['description']) ?? htmlToText(p['short_description']),
+    categories: categories.length > 0 ? categories.join(',') : undefined,
+    image: firstText(images[0]),
+    image2: firstText(images[1]),
+    link: firstText(p['permalink']),
+    sku: firstText(p['sku']),
+    // WooCommerce says "0.00" for a product nobody rated: no rating, not a zero.
+    average_rating: p['rating_count'] === 0 ? undefined : rating,
+    rating_count: typeof p['rating_count'] === 'number' && p['rating_count'] > 0 ? p['rating_count'] : undefined,
+  });
+  return { kind: 'product', body, errors: read.errors };
+}

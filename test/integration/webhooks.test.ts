@@ -1,0 +1,193 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { request } from 'undici';
+import { stringifyBody } from '../../relay/shared/exact-json.js';
+import { freshFixture, sign } from '../helpers/platform-fixtures.js';
+import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+
+const WOO_SECRET = 'wc-secret-5b1d7e';
+const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
+
+interface Delivery {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<Delivery> {
+  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const text = await response.body.text();
+  return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const woo = (h: Harness, topic: string, body: string, signature = sign(body, WOO_SECRET)) =>
+  post(`${h.url}/webhooks/woocommerce`, body, {
+    'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
+    'x-wc-webhook-source': 'https://shop.example/',
+    'x-wc-webhook-topic': topic,
+    'x-wc-webhook-resource': topic.split('.')[0] ?? '',
+    'x-wc-webhook-event': topic.split('.')[1] ?? '',
+    'x-wc-webhook-id': '14',
+    'x-wc-webhook-delivery-id': 'a3f1c9d27e5b08f4c6d1e2a7b9c0d3e4',
+    ...(signature ? { 'x-wc-webhook-signature': signature } : {}),
+  });
+
+const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) =>
+  post(`${h.url}/webhooks/shopify`, body, {
+    'x-shopify-topic': topic,
+    'x-shopify-hmac-sha256': sign(body, SHOPIFY_SECRET),
+    'x-shopify-shop-domain': 'snowdevil.myshopify.com',
+    'x-shopify-api-version': '2025-10',
+    'x-shopify-webhook-id': `b54557e4-bdd9-4b37-8a5f-bf7d70bcd04${topic.length % 10}`,
+    'x-shopify-triggered-at': new Date().toISOString(),
+    ...extra,
+  });
+
+/** The mock service's records as the exact JSON text it keeps (64-bit ids included). */
+const serviceText = (h: Harness, kind: 'orders' | 'products') => stringifyBody(h.mock.records(kind));
+
+const deadLetters = async (h: Harness) =>
+  (await (await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { deadLetters: { body: string; lastError: string }[] };
+
+describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay({
+      config: { woocommerceSecret: WOO_SECRET, shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' },
+    });
+  });
+  after(() => h.close());
+
+  it('delivers a signed WooCommerce order with a variation line item to the service, exactly as mapped', async () => {
+    const answer = await woo(h, 'order.created', freshFixture('woocommerce/order-variation.json'));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body['status'], 'queued');
+    await until(() => h.mock.records('orders').some((o) => (o as { order_id: number }).order_id === 727), 'order 727 at the service');
+    const order = h.mock.records('orders').find((o) => (o as { order_id: number }).order_id === 727) as Record<string, unknown>;
+    assert.equal(order['city'], 'Berlin');
+    assert.equal(order['order_value'], 65.81);
+    assert.deepEqual((order['line_items'] as Record<string, unknown>[]).map((li) => [li['line_item_product_id'], li['line_item_variation_id']]), [[93, 101], [22, undefined]]);
+  });
+
+  it('delivers a Shopify order with the exact 64-bit digits of its ids, and a product with its link', async () => {
+    assert.equal((await shopify(h, 'orders/paid', freshFixture('shopify/order-paid.json'))).status, 200);
+    assert.equal((await shopify(h, 'products/update', freshFixture('shopify/product.json'))).status, 200);
+    await until(() => serviceText(h, 'orders').includes('"order_id":820982911946154508,'), 'the Shopify order, id exact');
+    await until(() => serviceText(h, 'products').includes('"product_id":788032119674292922,'), 'the Shopify product, id exact');
+    assert.match(serviceText(h, 'orders'), /"line_item_product_id":9007199254740993,/);
+    assert.match(serviceText(h, 'products'), /"link":"https:\/\/snowdevil\.example\/products\/example-t-shirt"/);
+    assert.match(serviceText(h, 'products'), /"currency":"EUR"/);
+  });
+
+  it('refuses a wrong or missing signature with 401 and stores nothing', async () => {
+    const body = freshFixture('woocommerce/order-digital.json');
+    const before = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } };
+    assert.equal((await woo(h, 'order.created', body, sign(body, 'another-secret'))).status, 401);
+    assert.equal((await woo(h, 'order.created', body, '')).status, 401);
+    const wrongShopify = await post(`${h.url}/webhooks/shopify`, body, { 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': sign(body, WOO_SECRET) });
+    assert.equal(wrongShopify.status, 401);
+    const afterwards = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } };
+    assert.equal(afterwards.outbox.accepted, before.outbox.accepted);
+    assert.equal(h.logs.join('').includes(WOO_SECRET), false);
+    assert.equal(h.logs.join('').includes('grace@example.com'), false);
+  });
+
+  it('refuses a body a proxy re-serialized (same JSON, other whitespace) with 401: it checks bytes, not JSON', async () => {
+    const body = freshFixture('woocommerce/order-digital.json');
+    const signature = sign(body, WOO_SECRET);
+    const compacted = JSON.stringify(JSON.parse(body));
+    assert.equal((await woo(h, 'order.created', compacted, signature)).status, 401);
+  });
+
+  it('answers WooCommerce\'s unsigned ping with 200, as saving a webhook requires', async () => {
+    const ping = await post(`${h.url}/webhooks/woocommerce`, 'webhook_id=14', { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' });
+    assert.equal(ping.status, 200);
+    assert.equal(ping.body['ping'], true);
+  });
+
+  it('drops a repeated Shopify event by X-Shopify-Event-Id, and by X-Shopify-Webhook-Id where no event id is sent', async () => {
+    const order = freshFixture('shopify/order-paid.json').replace('820982911946154508', '820982911946154999');
+    const first = await shopify(h, 'orders/updated', order, { 'x-shopify-event-id': '98880550-7158-44d4-b7cd-2c97c8a091b5' });
+    const again = await shopify(h, 'orders/updated', order, { 'x-shopify-event-id': '98880550-7158-44d4-b7cd-2c97c8a091b5' });
+    assert.deepEqual([first.status, first.body['status'], again.status, again.body['status']], [200, 'queued', 200, 'duplicate']);
+    const byWebhook = { 'x-shopify-webhook-id': 'c5d1ed1f-6a4b-4f0b-8a57-0e8f3e5d9f21' };
+    const edited = order.replace('"total_price": "239.48"', '"total_price": "241.00"');
+    // A newer body of the same order is taken (queued, or coalesced if the first is still queued); its retry is not.
+    assert.notEqual((await shopify(h, 'orders/updated', edited, byWebhook)).body['status'], 'duplicate');
+    assert.equal((await shopify(h, 'orders/updated', edited, byWebhook)).body['status'], 'duplicate');
+    await until(() => serviceText(h, 'orders').includes('"order_id":820982911946154999,') && serviceText(h, 'orders').includes('"order_value":241,'), 'the newer body at the service');
+  });
+
+  it('never takes WooCommerce\'s delivery id for a duplicate: two orders saved in the same second both arrive', async () => {
+    const a = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 901');
+    const b = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 902');
+    assert.equal((await woo(h, 'order.created', a)).body['status'], 'queued');
+    assert.equal((await woo(h, 'order.created', b)).body['status'], 'queued');
+    await until(() => [901, 902].every((id) => h.mock.records('orders').some((o) => (o as { order_id: number }).order_id === id)), 'both orders');
+  });
+
+  it('answers 200 to a payload that cannot be a valid record and keeps it as a dead letter with the reason', async () => {
+    const cityless = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 913').replace('"city": "Hamburg"', '"city": ""');
+    const answer = await woo(h, 'order.updated', cityless);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body['status'], 'dead_letter');
+    assert.deepEqual((answer.body['errors'] as { path: string }[]).map((e) => e.path), ['city']);
+    const imageless = freshFixture('woocommerce/product.json').replace('"id": 93', '"id": 94').replace(/"images": \[[\s\S]*?\n {2}\],/, '"images": [],');
+    assert.equal((await woo(h, 'product.updated', imageless)).body['status'], 'dead_letter');
+    const letters = (await deadLetters(h)).deadLetters;
+    const order = letters.find((l) => l.body.includes('"order_id":913'));
+    assert.match(order?.lastError ?? '', /city: is required/);
+    assert.match(letters.find((l) => l.body.includes('"product_id":94'))?.lastError ?? '', /image: is required/);
+    const cli = spawnSync(process.execPath, ['bin/shopbeacon.js', 'outbox', 'dead-letters', '--data-dir', h.dataDir], { encoding: 'utf8' });
+    assert.match(cli.stdout, /city: is required/);
+  });
+
+  it('answers 200 to deletions, variations, drafts and other topics, forwarding none of them', async () => {
+    const before = h.mock.records('products').length;
+    const answers = [
+      await woo(h, 'product.deleted', '{"id":93}'),
+      await woo(h, 'product.updated', freshFixture('woocommerce/product-variation.json')),
+      await woo(h, 'product.updated', freshFixture('woocommerce/product.json').replace('"status": "publish"', '"status": "draft"')),
+      await woo(h, 'coupon.created', '{"id":5}'),
+      await shopify(h, 'products/delete', '{"id":788032119674292922}'),
+      await shopify(h, 'customers/create', '{"id":207119551}'),
+    ];
+    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200, 200]);
+    assert.deepEqual(answers.map((a) => Object.keys(a.body).find((k) => k === 'ignored' || k === 'skipped')), ['ignored', 'skipped', 'skipped', 'ignored', 'ignored', 'ignored']);
+    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    assert.match(metrics, /shopbeacon_webhooks_total\{platform="woocommerce",result="ignored"\} 2/);
+    assert.equal(h.mock.records('products').length, before);
+  });
+});
+
+describe('the webhook endpoints without their secrets', () => {
+  it('do not exist (404)', async () => {
+    const h = await startRelay();
+    try {
+      assert.equal((await post(`${h.url}/webhooks/woocommerce`, '{}', {})).status, 404);
+      assert.equal((await post(`${h.url}/webhooks/shopify`, '{}', {})).status, 404);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('shopbeacon relay with a webhook secret', () => {
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['bin/shopbeacon.js', 'relay', '--port', '0'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: 't', ...env },
+    });
+
+  it('refuses to start without SHOPBEACON_SHOP_CURRENCY, naming it, and without the shop URL for Shopify', () => {
+    const woo = start({ SHOPBEACON_WOOCOMMERCE_SECRET: WOO_SECRET });
+    assert.equal(woo.status, 1);
+    assert.match(woo.stderr, /SHOPBEACON_SHOP_CURRENCY \(--shop-currency\) is required when SHOPBEACON_WOOCOMMERCE_SECRET is set/);
+    const shop = start({ SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_SECRET, SHOPBEACON_SHOP_CURRENCY: 'USD' });
+    assert.equal(shop.status, 1);
+    assert.match(shop.stderr, /SHOPBEACON_SHOP_URL \(--shop-url\) is required when SHOPBEACON_SHOPIFY_SECRET is set/);
+    assert.doesNotMatch(woo.stderr + shop.stderr, /at .*\.js:\d+/);
+    assert.equal((woo.stderr + shop.stderr).includes(WOO_SECRET) || (woo.stderr + shop.stderr).includes(SHOPIFY_SECRET), false);
+  });
+});
