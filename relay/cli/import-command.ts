@@ -1,80 +1,18 @@
-import type { FieldError } from '../contract/field-error.js';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { createLogger } from '../observability/logger.js';
-import { createProgress } from '../import/import-progress.js';
-import type { ImportSink } from '../import/import-sink.js';
-import { ImportState } from '../import/import-state.js';
-import { OutboxSink } from '../import/outbox-sink.js';
-import { runImport, type ImportSummary } from '../import/run-import.js';
 import { formatOfFile, type ImportFormat, type ImportKind } from '../import/source-item.js';
-import { ViaRelaySink } from '../import/via-relay-sink.js';
+import { fail, runImportJob, type DeliveryFlags } from './import-job.js';
 import { parseWholeNumber } from './option-parsers.js';
 
-interface ImportFlags {
+interface ImportFlags extends DeliveryFlags {
   format?: ImportFormat;
-  errors?: string;
-  dryRun?: boolean;
-  concurrency: number;
-  via?: string;
-  adminKey?: string;
-  baseUrl?: string;
-  token?: string;
-  dataDir: string;
-}
-
-function fail(message: string): never {
-  process.stderr.write(`shopbeacon import: ${message}\n`);
-  process.exit(1);
-}
-
-function openSink(flags: ImportFlags, stateDir: string, state: ImportState): ImportSink | undefined {
-  if (flags.dryRun) return undefined;
-  if (flags.via) {
-    if (!flags.adminKey) fail('--via needs --admin-key (or SHOPBEACON_ADMIN_KEY)');
-    return new ViaRelaySink(flags.via, flags.adminKey, Math.max(1, Math.ceil(flags.concurrency / 4)), state);
-  }
-  if (!flags.baseUrl || !flags.token) fail('set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN, or use --via URL --admin-key KEY, or --dry-run');
-  return new OutboxSink({ dataDir: join(stateDir, 'outbox'), baseUrl: flags.baseUrl, token: flags.token, concurrency: flags.concurrency, state, logger: createLogger('error') });
-}
-
-function summaryText(kind: string, s: ImportSummary, dryRun: boolean): string {
-  const verb = dryRun ? 'valid' : 'delivered';
-  return [
-    `${kind}: read ${s.read}, ${verb} ${dryRun ? s.queued : s.delivered}, invalid ${s.invalid}, failed ${s.failed}, ` +
-      `skipped (older than 2 years) ${s.skippedOld}, unchanged since last run ${s.unchanged}, ${s.seconds.toFixed(1)} s` +
-      (dryRun || s.seconds === 0 ? '' : `, ${Math.round(s.delivered / s.seconds)} records/s`) +
-      `, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-    ...(s.interrupted ? ['interrupted: run the same command again to resume'] : []),
-  ].join('\n');
-}
-
-/** The first refusals on stderr, so a mistake shows without `--errors`. */
-function printRefusal(row: number, errors: FieldError[]): void {
-  for (const e of errors.slice(0, 5)) process.stderr.write(`row ${row}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
 }
 
 async function runImportCommand(kind: ImportKind, file: string, flags: ImportFlags): Promise<void> {
-  const format = flags.format ?? formatOfFile(file) ?? fail(`cannot tell the format of ${file}: use --format csv|jsonl|json`);
-  const stateDir = join(flags.dataDir, `import-${kind}`);
-  const state = new ImportState(stateDir);
-  const sink = openSink(flags, stateDir, state);
-  const progress = createProgress(process.stderr, `import ${kind}`);
+  const format = flags.format ?? formatOfFile(file) ?? fail('shopbeacon import', `cannot tell the format of ${file}: use --format csv|jsonl|json`);
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
-  let summary: ImportSummary;
-  try {
-    summary = await runImport({ kind, file: resolve(file), format, sink, state: flags.dryRun ? undefined : state, onProgress: progress.update, signal: abort.signal, onRefusal: printRefusal, ...(flags.errors ? { errorsFile: flags.errors } : {}) });
-  } finally {
-    progress.stop();
-    await sink?.close();
-    state.close();
-  }
-  // Calls in flight at an interrupt finish during close: count them.
-  if (sink) summary = { ...summary, delivered: sink.counts().delivered, failed: sink.counts().failed };
-  process.stdout.write(`${summaryText(kind, summary, Boolean(flags.dryRun))}\n`);
-  if (summary.invalid > 0 || summary.failed > 0) process.exitCode = 2;
-  if (summary.interrupted) process.exitCode = 130;
+  await runImportJob({ command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, flags }, abort.signal);
 }
 
 /** `shopbeacon import orders|products FILE`: history from CSV, JSON Lines or a JSON array. */

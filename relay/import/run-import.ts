@@ -12,8 +12,8 @@ import type { ImportFormat, ImportKind, SourceItem } from './source-item.js';
 
 export interface ImportOptions {
   kind: ImportKind;
-  file: string;
-  format: ImportFormat;
+  /** The records: a file in `format`, or any source of items (a platform's pages). */
+  from: { file: string; format: ImportFormat } | { items: AsyncIterable<SourceItem>; exactIntegers: true };
   /** No sink: validate only (`--dry-run`). */
   sink: ImportSink | undefined;
   state: ImportState | undefined;
@@ -33,6 +33,8 @@ export interface ImportSummary {
   invalid: number;
   failed: number;
   skippedOld: number;
+  /** Records not sent for a reason of the source (variations, drafts), by reason. */
+  skipped: Record<string, number>;
   unchanged: number;
   seconds: number;
   interrupted: boolean;
@@ -53,7 +55,7 @@ class ImportRun {
   private readonly kind: RecordKind;
   private readonly info: KindInfo;
   private readonly errorsOut: WriteStream | undefined;
-  private readonly tally = { read: 0, queued: 0, invalid: 0, skippedOld: 0, unchanged: 0 };
+  private readonly tally = { read: 0, queued: 0, invalid: 0, skippedOld: 0, unchanged: 0, skipped: {} as Record<string, number> };
   private batch: ImportRecord[] = [];
 
   constructor(private readonly options: ImportOptions) {
@@ -62,10 +64,11 @@ class ImportRun {
     this.errorsOut = options.errorsFile ? createWriteStream(options.errorsFile) : undefined;
   }
 
-  private source(): AsyncGenerator<SourceItem> {
-    const { format, file, kind } = this.options;
-    if (format === 'csv') return readCsv(file, kind);
-    return format === 'jsonl' ? readJsonLines(file) : readJsonArray(file);
+  private source(): AsyncIterable<SourceItem> {
+    const { from, kind } = this.options;
+    if ('items' in from) return from.items;
+    if (from.format === 'csv') return readCsv(from.file, kind);
+    return from.format === 'jsonl' ? readJsonLines(from.file) : readJsonArray(from.file);
   }
 
   private report(row: number, errors: FieldError[]): void {
@@ -83,14 +86,19 @@ class ImportRun {
 
   figures(): ProgressFigures {
     const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0 };
-    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + this.tally.unchanged;
+    const skipped = Object.values(this.tally.skipped).reduce((a, b) => a + b, 0);
+    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged;
     return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, failed: sink.failed + this.tally.invalid, done, estimatedTotal: Math.max(this.tally.read, done) };
   }
 
   private async take(item: SourceItem): Promise<void> {
     this.tally.read += 1;
+    if (item.skip !== undefined) {
+      this.tally.skipped[item.skip] = (this.tally.skipped[item.skip] ?? 0) + 1;
+      return;
+    }
     if (item.errors) return this.report(item.row, item.errors);
-    const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)());
+    const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)(), { bigIntegers: 'items' in this.options.from });
     if (!result.ok) {
       if (isOnlyTooOld(result.errors)) this.tally.skippedOld += 1;
       else this.report(item.row, result.errors);

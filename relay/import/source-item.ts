@@ -2,10 +2,12 @@ import type { FieldError } from '../contract/field-error.js';
 
 /** One record read from an import file, or why its row could not become one. */
 export interface SourceItem {
-  /** The file's line (CSV: the first row of the record, header = 1; JSON Lines: the line; JSON: the index + 1). */
+  /** The file's line (CSV: the first row of the record, header = 1; JSON Lines: the line; JSON: the index + 1), or the platform record's number. */
   row: number;
   value?: unknown;
   errors?: FieldError[];
+  /** Why the record is not sent at all (a variation, a draft): counted as skipped, not as an error. */
+  skip?: string;
 }
 
 export type ImportFormat = 'csv' | 'jsonl' | 'json';

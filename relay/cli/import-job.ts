@@ -1,0 +1,94 @@
+import type { FieldError } from '../contract/field-error.js';
+import { join } from 'node:path';
+import { createProgress } from '../import/import-progress.js';
+import type { ImportSink } from '../import/import-sink.js';
+import { ImportState } from '../import/import-state.js';
+import { OutboxSink } from '../import/outbox-sink.js';
+import { runImport, type ImportOptions, type ImportSummary } from '../import/run-import.js';
+import type { ImportKind } from '../import/source-item.js';
+import { ViaRelaySink } from '../import/via-relay-sink.js';
+import { createLogger } from '../observability/logger.js';
+
+/** Where an import or a backfill delivers, as its flags say. */
+export interface DeliveryFlags {
+  dryRun?: boolean;
+  concurrency: number;
+  via?: string;
+  adminKey?: string;
+  baseUrl?: string;
+  token?: string;
+  dataDir: string;
+  errors?: string;
+}
+
+export interface ImportJob {
+  /** `shopbeacon import`, `shopbeacon backfill`: how its messages begin. */
+  command: string;
+  kind: ImportKind;
+  from: ImportOptions['from'];
+  /** Folder name under the data directory for this job's outbox and resume state. */
+  stateName: string;
+  flags: DeliveryFlags;
+}
+
+export function fail(command: string, message: string): never {
+  process.stderr.write(`${command}: ${message}\n`);
+  process.exit(1);
+}
+
+function openSink(job: ImportJob, stateDir: string, state: ImportState): ImportSink | undefined {
+  const { flags } = job;
+  if (flags.dryRun) return undefined;
+  if (flags.via) {
+    if (!flags.adminKey) fail(job.command, '--via needs --admin-key (or SHOPBEACON_ADMIN_KEY)');
+    return new ViaRelaySink(flags.via, flags.adminKey, Math.max(1, Math.ceil(flags.concurrency / 4)), state);
+  }
+  if (!flags.baseUrl || !flags.token) fail(job.command, 'set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN, or use --via URL --admin-key KEY, or --dry-run');
+  return new OutboxSink({ dataDir: join(stateDir, 'outbox'), baseUrl: flags.baseUrl, token: flags.token, concurrency: flags.concurrency, state, logger: createLogger('error') });
+}
+
+function skippedText(s: ImportSummary): string {
+  const reasons = Object.entries(s.skipped).map(([reason, n]) => `${n} ${reason}`);
+  return `skipped (older than 2 years) ${s.skippedOld}${reasons.length > 0 ? `, skipped ${reasons.join(', ')}` : ''}`;
+}
+
+function summaryText(kind: string, s: ImportSummary, dryRun: boolean): string {
+  const verb = dryRun ? 'valid' : 'delivered';
+  return [
+    `${kind}: read ${s.read}, ${verb} ${dryRun ? s.queued : s.delivered}, invalid ${s.invalid}, failed ${s.failed}, ` +
+      `${skippedText(s)}, unchanged since last run ${s.unchanged}, ${s.seconds.toFixed(1)} s` +
+      (dryRun || s.seconds === 0 ? '' : `, ${Math.round(s.delivered / s.seconds)} records/s`) +
+      `, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    ...(s.interrupted ? ['interrupted: run the same command again to resume'] : []),
+  ].join('\n');
+}
+
+/** The first refusals on stderr, so a mistake shows without `--errors`. */
+function printRefusal(row: number, errors: FieldError[]): void {
+  for (const e of errors.slice(0, 5)) process.stderr.write(`row ${row}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
+}
+
+/**
+ * Runs one import (a file, or a platform's history) with a progress bar, a summary line and the
+ * exit code: 2 when records were invalid or refused, 130 when interrupted. Resolves to the summary.
+ */
+export async function runImportJob(job: ImportJob, signal: AbortSignal): Promise<ImportSummary> {
+  const stateDir = join(job.flags.dataDir, job.stateName);
+  const state = new ImportState(stateDir);
+  const sink = openSink(job, stateDir, state);
+  const progress = createProgress(process.stderr, `${job.command.replace('shopbeacon ', '')} ${job.kind}`);
+  let summary: ImportSummary;
+  try {
+    summary = await runImport({ kind: job.kind, from: job.from, sink, state: job.flags.dryRun ? undefined : state, onProgress: progress.update, signal, onRefusal: printRefusal, ...(job.flags.errors ? { errorsFile: job.flags.errors } : {}) });
+  } finally {
+    progress.stop();
+    await sink?.close();
+    state.close();
+  }
+  // Calls in flight at an interrupt finish during close: count them.
+  if (sink) summary = { ...summary, delivered: sink.counts().delivered, failed: sink.counts().failed };
+  process.stdout.write(`${summaryText(job.kind, summary, Boolean(job.flags.dryRun))}\n`);
+  if (summary.invalid > 0 || summary.failed > 0) process.exitCode = 2;
+  if (summary.interrupted) process.exitCode = 130;
+  return summary;
+}
