@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { backfillCommand } from './backfill-command.js';
 import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
@@ -14,6 +15,7 @@ export function createProgram(): Command {
     .addCommand(mockUpstreamCommand())
     .addCommand(outboxCommand())
     .addCommand(importCommand())
+    .addCommand(backfillCommand())
     .addCommand(openapiCommand());
 }
 

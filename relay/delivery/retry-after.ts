@@ -4,6 +4,7 @@ const MAX_RETRY_AFTER_MS = 3600_000;
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  // RFC 9110 delay-seconds are whole, but Shopify sends "2.0": a decimal is read as seconds too.
+  const ms = /^\d+(\.\d+)?$/.test(trimmed) ? Math.ceil(Number(trimmed) * 1000) : Date.parse(trimmed) - now;
   return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined;
 }

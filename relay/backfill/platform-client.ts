@@ -1,0 +1,85 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import { parseRetryAfter } from '../delivery/retry-after.js';
+import { parseExactJson } from '../shared/exact-json.js';
+import { BackfillError } from './backfill-error.js';
+
+export interface PlatformResponse {
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PlatformClientOptions {
+  /** Tries of one page that fails (network, 5xx) before the backfill stops. @default 5 */
+  attempts?: number;
+  /** Waits between tries, and what a 429 asks for. @default timers/promises setTimeout */
+  wait?: (ms: number) => Promise<unknown>;
+  /** Named in messages: "WooCommerce", "Shopify". */
+  platform: string;
+}
+
+/** A page to ask for again, after `retryInMs`. */
+interface Retry {
+  retryInMs: number;
+  problem: string;
+  rateLimited: boolean;
+}
+
+/** The URL without its query, for messages (a query may carry a cursor, never a secret, but it is noise). */
+const shown = (url: string) => url.split('?')[0] ?? url;
+
+/**
+ * GETs a platform's JSON pages: retries a failed page with backoff, waits out a 429 for its
+ * `Retry-After`, and slows down when Shopify's leaky bucket (`X-Shopify-Shop-Api-Call-Limit`,
+ * "used/size") is four fifths full. Bodies are parsed without rounding 64-bit ids.
+ */
+export class PlatformClient {
+  private readonly attempts: number;
+  private readonly wait: (ms: number) => Promise<unknown>;
+
+  constructor(private readonly options: PlatformClientOptions) {
+    this.attempts = options.attempts ?? 5;
+    this.wait = options.wait ?? ((ms) => sleep(ms));
+  }
+
+  async get(url: string, headers: Record<string, string>): Promise<PlatformResponse> {
+    const tries = { failed: 0, limited: 0 };
+    for (;;) {
+      const outcome = await this.try(url, headers).catch((error: unknown): Retry => {
+        if (error instanceof BackfillError) throw error;
+        return { retryInMs: 500 * 2 ** tries.failed, problem: String((error as Error).message ?? error), rateLimited: false };
+      });
+      if ('body' in outcome) {
+        await this.pace(outcome.headers);
+        return outcome;
+      }
+      // A 429 is the platform pacing us, not failing: it gets ten times the budget of a failure.
+      const spent = outcome.rateLimited ? ++tries.limited / 10 : ++tries.failed;
+      if (spent >= this.attempts) throw new BackfillError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
+      await this.wait(outcome.retryInMs);
+    }
+  }
+
+  private async try(url: string, headers: Record<string, string>): Promise<PlatformResponse | Retry> {
+    const response = await request(url, { headers: { accept: 'application/json', ...headers }, headersTimeout: 30_000, bodyTimeout: 60_000 });
+    const text = await response.body.text();
+    const status = response.statusCode;
+    if (status === 429) {
+      const retryAfter = parseRetryAfter(String(response.headers['retry-after'] ?? ''), Date.now()) ?? 2_000;
+      return { retryInMs: retryAfter, problem: '429', rateLimited: true };
+    }
+    if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
+    if (status === 401 || status === 403) throw new BackfillError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`);
+    if (status < 200 || status >= 300) throw new BackfillError(`${this.options.platform} answered ${status} for ${shown(url)}`);
+    try {
+      return { body: parseExactJson(text), headers: response.headers };
+    } catch {
+      throw new BackfillError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
+    }
+  }
+
+  private async pace(headers: PlatformResponse['headers']): Promise<void> {
+    const [used, size] = String(headers['x-shopify-shop-api-call-limit'] ?? '').split('/').map(Number);
+    if (used !== undefined && size !== undefined && size > 0 && used / size >= 0.8) await this.wait(1_000);
+  }
+}

@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { parseExactJson, stringifyBody } from '../../relay/shared/exact-json.js';
+import { freshFixture } from './platform-fixtures.js';
+
+export const WOO_KEY = 'ck_4c1e8b0d9a7f6e5d4c3b2a1908f7e6d5c4b3a291';
+export const WOO_SECRET = 'cs_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c';
+export const SHOPIFY_TOKEN = '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';
+
+type Handler = (req: IncomingMessage, url: URL, res: ServerResponse) => void;
+
+/** A local stand-in of a platform's API on a loopback port, counting what it served. */
+export class StandIn {
+  readonly served: { path: string; status: number }[] = [];
+  private server: Server | undefined;
+  url = '';
+
+  constructor(private readonly handler: Handler) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', this.url);
+      const end = res.end.bind(res);
+      res.end = ((...args: Parameters<typeof end>) => {
+        this.served.push({ path: url.pathname + url.search, status: res.statusCode });
+        return end(...args);
+      }) as typeof res.end;
+      this.handler(req, url, res);
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+  res.end(typeof body === 'string' ? body : stringifyBody(body));
+}
+
+const template = (name: string) => parseExactJson(freshFixture(name)) as Record<string, unknown>;
+
+/** `n` WooCommerce orders shaped like the fixture, ids from 1001, created within the last days. */
+export function wooOrders(n: number): Record<string, unknown>[] {
+  const base = template('woocommerce/order-variation.json');
+  return Array.from({ length: n }, (_, i) => ({ ...base, id: 1001 + i, number: String(1001 + i), date_created_gmt: new Date(Date.now() - (i + 1) * 3600_000).toISOString().slice(0, 19) }));
+}
+
+/** The catalog: a published variable product, a draft, one without an image (invalid) and a simple one. */
+export function wooProducts(): Record<string, unknown>[] {
+  const base = template('woocommerce/product.json');
+  return [base, { ...base, id: 96, status: 'draft' }, { ...base, id: 97, images: [] }, { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [] }];
+}
+
+/**
+ * WooCommerce's REST API as `/wp-json/wc/v3/orders|products` serves it: Basic auth with the REST
+ * key, `per_page`, `page`, `after`, `X-WP-Total`, `X-WP-TotalPages`. The second page of orders
+ * fails once with a 500, as a busy shop's PHP does now and then.
+ */
+export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[]): StandIn {
+  let failedOnce = false;
+  return new StandIn((req, url, res) => {
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`) {
+      return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
+    }
+    const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
+    if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    const after = url.searchParams.get('after');
+    const all = kind === 'orders' ? orders.filter((o) => !after || String(o['date_created_gmt']) > after) : products;
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 100);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (kind === 'orders' && page === 2 && !failedOnce) {
+      failedOnce = true;
+      return json(res, 500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    }
+    const headers = { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) };
+    json(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
+  });
+}
+
+/** `n` Shopify orders shaped like the fixture, with 64-bit ids from 820982911946154508 up. */
+export function shopifyOrders(n: number): Record<string, unknown>[] {
+  const base = template('shopify/order-paid.json');
+  return Array.from({ length: n }, (_, i) => ({ ...base, id: 820982911946154508n + BigInt(i), name: `#${1001 + i}`, created_at: new Date(Date.now() - (i + 1) * 3600_000).toISOString().replace(/\.\d+Z$/, '-00:00') }));
+}
+
+export function shopifyProducts(): Record<string, unknown>[] {
+  const base = template('shopify/product.json');
+  return [base, { ...base, id: 788032119674292923n, handle: 'hoodie', status: 'draft' }];
+}
+
+/**
+ * Shopify's Admin REST API: `X-Shopify-Access-Token`, `limit`, cursor pages in the `Link` header,
+ * the call-limit header, and one 429 with `Retry-After` on the second page of orders.
+ */
+export function shopifyStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[]): StandIn {
+  let limitedOnce = false;
+  let calls = 0;
+  const page = (url: URL, kind: string, res: ServerResponse) => {
+    const all = kind === 'orders' ? orders : products;
+    const offset = Number(url.searchParams.get('page_info')?.replace('cursor-', '') ?? 0);
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? 50), 250);
+    const next = offset + limit < all.length ? `<${standIn.url}${url.pathname}?limit=${limit}&page_info=cursor-${offset + limit}>; rel="next"` : undefined;
+    calls += 1;
+    json(res, 200, { [kind]: all.slice(offset, offset + limit) }, { 'x-shopify-shop-api-call-limit': `${calls % 2 === 0 ? 39 : 1}/40`, ...(next ? { link: next } : {}) });
+  };
+  const standIn: StandIn = new StandIn((req, url, res) => {
+    if (req.headers['x-shopify-access-token'] !== SHOPIFY_TOKEN) return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    const kind = /^\/admin\/api\/2025-10\/(orders|products)\.json$/.exec(url.pathname)?.[1];
+    if (!kind) return json(res, 404, { errors: 'Not Found' });
+    if (url.searchParams.has('page_info') && kind === 'orders' && !limitedOnce) {
+      limitedOnce = true;
+      return json(res, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': '0.5' });
+    }
+    page(url, kind, res);
+  });
+  return standIn;
+}

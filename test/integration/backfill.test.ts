@@ -1,0 +1,118 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import { stringifyBody } from '../../relay/shared/exact-json.js';
+import { SERVICE_TOKEN } from '../helpers/relay-harness.js';
+import {
+  SHOPIFY_TOKEN,
+  shopifyOrders,
+  shopifyProducts,
+  shopifyStandIn,
+  WOO_KEY,
+  WOO_SECRET,
+  wooCommerceStandIn,
+  wooOrders,
+  wooProducts,
+  type StandIn,
+} from '../helpers/platform-standins.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `shopbeacon backfill …` as a real process (asynchronously: the stand-ins answer from this one). */
+function backfill(args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, ['bin/shopbeacon.js', 'backfill', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const serviceEnv = (mock: MockUpstream, dataDir: string) => ({ SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_SHOP_CURRENCY: 'EUR' });
+const wooEnv = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET };
+
+describe('shopbeacon backfill woocommerce', () => {
+  let shop: StandIn;
+  let mock: MockUpstream;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-backfill-woo-'));
+  before(async () => {
+    shop = await wooCommerceStandIn(wooOrders(230), wooProducts()).start();
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+  });
+  after(async () => {
+    await shop.close();
+    await mock.close();
+  });
+
+  it('sends every order of the window and every published product, through a page that failed once, and says what it skipped', async () => {
+    const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /products: read 4, delivered 2, invalid 1, failed 0, skipped \(older than 2 years\) 0, skipped 1 status draft/);
+    assert.match(run.stdout, /orders: read 230, delivered 230, invalid 0, failed 0/);
+    assert.match(run.stderr, /image: is required/);
+    assert.equal(mock.records('orders').length, 230);
+    assert.deepEqual(mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
+    assert.ok(shop.served.some((s) => s.status === 500), 'a page failed once');
+    assert.ok(shop.served.every((s) => !s.path.includes('per_page') || s.path.includes('per_page=100')));
+    assert.ok(shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).every((s) => /after=\d{4}-\d{2}-\d{2}T/.test(s.path)));
+  });
+
+  it('sends nothing again on a re-run: everything is unchanged since the last', async () => {
+    const calls = mock.calls().length;
+    const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv });
+    assert.match(run.stdout, /orders: read 230, delivered 0, .*unchanged since last run 230/);
+    assert.equal(mock.calls().length, calls);
+  });
+
+  it('reads and validates only with --dry-run', async () => {
+    const fresh = await createMockUpstream({ token: SERVICE_TOKEN });
+    try {
+      const run = await backfill(['woocommerce', '--url', shop.url, '--dry-run', '--only', 'orders'], { ...serviceEnv(fresh, mkdtempSync(join(tmpdir(), 'sb-dry-'))), ...wooEnv });
+      assert.match(run.stdout, /orders: read 230, valid 230/);
+      assert.equal(fresh.calls().length, 0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('stops with one line naming the missing variable, or saying the shop refused the key, never a stack trace', async () => {
+    const missing = await backfill(['woocommerce', '--url', shop.url], serviceEnv(mock, dataDir));
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr.trim(), 'shopbeacon backfill: set SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY (secrets are read from the environment, never from the command line)');
+    const wrong = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_wrong' });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /^shopbeacon backfill: WooCommerce refused the credentials \(401 for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/products\)/);
+    assert.doesNotMatch(wrong.stderr, /\n\s+at /);
+    assert.equal(wrong.stderr.includes('cs_wrong'), false);
+  });
+});
+
+describe('shopbeacon backfill shopify', () => {
+  it('sends 300 orders with exact 64-bit ids across cursor pages, waiting out a 429, and the active product', async () => {
+    const shop = await shopifyStandIn(shopifyOrders(300), shopifyProducts()).start();
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    try {
+      const env = { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-shopify-'))), SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
+      const run = await backfill(['shopify', '--shop', shop.url, '--shop-url', 'https://snowdevil.example'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /products: read 2, delivered 1, .*skipped 1 status draft/);
+      assert.match(run.stdout, /orders: read 300, delivered 300, invalid 0, failed 0/);
+      const orders = stringifyBody(mock.records('orders'));
+      assert.ok(orders.includes('"order_id":820982911946154508,') && orders.includes('"order_id":820982911946154807,'), 'the first and last ids, exact');
+      assert.equal(shop.served.filter((s) => s.status === 429).length, 1);
+      assert.ok(shop.served.filter((s) => s.path.includes('/orders.json')).every((s) => /limit=250/.test(s.path)));
+      assert.match(stringifyBody(mock.records('products')), /"link":"https:\/\/snowdevil\.example\/products\/example-t-shirt"/);
+    } finally {
+      await shop.close();
+      await mock.close();
+    }
+  });
+});
