@@ -7,7 +7,7 @@ import { SETTINGS } from '../config/settings.js';
 import { createRelay, type Relay } from '../create-relay.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
-import { onShutdown } from './on-shutdown.js';
+import { onShutdown, SHUTDOWN_CLOSE_MS } from './on-shutdown.js';
 import { listen, stopListening } from '../http/listen.js';
 
 const DEMO_TOKEN = 'dev-token';
@@ -59,11 +59,12 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
+  // Calls in flight get SHOPBEACON_SHUTDOWN_GRACE_MS; closing the rest gets a few seconds more.
   onShutdown(async () => {
     await stopListening(server);
     await relay.shopbeacon.close();
     await mock?.close();
-  });
+  }, config.shutdownGraceMs + SHUTDOWN_CLOSE_MS);
 }
 
 function defaultText(setting: (typeof SETTINGS)[number]): string {

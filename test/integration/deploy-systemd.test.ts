@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { SHUTDOWN_GRACE_MS } from '../../relay/cli/on-shutdown.js';
+import { SHUTDOWN_CLOSE_MS } from '../../relay/cli/on-shutdown.js';
+import { SETTINGS } from '../../relay/config/settings.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 
 const UNIT = 'deploy/systemd/shopbeacon.service';
@@ -31,9 +32,10 @@ describe('deploy/systemd/shopbeacon.service', () => {
     assert.deepEqual(directive('User'), []);
   });
 
-  it('waits longer than the relay\'s graceful stop before killing it', () => {
+  it('waits longer than the relay\'s graceful stop (its default grace period and closing) before killing it', () => {
     assert.deepEqual(directive('KillSignal'), ['SIGTERM']);
     const [timeout] = directive('TimeoutStopSec');
-    assert.ok(Number(timeout) * 1000 > SHUTDOWN_GRACE_MS, `TimeoutStopSec=${timeout} vs a ${SHUTDOWN_GRACE_MS} ms grace period`);
+    const stopMs = Number(SETTINGS.find((s) => s.key === 'shutdownGraceMs')?.fallback) + SHUTDOWN_CLOSE_MS;
+    assert.ok(Number(timeout) * 1000 > stopMs, `TimeoutStopSec=${timeout} vs a ${stopMs} ms stop`);
   });
 });
