@@ -10,8 +10,7 @@ import type { Platform } from '../platforms/platform.js';
 import { SHOPIFY } from '../platforms/shopify/shopify-platform.js';
 import { WOOCOMMERCE } from '../platforms/woocommerce/woocommerce-platform.js';
 import { parseDuration } from './duration.js';
-import { fail, runImportJob, type DeliveryFlags } from './import-job.js';
-import { parseWholeNumber } from './option-parsers.js';
+import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';
 
 const COMMAND = 'shopbeacon backfill';
 type Kind = 'orders' | 'products';
@@ -36,18 +35,10 @@ function secretFromEnv(name: string): string {
 }
 
 function deliveryOptions(command: Command): Command {
-  return command
+  return addDeliveryOptions(command, 'the backfill')
     .addOption(new Option('--since <date|duration>', 'only orders created since then (default: 2 years ago, the service\'s window)').argParser(parseSince))
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
     .addOption(new Option('--currency <code>', "the catalog's currency (products carry none)").env('SHOPBEACON_SHOP_CURRENCY'))
-    .option('--errors <file>', 'write each invalid record as a JSON line {row, errors}')
-    .option('--dry-run', 'read and validate only; send nothing')
-    .addOption(new Option('--concurrency <n>', 'service calls in flight').default(16).argParser(parseWholeNumber))
-    .option('--via <url>', "post to a running relay's /v1 mirror instead of delivering from this process")
-    .addOption(new Option('--admin-key <key>', 'the relay admin key, with --via').env('SHOPBEACON_ADMIN_KEY'))
-    .addOption(new Option('--base-url <url>', "the service's base URL").env('SHOPBEACON_BASE_URL'))
-    .addOption(new Option('--token <token>', "the service's bearer token").env('SHOPBEACON_TOKEN'))
-    .addOption(new Option('--data-dir <path>', 'where the backfill keeps its outbox and what it delivered (to resume)').env('SHOPBEACON_DATA_DIR').default('./.shopbeacon'))
     .addHelpText('after', '\nProducts first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).');
 }
 

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { formatOfFile, type ImportFormat, type ImportKind } from '../import/source-item.js';
-import { fail, runImportJob, type DeliveryFlags } from './import-job.js';
-import { parseWholeNumber } from './option-parsers.js';
+import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';
 
 interface ImportFlags extends DeliveryFlags {
   format?: ImportFormat;
@@ -17,7 +16,7 @@ async function runImportCommand(kind: ImportKind, file: string, flags: ImportFla
 
 /** `shopbeacon import orders|products FILE`: history from CSV, JSON Lines or a JSON array. */
 export function importCommand(): Command {
-  return new Command('import')
+  return addDeliveryOptions(new Command('import'), 'the import')
     .description('upload orders or products from a CSV, JSON Lines or JSON array file (streamed, resumable)')
     .argument('<kind>', 'orders or products', (value: string) => {
       if (value !== 'orders' && value !== 'products') throw new Error('kind must be orders or products');
@@ -25,14 +24,6 @@ export function importCommand(): Command {
     })
     .argument('<file>', 'the file; the format comes from its extension (.csv, .jsonl, .ndjson, .json)')
     .addOption(new Option('--format <format>', 'override the format').choices(['csv', 'jsonl', 'json']))
-    .option('--errors <file>', 'write each invalid record as a JSON line {row, errors}')
-    .option('--dry-run', 'validate only; send nothing')
-    .addOption(new Option('--concurrency <n>', 'service calls in flight').default(16).argParser(parseWholeNumber))
-    .option('--via <url>', "post to a running relay's /v1 mirror instead of delivering from this process")
-    .addOption(new Option('--admin-key <key>', 'the relay admin key, with --via').env('SHOPBEACON_ADMIN_KEY'))
-    .addOption(new Option('--base-url <url>', "the service's base URL").env('SHOPBEACON_BASE_URL'))
-    .addOption(new Option('--token <token>', "the service's bearer token").env('SHOPBEACON_TOKEN'))
-    .addOption(new Option('--data-dir <path>', 'where the import keeps its outbox and what it delivered (to resume)').env('SHOPBEACON_DATA_DIR').default('./.shopbeacon'))
     .addHelpText('after', '\nExit codes: 0 all good, 2 some records invalid or refused (see --errors), 130 interrupted (re-run to resume).\nExamples of each format: examples/ in the package.')
     .action((kind: ImportKind, file: string, flags: ImportFlags) => runImportCommand(kind, file, flags));
 }

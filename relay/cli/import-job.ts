@@ -1,3 +1,4 @@
+import { Option, type Command } from 'commander';
 import type { FieldError } from '../contract/field-error.js';
 import { join } from 'node:path';
 import { createProgress } from '../import/import-progress.js';
@@ -8,6 +9,7 @@ import { runImport, type ImportOptions, type ImportSummary } from '../import/run
 import type { ImportKind } from '../import/source-item.js';
 import { ViaRelaySink } from '../import/via-relay-sink.js';
 import { createLogger } from '../observability/logger.js';
+import { parseWholeNumber } from './option-parsers.js';
 
 /** Where an import or a backfill delivers, as its flags say. */
 export interface DeliveryFlags {
@@ -29,6 +31,19 @@ export interface ImportJob {
   /** Folder name under the data directory for this job's outbox and resume state. */
   stateName: string;
   flags: DeliveryFlags;
+}
+
+/** The flags every command that delivers history has: where to, how many at once, and where it keeps its state. */
+export function addDeliveryOptions(command: Command, what: string): Command {
+  return command
+    .option('--errors <file>', 'write each invalid record as a JSON line {row, errors}')
+    .option('--dry-run', 'validate only; send nothing')
+    .addOption(new Option('--concurrency <n>', 'service calls in flight').default(16).argParser(parseWholeNumber))
+    .option('--via <url>', "post to a running relay's /v1 mirror instead of delivering from this process")
+    .addOption(new Option('--admin-key <key>', 'the relay admin key, with --via').env('SHOPBEACON_ADMIN_KEY'))
+    .addOption(new Option('--base-url <url>', "the service's base URL").env('SHOPBEACON_BASE_URL'))
+    .addOption(new Option('--token <token>', "the service's bearer token").env('SHOPBEACON_TOKEN'))
+    .addOption(new Option('--data-dir <path>', `where ${what} keeps its outbox and what it delivered (to resume)`).env('SHOPBEACON_DATA_DIR').default('./.shopbeacon'));
 }
 
 export function fail(command: string, message: string): never {

@@ -45,11 +45,15 @@ export class RedisServer {
     return this;
   }
 
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
+  stop(): Promise<void> {
+    return stopChild(this.child, 'SIGKILL');
   }
+}
+
+/** Signals a child process that is still running and resolves once it exited. */
+export async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
 }
