@@ -1,14 +1,11 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { RecordKind } from '../contract/kinds.js';
 import { GroupCommit } from './group-commit.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
-import { OutboxOpenError } from './outbox-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
-import { outboxFull, outboxUnavailable } from '../shared/storage-error.js';
+import { outboxFull } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
-import { SCHEMA } from './schema.js';
+import { asStorageError, openOutboxDatabase } from './sqlite-database.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 
 export interface SqliteOutboxOptions {
@@ -42,23 +39,6 @@ export interface SqliteOutboxOptions {
 const DEDUPE_WINDOW_MS = 24 * 3600_000;
 type Pending = { record: OutboxRecord; text: string; bytes: number };
 
-function isStorageError(error: unknown): string | undefined {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/.test(code) ? code : undefined;
-}
-
-/** Opens (creating) the outbox file in WAL mode; a directory that cannot hold it fails here, at start. */
-function openDatabase(dataDir: string): Database.Database {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, 'outbox.sqlite'));
-    db.pragma('journal_mode = WAL');
-    return db;
-  } catch (error) {
-    throw new OutboxOpenError(dataDir, error);
-  }
-}
-
 /** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
 export class SqliteOutbox implements Outbox {
   private readonly db: Database.Database;
@@ -75,11 +55,8 @@ export class SqliteOutbox implements Outbox {
   private readonly maintenance: NodeJS.Timeout;
 
   constructor(options: SqliteOutboxOptions) {
-    this.db = openDatabase(options.dataDir);
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
-    this.db.pragma(`synchronous = ${this.synchronous}`);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.db = openOutboxDatabase(options.dataDir, this.synchronous);
     this.sql = prepareStatements(this.db);
     this.now = options.now ?? Date.now;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
@@ -103,8 +80,7 @@ export class SqliteOutbox implements Outbox {
     try {
       return await this.group.submit(pending);
     } catch (error) {
-      const code = isStorageError(error);
-      throw code ? outboxUnavailable(code) : error;
+      throw asStorageError(error);
     } finally {
       this.reserved.records -= records.length;
       this.reserved.bytes -= bytes;
@@ -150,8 +126,7 @@ export class SqliteOutbox implements Outbox {
         }
       })();
     } catch (error) {
-      const code = isStorageError(error);
-      throw code ? outboxUnavailable(code) : error;
+      throw asStorageError(error);
     }
     this.rebuildTally();
   }
