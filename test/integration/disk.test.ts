@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
 import { SmallDisk } from '../helpers/small-disk.js';
 import { unmetRequirement } from '../helpers/requirement.js';
@@ -24,6 +24,11 @@ async function post(relay: RelayProcess, count: number, acked: number[]): Promis
   }
   return statuses;
 }
+
+const outboxRecords = async (relay: RelayProcess) => {
+  const { outbox } = (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { queued: Record<string, number>; dead: Record<string, number> } };
+  return [...Object.values(outbox.queued), ...Object.values(outbox.dead)].reduce((a, b) => a + b, 0);
+};
 
 const readyz = async (relay: RelayProcess) => {
   const answer = await fetch(`${relay.url}/readyz`);
@@ -104,6 +109,8 @@ describe('the outbox cap', () => {
       assert.match(relay.output.join(''), /the outbox is full \(20 records\)/);
       mock.setFaults({ failRate: 0 });
       await until(async () => (await readyz(relay)).status === 200, 'room again', 30_000);
+      // Ready means one record fits; the retried records come due one by one, so wait for room for three.
+      await until(async () => (await outboxRecords(relay)) <= 17, 'room for three', 30_000);
       assert.deepEqual(await post(relay, 3, acked), [200, 200, 200]);
       await allDelivered(mock, acked);
     } finally {
