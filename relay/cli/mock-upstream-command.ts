@@ -10,6 +10,7 @@ interface MockFlags {
   latencyMs: number;
   failRate: number;
   failStatus: number;
+  rateLimit: number;
   dataFile?: string;
 }
 
@@ -23,6 +24,7 @@ export function mockUpstreamCommand(): Command {
     .addOption(new Option('--latency-ms <ms>', 'delay before every /v1 answer').env('SHOPBEACON_MOCK_LATENCY_MS').default(0).argParser(parseWholeNumber))
     .addOption(new Option('--fail-rate <rate>', 'share of /v1 calls (0..1) answered with --fail-status').env('SHOPBEACON_MOCK_FAIL_RATE').default(0).argParser(parseRate))
     .addOption(new Option('--fail-status <status>', 'status of injected failures').env('SHOPBEACON_MOCK_FAIL_STATUS').default(500).argParser(parseStatus))
+    .addOption(new Option('--rate-limit <calls>', 'calls per second answered normally; above it 429 with Retry-After: 1 (0 = no limit)').env('SHOPBEACON_MOCK_RATE_LIMIT').default(0).argParser(parseWholeNumber))
     .addOption(new Option('--data-file <path>', 'keep records in this JSON file across restarts (memory only when unset)').env('SHOPBEACON_MOCK_DATA_FILE'))
     .addHelpText(
       'after',
@@ -32,7 +34,7 @@ Inspection (not part of the real service):
   GET  /_mock/stats                                  counts and distinct user_id per month (the quota)
   GET  /_mock/calls                                  recent /v1 calls with time and status
   POST /_mock/reset                                  forget everything
-  POST /_mock/faults  {"latencyMs","failRate","failStatus","retryAfterSeconds","mode":"normal"|"drop"|"reset"}
+  POST /_mock/faults  {"latencyMs","failRate","failStatus","retryAfterSeconds","mode":"normal"|"drop"|"reset","rateLimit"}
   GET  /openapi.json                                 OpenAPI 3.1 of the three endpoints`,
     )
     .action(async (flags: MockFlags) => {
@@ -40,7 +42,7 @@ Inspection (not part of the real service):
         port: flags.port,
         host: flags.host,
         token: flags.token,
-        faults: { latencyMs: flags.latencyMs, failRate: flags.failRate, failStatus: flags.failStatus },
+        faults: { latencyMs: flags.latencyMs, failRate: flags.failRate, failStatus: flags.failStatus, rateLimit: flags.rateLimit },
         ...(flags.dataFile ? { dataFile: flags.dataFile } : {}),
       });
       process.stdout.write(`shopbeacon mock service listening on ${mock.url}\n`);

@@ -29,7 +29,12 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
     serviceUrl: sources.serviceUrl,
     outbox: { queued, dead, bytes: counts.bytes, oldestAgeMs: counts.oldestQueuedAt === undefined ? null : now - counts.oldestQueuedAt },
     totals: { accepted: counts.accepted, delivered: counts.delivered, coalesced: counts.coalesced },
-    delivery: { paused: sources.worker.paused, reason: sources.worker.pauseReason ?? null, inFlight: sources.worker.inFlightCount },
+    delivery: {
+      paused: sources.worker.paused,
+      reason: sources.worker.pauseReason ?? sources.worker.unreachable?.reason ?? null,
+      unreachableSince: sources.worker.unreachable?.since ?? null,
+      inFlight: sources.worker.inFlightCount,
+    },
     visitors: { month, count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0 },
     series: sources.feed.points(),
     deadLetters: (await sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN })).map((d) => ({

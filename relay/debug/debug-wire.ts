@@ -43,7 +43,8 @@ export interface DebugSnapshot {
   serviceUrl: string;
   outbox: { queued: number; dead: number; bytes: number; oldestAgeMs: number | null };
   totals: { accepted: number; delivered: number; coalesced: number };
-  delivery: { paused: boolean; reason: string | null; inFlight: number };
+  /** `reason`: why delivery is paused, or since when the service is unreachable (then `unreachableSince` is set). */
+  delivery: { paused: boolean; reason: string | null; unreachableSince: number | null; inFlight: number };
   visitors: { month: string; count: number };
   series: SeriesPoint[];
   deadLetters: DeadLetterView[];

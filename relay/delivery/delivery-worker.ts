@@ -6,6 +6,7 @@ import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
 import { backoffDelay } from './backoff.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { PauseState } from './pause-state.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -40,6 +41,7 @@ const IDLE_WAIT_MS = 5_000;
 export class DeliveryWorker {
   private readonly inFlight = new Map<number, DueRecord>();
   private readonly pause = new PauseState();
+  private readonly circuit = new CircuitBreaker();
   private readonly abort = new AbortController();
   private readonly now: () => number;
   private refusalStreak: number[] = [];
@@ -65,6 +67,12 @@ export class DeliveryWorker {
 
   get pauseReason(): string | undefined {
     return this.pause.reason;
+  }
+
+  /** Since when the service has not answered (the circuit is open), and why, if it has not. */
+  get unreachable(): { since: number; reason: string } | undefined {
+    const reason = this.circuit.describe();
+    return reason && this.circuit.openSince !== undefined ? { since: this.circuit.openSince, reason } : undefined;
   }
 
   start(): void {
@@ -105,9 +113,9 @@ export class DeliveryWorker {
   /** Claims what it can and returns how long to wait before looking again. */
   private async step(): Promise<number> {
     const now = this.now();
-    const holdUntil = Math.max(this.blockedUntil, this.pause.paused ? this.pause.until : 0);
+    const holdUntil = this.holdUntil();
     if (now < holdUntil) return holdUntil - now;
-    const slots = (this.pause.paused ? 1 : (this.options.concurrency ?? 16)) - this.inFlight.size;
+    const slots = this.callsAllowed() - this.inFlight.size;
     if (slots <= 0) return IDLE_WAIT_MS;
     const due = await this.options.outbox.due(now, slots, new Set(this.inFlight.keys()));
     for (const record of due) void this.deliver(record);
@@ -116,6 +124,16 @@ export class DeliveryWorker {
     // What is due now is in flight: its completion wakes the loop.
     if (next === undefined || (next <= now && this.inFlight.size > 0)) return IDLE_WAIT_MS;
     return Math.min(IDLE_WAIT_MS, Math.max(0, next - now));
+  }
+
+  /** Until when nothing may be sent: a `Retry-After`, a pause's or an open circuit's next probe. */
+  private holdUntil(): number {
+    return Math.max(this.blockedUntil, this.pause.paused ? this.pause.until : 0, this.circuit.open ? this.circuit.until : 0);
+  }
+
+  /** Calls in flight allowed now: one probe while paused or while the service is unreachable. */
+  private callsAllowed(): number {
+    return this.pause.paused || this.circuit.open ? 1 : (this.options.concurrency ?? 16);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -158,6 +176,7 @@ export class DeliveryWorker {
     const now = this.now();
     const publish = (entry: Omit<RecordStep, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
       this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
+    this.watchReachability(outcome, call.status, now);
     if (outcome.type === 'delivered') {
       await this.onDelivered(record);
       return publish({ state: 'delivered' });
@@ -170,6 +189,21 @@ export class DeliveryWorker {
     if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
     const ambiguous = outcome.type === 'retry' && outcome.ambiguous === true;
     publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail, ...(ambiguous ? { ambiguous } : {}) });
+  }
+
+  /** No answer, or a 5xx, is the service failing; any other answer (429 and 408 too) shows it is there. */
+  private watchReachability(outcome: Outcome, status: number, now: number): void {
+    const down = outcome.type === 'retry' && (status === 0 || status >= 500);
+    if (!down) {
+      const downForMs = this.circuit.answered(now);
+      if (downForMs === undefined) return;
+      this.options.metrics.unreachable.set(0);
+      this.options.logger.info({ downForSeconds: Math.round(downForMs / 1000) }, 'the service answers again: delivery resumed');
+      return;
+    }
+    if (!this.circuit.failed(outcome.detail, now)) return;
+    this.options.metrics.unreachable.set(1);
+    this.options.logger.warn({ detail: outcome.detail.slice(0, 200) }, 'the service is unreachable: delivery holds and probes with one call at a time');
   }
 
   private async onDelivered(record: DueRecord): Promise<void> {
@@ -205,6 +239,11 @@ export class DeliveryWorker {
   /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
   private async onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): Promise<number | undefined> {
     const { outbox } = this.options;
+    // While the service is down, a record waits in its place without spending an attempt or its age.
+    if (this.circuit.open) {
+      await outbox.retryLater(record, now, outcome.detail, false);
+      return this.circuit.until;
+    }
     if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
       await outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
       return undefined;

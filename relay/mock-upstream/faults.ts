@@ -29,9 +29,31 @@ export interface Faults {
    * @default 'normal'
    */
   mode: 'normal' | 'drop' | 'reset';
+  /**
+   * Calls per second the service takes; above it, 429 with `Retry-After: 1` (a rate-limited API). 0 = no limit.
+   * @default 0
+   */
+  rateLimit: number;
 }
 
-export const DEFAULT_FAULTS: Faults = { latencyMs: 0, failRate: 0, failStatus: 500, mode: 'normal' };
+export const DEFAULT_FAULTS: Faults = { latencyMs: 0, failRate: 0, failStatus: 500, mode: 'normal', rateLimit: 0 };
+
+/** Calls counted in fixed one-second windows, as many rate-limited APIs count them. */
+export class CallsPerSecond {
+  private second = 0;
+  private calls = 0;
+
+  /** Counts a call at `now`; returns how many this second has had, this one included. */
+  count(now: number): number {
+    const second = Math.floor(now / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      this.calls = 0;
+    }
+    this.calls += 1;
+    return this.calls;
+  }
+}
 
 type Check = (value: unknown) => string | undefined;
 
@@ -41,6 +63,7 @@ const CHECKS: Record<keyof Faults, Check> = {
   failStatus: (v) => (Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'must be an HTTP status (100-599)'),
   retryAfterSeconds: (v) => (v === null || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'must be a whole number of seconds ≥ 0'),
   mode: (v) => (v === 'normal' || v === 'drop' || v === 'reset' ? undefined : 'must be "normal", "drop" or "reset"'),
+  rateLimit: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of calls per second ≥ 0'),
 };
 
 /** Checks a partial faults object sent to `POST /_mock/faults`; unknown keys are refused. */

@@ -6,7 +6,7 @@ import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { CallLog } from './call-log.js';
-import { mergeFaults, type Faults } from './faults.js';
+import { CallsPerSecond, mergeFaults, type Faults } from './faults.js';
 import { addInspectionRoutes } from './inspection-routes.js';
 import type { MockStore } from './mock-store.js';
 
@@ -52,6 +52,23 @@ function resetMidAnswer(ctx: Context, calls: CallLog): void {
   setImmediate(() => ctx.req.socket.resetAndDestroy());
 }
 
+/** An injected failure answered: the status, its headers, a JSON body saying it was the mock's doing. */
+function answerFault(ctx: Context, calls: CallLog, status: number, headers: Record<string, string>, what: string): true {
+  calls.record({ at: Date.now(), path: ctx.path, status }, 'faulted');
+  ctx.set(headers);
+  ctx.status = status;
+  ctx.body = { error: status === 429 ? 'rate_limited' : 'injected_fault', message: `mock service ${what}` };
+  return true;
+}
+
+/** A crashing service: the connection goes without an answer. */
+function dropConnection(ctx: Context, calls: CallLog): true {
+  calls.record({ at: Date.now(), path: ctx.path, status: 0 }, 'dropped');
+  ctx.req.socket.destroy();
+  ctx.respond = false;
+  return true;
+}
+
 /** Builds the mock service's Koa app: the spec's three endpoints plus `/_mock/*` inspection. */
 export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallLog; faults: () => Faults; setFaults: (update: Partial<Faults>) => void } {
   const { store } = options;
@@ -60,23 +77,17 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
   const app = new Koa();
   const router = new Router();
 
-  async function injectFaults(ctx: Context): Promise<boolean> {
+  const perSecond = new CallsPerSecond();
+  const injectFaults = async (ctx: Context): Promise<boolean> => {
+    if (faults.rateLimit > 0 && perSecond.count(Date.now()) > faults.rateLimit) return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    if (faults.mode === 'drop') {
-      calls.record({ at: Date.now(), path: ctx.path, status: 0 }, 'dropped');
-      ctx.req.socket.destroy();
-      ctx.respond = false;
-      return true;
-    }
+    if (faults.mode === 'drop') return dropConnection(ctx, calls);
     if (faults.failRate > 0 && Math.random() < faults.failRate) {
-      calls.record({ at: Date.now(), path: ctx.path, status: faults.failStatus }, 'faulted');
-      if (faults.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(faults.retryAfterSeconds));
-      ctx.status = faults.failStatus;
-      ctx.body = { error: 'injected_fault', message: `mock service fault (${faults.failStatus})` };
-      return true;
+      const headers: Record<string, string> = faults.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(faults.retryAfterSeconds) };
+      return answerFault(ctx, calls, faults.failStatus, headers, `fault (${faults.failStatus})`);
     }
     return false;
-  }
+  };
 
   function serviceRoute(info: KindInfo) {
     return async (ctx: Context): Promise<void> => {

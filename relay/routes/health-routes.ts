@@ -18,6 +18,8 @@ export function readyz(options: { outbox: OutboxStatus; worker: DeliveryWorker; 
     if (full) reasons.push(`the outbox is full (${full})`);
     if (options.shared && !options.shared.isReachable()) reasons.push('Redis (SHOPBEACON_REDIS_URL) is unreachable');
     if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());
+    const unreachable = options.worker.unreachable;
+    if (unreachable) reasons.push(unreachable.reason);
     reasons.push(...(options.webhooks?.problems() ?? []));
     ctx.status = reasons.length === 0 ? 200 : 503;
     ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: 'not_ready', reasons };

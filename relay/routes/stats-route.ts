@@ -9,7 +9,7 @@ export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWork
     ctx.body = {
       visitorsByMonth: await options.visitorsByMonth(),
       outbox: counts,
-      delivery: { paused: options.worker.paused, reason: options.worker.pauseReason ?? null },
+      delivery: { paused: options.worker.paused, reason: options.worker.pauseReason ?? null, unreachableSince: options.worker.unreachable?.since ?? null },
     };
   };
 }

@@ -35,6 +35,7 @@ export function renderStats(s: DebugSnapshot): void {
   setCard('visitors', String(s.visitors.count), `distinct user_id delivered in ${s.visitors.month}: the billed quota`);
   setCard('dead', String(s.outbox.dead), s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused');
   const pill = byId('delivery');
-  pill.dataset['state'] = s.delivery.paused ? 'bad' : 'ok';
-  pill.textContent = s.delivery.paused ? `delivery paused: ${s.delivery.reason ?? ''}` : `delivering to ${s.serviceUrl}`;
+  const held = s.delivery.paused || s.delivery.unreachableSince !== null;
+  pill.dataset['state'] = held ? 'bad' : 'ok';
+  pill.textContent = s.delivery.paused ? `delivery paused: ${s.delivery.reason ?? ''}` : held ? (s.delivery.reason ?? 'the service is unreachable') : `delivering to ${s.serviceUrl}`;
 }
