@@ -9,6 +9,7 @@ import { UpstreamClient } from '../dist/relay/delivery/upstream-client.js';
 import { createLogger } from '../dist/relay/observability/logger.js';
 import { createMetrics } from '../dist/relay/observability/metrics.js';
 import { SqliteOutbox } from '../dist/relay/outbox/sqlite-outbox.js';
+import { RecordEvents } from '../dist/relay/pipeline/record-events.js';
 
 const [baseUrl, count = '20000', concurrency = '16'] = process.argv.slice(2);
 const N = Number(count);
@@ -21,7 +22,7 @@ async function relayDelivery() {
   const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')) });
   for (let i = 0; i < N; i += 500) await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
   const client = new UpstreamClient({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 });
-  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), metrics: createMetrics(), concurrency: C });
+  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), metrics: createMetrics(), events: new RecordEvents(), concurrency: C });
   const started = performance.now();
   worker.start();
   while (outbox.counts().delivered < N) await new Promise((resolve) => setTimeout(resolve, 20));
