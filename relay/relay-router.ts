@@ -13,7 +13,6 @@ import { healthz, readyz } from './routes/health-routes.js';
 import { metricsRoute } from './routes/metrics-route.js';
 import { scriptRoute } from './routes/script-route.js';
 import { statsRoute } from './routes/stats-route.js';
-import { orUnavailable } from './shared-state/shared-state-errors.js';
 
 export interface RouterFiles {
   scriptFile: string;
@@ -23,7 +22,7 @@ export interface RouterFiles {
 /** Every route of the relay; the demo storefront only in demo mode. */
 export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
   const { outbox, worker, metrics, feed, logger, shared, accept, events } = parts;
-  const visitorsByMonth = async () => orUnavailable(async () => parts.visitors.byMonth());
+  const visitorsByMonth = async () => parts.visitors.byMonth();
   const router = new Router();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const collect = collectRoute({

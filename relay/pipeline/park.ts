@@ -25,9 +25,10 @@ function describe(errors: FieldError[]): string {
 export function createPark(deps: { outbox: Pick<OutboxQueue, 'enqueueDead'>; events: RecordEvents }): Park {
   return async function park(source, refusals) {
     if (refusals.length === 0) return;
-    await deps.outbox.enqueueDead(refusals.map(({ record, errors }) => ({ record, error: describe(errors) })));
-    for (const { record, errors } of refusals) {
-      deps.events.emit({ state: 'dead', source, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: describe(errors) });
+    const parked = refusals.map(({ record, errors }) => ({ record, errors, error: describe(errors) }));
+    await deps.outbox.enqueueDead(parked);
+    for (const { record, errors, error } of parked) {
+      deps.events.emit({ state: 'dead', source, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
     }
   };
 }

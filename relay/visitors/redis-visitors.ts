@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
+import { orUnavailable } from '../shared-state/shared-state-errors.js';
 import type { VisitorCount } from './visitor-count.js';
 
 /**
@@ -13,11 +14,14 @@ export class RedisVisitors implements VisitorCount {
     await this.redis.pfadd(REDIS_KEYS.visitors(month), ...userIds);
   }
 
-  async byMonth(): Promise<Record<string, number>> {
-    const keys = await this.redis.keys(REDIS_KEYS.visitors('*'));
-    const counts = await Promise.all(keys.map((k) => this.redis.pfcount(k)));
-    const prefix = REDIS_KEYS.visitors('').length;
-    return Object.fromEntries(keys.map((k, i) => [k.slice(prefix), counts[i] ?? 0]).sort());
+  /** Redis not answering is `shared_state_unavailable` (a 503), said here where Redis is known to be the store. */
+  byMonth(): Promise<Record<string, number>> {
+    return orUnavailable(async () => {
+      const keys = await this.redis.keys(REDIS_KEYS.visitors('*'));
+      const counts = await Promise.all(keys.map((k) => this.redis.pfcount(k)));
+      const prefix = REDIS_KEYS.visitors('').length;
+      return Object.fromEntries(keys.map((k, i) => [k.slice(prefix), counts[i] ?? 0]).sort());
+    });
   }
 
   close(): void {}

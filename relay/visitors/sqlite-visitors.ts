@@ -27,6 +27,7 @@ function adoptOutboxCounts(db: Database.Database, dataDir: string): void {
 export class SqliteVisitors implements VisitorCount {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement;
+  private readonly countByMonth: Database.Statement;
   private pending = new Map<string, Set<string>>();
   private readonly timer: NodeJS.Timeout;
 
@@ -39,6 +40,7 @@ export class SqliteVisitors implements VisitorCount {
     this.db.exec(SCHEMA);
     if (isNew) adoptOutboxCounts(this.db, dataDir);
     this.insert = this.db.prepare('INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)');
+    this.countByMonth = this.db.prepare('SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month');
     this.timer = setInterval(() => this.flush(), 1_000).unref();
   }
 
@@ -50,7 +52,7 @@ export class SqliteVisitors implements VisitorCount {
 
   byMonth(): Record<string, number> {
     this.flush();
-    const rows = this.db.prepare('SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month').all() as { month: string; n: number }[];
+    const rows = this.countByMonth.all() as { month: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.month, r.n]));
   }
 
