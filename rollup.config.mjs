@@ -7,13 +7,13 @@ import typescript from '@rollup/plugin-typescript';
  * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
  */
 const INTERNAL_PROPERTIES =
-  /^(transport|queue|identity|consent|page|log|touch|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
+  /^(transport|queue|identity|consent|page|log|ids|identify|reset|persist|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
 
 const minify = (mangleInternals) =>
   terser({
-    ecma: 2018,
+    ecma: 2020,
     compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true, keep_fargs: false, toplevel: true },
-    mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true } } : true,
+    mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true, keep_quoted: true } } : true,
     format: { comments: false },
   });
 

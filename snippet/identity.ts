@@ -1,46 +1,71 @@
 import { randomId } from './random-id';
-import { CONSENT_COOKIE, ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE } from './protocol';
+import { CONSENT_COOKIE, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from './protocol';
 import type { CookieJar, Ids, KeyValueStore } from './types';
 
 /** 400 days: the longest cookie lifetime browsers allow. */
 const USER_MAX_AGE = 34_560_000;
 const IDLE_MS = 1_800_000;
 const SESSION_MAX_MS = 86_400_000;
+/** `id.start.last`: another tab of the shop may have moved the session on since this page read it. */
+const SESSION_VALUE = /^([\w-]{8,64})\.(\d+)\.(\d+)$/;
 
 /**
  * Keeps `user_id` (cookie, mirrored to storage so clearing the cookie alone does not reset the
- * visitor) and `session_id` (cookie `id.start.last`, epoch ms: a new one after 30 idle minutes
- * or 24 hours, judged on the page's clock, which browser cookie expiry does not follow).
+ * visitor; `~` and the shop's customer id once identified) and `session_id` (cookie
+ * `id.start.last`, epoch ms: a new one after 30 idle minutes or 24 hours, judged on the page's
+ * clock, which browser cookie expiry does not follow).
  */
 export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
-  let userId = '';
+  /** `_sb_uid` as kept: an anonymous id, or `~` and a customer id. */
+  let kept = '';
   let session: [string, number, number] | undefined;
 
+  function keep(value: string): void {
+    kept = value;
+    cookies.set(USER_COOKIE, value, USER_MAX_AGE);
+    store.set(USER_COOKIE, value);
+  }
+
   function user(): string {
-    if (!userId) {
+    if (!kept) {
       const found = cookies.get(USER_COOKIE) || store.get(USER_COOKIE) || '';
-      userId = ID.test(found) ? found : randomId();
-      cookies.set(USER_COOKIE, userId, USER_MAX_AGE);
-      store.set(USER_COOKIE, userId);
+      keep(USER_COOKIE_PATTERN.test(found) ? found : randomId());
     }
-    return userId;
+    return kept.replace(/^~/, '');
   }
 
   function readSession(): [string, number, number] | undefined {
-    const parts = (cookies.get(SESSION_COOKIE) || '').split('.');
-    const [id = '', start, last] = parts;
-    return ID.test(id) && parts.length === 3 ? [id, +start!, +last!] : session;
+    const parts = SESSION_VALUE.exec(cookies.get(SESSION_COOKIE) || '');
+    return parts ? [parts[1]!, +parts[2]!, +parts[3]!] : session;
   }
 
-  /** The ids for an event happening now; renews the session's activity. */
-  function touch(): Ids {
+  function endSession(): void {
+    session = undefined;
+    cookies.set(SESSION_COOKIE, '', 0);
+  }
+
+  /** The ids for an event happening now; `renew` counts it as activity that keeps the session alive. */
+  function ids(renew?: boolean): Ids {
     const t = Date.now();
     let current = readSession();
     if (!current || t - current[2] > IDLE_MS || t - current[1] > SESSION_MAX_MS) current = [randomId(), t, t];
-    current[2] = t;
+    if (renew) current[2] = t;
     session = current;
-    cookies.set(SESSION_COOKIE, `${current[0]}.${current[1]}.${t}`, IDLE_MS / 1000);
+    cookies.set(SESSION_COOKIE, current.join('.'), IDLE_MS / 1000);
     return { user_id: user(), session_id: current[0] };
+  }
+
+  /** Logging in: the same id changes nothing; another identified id is another account, so a new session. */
+  function identify(customerId: string): void {
+    user();
+    if (kept[0] === '~' && kept !== `~${customerId}`) endSession();
+    keep(`~${customerId}`);
+  }
+
+  /** Logging out: a new anonymous visitor with a new session. */
+  function reset(): void {
+    keep(randomId());
+    endSession();
   }
 
   /** Remembers a consent choice (a refusal too, so it is not asked again); a refusal forgets the visitor. */
@@ -48,11 +73,10 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
     cookies.set(CONSENT_COOKIE, granted ? '1' : '0', USER_MAX_AGE);
     if (granted) return;
     cookies.set(USER_COOKIE, '', 0);
-    cookies.set(SESSION_COOKIE, '', 0);
     store.set(USER_COOKIE, '');
-    userId = '';
-    session = undefined;
+    kept = '';
+    endSession();
   }
 
-  return { touch, remember, user };
+  return { ids, identify, reset, remember, user };
 }

@@ -8,11 +8,11 @@ type Stub = ((...args: unknown[]) => unknown) & { q?: ArrayLike<unknown>[]; sb?:
   try {
     const win = window as unknown as { shopbeacon?: Stub };
     const stub = win.shopbeacon;
-    if (stub && stub.sb) return;
+    if (stub?.sb) return;
     const command = createShopbeacon(scriptOptions(document)) as Stub;
     command.sb = 1;
     win.shopbeacon = command;
-    for (const args of (stub && stub.q) || []) command(...(args as unknown[]));
+    for (const args of stub?.q || []) command(...(args as unknown[]));
   } catch {
     // Never throw into the host page.
   }

@@ -12,6 +12,16 @@ export const SESSION_COOKIE = '_sb_sid';
 export const CONSENT_COOKIE = '_sb_c';
 /** A visitor or session id: what the snippet makes and the relay keeps. */
 export const ID_PATTERN = /^[\w-]{8,64}$/;
+/**
+ * A shop's customer id given to `identify`: 1 to 128 characters a cookie value may hold as they
+ * are (RFC 6265 `cookie-octet`: printable ASCII but space, `"`, `,`, `;` and `\`).
+ */
+export const CUSTOMER_ID_PATTERN = /^[!#-+\--:<-[\]-~]{1,128}$/;
+/**
+ * `_sb_uid` as the browser keeps it: an anonymous id, or `~` and the customer id once identified.
+ * `~` never occurs in an anonymous id, so an identified visitor is never mistaken for one (issue #17).
+ */
+export const USER_COOKIE_PATTERN = /^(~[!#-+\--:<-[\]-~]{1,128}|[\w-]{8,64})$/;
 /** An `event_id`: the snippet's de-duplication key. */
 export const EVENT_ID_PATTERN = /^[\w-]{1,64}$/;
 /** Events per `/collect` request. */
@@ -24,7 +34,14 @@ export interface SnippetEvent {
   event_name: string;
   event: Record<string, unknown>;
   event_id: string;
-  datetime: string;
+  /**
+   * When it happened, on the page's clock (epoch ms). The relay writes the service's `datetime`
+   * from it, corrected by the batch's `sent_at` (issue #17). A `datetime` string is taken too.
+   */
+  captured_at?: number;
+  /** The visitor's UTC offset then, in minutes east of UTC: the month the visitor lived the event in. */
+  utc_offset?: number;
+  datetime?: string;
   user_id?: string;
   session_id?: string;
 }
@@ -34,4 +51,9 @@ export interface CollectRequest {
   events: SnippetEvent[];
   /** `navigator.webdriver`: an automated browser is dropped as a bot. */
   webdriver?: boolean;
+  /**
+   * The page's clock (epoch ms) as the batch left: the relay moves every `datetime` by how far
+   * that clock is off its own, so a wrong clock neither loses events nor bills the wrong month.
+   */
+  sent_at?: number;
 }

@@ -1,6 +1,6 @@
 import { attempt } from './attempt';
 import { safeStringify } from './safe-stringify';
-import type { KeyValueStore, QueuedEvent, SnippetEvent } from './types';
+import type { KeyValueStore, SnippetEvent } from './types';
 
 const KEY = '_sb_q';
 const MAX_EVENTS = 100;
@@ -8,34 +8,43 @@ const MAX_BYTES = 32_768;
 const MAX_AGE_MS = 86_400_000;
 
 /**
- * Every captured event until a relay confirms it, in storage so a reload or a crash replays it.
- * Re-read before each change: other tabs of the same shop share it. Bounded: oldest go first.
+ * Every captured event until a relay confirms it. A capture only appends in memory (a click
+ * handler must cost microseconds, issue #17); `persist` writes storage on the batch timer and as
+ * the page hides, merging what other tabs of the shop stored there. Bounded: oldest go first.
  */
 export function createRetryQueue(store: KeyValueStore) {
-  let memory: QueuedEvent[] = [];
+  let events: SnippetEvent[] = [];
+  /** Confirmed here: never written back, even while another tab still lists them. */
+  const confirmed: string[] = [];
 
-  function read(): QueuedEvent[] {
-    // Storage may be blocked (memory serves) or hold a corrupted entry (the next write replaces it).
-    memory = attempt(() => JSON.parse(store.get(KEY)!) as QueuedEvent[]) || memory;
-    return memory.filter((item) => Date.now() - item.t < MAX_AGE_MS);
-  }
-
-  function write(items: QueuedEvent[]): void {
-    items = items.slice(-MAX_EVENTS);
-    let text = safeStringify(items);
-    while (text.length > MAX_BYTES && items.length) text = safeStringify((items = items.slice(1)));
-    memory = items;
+  function persist(): void {
+    const ids = events.map((event) => event.event_id).concat(confirmed);
+    // Storage may be blocked or hold a corrupted entry: this page's events carry on, and the write replaces it.
+    // `{t, e}` is how the queue held an event before issue #17: those are sent with their `datetime`.
+    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(KEY)!).map((item: { e?: SnippetEvent }) => item.e || item).filter((event: SnippetEvent) => ids.indexOf(event.event_id) < 0)) || [];
+    events = others.concat(events).filter((event) => !(Date.now() - event.captured_at! > MAX_AGE_MS)).slice(-MAX_EVENTS);
+    let text = safeStringify(events);
+    while (text.length > MAX_BYTES) text = safeStringify((events = events.slice(1)));
     store.set(KEY, text);
   }
 
   return {
     add(event: SnippetEvent): void {
-      write([...read(), { t: Date.now(), e: event }]);
+      if (events.push(event) > MAX_EVENTS) events.shift();
     },
     remove(ids: string[]): void {
-      write(read().filter((item) => ids.indexOf(item.e.event_id) < 0));
+      events = events.filter((event) => ids.indexOf(event.event_id) < 0);
+      confirmed.push(...ids);
+      persist();
     },
-    all: (): SnippetEvent[] => read().map((item) => item.e),
-    clear: () => write([]),
+    /** The events to send: other tabs' stored ones included, stale ones left out. */
+    all(): SnippetEvent[] {
+      persist();
+      return events;
+    },
+    clear(): void {
+      events = [];
+      store.set(KEY, '[]');
+    },
   };
 }

@@ -1,9 +1,9 @@
 import { randomId } from './random-id';
 import { chunk } from './chunk';
 import type { ConsentState } from './consent';
-import { formatDatetime } from './datetime';
 import type { createIdentity } from './identity';
 import { HELPERS, productEvent } from './product-event';
+import { CUSTOMER_ID_PATTERN } from './protocol';
 import type { createRetryQueue } from './retry-queue';
 import type { Ids, SnippetEvent, Transport } from './types';
 
@@ -21,20 +21,21 @@ const MAX_PENDING = 100;
 
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
-  let pending: SnippetEvent[] = [];
+  /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
+  let pending: (() => unknown)[] = [];
   let busy = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
 
   const schedule = (ms: number) => timer || (timer = setTimeout(flush, ms));
-  const sendable = () => (consent === 'y' ? queue.all() : []);
+  const batches = () => chunk(consent ? queue.all() : []);
 
   /** Sends the whole queue; while a send is out, waits for it rather than sending the same events twice. */
   function flush(): void {
     clearTimeout(timer);
     timer = undefined;
     if (busy) return void schedule(BATCH_MS);
-    for (const batch of chunk(sendable())) {
+    for (const batch of batches()) {
       busy++;
       transport.send(batch).then((outcome) => {
         busy--;
@@ -44,47 +45,69 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     }
   }
 
-  /** On hide or unload. Beaconed events stay queued until a later fetch confirms them; the relay drops repeats. */
-  const beacon = () => chunk(sendable()).forEach(transport.beacon);
-
-  function enqueue(event: SnippetEvent): void {
-    queue.add({ ...event, ...identity.touch() });
-    schedule(BATCH_MS);
+  /** Runs now with consent, later once consent is given, never after a refusal. */
+  function consented(name: unknown, run: () => unknown): void {
+    if (consent) run();
+    else if (consent === undefined && pending.length < MAX_PENDING) pending.push(run);
+    else log('ignored', name);
   }
 
   function capture(name: unknown, object: unknown): void {
     if (!name || !object || typeof object != 'object') return log('bad track', name);
-    const event = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), datetime: formatDatetime(Date.now()) };
-    if (consent === 'y') enqueue(event);
-    else if (consent === 'p' && pending.length < MAX_PENDING) pending.push(event);
-    else log('ignored', name);
+    // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
+    const event = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
+    consented(name, () => {
+      queue.add({ ...event, ...identity.ids(true) });
+      schedule(BATCH_MS);
+    });
+  }
+
+  function identify(id: unknown): void {
+    const customerId = Number.isSafeInteger(id) ? String(id) : typeof id == 'string' ? id.trim() : '';
+    if (CUSTOMER_ID_PATTERN.test(customerId)) consented('identify', () => identity.identify(customerId));
+    else log('bad identify', id);
   }
 
   function setConsent(granted: unknown): void {
-    consent = granted === true ? 'y' : 'n';
-    identity.remember(granted === true);
+    consent = granted === true;
+    identity.remember(consent);
     const held = pending;
     pending = [];
-    if (granted === true) held.forEach(enqueue);
+    if (consent) held.forEach((run) => run());
     else queue.clear();
   }
 
+  /** Reading the ids is not activity: it does not keep the session alive. */
   function ids(callback?: unknown): Ids | undefined {
-    const current = consent === 'y' ? identity.touch() : undefined;
+    const current = consent ? identity.ids() : undefined;
     if (callback) (callback as (ids?: Ids) => void)(current);
     return current;
   }
 
+  // Quoted: these are the public command names, which the bundle's property mangling must keep.
+  const commands: Record<string, (a?: unknown, b?: unknown) => unknown> = {
+    'track': capture,
+    'purchase': (order) => capture('Order Completed', order),
+    'identify': identify,
+    'reset': () => consented('reset', identity.reset),
+    'consent': setConsent,
+    'flush': flush,
+    'ids': ids,
+  };
+
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
     const helper = HELPERS[name as string];
     if (helper) return capture(helper, typeof a == 'object' && productEvent(a as Record<string, unknown>, page()));
-    if (name === 'track') return capture(a, b);
-    if (name === 'purchase') return capture('Order Completed', a);
-    if (name === 'consent') return setConsent(a);
-    if (name === 'flush') return flush();
-    if (name === 'ids') return ids(a);
+    // Own properties only: `shopbeacon('constructor')` must not reach Object.prototype.
+    if (commands.hasOwnProperty(name as string)) return commands[name as string]!(a, b);
     log('ignored', name);
   }
 
-  return { command, flush, beacon, start: () => consent === 'y' && (identity.user(), flush()) };
+  return {
+    command,
+    flush,
+    /** On hide or unload. Beaconed events stay queued until a later fetch confirms them; the relay drops repeats. */
+    beacon: () => batches().forEach(transport.beacon),
+    start: () => consent && (identity.user(), flush()),
+  };
 }

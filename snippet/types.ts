@@ -2,15 +2,9 @@ import type { SnippetEvent } from './protocol';
 
 export type { SnippetEvent } from './protocol';
 
-/** A queued event with its capture time, for the retry queue's age limit. */
-export interface QueuedEvent {
-  t: number;
-  e: SnippetEvent;
-}
-
 /** Key-value storage that may be missing or throw (private mode, sandboxed frames, full quota). */
 export interface KeyValueStore {
-  get(key: string): string | null;
+  get(key: string): string | null | undefined;
   set(key: string, value: string): unknown;
 }
 

@@ -6,6 +6,13 @@ import { MAX_EVENTS_PER_BATCH } from '../../snippet/protocol.js';
 export interface CollectBody {
   events: unknown[];
   webdriver: unknown;
+  /** The page's clock as the batch left (epoch ms), when the sender gave it. */
+  sentAt: number | undefined;
+}
+
+function parseSentAt(sentAt: unknown): number | undefined {
+  if (sentAt === undefined || (typeof sentAt === 'number' && Number.isFinite(sentAt))) return sentAt;
+  throw new HttpError(400, 'invalid_sent_at', 'sent_at must be epoch milliseconds', [{ path: 'sent_at', message: 'must be epoch milliseconds (a number)' }]);
 }
 
 /** `/collect` takes one event, or `{"events":[...]}` with 1 to 50 of them. */
@@ -15,7 +22,7 @@ export function parseCollectBody(body: unknown): CollectBody {
   if (!('events' in body)) {
     // A lone object is an event only if it says which: `{}` or `{"foo":1}` holds no event object.
     if (!('event_name' in body)) throw noEvent();
-    return { events: [body], webdriver: undefined };
+    return { events: [body], webdriver: undefined, sentAt: undefined };
   }
   const { events } = body;
   if (!Array.isArray(events) || events.length === 0) {
@@ -24,5 +31,5 @@ export function parseCollectBody(body: unknown): CollectBody {
   if (events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(413, 'too_many_events', `at most ${MAX_EVENTS_PER_BATCH} events per request`, [{ path: 'events', message: `must hold at most ${MAX_EVENTS_PER_BATCH} events` }]);
   }
-  return { events, webdriver: body['webdriver'] };
+  return { events, webdriver: body['webdriver'], sentAt: parseSentAt(body['sent_at']) };
 }

@@ -4,12 +4,20 @@ import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { Identity } from './identity-cookies.js';
-import { EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
+import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID, ID_PATTERN as ID } from '../../snippet/protocol.js';
+import { collectEventTime } from './collect-time.js';
+import { formatEventTime } from './event-time.js';
 
 
 /** `YYYY-MM-DD HH:MM:SS+00:00`: the time of receipt, for events the browser sent without one. */
 export function receiptTime(now: number): string {
-  return `${new Date(now).toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+  return formatEventTime(now, 0);
+}
+
+/** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
+export interface CollectContext {
+  identity: Identity;
+  skewMs: number;
 }
 
 function checkEventId(eventId: unknown): FieldError[] {
@@ -17,20 +25,27 @@ function checkEventId(eventId: unknown): FieldError[] {
   return valid ? [] : [fieldError('event_id', 'bad_format', 'must be 1 to 64 letters, digits, _ or -')];
 }
 
+/** A browser's `user_id` ends up in a cookie: an anonymous id or a customer id a cookie can hold as it is. */
+function checkBrowserUserId(userId: unknown): FieldError[] {
+  const valid = typeof userId !== 'string' || ID.test(userId) || CUSTOMER_ID.test(userId);
+  return valid ? [] : [fieldError('user_id', 'bad_format', 'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes')];
+}
+
 /**
  * One event of `/collect` as the record the service will get: `event_id` taken out (the relay's
  * own field, kept as the outbox key for de-duplication), the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
  */
-export function collectEventToRecord(raw: unknown, identity: Identity, now: number): Validation<OutboxRecord> {
+export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<OutboxRecord> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
-  const { event_id: eventId, ...fields } = raw as Record<string, unknown>;
-  const errors: FieldError[] = checkEventId(eventId);
+  const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, ...fields } = raw as Record<string, unknown>;
+  const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
+  const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors];
   const body = {
     ...fields,
     user_id: fields['user_id'] ?? identity.userId,
     session_id: fields['session_id'] ?? identity.sessionId,
-    datetime: fields['datetime'] ?? receiptTime(now),
+    datetime: time.datetime,
   };
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);

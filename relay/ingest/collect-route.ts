@@ -9,6 +9,7 @@ import type { IngestDeps } from './ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
+import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeIdentityCookies } from './identity-cookies.js';
 import type { RateLimits } from './rate-limits.js';
 
@@ -18,9 +19,9 @@ export interface CollectOptions extends IngestDeps {
   cookieDomain: string | undefined;
 }
 
-function firstField(events: unknown[], field: string): unknown {
-  const first = events[0];
-  return typeof first === 'object' && first !== null ? (first as Record<string, unknown>)[field] : undefined;
+function newestField(events: unknown[], field: string): unknown {
+  const newest = events.at(-1);
+  return typeof newest === 'object' && newest !== null ? (newest as Record<string, unknown>)[field] : undefined;
 }
 
 function countByUser(records: OutboxRecord[]): Map<string, number> {
@@ -47,8 +48,9 @@ export function collectRoute(options: CollectOptions) {
       return;
     }
     await options.rateLimits.takeIp(ctx.ip, body.events.length);
-    const identity = resolveIdentity(ctx, firstField(body.events, 'user_id'), firstField(body.events, 'session_id'));
-    const toRecord = (raw: unknown, now: number) => collectEventToRecord(raw, identity, now);
+    const identity = resolveIdentity(ctx, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
+    const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
+    const toRecord = (raw: unknown, now: number) => collectEventToRecord(raw, context, now);
     const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records)));
     writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
     const answer = summarize(verdicts);

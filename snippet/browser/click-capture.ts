@@ -25,7 +25,7 @@ export function captureClicks(doc: Document, command: (...args: unknown[]) => un
     'click',
     (event) => {
       const target = event.target as Element;
-      const element = target.closest && target.closest('[data-sb-event],[data-sb-add-to-cart]');
+      const element = target.closest?.('[data-sb-event],[data-sb-add-to-cart]');
       if (!element) return;
       const name = element.getAttribute(`${PREFIX}event`) || 'Added To Cart';
       if (name === 'Added To Cart') command('addToCart', fieldsOf(element));

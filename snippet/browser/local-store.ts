@@ -7,7 +7,7 @@ import { attempt } from '../attempt';
  */
 export function createLocalStore(win: Window): KeyValueStore {
   return {
-    get: (key) => attempt(() => win.localStorage.getItem(key)) || null,
+    get: (key) => attempt(() => win.localStorage.getItem(key)),
     set: (key, value) => attempt(() => win.localStorage.setItem(key, value)),
   };
 }

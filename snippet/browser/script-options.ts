@@ -6,9 +6,9 @@ import type { ShopbeaconOptions } from './create-shopbeacon';
  */
 export function scriptOptions(doc: Document): ShopbeaconOptions {
   const script = doc.currentScript as HTMLScriptElement | null;
-  const attr = (name: string) => script && script.getAttribute(`data-${name}`);
+  const attr = (name: string) => script?.getAttribute(`data-${name}`);
   return {
-    endpoint: attr('endpoint') || (script ? script.src : '').replace(/[^/]*$/, 'collect'),
+    endpoint: attr('endpoint') || (script?.src || '').replace(/[^/]*$/, 'collect'),
     cookieDomain: attr('cookie-domain'),
     consentRequired: attr('consent') === 'required',
     respectGpc: attr('respect-gpc') !== 'false',

@@ -9,7 +9,8 @@ type Log = (message: string, detail?: unknown) => void;
  * Events carry their ids in the body, so a relay on another allowed origin needs no credentials.
  */
 export function createTransport(endpoint: string, log: Log, webdriver: boolean): Transport {
-  const body = (events: SnippetEvent[]) => safeStringify({ events, webdriver });
+  // `sent_at` is read as the body is made, so a batch replayed later still measures the clock right.
+  const body = (events: SnippetEvent[]) => safeStringify({ events, webdriver, sent_at: Date.now() });
   const post = (events: SnippetEvent[]) =>
     fetch(endpoint, { method: 'POST', body: body(events), keepalive: true });
   return {
@@ -24,7 +25,7 @@ export function createTransport(endpoint: string, log: Log, webdriver: boolean):
         (): SendOutcome => false,
       ),
     beacon(events) {
-      if (!(navigator.sendBeacon && navigator.sendBeacon(endpoint, body(events)))) post(events).catch(() => 0);
+      if (!navigator.sendBeacon?.(endpoint, body(events))) post(events).catch(() => 0);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { test, expect, sb } from './support/fixtures.js';
 
+/** The retry queue as stored: written on the batch timer and as the page hides, never by a capture (issue #17). */
 const queued = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('_sb_q') || '[]') as { t: number; e: { event_name: string } }[]);
+  page.evaluate(() => JSON.parse(localStorage.getItem('_sb_q') || '[]') as { event_name: string; captured_at: number }[]);
 
 test.describe('snippet: delivery and the retry queue', () => {
   test('keeps events the relay did not confirm and replays them on the next page load', async ({ page, collector }) => {
@@ -32,7 +33,8 @@ test.describe('snippet: delivery and the retry queue', () => {
     await page.evaluate(() => {
       for (let i = 0; i < 120; i++) (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `E${i}`, {});
     });
-    const names = (await queued(page)).map((q) => q.e.event_name);
+    await expect.poll(async () => (await queued(page)).at(-1)?.event_name).toBe('E119');
+    const names = (await queued(page)).map((q) => q.event_name);
     expect(names.length).toBe(100);
     expect(names[0]).toBe('E20');
     expect(names[99]).toBe('E119');
@@ -44,9 +46,10 @@ test.describe('snippet: delivery and the retry queue', () => {
     await page.evaluate(() => {
       for (let i = 0; i < 50; i++) (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `Big${i}`, { pad: 'x'.repeat(1000) });
     });
+    await expect.poll(async () => (await queued(page)).at(-1)?.event_name).toBe('Big49');
     const raw = await page.evaluate(() => localStorage.getItem('_sb_q')!);
     expect(raw.length).toBeLessThanOrEqual(32_768);
-    const names = (JSON.parse(raw) as { e: { event_name: string } }[]).map((q) => q.e.event_name);
+    const names = (JSON.parse(raw) as { event_name: string }[]).map((q) => q.event_name);
     expect(names.at(-1)).toBe('Big49');
     expect(names.length).toBeGreaterThan(20);
   });

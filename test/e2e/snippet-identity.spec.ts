@@ -66,16 +66,32 @@ test.describe('snippet: identity', () => {
     await sb(page, 'track', 'Start', {});
     for (let i = 0; i < 49; i++) {
       await page.clock.fastForward('29:00');
-      await sb(page, 'ids');
+      await sb(page, 'track', 'Active', {});
     }
     await sb(page, 'track', 'At 23h41', {});
     await page.clock.fastForward('29:00');
     await sb(page, 'track', 'At 24h10', {});
     await sb(page, 'flush');
-    await expect.poll(() => collector.events().length).toBe(3);
-    const sessions = collector.events().map((e) => e.session_id);
-    expect(sessions[1]).toBe(sessions[0]);
-    expect(sessions[2]).not.toBe(sessions[0]);
+    await expect.poll(() => collector.events().length).toBe(52);
+    const sessionOf = (name: string) => collector.events().find((e) => e.event_name === name)!.session_id;
+    expect(sessionOf('At 23h41')).toBe(sessionOf('Start'));
+    expect(sessionOf('At 24h10')).not.toBe(sessionOf('Start'));
+  });
+
+  test('reading the ids is not activity: the session still ends 30 minutes after the last event', async ({ page, collector }) => {
+    await page.clock.install();
+    await page.goto(`${collector.url}/plain.html`);
+    await sb(page, 'track', 'Before', {});
+    for (let i = 0; i < 3; i++) {
+      await page.clock.fastForward('15:00');
+      await sb(page, 'ids');
+    }
+    await sb(page, 'track', 'After 45 minutes', {});
+    await sb(page, 'flush');
+    await expect.poll(() => collector.events().length).toBe(2);
+    const [before, after] = idsOf(collector.events());
+    expect(after![0]).toBe(before![0]);
+    expect(after![1]).not.toBe(before![1]);
   });
 
   test('works with in-memory ids where cookies and storage are blocked', async ({ page, collector, errors }) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 export interface CollectRequest {
   contentType: string;
   fetchMode: string;
-  body: { events: Record<string, unknown>[]; webdriver?: boolean };
+  body: { events: Record<string, unknown>[]; webdriver?: boolean; sent_at?: number };
 }
 
 /**
