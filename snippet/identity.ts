@@ -19,6 +19,8 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
   /** `_sb_uid` as kept: an anonymous id, or `~` and a customer id. */
   let kept = '';
   let session: [string, number, number] | undefined;
+  /** When this page last wrote `_sb_sid`. */
+  let written = 0;
 
   function keep(value: string): void {
     kept = value;
@@ -39,20 +41,27 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
     return parts ? [parts[1]!, +parts[2]!, +parts[3]!] : session;
   }
 
+  const expired = (t: number) => !session || t - session[2] > IDLE_MS || t - session[1] > SESSION_MAX_MS;
+
   function endSession(): void {
     session = undefined;
     cookies.set(SESSION_COOKIE, '', 0);
   }
 
-  /** The ids for an event happening now; `renew` counts it as activity that keeps the session alive. */
-  function ids(renew?: boolean): Ids {
-    const t = Date.now();
-    let current = readSession();
-    if (!current || t - current[2] > IDLE_MS || t - current[1] > SESSION_MAX_MS) current = [randomId(), t, t];
-    if (renew) current[2] = t;
-    session = current;
-    cookies.set(SESSION_COOKIE, current.join('.'), IDLE_MS / 1000);
-    return { user_id: user(), session_id: current[0] };
+  /**
+   * The ids for an event captured `at` (epoch ms), which is activity that keeps the session alive;
+   * without `at`, the ids as they are now, which is not (reading them is no visit, issue #17).
+   */
+  function ids(at?: number): Ids {
+    const t = at || Date.now();
+    // The cookie is read only when this page's copy ran out (another tab may have kept the session
+    // going or begun the next), and written at most once a second: in Chromium a cookie read after a
+    // write is a synchronous IPC of about a millisecond, too much for every click (issue #17).
+    if (expired(t)) session = readSession();
+    if (expired(t)) (session = [randomId(), t, t]), (written = 0);
+    if (at! > session![2]) session![2] = t;
+    if (t - written > 1000) cookies.set(SESSION_COOKIE, session!.join('.'), IDLE_MS / 1000), (written = t);
+    return { user_id: user(), session_id: session![0] };
   }
 
   /** Logging in: the same id changes nothing; another identified id is another account, so a new session. */

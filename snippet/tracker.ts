@@ -1,4 +1,6 @@
+import { attempt } from './attempt';
 import { randomId } from './random-id';
+import { safeStringify } from './safe-stringify';
 import { chunk } from './chunk';
 import type { ConsentState } from './consent';
 import type { createIdentity } from './identity';
@@ -23,12 +25,21 @@ const MAX_PENDING = 100;
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
   /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
   let pending: (() => unknown)[] = [];
+  /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage (issue #17). */
+  let captured: SnippetEvent[] = [];
   let busy = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
 
   const schedule = (ms: number) => timer || (timer = setTimeout(flush, ms));
-  const batches = () => chunk(consent ? queue.all() : []);
+
+  /** Gives the newly captured events their ids, in order and each at its own time, and queues them. */
+  function settle(): void {
+    for (const event of captured) queue.add(Object.assign(event, identity.ids(event.captured_at)));
+    captured = [];
+  }
+
+  const batches = () => (settle(), chunk(consent ? queue.all() : []));
 
   /** Sends the whole queue; while a send is out, waits for it rather than sending the same events twice. */
   function flush(): void {
@@ -53,18 +64,19 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   function capture(name: unknown, object: unknown): void {
-    if (!name || !object || typeof object != 'object') return log('bad track', name);
+    // Serialized once here, so an object JSON cannot hold (a cycle, a BigInt) is refused now, not in a timer.
+    if (!name || !object || typeof object != 'object' || !attempt(() => safeStringify(object))) return log('bad track', name);
     // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
-    const event = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
+    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
     consented(name, () => {
-      queue.add({ ...event, ...identity.ids(true) });
+      captured.push(event);
       schedule(BATCH_MS);
     });
   }
 
   function identify(id: unknown): void {
     const customerId = Number.isSafeInteger(id) ? String(id) : typeof id == 'string' ? id.trim() : '';
-    if (CUSTOMER_ID_PATTERN.test(customerId)) consented('identify', () => identity.identify(customerId));
+    if (CUSTOMER_ID_PATTERN.test(customerId)) consented('identify', () => (settle(), identity.identify(customerId)));
     else log('bad identify', id);
   }
 
@@ -74,7 +86,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     const held = pending;
     pending = [];
     if (consent) held.forEach((run) => run());
-    else queue.clear();
+    else (captured = []), queue.clear();
   }
 
   /** Reading the ids is not activity: it does not keep the session alive. */
@@ -89,7 +101,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     'track': capture,
     'purchase': (order) => capture('Order Completed', order),
     'identify': identify,
-    'reset': () => consented('reset', identity.reset),
+    'reset': () => consented('reset', () => (settle(), identity.reset())),
     'consent': setConsent,
     'flush': flush,
     'ids': ids,
@@ -108,6 +120,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     flush,
     /** On hide or unload. Beaconed events stay queued until a later fetch confirms them; the relay drops repeats. */
     beacon: () => batches().forEach(transport.beacon),
-    start: () => consent && (identity.user(), flush()),
+    // The stored queue is replayed in the next task: evaluating the script stays short (issue #17).
+    start: () => consent && setTimeout(() => (identity.user(), flush())),
   };
 }

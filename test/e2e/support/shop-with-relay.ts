@@ -12,10 +12,20 @@ export const E2E_TOKEN = 'e2e-service-token-91c4';
  * A shop's web server: its own pages, and the relay mounted under `/sb/` on the same origin
  * (what the nginx snippet in the README does), so the identity cookies are first-party.
  */
+/** The shop's own pages: path → fixture file. */
+const PAGES: Record<string, string> = {
+  '/': 'test/e2e/fixtures/relay-shop.html',
+  '/next': 'test/e2e/fixtures/relay-shop.html',
+  '/consent': 'test/e2e/fixtures/relay-consent.html',
+  '/debug': 'test/e2e/fixtures/relay-debug.html',
+};
+
 export class ShopWithRelay {
   mock!: MockUpstream;
   relay!: Relay;
   url = '';
+  /** While true, the relay is gone: requests under `/sb/collect` have their connection cut. */
+  relayDown = false;
   private server!: Server;
 
   async start(): Promise<this> {
@@ -24,13 +34,15 @@ export class ShopWithRelay {
     this.relay = createRelay(config);
     const relayHandler = this.relay.callback();
     this.server = createServer((req, res) => {
+      if (req.url?.startsWith('/sb/collect') && this.relayDown) return void req.socket.destroy();
       if (req.url?.startsWith('/sb/')) {
         req.url = req.url.slice(3);
         return void relayHandler(req, res);
       }
-      if (req.url === '/') {
+      const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+      if (page) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void res.end(readFileSync('test/e2e/fixtures/relay-shop.html'));
+        return void res.end(readFileSync(page));
       }
       res.writeHead(404).end();
     });
