@@ -13,7 +13,7 @@ const minify = (mangleInternals) =>
   terser({
     ecma: 2020,
     compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true, keep_fargs: false, toplevel: true },
-    mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true, keep_quoted: true } } : true,
+    mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true } } : true,
     format: { comments: false },
   });
 

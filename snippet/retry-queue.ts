@@ -20,9 +20,8 @@ export function createRetryQueue(store: KeyValueStore) {
   function persist(): void {
     const ids = events.map((event) => event.event_id).concat(confirmed);
     // Storage may be blocked or hold a corrupted entry: this page's events carry on, and the write replaces it.
-    // `{t, e}` is how the queue held an event before issue #17: those are sent with their `datetime`.
-    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(KEY)!).map((item: { e?: SnippetEvent }) => item.e || item).filter((event: SnippetEvent) => ids.indexOf(event.event_id) < 0)) || [];
-    events = others.concat(events).filter((event) => !(Date.now() - event.captured_at! > MAX_AGE_MS)).slice(-MAX_EVENTS);
+    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) || [];
+    events = others.concat(events).filter((event) => Date.now() - event.captured_at! < MAX_AGE_MS).slice(-MAX_EVENTS);
     let text = safeStringify(events);
     while (text.length > MAX_BYTES) text = safeStringify((events = events.slice(1)));
     store.set(KEY, text);
@@ -33,7 +32,7 @@ export function createRetryQueue(store: KeyValueStore) {
       if (events.push(event) > MAX_EVENTS) events.shift();
     },
     remove(ids: string[]): void {
-      events = events.filter((event) => ids.indexOf(event.event_id) < 0);
+      events = events.filter((event) => !ids.includes(event.event_id));
       confirmed.push(...ids);
       persist();
     },

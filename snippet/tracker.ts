@@ -96,22 +96,25 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     return current;
   }
 
-  // Quoted: these are the public command names, which the bundle's property mangling must keep.
-  const commands: Record<string, (a?: unknown, b?: unknown) => unknown> = {
-    'track': capture,
-    'purchase': (order) => capture('Order Completed', order),
-    'identify': identify,
-    'reset': () => consented('reset', () => (settle(), identity.reset())),
-    'consent': setConsent,
-    'flush': flush,
-    'ids': ids,
-  };
-
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
     const helper = HELPERS[name as string];
     if (helper) return capture(helper, typeof a == 'object' && productEvent(a as Record<string, unknown>, page()));
-    // Own properties only: `shopbeacon('constructor')` must not reach Object.prototype.
-    if (commands.hasOwnProperty(name as string)) return commands[name as string]!(a, b);
+    switch (name) {
+      case 'track':
+        return capture(a, b);
+      case 'purchase':
+        return capture('Order Completed', a);
+      case 'identify':
+        return identify(a);
+      case 'reset':
+        return consented(name, () => (settle(), identity.reset()));
+      case 'consent':
+        return setConsent(a);
+      case 'flush':
+        return flush();
+      case 'ids':
+        return ids(a);
+    }
     log('ignored', name);
   }
 
