@@ -7,7 +7,7 @@ import typescript from '@rollup/plugin-typescript';
  * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
  */
 const INTERNAL_PROPERTIES =
-  /^(transport|queue|identity|consent|page|log|ids|identify|reset|persist|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
+  /^(transport|queue|identity|consent|page|log|ids|identify|reset|persist|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|schedule|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
 
 const minify = (mangleInternals) =>
   terser({

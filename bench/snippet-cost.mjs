@@ -22,5 +22,13 @@ for (let i = 0; i < 11; i++) {
   await page.close();
 }
 await browser.close();
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(JSON.stringify({ loadMs: median(runs.map((r) => r.load)), callsMs: median(runs.map((r) => r.calls)) }));
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const summary = (values) => {
+  const s = sorted(values);
+  return { median: s[Math.floor(s.length / 2)], min: s[0], max: s.at(-1) };
+};
+const load = summary(runs.map((r) => r.load));
+const calls = summary(runs.map((r) => r.calls));
+const total = summary(runs.map((r) => r.load + r.calls));
+// Medians of 11 fresh pages, with the spread (min–max) across them; per call = the 100 calls / 100.
+console.log(JSON.stringify({ loadMs: load.median, callsMs: calls.median, perCallUs: (calls.median * 1000) / 100, totalMs: total, runs: runs.length }));

@@ -1,5 +1,5 @@
 import { randomId } from './random-id';
-import { CONSENT_COOKIE, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from './protocol';
+import { CONSENT_COOKIE, ID_PATTERN, SESSION_COOKIE, USER_COOKIE } from './protocol';
 import type { CookieJar, Ids, KeyValueStore } from './types';
 
 /** 400 days: the longest cookie lifetime browsers allow. */
@@ -11,12 +11,10 @@ const SESSION_VALUE = /^([\w-]{8,64})\.(\d+)\.(\d+)$/;
 
 /**
  * Keeps `user_id` (cookie, mirrored to storage so clearing the cookie alone does not reset the
- * visitor; `~` and the shop's customer id once identified) and `session_id` (cookie
- * `id.start.last`, epoch ms: a new one after 30 idle minutes or 24 hours, judged on the page's
- * clock, which browser cookie expiry does not follow).
+ * visitor) and `session_id` (cookie `id.start.last`, epoch ms: a new one after 30 idle minutes or
+ * 24 hours, judged on the page's clock, which browser cookie expiry does not follow).
  */
 export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
-  /** `_sb_uid` as kept: an anonymous id, or `~` and a customer id. */
   let kept = '';
   let session: [string, number, number] | undefined;
   /** When this page last wrote `_sb_sid`. */
@@ -31,9 +29,9 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
   function user(): string {
     if (!kept) {
       const found = cookies.get(USER_COOKIE) || store.get(USER_COOKIE) || '';
-      keep(USER_COOKIE_PATTERN.test(found) ? found : randomId());
+      keep(ID_PATTERN.test(found) ? found : randomId());
     }
-    return kept.replace(/^~/, '');
+    return kept;
   }
 
   function readSession(): [string, number, number] | undefined {
@@ -64,19 +62,6 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
     return { user_id: user(), session_id: session![0] };
   }
 
-  /** Logging in: the same id changes nothing; another identified id is another account, so a new session. */
-  function identify(customerId: string): void {
-    user();
-    if (kept[0] === '~' && kept !== `~${customerId}`) endSession();
-    keep(`~${customerId}`);
-  }
-
-  /** Logging out: a new anonymous visitor with a new session. */
-  function reset(): void {
-    keep(randomId());
-    endSession();
-  }
-
   /** Remembers a consent choice (a refusal too, so it is not asked again); a refusal forgets the visitor. */
   function remember(granted: boolean): void {
     cookies.set(CONSENT_COOKIE, granted ? '1' : '0', USER_MAX_AGE);
@@ -87,5 +72,5 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
     endSession();
   }
 
-  return { ids, identify, reset, remember, user };
+  return { ids, remember };
 }

@@ -1,11 +1,11 @@
 import { attempt } from './attempt';
 import { randomId } from './random-id';
 import { safeStringify } from './safe-stringify';
+import { BATCH_MS, createBatchSender } from './batch-sender';
 import { chunk } from './chunk';
 import type { ConsentState } from './consent';
 import type { createIdentity } from './identity';
 import { HELPERS, productEvent } from './product-event';
-import { CUSTOMER_ID_PATTERN } from './protocol';
 import type { createRetryQueue } from './retry-queue';
 import type { Ids, SnippetEvent, Transport } from './types';
 
@@ -18,43 +18,21 @@ export interface TrackerDeps {
   log: (message: string, detail?: unknown) => void;
 }
 
-const BATCH_MS = 500;
 const MAX_PENDING = 100;
 
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
-  /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
+  /** What waits for the consent banner: captures, replayed in order on `consent(true)`. */
   let pending: (() => unknown)[] = [];
   /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage (issue #17). */
   let captured: SnippetEvent[] = [];
-  let busy = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let failures = 0;
-
-  const schedule = (ms: number) => timer || (timer = setTimeout(flush, ms));
-
   /** Gives the newly captured events their ids, in order and each at its own time, and queues them. */
   function settle(): void {
     for (const event of captured) queue.add(Object.assign(event, identity.ids(event.captured_at)));
     captured = [];
   }
 
-  const batches = () => (settle(), chunk(consent ? queue.all() : []));
-
-  /** Sends the whole queue; while a send is out, waits for it rather than sending the same events twice. */
-  function flush(): void {
-    clearTimeout(timer);
-    timer = undefined;
-    if (busy) return void schedule(BATCH_MS);
-    for (const batch of batches()) {
-      busy++;
-      transport.send(batch).then((outcome) => {
-        busy--;
-        if (outcome) queue.remove(batch.map((e) => e.event_id)), (failures = 0);
-        else schedule(Math.min(60_000, 2000 << failures++));
-      });
-    }
-  }
+  const sender = createBatchSender(transport, queue, () => (settle(), chunk(consent ? queue.all() : [])));
 
   /** Runs now with consent, later once consent is given, never after a refusal. */
   function consented(name: unknown, run: () => unknown): void {
@@ -70,14 +48,8 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
     consented(name, () => {
       captured.push(event);
-      schedule(BATCH_MS);
+      sender.schedule(BATCH_MS);
     });
-  }
-
-  function identify(id: unknown): void {
-    const customerId = Number.isSafeInteger(id) ? String(id) : typeof id == 'string' ? id.trim() : '';
-    if (CUSTOMER_ID_PATTERN.test(customerId)) consented('identify', () => (settle(), identity.identify(customerId)));
-    else log('bad identify', id);
   }
 
   function setConsent(granted: unknown): void {
@@ -104,14 +76,10 @@ export function createTracker({ transport, queue, identity, consent, page, log }
         return capture(a, b);
       case 'purchase':
         return capture('Order Completed', a);
-      case 'identify':
-        return identify(a);
-      case 'reset':
-        return consented(name, () => (settle(), identity.reset()));
       case 'consent':
         return setConsent(a);
       case 'flush':
-        return flush();
+        return sender.flush();
       case 'ids':
         return ids(a);
     }
@@ -120,10 +88,9 @@ export function createTracker({ transport, queue, identity, consent, page, log }
 
   return {
     command,
-    flush,
-    /** On hide or unload. Beaconed events stay queued until a later fetch confirms them; the relay drops repeats. */
-    beacon: () => batches().forEach(transport.beacon),
+    flush: sender.flush,
+    beacon: sender.beacon,
     // The stored queue is replayed in the next task: evaluating the script stays short (issue #17).
-    start: () => consent && setTimeout(() => (identity.user(), flush())),
+    start: () => consent && setTimeout(sender.flush),
   };
 }

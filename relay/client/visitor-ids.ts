@@ -1,13 +1,11 @@
 import { ID_PATTERN, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from '../../snippet/protocol.js';
 
-/** The ids the browser's events carry, for a server-side event about the same visitor. */
+/** The ids the browser's events carry, for a server-side event about the same visitor: spread them into it. */
 export interface VisitorIds {
   /** The anonymous id, or the customer id once the page called `shopbeacon('identify', id)`. */
   user_id: string;
   /** The current session, when the visitor has one (sessions end after 30 idle minutes). */
   session_id?: string;
-  /** Whether `user_id` is a customer id given to `identify`. */
-  identified: boolean;
 }
 
 function cookieValues(header: string, name: string): string[] {
@@ -29,7 +27,7 @@ export function readVisitorIds(cookieHeader: string | null | undefined): Visitor
   const user = cookieValues(cookieHeader, USER_COOKIE).find((value) => USER_COOKIE_PATTERN.test(value));
   if (!user) return undefined;
   const session = cookieValues(cookieHeader, SESSION_COOKIE)
-    .map((value) => value.split('.')[0] ?? '')
+    .map((value) => value.split('.')[0] as string)
     .find((id) => ID_PATTERN.test(id));
-  return { user_id: user.replace(/^~/, ''), ...(session ? { session_id: session } : {}), identified: user.startsWith('~') };
+  return { user_id: user.replace(/^~/, ''), ...(session ? { session_id: session } : {}) };
 }

@@ -43,10 +43,10 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   const cookies = createCookieJar(doc, options.cookieDomain, win.location.protocol === 'https:');
   const store = createLocalStore(win);
   const tracker = createTracker({
-    transport: createTransport(options.endpoint, log, nav.webdriver === true),
+    transport: createTransport(options.endpoint, log, !!nav.webdriver),
     queue: createRetryQueue(store),
     identity: createIdentity(cookies, store),
-    consent: initialConsent(cookies, options.consentRequired, options.respectGpc !== false && nav.globalPrivacyControl === true),
+    consent: initialConsent(cookies, options.consentRequired, options.respectGpc !== false && !!nav.globalPrivacyControl),
     page: () => win.location.href,
     log,
   });

@@ -18,7 +18,7 @@ export function createTransport(endpoint: string, log: Log, webdriver: boolean):
       post(events).then(
         (response): SendOutcome => {
           if (!response.ok) log('rejected', response.status);
-          else response.json().then((answer: { rejected?: unknown[] }) => (answer.rejected || []).length && log('rejected', answer.rejected), () => 0);
+          else response.json().then((answer: { rejected?: unknown[] }) => answer.rejected?.length && log('rejected', answer.rejected), () => 0);
           // Other 4xx will not change on a retry: the relay refused the request itself.
           return !/^(5|408|429)/.test(String(response.status));
         },

@@ -1,25 +1,6 @@
-import { test as base, expect } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium-path.mjs';
-import { ShopWithRelay } from './support/shop-with-relay.js';
+import { test, expect, REAL_VISITOR } from './support/relay-fixtures.js';
 
-const browser = findChromium();
-const test = base.extend<{ shop: ShopWithRelay }>({
-  shop: async ({}, use) => {
-    const shop = await new ShopWithRelay().start();
-    await use(shop);
-    await shop.stop();
-  },
-});
-
-// A real visitor's browser: a desktop user agent and no navigator.webdriver, so the relay's bot
-// filter stays on (SHOPBEACON_BOTS=drop) and still lets this test's events through.
-test.use({
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  launchOptions: {
-    args: [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled'],
-    ...(browser && browser.source !== 'playwright' ? { executablePath: browser.path } : {}),
-  },
-});
+test.use(REAL_VISITOR);
 
 test.describe('relay end to end in Chromium', () => {
   test('a click on add-to-cart reaches the service with the bearer token and the _sb_uid of the cookie, also after a reload', async ({ page, shop }) => {

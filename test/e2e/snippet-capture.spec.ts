@@ -1,4 +1,6 @@
-import { test, expect, sb, delivered } from './support/relay-fixtures.js';
+import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtures.js';
+
+test.use(REAL_VISITOR);
 
 test.describe('snippet: capture without blocking, nothing lost', () => {
   test('an event captured 50 ms before navigating away reaches the service', async ({ page, shop }) => {

@@ -1,5 +1,7 @@
 import { parseTimestamp } from '../../dist/relay/contract/timestamp.js';
-import { test, expect, sb, delivered } from './support/relay-fixtures.js';
+import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtures.js';
+
+test.use(REAL_VISITOR);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -38,7 +38,9 @@ test.describe('snippet: identity', () => {
   test('restores _sb_uid from its localStorage mirror when only the cookie was cleared', async ({ page, collector }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'One', {});
+    await expect.poll(() => collector.events().length).toBe(1);
     const first = await cookie(page, '_sb_uid');
+    expect(first).toBe(collector.events()[0]!.user_id);
     await page.context().clearCookies();
     await page.reload();
     await sb(page, 'track', 'Two', {});

@@ -129,10 +129,9 @@ describe('readVisitorIds(cookieHeader)', () => {
     assert.deepEqual(readVisitorIds('theme=dark; _sb_uid=Abcdefgh12345678_-xy; _sb_sid=Sess1234abcd.1700000000000.1700000000001'), {
       user_id: 'Abcdefgh12345678_-xy',
       session_id: 'Sess1234abcd',
-      identified: false,
     });
-    assert.deepEqual(readVisitorIds('_sb_uid=~c%401001; _sb_sid=Sess1234abcd'), { user_id: 'c%401001', session_id: 'Sess1234abcd', identified: true });
-    assert.deepEqual(readVisitorIds('_sb_uid=<script>; _sb_uid=Abcdefgh12345678'), { user_id: 'Abcdefgh12345678', identified: false });
+    assert.deepEqual(readVisitorIds('_sb_uid=~c%401001; _sb_sid=Sess1234abcd'), { user_id: 'c%401001', session_id: 'Sess1234abcd' });
+    assert.deepEqual(readVisitorIds('_sb_uid=<script>; _sb_uid=Abcdefgh12345678'), { user_id: 'Abcdefgh12345678' });
     assert.equal(readVisitorIds('_sb_uid=short'), undefined);
     assert.equal(readVisitorIds(''), undefined);
     assert.equal(readVisitorIds(undefined), undefined);

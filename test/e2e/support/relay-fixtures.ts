@@ -13,15 +13,18 @@ export const test = base.extend<{ shop: ShopWithRelay }>({
   },
 });
 
-// A real visitor's browser: a desktop user agent and no navigator.webdriver, so the relay's bot
-// filter stays on (SHOPBEACON_BOTS=drop) and still lets the events through.
-test.use({
+/**
+ * A real visitor's browser: a desktop user agent and no navigator.webdriver, so the relay's bot
+ * filter stays on (SHOPBEACON_BOTS=drop) and still lets the events through. Each spec file passes
+ * it to its own `test.use` (Playwright refuses `test.use` in a shared helper).
+ */
+export const REAL_VISITOR = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   launchOptions: {
     args: [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled'],
     ...(browser && browser.source !== 'playwright' ? { executablePath: browser.path } : {}),
   },
-});
+};
 
 export { expect };
 
