@@ -1,7 +1,13 @@
+import type { ConcurrencyView } from '../delivery/adaptive-concurrency.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
-import type { DebugSnapshot } from './debug-wire.js';
+import type { ConcurrencyWire, DebugSnapshot } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
+
+/** The worker's limiter as the page shows it, latency rounded to 0.1 ms. */
+export function concurrencyWire(view: ConcurrencyView): ConcurrencyWire {
+  return { limit: view.limit, max: view.max, reason: view.reason, latencyMs: view.observedMs === undefined ? null : Math.round(view.observedMs * 10) / 10 };
+}
 
 export interface SnapshotSources {
   outbox: OutboxStatus & DeadLetterAdmin;
@@ -34,6 +40,7 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
       reason: sources.worker.pauseReason ?? sources.worker.unreachable?.reason ?? null,
       unreachableSince: sources.worker.unreachable?.since ?? null,
       inFlight: sources.worker.inFlightCount,
+      concurrency: concurrencyWire(sources.worker.concurrency),
     },
     visitors: { month, count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0 },
     series: sources.feed.points(),

@@ -37,6 +37,14 @@ export interface DeadLetterView {
   body: string;
 }
 
+/** The adaptive limit on calls in flight (issue #16): `latencyMs` is the last window's mean, `reason` why the limit last moved. */
+export interface ConcurrencyWire {
+  limit: number;
+  max: number;
+  reason: string;
+  latencyMs: number | null;
+}
+
 /** The counters and charts (`event: stats` each second, and `/_debug/snapshot`). */
 export interface DebugSnapshot {
   at: number;
@@ -44,7 +52,7 @@ export interface DebugSnapshot {
   outbox: { queued: number; dead: number; bytes: number; oldestAgeMs: number | null };
   totals: { accepted: number; delivered: number; coalesced: number };
   /** `reason`: why delivery is paused, or since when the service is unreachable (then `unreachableSince` is set). */
-  delivery: { paused: boolean; reason: string | null; unreachableSince: number | null; inFlight: number };
+  delivery: { paused: boolean; reason: string | null; unreachableSince: number | null; inFlight: number; concurrency: ConcurrencyWire };
   visitors: { month: string; count: number };
   series: SeriesPoint[];
   deadLetters: DeadLetterView[];

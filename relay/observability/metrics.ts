@@ -21,6 +21,8 @@ export function createMetrics() {
     upstreamDuration: new Histogram({ name: 'shopbeacon_upstream_request_duration_seconds', help: 'Service call latency by status (0 = no answer)', labelNames: ['status'], buckets: LATENCY_BUCKETS, registers: reg }),
     webhooks: new Counter({ name: 'shopbeacon_webhooks_total', help: 'Platform webhook deliveries by platform and result (queued, coalesced, duplicate, dead_letter, skipped, ignored, ping, unauthorized)', labelNames: ['platform', 'result'], registers: reg }),
     unreachable: new Gauge({ name: 'shopbeacon_delivery_service_unreachable', help: '1 while the service fails every call and delivery only probes (the circuit is open)', registers: reg }),
+    concurrency: new Gauge({ name: 'shopbeacon_delivery_concurrency_limit', help: 'Service calls delivery may have in flight now (adaptive, at most SHOPBEACON_DELIVERY_CONCURRENCY), labelled with why it last changed', labelNames: ['reason'], registers: reg }),
+    observedLatency: new Gauge({ name: 'shopbeacon_delivery_observed_latency_seconds', help: 'Mean service latency over the last adaptive-concurrency window', registers: reg }),
     paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
   };
 }

@@ -28,7 +28,9 @@ export function renderStats(s: DebugSnapshot): void {
   queueHistory.push(s.outbox.queued);
   if (queueHistory.length > QUEUE_HISTORY) queueHistory.shift();
   const oldest = s.outbox.oldestAgeMs === null ? 'nothing waiting' : `oldest waiting ${duration(s.outbox.oldestAgeMs)}`;
-  setCard('outbox', String(s.outbox.queued), `queued · ${oldest} · ${s.delivery.inFlight} in flight`, queueHistory);
+  const { limit, max, reason, latencyMs } = s.delivery.concurrency;
+  const pace = `${s.delivery.inFlight} in flight of ${limit} allowed (max ${max}; ${reason}${latencyMs === null ? '' : `, ${latencyMs} ms`})`;
+  setCard('outbox', String(s.outbox.queued), `queued · ${oldest} · ${pace}`, queueHistory);
   const latencies = s.series.map((p) => p.latencyP50);
   const recent = lastSeconds(latencies, 10).filter((v): v is number => v !== null);
   setCard('latency', recent.length ? `${Math.round(average(recent))} ms` : '–', 'median round trip to the service, last 10 s', latencies);

@@ -1,0 +1,50 @@
+// The delivery rows of `npm run bench` (issue #16): the relay's worker against a bare undici loop
+// at its best fixed concurrency, in interleaved runs (undici, relay, undici, relay, …) against the
+// same mock, each printed as a median with its spread (min–max across runs).
+
+/** The service as each row has it, and the fixed concurrencies the undici loop is tried with. */
+export const SCENARIOS = [
+  { name: 'service at 0 ms', mockArgs: [], records: 20_000, tries: [4, 16, 64], goal: 0.9 },
+  { name: 'service at 50 ms', mockArgs: ['--latency-ms', '50'], records: 20_000, tries: [64, 256, 512], goal: 0.9 },
+  { name: 'service limited to 1,000 calls/s', mockArgs: ['--rate-limit', '1000'], records: 10_000, tries: [1, 4, 16], goal: undefined },
+];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+
+/**
+ * Runs one scenario: picks the undici loop's best concurrency with a short run of each, then
+ * `runs` interleaved pairs. `node(args)` runs a script and returns its JSON line.
+ */
+export function deliveryScenario(node, mockUrl, scenario, runs, relayMax) {
+  const probe = Math.max(2_000, scenario.records / 5);
+  const best = scenario.tries
+    .map((c) => ({ c, rate: node(['bench/delivery.mjs', mockUrl, 'undici', String(probe), String(c)]).rate }))
+    .sort((a, b) => b.rate - a.rate)[0].c;
+  const undici = [];
+  const relay = [];
+  for (let i = 0; i < runs; i++) {
+    undici.push(node(['bench/delivery.mjs', mockUrl, 'undici', String(scenario.records), String(best)]));
+    relay.push(node(['bench/delivery.mjs', mockUrl, 'relay', String(scenario.records), String(relayMax)]));
+  }
+  const ratios = relay.map((r, i) => r.rate / undici[i].rate);
+  const rateLimitedShare = relay.map((r) => (r.calls ? r.rateLimited / r.calls : 0));
+  return {
+    name: scenario.name, goal: scenario.goal, best, runs,
+    relay: spread(relay.map((r) => r.rate)), undici: spread(undici.map((r) => r.rate)), ratio: spread(ratios),
+    rateLimitedShare: spread(rateLimitedShare), limits: relay.map((r) => r.limit),
+  };
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const pctOf = (x) => `${Math.round(x * 100)} %`;
+
+/** One Markdown row per scenario. */
+export function deliveryRows(results) {
+  return results.map((r) => {
+    const verdict = r.goal !== undefined
+      ? `${pctOf(r.ratio.median)} (${pctOf(r.ratio.min)}–${pctOf(r.ratio.max)}); target ≥ ${pctOf(r.goal)}: ${r.ratio.median >= r.goal ? 'met' : 'missed'}`
+      : `${fmt(r.relay.median)} records/s with ${pctOf(r.rateLimitedShare.median)} of calls answered 429; target ≥ 900 records/s and ≤ 5 %: ${r.relay.median >= 900 && r.rateLimitedShare.median <= 0.05 ? 'met' : 'missed'}`;
+    return `| delivery, ${r.name} (adaptive, ${r.runs} interleaved runs) | ${fmt(r.relay.median)} records/s (${fmt(r.relay.min)}–${fmt(r.relay.max)}), final limits ${r.limits.join(', ')} | bare undici loop, ${r.best} in flight: ${fmt(r.undici.median)} records/s (${fmt(r.undici.min)}–${fmt(r.undici.max)}) | ${verdict} |`;
+  });
+}

@@ -1,0 +1,108 @@
+/** Why the limit last moved: shown on `/metrics`, `/stats` and the debugger. */
+export type ConcurrencyReason = 'start' | 'latency flat' | 'latency rising' | 'rate limited (429)' | 'service busy (503)' | 'timeout';
+
+export interface AdaptiveConcurrencyOptions {
+  /** The most calls in flight (`SHOPBEACON_DELIVERY_CONCURRENCY`). */
+  max: number;
+  /**
+   * A window whose mean latency exceeds the baseline by this ratio (and by `minRiseMs`) cuts the
+   * limit. Doubling is the sign of a pushed service; smaller rises come with the relay's own load.
+   * @default 1
+   */
+  riseRatio?: number;
+  /**
+   * Rises smaller than this are noise (sub-millisecond services, timer jitter).
+   * @default 5
+   */
+  minRiseMs?: number;
+  /**
+   * The limit is multiplied by this on back-pressure (Vector's default).
+   * @default 0.9
+   */
+  decreaseRatio?: number;
+}
+
+/** Enough for a service 100 ms away to take 2,000 records a second (200 in flight), with room. */
+export const DEFAULT_CONCURRENCY = 256;
+
+/** The limiter as the worker reports it. */
+export interface ConcurrencyView {
+  limit: number;
+  max: number;
+  reason: ConcurrencyReason;
+  observedMs: number | undefined;
+  baselineMs: number | undefined;
+}
+
+/** What a finished call tells the limiter. */
+export type CallSignal = 'ok' | 'rate-limited' | 'busy' | 'timeout';
+
+const BACK_PRESSURE: Record<Exclude<CallSignal, 'ok'>, ConcurrencyReason> = {
+  'rate-limited': 'rate limited (429)',
+  busy: 'service busy (503)',
+  timeout: 'timeout',
+};
+
+/**
+ * How many calls may be in flight, adapted to what the service can take (Vector's adaptive
+ * request concurrency, AIMD). Starts at 1 and doubles each window while latency stays flat and
+ * the limit was reached (slow start), then adds 1 per window; cuts by `decreaseRatio` on a 429,
+ * a 503, a timeout or a window whose latency doubled over the baseline, at most once per window so
+ * a burst of 429s from one moment counts once. A window lasts one baseline round trip (≥ 10 ms).
+ */
+export class AdaptiveConcurrency {
+  limit = 1;
+  reason: ConcurrencyReason = 'start';
+  /** The latency the service shows when not pushed: the lowest recent window mean, drifting up slowly. */
+  baselineMs: number | undefined;
+  /** The last window's mean latency. */
+  observedMs: number | undefined;
+  private slowStart = true;
+  private windowStart = 0;
+  private windowSum = 0;
+  private windowCount = 0;
+  private limitReached = false;
+  private cutThisWindow = false;
+
+  constructor(private readonly options: AdaptiveConcurrencyOptions) {}
+
+  /** Calls in flight reached the limit: more concurrency may help. */
+  saturated(): void {
+    this.limitReached = true;
+  }
+
+  /** One call finished after `latencyMs`, with what its answer said about the service. */
+  record(signal: CallSignal, latencyMs: number, now: number): void {
+    if (signal !== 'ok') return this.cut(BACK_PRESSURE[signal]);
+    if (this.windowCount === 0) this.windowStart = now;
+    this.windowSum += latencyMs;
+    this.windowCount += 1;
+    if (now - this.windowStart >= Math.max(10, this.baselineMs ?? 0)) this.closeWindow();
+  }
+
+  private closeWindow(): void {
+    const mean = this.windowSum / this.windowCount;
+    this.observedMs = mean;
+    const baseline = this.baselineMs ?? mean;
+    const { riseRatio = 1, minRiseMs = 5 } = this.options;
+    if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) this.cut('latency rising');
+    else if (this.limitReached) this.raise();
+    this.baselineMs = mean < baseline ? mean : baseline + 0.05 * (mean - baseline);
+    this.windowSum = this.windowCount = 0;
+    this.limitReached = this.cutThisWindow = false;
+  }
+
+  private raise(): void {
+    const next = this.slowStart ? this.limit * 2 : this.limit + 1;
+    this.limit = Math.min(this.options.max, next);
+    this.reason = 'latency flat';
+  }
+
+  private cut(reason: ConcurrencyReason): void {
+    if (this.cutThisWindow) return;
+    this.cutThisWindow = true;
+    this.slowStart = false;
+    this.limit = Math.max(1, Math.floor(this.limit * (this.options.decreaseRatio ?? 0.9)));
+    this.reason = reason;
+  }
+}

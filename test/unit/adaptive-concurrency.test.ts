@@ -1,0 +1,77 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { AdaptiveConcurrency } from '../../relay/delivery/adaptive-concurrency.js';
+
+/** Plays one window: `calls` answers of `latencyMs`, the limit reached or not, 20 ms of clock. */
+function window(limiter: AdaptiveConcurrency, clock: { now: number }, latencyMs: number, saturated = true, calls = 4): void {
+  if (saturated) limiter.saturated();
+  for (let i = 0; i < calls; i++) {
+    clock.now += 20 / calls;
+    limiter.record('ok', latencyMs, clock.now);
+  }
+  clock.now += 1;
+  limiter.record('ok', latencyMs, clock.now);
+}
+
+describe('AdaptiveConcurrency', () => {
+  it('starts at one call and doubles each window while latency stays flat and the limit is reached, up to the maximum', () => {
+    const limiter = new AdaptiveConcurrency({ max: 20 });
+    const clock = { now: 0 };
+    assert.equal(limiter.limit, 1);
+    const seen = [];
+    for (let i = 0; i < 6; i++) {
+      window(limiter, clock, 8);
+      seen.push(limiter.limit);
+    }
+    assert.deepEqual(seen, [2, 4, 8, 16, 20, 20]);
+    assert.equal(limiter.reason, 'latency flat');
+  });
+
+  it('does not raise the limit when the calls in flight never reached it', () => {
+    const limiter = new AdaptiveConcurrency({ max: 20 });
+    const clock = { now: 0 };
+    for (let i = 0; i < 5; i++) window(limiter, clock, 8, false);
+    assert.equal(limiter.limit, 1);
+  });
+
+  it('cuts by a tenth on a 429, once for a burst, then adds one per window', () => {
+    const limiter = new AdaptiveConcurrency({ max: 100 });
+    const clock = { now: 0 };
+    for (let i = 0; i < 5; i++) window(limiter, clock, 8);
+    assert.equal(limiter.limit, 32);
+    for (let i = 0; i < 10; i++) limiter.record('rate-limited', 1, clock.now);
+    assert.equal(limiter.limit, 28);
+    assert.equal(limiter.reason, 'rate limited (429)');
+    window(limiter, clock, 8);
+    window(limiter, clock, 8);
+    assert.equal(limiter.limit, 30);
+  });
+
+  it('cuts when a window takes twice the baseline and more than 5 ms longer, and names 503s and timeouts', () => {
+    const limiter = new AdaptiveConcurrency({ max: 100 });
+    const clock = { now: 0 };
+    for (let i = 0; i < 4; i++) window(limiter, clock, 20);
+    assert.equal(limiter.limit, 16);
+    window(limiter, clock, 36);
+    assert.equal(limiter.limit, 32, 'a rise within the ratio is not load');
+    window(limiter, clock, 45);
+    assert.equal(limiter.limit, 28);
+    assert.equal(limiter.reason, 'latency rising');
+    window(limiter, clock, 20);
+    limiter.record('busy', 1, clock.now);
+    assert.equal(limiter.reason, 'service busy (503)');
+    window(limiter, clock, 20);
+    limiter.record('timeout', 30_000, clock.now);
+    assert.equal(limiter.reason, 'timeout');
+  });
+
+  it('never goes below one call', () => {
+    const limiter = new AdaptiveConcurrency({ max: 10 });
+    const clock = { now: 0 };
+    for (let i = 0; i < 5; i++) {
+      limiter.record('busy', 1, clock.now);
+      window(limiter, clock, 8, false);
+    }
+    assert.equal(limiter.limit, 1);
+  });
+});
