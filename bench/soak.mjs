@@ -1,6 +1,7 @@
 // `npm run soak`: a steady load against the relay and the mock service (1% of calls failing with
 // 503) for a while (default 10 minutes), then checks every acknowledged event arrived.
 // Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH).
+import { fitLine } from './line-fit.mjs';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,15 @@ async function main() {
   const { rss: rssStart, heap: heapStart } = await memory(relay);
   let rssPeak = rssStart;
   const started = Date.now();
+  /** RSS and heap each minute (issue #16), for the line fit after the first two minutes. */
+  const perMinute = [];
+  const minuteSample = setInterval(async () => {
+    const { rss: r, heap: h } = await memory(relay);
+    const minute = Math.round((Date.now() - started) / 60_000);
+    const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
+    perMinute.push({ minute, rssMb: tenths(r), heapMb: tenths(h) });
+    process.stderr.write(`  minute ${minute}: RSS ${tenths(r)} MB, heap ${tenths(h)} MB\n`);
+  }, 60_000);
   const end = started + MINUTES * 60_000;
   let due = 0;
   const pending = [];
@@ -78,6 +88,7 @@ async function main() {
     }, 30_000);
   });
   await Promise.all(pending);
+  clearInterval(minuteSample);
   const seconds = (Date.now() - started) / 1000;
   const { rss: rssEnd, heap: heapEnd } = await memory(relay);
   const drainStarted = Date.now();
@@ -98,6 +109,9 @@ async function main() {
     latencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
     rssMb: { start: mb(rssStart), peak: mb(rssPeak), end: mb(rssEnd) },
     heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
+    perMinute,
+    // MB per minute after the first two minutes (warm-up), ± its standard error.
+    fit: { rss: fitLine(perMinute.filter((s) => s.minute > 2).map((s) => ({ x: s.minute, y: s.rssMb }))), heap: fitLine(perMinute.filter((s) => s.minute > 2).map((s) => ({ x: s.minute, y: s.heapMb }))) },
     acknowledged: acked.size, delivered: delivered.size, lost, duplicates: records.length - delivered.size,
     serviceCalls: mockStats.calls, drainSeconds: Math.round((Date.now() - drainStarted) / 1000),
   };

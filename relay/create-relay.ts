@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
 import { RecordFeed } from './debug/record-feed.js';
+import { createIngestLoad } from './delivery/ingest-load.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { UpstreamClient } from './delivery/upstream-client.js';
 import { errorHandler, notFound } from './http/error-handler.js';
@@ -49,8 +50,9 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir);
   countVisitors(events, visitors, logger);
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
-  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs });
-  const accept = createAccept({ enqueueOnce, events, onEnqueued: () => worker.notify() });
+  const ingestLoad = createIngestLoad();
+  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, loadShare: ingestLoad.share });
+  const accept = createAccept({ enqueueOnce, events, onEnqueued: () => (ingestLoad.touch(), worker.notify()) });
   const park = createPark({ outbox, events });
   return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client };
 }

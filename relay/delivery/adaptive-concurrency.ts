@@ -1,5 +1,5 @@
 /** Why the limit last moved: shown on `/metrics`, `/stats` and the debugger. */
-export type ConcurrencyReason = 'start' | 'latency flat' | 'latency rising' | 'rate limited (429)' | 'service busy (503)' | 'timeout';
+export type ConcurrencyReason = 'start' | 'latency flat' | 'latency rising' | 'rate limited (429)' | 'service busy (503)' | 'timeout' | 'relay busy';
 
 export interface AdaptiveConcurrencyOptions {
   /** The most calls in flight (`SHOPBEACON_DELIVERY_CONCURRENCY`). */
@@ -15,6 +15,22 @@ export interface AdaptiveConcurrencyOptions {
    * @default 5
    */
   minRiseMs?: number;
+  /**
+   * How busy the relay's own event loop was over the window (0–1), read when a window closes: above
+   * `maxLoadShare` delivery gives way, since what is queued can wait and a visitor's request cannot.
+   * @default a function returning 0
+   */
+  loadShare?: () => number;
+  /**
+   * The event loop share above which delivery gives way to ingest.
+   * @default 0.9
+   */
+  maxLoadShare?: number;
+  /**
+   * Giving way stops at this limit, so a sustained peak still drains (the fixed concurrency of old).
+   * @default 16
+   */
+  busyFloor?: number;
   /**
    * The limit is multiplied by this on back-pressure (Vector's default).
    * @default 0.9
@@ -85,24 +101,28 @@ export class AdaptiveConcurrency {
     this.observedMs = mean;
     const baseline = this.baselineMs ?? mean;
     const { riseRatio = 1, minRiseMs = 5 } = this.options;
-    if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) this.cut('latency rising');
-    else if (this.limitReached) this.raise();
+    const busyFloor = this.options.busyFloor ?? 16;
+    const busy = (this.options.loadShare?.() ?? 0) > (this.options.maxLoadShare ?? 0.9);
+    if (busy && this.limit > busyFloor) this.cut('relay busy', busyFloor);
+    else if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) this.cut('latency rising');
+    else if (this.limitReached) this.raise(busy ? busyFloor : this.options.max);
     this.baselineMs = mean < baseline ? mean : baseline + 0.05 * (mean - baseline);
     this.windowSum = this.windowCount = 0;
     this.limitReached = this.cutThisWindow = false;
   }
 
-  private raise(): void {
+  private raise(cap: number): void {
     const next = this.slowStart ? this.limit * 2 : this.limit + 1;
-    this.limit = Math.min(this.options.max, next);
+    if (next > cap && this.limit >= cap) return;
+    this.limit = Math.min(cap, next);
     this.reason = 'latency flat';
   }
 
-  private cut(reason: ConcurrencyReason): void {
-    if (this.cutThisWindow) return;
+  private cut(reason: ConcurrencyReason, floor = 1): void {
+    if (this.cutThisWindow || this.limit <= floor) return;
     this.cutThisWindow = true;
     this.slowStart = false;
-    this.limit = Math.max(1, Math.floor(this.limit * (this.options.decreaseRatio ?? 0.9)));
+    this.limit = Math.max(floor, Math.floor(this.limit * (this.options.decreaseRatio ?? 0.9)));
     this.reason = reason;
   }
 }

@@ -30,6 +30,8 @@ export interface DeliveryWorkerOptions {
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
+  /** How busy ingest keeps the event loop (0–1): above 0.9 delivery gives way, down to 16 calls in flight. */
+  loadShare?: () => number;
   /** Where each outcome is announced (delivered, retrying, dead): the debugger, metrics and visitor count listen. */
   events: RecordEvents;
 }
@@ -65,7 +67,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY });
+    this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.loadShare ? { loadShare: options.loadShare } : {}) });
     // Every call in flight listens on the one stop signal: more than Node's default 10 is expected.
     setMaxListeners(Math.max(10, (options.concurrency ?? DEFAULT_CONCURRENCY) * 2), this.abort.signal);
     options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);

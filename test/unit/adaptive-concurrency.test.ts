@@ -74,4 +74,19 @@ describe('AdaptiveConcurrency', () => {
     }
     assert.equal(limiter.limit, 1);
   });
+
+  it('gives way to ingest on a busy event loop, down to 16 calls in flight and no further, and stays at 16 while busy', () => {
+    let load = 0;
+    const limiter = new AdaptiveConcurrency({ max: 256, loadShare: () => load });
+    const clock = { now: 0 };
+    for (let i = 0; i < 7; i++) window(limiter, clock, 8);
+    assert.equal(limiter.limit, 128);
+    load = 0.95;
+    for (let i = 0; i < 40; i++) window(limiter, clock, 8);
+    assert.equal(limiter.limit, 16);
+    assert.equal(limiter.reason, 'relay busy');
+    load = 0.2;
+    window(limiter, clock, 8);
+    assert.equal(limiter.limit, 17, 'once the loop has room, the limit grows again');
+  });
 });
