@@ -100,15 +100,18 @@ export class AdaptiveConcurrency {
     const mean = this.windowSum / this.windowCount;
     this.observedMs = mean;
     const baseline = this.baselineMs ?? mean;
-    const { riseRatio = 1, minRiseMs = 5 } = this.options;
-    const busyFloor = this.options.busyFloor ?? 16;
-    const busy = (this.options.loadShare?.() ?? 0) > (this.options.maxLoadShare ?? 0.9);
-    if (busy && this.limit > busyFloor) this.cut('relay busy', busyFloor);
-    else if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) this.cut('latency rising');
-    else if (this.limitReached) this.raise(busy ? busyFloor : this.options.max);
+    this.adjust(mean, baseline);
     this.baselineMs = mean < baseline ? mean : baseline + 0.05 * (mean - baseline);
     this.windowSum = this.windowCount = 0;
     this.limitReached = this.cutThisWindow = false;
+  }
+
+  private adjust(mean: number, baseline: number): void {
+    const { riseRatio = 1, minRiseMs = 5, busyFloor = 16, maxLoadShare = 0.9 } = this.options;
+    const busy = (this.options.loadShare?.() ?? 0) > maxLoadShare;
+    if (busy && this.limit > busyFloor) return this.cut('relay busy', busyFloor);
+    if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) return this.cut('latency rising');
+    if (this.limitReached) this.raise(busy ? busyFloor : this.options.max);
   }
 
   private raise(cap: number): void {
