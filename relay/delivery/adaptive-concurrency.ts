@@ -80,7 +80,11 @@ export class AdaptiveConcurrency {
   private limitReached = false;
   private cutThisWindow = false;
 
-  constructor(private readonly options: AdaptiveConcurrencyOptions) {}
+  private readonly options: Required<AdaptiveConcurrencyOptions>;
+
+  constructor(options: AdaptiveConcurrencyOptions) {
+    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, maxLoadShare: 0.9, busyFloor: 16, loadShare: () => 0, ...options };
+  }
 
   /** Calls in flight reached the limit: more concurrency may help. */
   saturated(): void {
@@ -107,8 +111,8 @@ export class AdaptiveConcurrency {
   }
 
   private adjust(mean: number, baseline: number): void {
-    const { riseRatio = 1, minRiseMs = 5, busyFloor = 16, maxLoadShare = 0.9 } = this.options;
-    const busy = (this.options.loadShare?.() ?? 0) > maxLoadShare;
+    const { riseRatio, minRiseMs, busyFloor, maxLoadShare } = this.options;
+    const busy = this.options.loadShare() > maxLoadShare;
     if (busy && this.limit > busyFloor) return this.cut('relay busy', busyFloor);
     if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) return this.cut('latency rising');
     if (this.limitReached) this.raise(busy ? busyFloor : this.options.max);
@@ -125,7 +129,7 @@ export class AdaptiveConcurrency {
     if (this.cutThisWindow || this.limit <= floor) return;
     this.cutThisWindow = true;
     this.slowStart = false;
-    this.limit = Math.max(floor, Math.floor(this.limit * (this.options.decreaseRatio ?? 0.9)));
+    this.limit = Math.max(floor, Math.floor(this.limit * this.options.decreaseRatio));
     this.reason = reason;
   }
 }
