@@ -22,11 +22,16 @@ export class CircuitBreaker {
     return this.openSince !== undefined;
   }
 
-  /** Counts a retryable failure; returns true when this one opened the circuit. */
-  failed(detail: string, now: number): boolean {
+  /**
+   * Counts a retryable failure of a call started at `startedAt`; returns true when this one opened
+   * the circuit. Calls already in flight when it opened are not probes: their failures do not
+   * lengthen the wait (with many in flight they pushed the first probe from 1 s to 30 s).
+   */
+  failed(detail: string, now: number, startedAt = now): boolean {
     this.failures += 1;
     this.detail = detail;
     if (this.open) {
+      if (startedAt < (this.openSince as number)) return false;
       this.probeDelayMs = Math.min(MAX_PROBE_MS, this.probeDelayMs * 2);
       this.until = now + this.probeDelayMs;
       return false;

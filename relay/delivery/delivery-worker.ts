@@ -152,9 +152,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * Up to `slots` records to send now. The outbox is asked for a slice of twice the limit at a
-   * time: asking once per finished call cost a query reading every row in flight, which the
-   * profile showed as a third of the worker's time. One probe at a time asks for one.
+   * Up to `slots` records to send now, from slices of twice the limit: a query per finished call
+   * read every row in flight, a third of the worker's profile. A probe asks for one.
    */
   private async claim(now: number, slots: number): Promise<DueRecord[]> {
     if (this.claimed.length === 0) {
@@ -189,6 +188,7 @@ export class DeliveryWorker {
 
   private async deliver(record: DueRecord): Promise<void> {
     this.inFlight.set(record.id, record);
+    const startedAt = this.now();
     const started = performance.now();
     let outcome: Outcome;
     let status = 0;
@@ -204,7 +204,7 @@ export class DeliveryWorker {
     this.options.metrics.upstreamDuration.observe({ status: String(status) }, latencyMs / 1000);
     this.adapt(outcome, status, latencyMs);
     try {
-      await this.settle(record, outcome, call);
+      await this.settle(record, outcome, call, startedAt);
     } catch (error) {
       this.options.logger.error({ err: error, record: record.id }, 'could not record a delivery outcome; the record stays queued');
     } finally {
@@ -213,11 +213,11 @@ export class DeliveryWorker {
     }
   }
 
-  private async settle(record: DueRecord, outcome: Outcome, call: CallResult): Promise<void> {
+  private async settle(record: DueRecord, outcome: Outcome, call: CallResult, startedAt: number): Promise<void> {
     const now = this.now();
     const publish = (entry: Omit<RecordStep, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
       this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
-    this.watchReachability(outcome, call.status, now);
+    this.watchReachability(outcome, call.status, now, startedAt);
     if (outcome.type === 'delivered') {
       await this.onDelivered(record);
       return publish({ state: 'delivered' });
@@ -245,7 +245,7 @@ export class DeliveryWorker {
   }
 
   /** No answer, or a 5xx, is the service failing; any other answer (429 and 408 too) shows it is there. */
-  private watchReachability(outcome: Outcome, status: number, now: number): void {
+  private watchReachability(outcome: Outcome, status: number, now: number, startedAt: number): void {
     const down = outcome.type === 'retry' && (status === 0 || status >= 500);
     if (!down) {
       const downForMs = this.circuit.answered(now);
@@ -254,7 +254,7 @@ export class DeliveryWorker {
       this.options.logger.info({ downForSeconds: Math.round(downForMs / 1000) }, 'the service answers again: delivery resumed');
       return;
     }
-    if (!this.circuit.failed(outcome.detail, now)) return;
+    if (!this.circuit.failed(outcome.detail, now, startedAt)) return;
     this.options.metrics.unreachable.set(1);
     this.options.logger.warn({ detail: outcome.detail.slice(0, 200) }, 'the service is unreachable: delivery holds and probes with one call at a time');
   }
