@@ -86,6 +86,11 @@ export class AdaptiveConcurrency {
     this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, maxLoadShare: 0.9, busyFloor: 16, loadShare: () => 0, ...options };
   }
 
+  view(): ConcurrencyView {
+    const { limit, reason, observedMs, baselineMs } = this;
+    return { limit, max: this.options.max, reason, observedMs, baselineMs };
+  }
+
   /** Calls in flight reached the limit: more concurrency may help. */
   saturated(): void {
     this.limitReached = true;

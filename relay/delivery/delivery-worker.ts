@@ -75,8 +75,7 @@ export class DeliveryWorker {
 
   /** The adaptive limit on calls in flight, the latency it is judged by, and why it last moved. */
   get concurrency(): ConcurrencyView {
-    const { limit, reason, observedMs, baselineMs } = this.adaptive;
-    return { limit, max: this.options.concurrency ?? DEFAULT_CONCURRENCY, reason, observedMs, baselineMs };
+    return this.adaptive.view();
   }
 
   get paused(): boolean {
