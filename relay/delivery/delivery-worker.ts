@@ -48,7 +48,6 @@ const CLAIM_SLICE_MAX = 512;
 /** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
 const IDLE_WAIT_MS = 5_000;
 
-
 /** Drains the outbox to the service: one record per call, retries with backoff, dead letters, pause on auth. */
 export class DeliveryWorker {
   private readonly inFlight = new Map<number, DueRecord>();
@@ -235,12 +234,13 @@ export class DeliveryWorker {
   private adapt(outcome: Outcome, status: number, latencyMs: number): void {
     const signal = callSignal(outcome, status);
     if (signal === undefined) return;
-    const { limit, reason } = this.adaptive;
+    const { limit, reason, observedMs } = this.adaptive;
     this.adaptive.record(signal, latencyMs, this.now());
+    // A window closed: its mean is the latency the limit is judged by, whether or not the limit moved.
+    if (this.adaptive.observedMs !== observedMs) this.options.metrics.observedLatency.set((this.adaptive.observedMs as number) / 1000);
     if (this.adaptive.limit === limit && this.adaptive.reason === reason) return;
     this.options.metrics.concurrency.reset();
     this.options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);
-    this.options.metrics.observedLatency.set((this.adaptive.observedMs ?? latencyMs) / 1000);
   }
 
   /** No answer, or a 5xx, is the service failing; any other answer (429 and 408 too) shows it is there. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
-import { SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
 const seqsOf = (records: unknown[]) => records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
 const seqOf = (event: Record<string, unknown>) => (event['event'] as { seq: number }).seq;
@@ -114,6 +114,24 @@ describe('delivery worker', () => {
     } finally {
       await right.close();
       await mock.close();
+    }
+  });
+
+  it('shows the adaptive limit, its reason and the latency of the last window in /metrics and /stats', async () => {
+    const h = await startRelay({ mock: { faults: { latencyMs: 15 } } });
+    try {
+      const events = Array.from({ length: 40 }, () => browserEvent());
+      await Promise.all(events.map((e) => collect(h.url, e)));
+      await until(() => h.mock.records('events').length === 40, 'delivery');
+      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      assert.match(metrics, /shopbeacon_delivery_concurrency_limit\{reason="[a-z ()0-9]+"\} [1-9]\d*/);
+      const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
+      assert.ok(latency >= 0.015 && latency < 1, `observed latency ${latency} s for a service taking 15 ms`);
+      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { concurrency: { limit: number; max: number; latencyMs: number } } };
+      assert.equal(stats.delivery.concurrency.max, 256);
+      assert.ok(stats.delivery.concurrency.limit >= 1 && stats.delivery.concurrency.latencyMs >= 15);
+    } finally {
+      await h.close();
     }
   });
 
