@@ -4,15 +4,9 @@ import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { Identity } from './identity-cookies.js';
-import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID, ID_PATTERN as ID } from '../../snippet/protocol.js';
+import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
-import { formatEventTime } from './event-time.js';
 
-
-/** `YYYY-MM-DD HH:MM:SS+00:00`: the time of receipt, for events the browser sent without one. */
-export function receiptTime(now: number): string {
-  return formatEventTime(now, 0);
-}
 
 /** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
 export interface CollectContext {
@@ -25,9 +19,9 @@ function checkEventId(eventId: unknown): FieldError[] {
   return valid ? [] : [fieldError('event_id', 'bad_format', 'must be 1 to 64 letters, digits, _ or -')];
 }
 
-/** A browser's `user_id` ends up in a cookie: an anonymous id or a customer id a cookie can hold as it is. */
+/** A browser's `user_id` ends up in a cookie as it is; anonymous ids are among the customer ids this admits. */
 function checkBrowserUserId(userId: unknown): FieldError[] {
-  const valid = typeof userId !== 'string' || ID.test(userId) || CUSTOMER_ID.test(userId);
+  const valid = typeof userId !== 'string' || CUSTOMER_ID.test(userId);
   return valid ? [] : [fieldError('user_id', 'bad_format', 'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes')];
 }
 

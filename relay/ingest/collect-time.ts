@@ -1,5 +1,5 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
-import { formatEventTime, shiftTimestamp } from './event-time.js';
+import { formatEventTime, receiptTime, shiftTimestamp } from './event-time.js';
 
 /** Fifty years either side of now: a page clock further off is not a clock. */
 const CAPTURE_RANGE_MS = 50 * 365 * 86_400_000;
@@ -25,7 +25,7 @@ export function collectEventTime(fields: Record<string, unknown>, skewMs: number
   const { captured_at: capturedAt, utc_offset: utcOffset, datetime } = fields;
   if (capturedAt === undefined) {
     if (utcOffset !== undefined) return { datetime, errors: [fieldError('utc_offset', 'invalid', 'is only read with captured_at')] };
-    return { datetime: typeof datetime === 'string' ? shiftTimestamp(datetime, skewMs) : (datetime ?? formatEventTime(now, 0)), errors: [] };
+    return { datetime: typeof datetime === 'string' ? shiftTimestamp(datetime, skewMs) : (datetime ?? receiptTime(now)), errors: [] };
   }
   const errors = captureErrors(capturedAt, utcOffset, now, datetime !== undefined);
   if (errors.length > 0) return { datetime, errors };

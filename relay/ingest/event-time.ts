@@ -33,6 +33,11 @@ export function formatEventTime(epochMs: number, offsetMinutes: number): string 
   return `${wallClock(epochMs, offsetMinutes * 60_000, false)}${offsetText(offsetMinutes)}`;
 }
 
+/** `YYYY-MM-DD HH:MM:SS+00:00`: the time of receipt, for events sent without one. */
+export function receiptTime(now: number): string {
+  return formatEventTime(now, 0);
+}
+
 /**
  * The same timestamp moved by `skewMs`, in the offset it was written in (or none), with its
  * fraction kept to the millisecond. A date without a time, or text that is not a timestamp, is
