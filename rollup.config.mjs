@@ -7,12 +7,12 @@ import typescript from '@rollup/plugin-typescript';
  * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
  */
 const INTERNAL_PROPERTIES =
-  /^(transport|queue|identity|consent|page|log|ids|identify|reset|persist|remember|user|all|add|remove|clear|get|set|send|beacon|command|flush|schedule|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
+  /^(transport|queue|identity|consent|page|log|ids|stamp|become|persist|remember|all|add|remove|clear|get|set|send|beacon|command|flush|schedule|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
 
 const minify = (mangleInternals) =>
   terser({
     ecma: 2020,
-    compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true, keep_fargs: false, toplevel: true },
+    compress: { passes: 5, unsafe_arrows: true, unsafe: true, pure_getters: true, keep_fargs: false, toplevel: true },
     mangle: mangleInternals ? { properties: { regex: INTERNAL_PROPERTIES, builtins: true } } : true,
     format: { comments: false },
   });

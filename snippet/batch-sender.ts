@@ -5,11 +5,11 @@ import type { SnippetEvent, Transport } from './types';
 export const BATCH_MS = 500;
 
 /**
- * Sends the batches `batches()` gives on a timer, one round at a time: while a send is out, a flush
- * waits for it rather than sending the same events twice. A failed send retries with a backoff
- * doubling from 2 s to a minute; a confirmed one leaves the queue.
+ * Sends the batch `batch()` gives (the whole retry queue: it fits one request) on a timer, one
+ * at a time: while a send is out, a flush waits for it rather than sending the same events twice.
+ * A failed send retries with a backoff doubling from 2 s to a minute; a confirmed one leaves the queue.
  */
-export function createBatchSender(transport: Transport, queue: ReturnType<typeof createRetryQueue>, batches: () => SnippetEvent[][]) {
+export function createBatchSender(transport: Transport, queue: ReturnType<typeof createRetryQueue>, batch: () => SnippetEvent[]) {
   let busy = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -20,20 +20,23 @@ export function createBatchSender(transport: Transport, queue: ReturnType<typeof
     clearTimeout(timer);
     timer = undefined;
     if (busy) return void schedule(BATCH_MS);
-    for (const batch of batches()) {
-      busy++;
-      transport.send(batch).then((outcome) => {
-        busy--;
-        if (outcome) queue.remove(batch.map((e) => e.event_id)), (failures = 0);
-        else schedule(Math.min(60_000, 2000 << failures++));
-      });
-    }
+    const events = batch();
+    if (!events[0]) return;
+    busy = 1;
+    transport.send(events).then((outcome) => {
+      busy = 0;
+      if (outcome) queue.remove(events.map((e) => e.event_id)), (failures = 0);
+      else schedule(Math.min(60_000, 2000 << failures++));
+    });
   }
 
   return {
     schedule,
     flush,
     /** On hide or unload. Beaconed events stay queued until a later fetch confirms them; the relay drops repeats. */
-    beacon: () => batches().forEach(transport.beacon),
+    beacon(): void {
+      const events = batch();
+      if (events[0]) transport.beacon(events);
+    },
   };
 }

@@ -1,76 +1,76 @@
 import { randomId } from './random-id';
-import { CONSENT_COOKIE, ID_PATTERN, SESSION_COOKIE, USER_COOKIE } from './protocol';
+import { CONSENT_COOKIE, CUSTOMER_ID_PATTERN, SESSION_COOKIE, USER_COOKIE } from './protocol';
 import type { CookieJar, Ids, KeyValueStore } from './types';
 
 /** 400 days: the longest cookie lifetime browsers allow. */
 const USER_MAX_AGE = 34_560_000;
-const IDLE_MS = 1_800_000;
-const SESSION_MAX_MS = 86_400_000;
-/** `id.start.last`: another tab of the shop may have moved the session on since this page read it. */
-const SESSION_VALUE = /^([\w-]{8,64})\.(\d+)\.(\d+)$/;
 
 /**
- * Keeps `user_id` (cookie, mirrored to storage so clearing the cookie alone does not reset the
- * visitor) and `session_id` (cookie `id.start.last`, epoch ms: a new one after 30 idle minutes or
- * 24 hours, judged on the page's clock, which browser cookie expiry does not follow).
+ * `identify`'s argument as `_sb_uid` holds it: `~` and the id, from a string (trimmed) or a safe
+ * integer of 1 to 128 characters a cookie can hold as they are; `undefined` for anything else.
+ */
+export function identifiedUser(id: unknown): string | undefined {
+  const customerId = Number.isSafeInteger(id) ? String(id) : typeof id == 'string' ? id.trim() : '';
+  return CUSTOMER_ID_PATTERN.test(customerId) ? `~${customerId}` : undefined;
+}
+
+/**
+ * Keeps `user_id`: `_sb_uid`, mirrored to storage so clearing the cookie alone does not reset the
+ * visitor; `~` and the shop's customer id once identified. And `session_id`: `_sb_sid`, a cookie of
+ * 30 minutes renewed with every batch here and every answer at the relay, so it ends after 30 idle
+ * minutes by the browser's own expiry. The relay ends it 24 hours after it began (issue #17: the
+ * session's clock arithmetic left the bundle, ~100 B).
  */
 export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
+  /** `_sb_uid` as kept: an anonymous id, or `~` and a customer id. */
   let kept = '';
-  let session: [string, number, number] | undefined;
-  /** When this page last wrote `_sb_sid`. */
-  let written = 0;
 
+  /** Keeps `value` as `_sb_uid`; `''` forgets the visitor. */
   function keep(value: string): void {
     kept = value;
-    cookies.set(USER_COOKIE, value, USER_MAX_AGE);
+    cookies.set(USER_COOKIE, value, value ? USER_MAX_AGE : 0);
     store.set(USER_COOKIE, value);
   }
 
   function user(): string {
     if (!kept) {
       const found = cookies.get(USER_COOKIE) || store.get(USER_COOKIE) || '';
-      keep(ID_PATTERN.test(found) ? found : randomId());
+      keep(CUSTOMER_ID_PATTERN.test(found.replace(/^~/, '')) ? found : randomId());
     }
-    return kept;
+    return kept.replace(/^~/, '');
   }
 
-  function readSession(): [string, number, number] | undefined {
-    const parts = SESSION_VALUE.exec(cookies.get(SESSION_COOKIE) || '');
-    return parts ? [parts[1]!, +parts[2]!, +parts[3]!] : session;
-  }
+  const endSession = () => cookies.set(SESSION_COOKIE, '', 0);
 
-  const expired = (t: number) => !session || t - session[2] > IDLE_MS || t - session[1] > SESSION_MAX_MS;
-
-  function endSession(): void {
-    session = undefined;
-    cookies.set(SESSION_COOKIE, '', 0);
+  /**
+   * The ids as they are now; reading them is no activity (issue #17). With `renew`, for the events
+   * of a batch, which are: `_sb_sid` is renewed for 30 minutes, and begun when the browser has none
+   * (it dropped it after 30 idle minutes, or a switch of account ended it).
+   */
+  function ids(renew?: boolean): Ids {
+    let session = cookies.get(SESSION_COOKIE);
+    if (renew) cookies.set(SESSION_COOKIE, (session ||= randomId()), 1800);
+    return { user_id: user(), session_id: session };
   }
 
   /**
-   * The ids for an event captured `at` (epoch ms), which is activity that keeps the session alive;
-   * without `at`, the ids as they are now, which is not (reading them is no visit, issue #17).
+   * Another `_sb_uid`: `~` and a customer id on login, a new anonymous id on logout. Logging in
+   * keeps the session; logging in as the same customer changes nothing; a switch of account, or
+   * a logout, starts a new session.
    */
-  function ids(at?: number): Ids {
-    const t = at || Date.now();
-    // The cookie is read only when this page's copy ran out (another tab may have kept the session
-    // going or begun the next), and written at most once a second: in Chromium a cookie read after a
-    // write is a synchronous IPC of about a millisecond, too much for every click (issue #17).
-    if (expired(t)) session = readSession();
-    if (expired(t)) (session = [randomId(), t, t]), (written = 0);
-    if (at! > session![2]) session![2] = t;
-    if (t - written > 1000) cookies.set(SESSION_COOKIE, session!.join('.'), IDLE_MS / 1000), (written = t);
-    return { user_id: user(), session_id: session![0] };
+  function become(next: string): void {
+    user();
+    if (kept != next && (kept[0] == '~' || next[0] != '~')) endSession();
+    keep(next);
   }
 
   /** Remembers a consent choice (a refusal too, so it is not asked again); a refusal forgets the visitor. */
   function remember(granted: boolean): void {
     cookies.set(CONSENT_COOKIE, granted ? '1' : '0', USER_MAX_AGE);
     if (granted) return;
-    cookies.set(USER_COOKIE, '', 0);
-    store.set(USER_COOKIE, '');
-    kept = '';
+    keep('');
     endSession();
   }
 
-  return { ids, remember };
+  return { ids, become, remember };
 }

@@ -6,7 +6,11 @@
 
 /** The visitor's id, 400 days; the relay re-sets it from the server on every answer. */
 export const USER_COOKIE = '_sb_uid';
-/** `id.start.last` (epoch ms): the session, judged on the page's clock. */
+/**
+ * The session id, for 30 minutes: renewed by the snippet with every batch and by the relay with
+ * every answer, so the browser drops it after 30 idle minutes; ended by the relay 24 hours after
+ * it began (issue #17).
+ */
 export const SESSION_COOKIE = '_sb_sid';
 /** `1` granted, `0` refused. */
 export const CONSENT_COOKIE = '_sb_c';
@@ -24,8 +28,12 @@ export const CUSTOMER_ID_PATTERN = /^[!#-+\--:<-[\]-~]{1,128}$/;
 export const USER_COOKIE_PATTERN = /^(~[!#-+\--:<-[\]-~]{1,128}|[\w-]{8,64})$/;
 /** An `event_id`: the snippet's de-duplication key. */
 export const EVENT_ID_PATTERN = /^[\w-]{1,64}$/;
-/** Events per `/collect` request. */
-export const MAX_EVENTS_PER_BATCH = 50;
+/**
+ * Events per `/collect` request, and the snippet's retry-queue bound: one request carries the
+ * whole queue, so the bundle has no batch splitting (issue #17). The queue's 32 KB bound keeps it
+ * inside the 64 KB below.
+ */
+export const MAX_EVENTS_PER_BATCH = 100;
 /** Bytes per `/collect` request: the 64 KB keepalive budget browsers share per page. */
 export const MAX_COLLECT_BYTES = 64 * 1024;
 

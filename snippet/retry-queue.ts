@@ -1,9 +1,9 @@
 import { attempt } from './attempt';
+import { MAX_EVENTS_PER_BATCH as MAX_EVENTS } from './protocol';
 import { safeStringify } from './safe-stringify';
 import type { KeyValueStore, SnippetEvent } from './types';
 
 const KEY = '_sb_q';
-const MAX_EVENTS = 100;
 const MAX_BYTES = 32_768;
 const MAX_AGE_MS = 86_400_000;
 
@@ -43,7 +43,7 @@ export function createRetryQueue(store: KeyValueStore) {
     },
     clear(): void {
       events = [];
-      store.set(KEY, '[]');
+      store.set(KEY, '');
     },
   };
 }

@@ -2,7 +2,7 @@ import { attempt } from './attempt';
 import { randomId } from './random-id';
 import { safeStringify } from './safe-stringify';
 import { BATCH_MS, createBatchSender } from './batch-sender';
-import { chunk } from './chunk';
+import { identifiedUser } from './identity';
 import type { ConsentState } from './consent';
 import type { createIdentity } from './identity';
 import { HELPERS, productEvent } from './product-event';
@@ -22,17 +22,18 @@ const MAX_PENDING = 100;
 
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
-  /** What waits for the consent banner: captures, replayed in order on `consent(true)`. */
+  /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
   let pending: (() => unknown)[] = [];
   /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage (issue #17). */
   let captured: SnippetEvent[] = [];
-  /** Gives the newly captured events their ids, in order and each at its own time, and queues them. */
+  /** Gives the newly captured events the ids as they are now (cookies read once a batch, not per capture) and queues them. */
   function settle(): void {
-    for (const event of captured) queue.add(Object.assign(event, identity.ids(event.captured_at)));
+    const ids = captured[0] && identity.ids(true);
+    for (const event of captured) queue.add({ ...event, ...ids });
     captured = [];
   }
 
-  const sender = createBatchSender(transport, queue, () => (settle(), chunk(consent ? queue.all() : [])));
+  const sender = createBatchSender(transport, queue, () => (settle(), consent ? queue.all() : []));
 
   /** Runs now with consent, later once consent is given, never after a refusal. */
   function consented(name: unknown, run: () => unknown): void {
@@ -42,14 +43,22 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   function capture(name: unknown, object: unknown): void {
-    // Serialized once here, so an object JSON cannot hold (a cycle, a BigInt) is refused now, not in a timer.
-    if (!name || !object || typeof object != 'object' || !attempt(() => safeStringify(object))) return log('bad track', name);
+    // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
+    if (!name || !attempt(() => safeStringify(object)[0] == '{')) return log('bad track', name);
     // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
     const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
     consented(name, () => {
       captured.push(event);
       sender.schedule(BATCH_MS);
     });
+  }
+
+  /** Events captured before keep the ids they were captured with. */
+  const become = (name: string, user: string) => consented(name, () => (settle(), identity.become(user)));
+
+  function identify(id: unknown): void {
+    const user = identifiedUser(id);
+    return user ? become('identify', user) : log('bad identify', id);
   }
 
   function setConsent(granted: unknown): void {
@@ -72,25 +81,17 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     const helper = HELPERS[name as string];
     if (helper) return capture(helper, typeof a == 'object' && productEvent(a as Record<string, unknown>, page()));
     switch (name) {
-      case 'track':
-        return capture(a, b);
-      case 'purchase':
-        return capture('Order Completed', a);
-      case 'consent':
-        return setConsent(a);
-      case 'flush':
-        return sender.flush();
-      case 'ids':
-        return ids(a);
+      case 'track': return capture(a, b);
+      case 'purchase': return capture('Order Completed', a);
+      case 'identify': return identify(a);
+      case 'reset': return become(name, randomId());
+      case 'consent': return setConsent(a);
+      case 'flush': return sender.flush();
+      case 'ids': return ids(a);
     }
     log('ignored', name);
   }
 
-  return {
-    command,
-    flush: sender.flush,
-    beacon: sender.beacon,
-    // The stored queue is replayed in the next task: evaluating the script stays short (issue #17).
-    start: () => consent && setTimeout(sender.flush),
-  };
+  // The stored queue is replayed in the next task (`start`): evaluating the script stays short (issue #17).
+  return { command, flush: sender.flush, beacon: sender.beacon, start: () => consent && setTimeout(sender.flush) };
 }

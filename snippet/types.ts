@@ -25,5 +25,6 @@ export interface Transport {
 
 export interface Ids {
   user_id: string;
-  session_id: string;
+  /** The relay's session (`_sb_sid`); none before the relay's first answer, or after a switch of account. */
+  session_id?: string;
 }

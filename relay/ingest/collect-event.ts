@@ -7,7 +7,6 @@ import type { Identity } from './identity-cookies.js';
 import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
 
-
 /** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
 export interface CollectContext {
   identity: Identity;
@@ -26,6 +25,15 @@ function checkBrowserUserId(userId: unknown): FieldError[] {
 }
 
 /**
+ * The event's session: its own (`id.start.last`, as snippets before issue #17 read their cookie,
+ * is the `id`), unless it is the one the relay just ended at 24 hours; the request's if it has none.
+ */
+function sessionOf(value: unknown, identity: Identity): unknown {
+  const own = typeof value === 'string' ? value.replace(/^([\w-]{8,64})\.\d+\.\d+$/, '$1') : value;
+  return own == null || own === identity.endedSessionId ? identity.sessionId : own;
+}
+
+/**
  * One event of `/collect` as the record the service will get: `event_id` taken out (the relay's
  * own field, kept as the outbox key for de-duplication), the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
@@ -38,7 +46,7 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   const body = {
     ...fields,
     user_id: fields['user_id'] ?? identity.userId,
-    session_id: fields['session_id'] ?? identity.sessionId,
+    session_id: sessionOf(fields['session_id'], identity),
     datetime: time.datetime,
   };
   const result = validateTrackingEvent(body, { now });

@@ -3,18 +3,32 @@ import { nanoid } from 'nanoid';
 import { CUSTOMER_ID_PATTERN, ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from '../../snippet/protocol.js';
 
 const USER_MAX_AGE_S = 400 * 86_400;
+/** Every answer re-sets `_sb_sid` for 30 minutes: the browser drops it after 30 idle minutes. */
 const SESSION_MAX_AGE_S = 30 * 60;
-/** The snippet writes `id.start.last` (epoch ms) so it can end sessions on its own clock. */
-const SESSION_VALUE = /^([\w-]{8,64})(\.\d{1,15}\.\d{1,15})?$/;
+/** A session ends 24 hours after it began, however active (the service's session rule). */
+const SESSION_MAX_MS = 86_400_000;
+/**
+ * `id.start`: the session `id` began at `start` (epoch ms, the relay's clock, first seen). The
+ * relay's alone, so HttpOnly; apart from `_sb_sid` so the snippet reads and writes its session id
+ * as the cookie holds it (issue #17). A start names its session: one the snippet began since
+ * (after 30 idle minutes, or a switch of account) does not inherit it.
+ */
+const SESSION_START_COOKIE = '_sb_sst';
+/** The id, or `id.start.last` (epoch ms) as snippets wrote it before sessions moved to the relay. */
+const SESSION_VALUE = /^([\w-]{8,64})(?:\.(\d{1,15})\.\d{1,15})?$/;
+const START_VALUE = /^([\w-]{8,64})\.(\d{1,15})$/;
 
 export interface Identity {
   /** The id for events that came without a `user_id`. */
   userId: string;
+  /** The session of events that came without a `session_id`. */
   sessionId: string;
   /** The `_sb_uid` value to send back: an anonymous id, or `~` and the customer id. */
   userCookie: string;
-  /** The `_sb_sid` value to send back: the browser's own when it had one, so its timestamps survive. */
-  sessionCookie: string;
+  /** When the session began (epoch ms), for `_sb_sst`. */
+  sessionStart: number;
+  /** The session `_sb_sid` held when it had run 24 hours: events the snippet stamped with it move to the new one. */
+  endedSessionId?: string;
 }
 
 export interface CookieOptions {
@@ -32,33 +46,55 @@ function validCookie(value: string | undefined, pattern: RegExp): string | undef
   return value !== undefined && pattern.test(value) ? value : undefined;
 }
 
-/**
- * The visitor's ids for this answer's cookies. The cookies win: the snippet writes them before it
- * sends, so they hold the visitor as they are now, while a batch may replay events captured before
- * an `identify` or a `reset` (issue #17: an identified visitor is never set back to an older
- * anonymous id, and a logout is never undone). The newest event's ids serve where the browser
- * sent no usable cookie (cookies blocked for scripts); new ids where there is neither. Cookie
- * values that are not ids (garbage, injection attempts) are ignored.
- */
-export function resolveIdentity(ctx: Context, bodyUserId: unknown, bodySessionId: unknown): Identity {
-  const userCookie = validCookie(ctx.cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();
-  const userId = userCookie.replace(/^~/, '');
+interface Session {
+  id: string;
+  start: number;
+  ended?: string;
+}
+
+/** When session `id` began: `_sb_sst` if it names that session, else a snippet's `id.start.last`, else now. */
+function startOf(ctx: Context, session: RegExpExecArray, now: number): number {
+  const recorded = START_VALUE.exec(ctx.cookies.get(SESSION_START_COOKIE) ?? '');
+  return Number(recorded?.[1] === session[1] ? recorded?.[2] : (session[2] ?? now));
+}
+
+/** The session `_sb_sid` holds, unless it began 24 hours ago; else the batch's, else a new one. */
+function resolveSession(ctx: Context, bodySessionId: unknown, now: number): Session {
   const session = SESSION_VALUE.exec(ctx.cookies.get(SESSION_COOKIE) ?? '');
-  if (session) return { userId, userCookie, sessionId: session[1] as string, sessionCookie: session[0] };
-  const sessionId = typeof bodySessionId === 'string' && ID.test(bodySessionId) ? bodySessionId : nanoid();
-  return { userId, userCookie, sessionId, sessionCookie: sessionId };
-}
-
-function cookie(name: string, value: string, maxAge: number, options: CookieOptions): string {
-  return `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}`;
+  const start = session ? startOf(ctx, session, now) : now;
+  if (session && now - start < SESSION_MAX_MS) return { id: session[1] as string, start };
+  if (session) return { id: nanoid(), start: now, ended: session[1] as string };
+  if (typeof bodySessionId === 'string' && ID.test(bodySessionId)) return { id: bodySessionId, start: now };
+  return { id: nanoid(), start: now };
 }
 
 /**
- * Re-sets both cookies from the server: Safari caps cookies written by scripts at 7 days, but not
- * those a same-origin server sets. Not HttpOnly: the snippet reads them. Values go out as they
- * are: both patterns admit only RFC 6265 cookie-octets.
+ * The visitor's ids for this answer's cookies. The cookies win: the snippet writes `_sb_uid`
+ * before it sends, so it holds the visitor as they are now, while a batch may replay events
+ * captured before an `identify` or a `reset` (issue #17: an identified visitor is never set back to
+ * an older anonymous id, and a logout is never undone). Sessions are the relay's (issue #17): the
+ * snippet deletes `_sb_sid` where a new one must begin (a switch of account, a logout), the browser
+ * drops it after 30 idle minutes, and this ends it 24 hours after it began. The newest event's ids
+ * serve where the browser sent no usable cookie; new ids where there is neither. Cookie values
+ * that are not ids (garbage, injection attempts) are ignored.
+ */
+export function resolveIdentity(ctx: Context, bodyUserId: unknown, bodySessionId: unknown, now = Date.now()): Identity {
+  const userCookie = validCookie(ctx.cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();
+  const session = resolveSession(ctx, bodySessionId, now);
+  return { userId: userCookie.replace(/^~/, ''), userCookie, sessionId: session.id, sessionStart: session.start, endedSessionId: session.ended };
+}
+
+function cookie(name: string, value: string, maxAge: number, options: CookieOptions, httpOnly = false): string {
+  return `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}${httpOnly ? '; HttpOnly' : ''}`;
+}
+
+/**
+ * Re-sets the cookies from the server: Safari caps cookies written by scripts at 7 days, but not
+ * those a same-origin server sets. `_sb_uid` and `_sb_sid` are not HttpOnly: the snippet reads
+ * them. Values go out as they are: both patterns admit only RFC 6265 cookie-octets.
  */
 export function writeIdentityCookies(ctx: Context, identity: Identity, options: CookieOptions): void {
   ctx.append('Set-Cookie', cookie(USER_COOKIE, identity.userCookie, USER_MAX_AGE_S, options));
-  ctx.append('Set-Cookie', cookie(SESSION_COOKIE, identity.sessionCookie, SESSION_MAX_AGE_S, options));
+  ctx.append('Set-Cookie', cookie(SESSION_COOKIE, identity.sessionId, SESSION_MAX_AGE_S, options));
+  ctx.append('Set-Cookie', cookie(SESSION_START_COOKIE, `${identity.sessionId}.${identity.sessionStart}`, SESSION_MAX_AGE_S, options, true));
 }

@@ -43,7 +43,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   const cookies = createCookieJar(doc, options.cookieDomain, win.location.protocol === 'https:');
   const store = createLocalStore(win);
   const tracker = createTracker({
-    transport: createTransport(options.endpoint, log, !!nav.webdriver),
+    transport: createTransport(options.endpoint, log, nav.webdriver),
     queue: createRetryQueue(store),
     identity: createIdentity(cookies, store),
     consent: initialConsent(cookies, options.consentRequired, options.respectGpc !== false && !!nav.globalPrivacyControl),

@@ -24,7 +24,7 @@ test.describe('relay end to end in Chromium', () => {
     expect((shop.mock.records('events')[1] as Record<string, unknown>)['user_id']).toBe(uid);
   });
 
-  test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes', async ({ page, shop }) => {
+  test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes, and the session start HttpOnly', async ({ page, shop }) => {
     const answers: string[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('/sb/collect')) answers.push((await response.headerValue('set-cookie')) ?? '');
@@ -33,6 +33,9 @@ test.describe('relay end to end in Chromium', () => {
     await page.click('#add');
     await expect.poll(() => answers.length).toBe(1);
     expect(answers[0]).toMatch(/_sb_uid=[\w-]+; Max-Age=34560000; Path=\/; SameSite=Lax/);
-    expect(answers[0]).toMatch(/_sb_sid=[\w-]+\.\d+\.\d+; Max-Age=1800; Path=\/; SameSite=Lax/);
+    expect(answers[0]).toMatch(/_sb_sid=[\w-]+; Max-Age=1800; Path=\/; SameSite=Lax/);
+    expect(answers[0]).toMatch(/_sb_sst=[\w-]+\.\d{13}; Max-Age=1800; Path=\/; SameSite=Lax; HttpOnly/);
+    const sessionCookie = (await page.context().cookies()).find((c) => c.name === '_sb_sid')?.value;
+    expect(answers[0]).toContain(`_sb_sst=${sessionCookie}.`);
   });
 });

@@ -62,7 +62,7 @@ const MALFORMED = [
   '"str"', '[]', '{}', '1e309', `${'['.repeat(33)}${']'.repeat(33)}`, `{"events":[{"event_name":"x","event":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}]}`,
   '{"events":[1e309]}', '{"events":[{"event_name":"x","event":{"v":1e309}}]}', '{"events":[{"event_name":"x","event":{"v":-2e400}}]}',
   '{"events":"x"}', '{"events":{}}', '{"events":[]}', '{"events":[null]}', '{"events":[[]]}', '{"events":[1,2,3]}',
-  `{"events":[${Array.from({ length: 51 }, () => '{"event_name":"x","event":{}}').join(',')}]}`,
+  `{"events":[${Array.from({ length: 101 }, () => '{"event_name":"x","event":{}}').join(',')}]}`,
 ];
 
 const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88, 0x80, 0x80, 0x80]];

@@ -49,7 +49,7 @@ const MIRROR_VALIDATORS = { '/v1/orders': validateOrder, '/v1/products/catalog':
 /** What the contract says about a well-formed JSON case: accepted (2xx) or refused (4xx). */
 function contractAccepts(c: HostileCase, now: number): boolean {
   const value = JSON.parse(String(c.body)) as { events?: unknown[] };
-  if (c.path === '/collect') return collectEventToRecord(value.events?.[0], { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionCookie: 's' }, skewMs: 0 }, now).ok;
+  if (c.path === '/collect') return collectEventToRecord(value.events?.[0], { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionStart: 0 }, skewMs: 0 }, now).ok;
   return MIRROR_VALIDATORS[c.path](value, { now }).ok;
 }
 

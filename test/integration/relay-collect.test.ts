@@ -62,7 +62,7 @@ describe('POST /collect', () => {
     ['an empty object', '{}', {}, 400, 'no_event'],
     ['an object that is not an event', '{"foo":1}', {}, 400, 'no_event'],
     ['an empty events array', '{"events":[]}', {}, 400, 'no_event'],
-    ['more than 50 events', JSON.stringify({ events: Array.from({ length: 51 }, () => browserEvent()) }), {}, 413, 'too_many_events'],
+    ['more than 100 events', JSON.stringify({ events: Array.from({ length: 101 }, () => browserEvent()) }), {}, 413, 'too_many_events'],
     ['a body over 64 KB', JSON.stringify({ events: [browserEvent({ event: { pad: 'x'.repeat(70_000) } })] }), {}, 413, 'body_too_large'],
     ['another content type', '{}', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type'],
     ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]), {}, 400, 'invalid_utf8'],
@@ -100,25 +100,30 @@ describe('POST /collect identity cookies', () => {
 
   const cookiesOf = (headers: Headers) => headers.getSetCookie();
 
-  it('sets a new _sb_uid for 400 days and _sb_sid for 30 minutes when there is none', async () => {
+  it('sets a new _sb_uid for 400 days, _sb_sid for 30 minutes and its start (HttpOnly) when there is none', async () => {
+    const before = Date.now();
     const res = await collect(h.url, browserEvent());
-    const [uid, sid] = cookiesOf(res.headers);
+    const [uid, sid, start] = cookiesOf(res.headers);
     assert.match(uid ?? '', /^_sb_uid=[\w-]{21}; Max-Age=34560000; Path=\/; SameSite=Lax; Domain=shop.test$/);
     assert.match(sid ?? '', /^_sb_sid=[\w-]{21}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test$/);
-    assert.doesNotMatch(uid ?? '', /HttpOnly/);
+    assert.match(start ?? '', /^_sb_sst=[\w-]{21}\.\d{13}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test; HttpOnly$/);
+    assert.ok(Number(/\.(\d+);/.exec(start ?? '')?.[1]) >= before);
+    assert.doesNotMatch(`${uid}${sid}`, /HttpOnly/);
   });
 
   it('marks the cookies Secure when a trusted proxy forwarded https', async () => {
     const res = await collect(h.url, browserEvent(), { 'x-forwarded-proto': 'https' });
-    assert.ok(cookiesOf(res.headers).every((c) => c.endsWith('; Secure')));
+    assert.equal(cookiesOf(res.headers).filter((c) => /; Secure(;|$)/.test(c)).length, 3);
   });
 
   it('renews the cookies with the ids the browser had, and uses them for events without ids', async () => {
     const event = browserEvent();
-    const res = await collect(h.url, event, { cookie: '_sb_uid=known-user-1234; _sb_sid=known-sess-1234.1700000000000.1700000000000' });
-    const [uid, sid] = cookiesOf(res.headers);
+    const start = Date.now() - 3_600_000;
+    const res = await collect(h.url, event, { cookie: `_sb_uid=known-user-1234; _sb_sid=known-sess-1234; _sb_sst=known-sess-1234.${start}` });
+    const [uid, sid, sst] = cookiesOf(res.headers);
     assert.match(uid ?? '', /^_sb_uid=known-user-1234;/);
-    assert.match(sid ?? '', /^_sb_sid=known-sess-1234\.1700000000000\.1700000000000;/);
+    assert.match(sid ?? '', /^_sb_sid=known-sess-1234;/);
+    assert.match(sst ?? '', new RegExp(`^_sb_sst=known-sess-1234\\.${start};`));
     await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
     const delivered = deliveredEvent(h.mock, event);
     assert.deepEqual([delivered?.['user_id'], delivered?.['session_id']], ['known-user-1234', 'known-sess-1234']);

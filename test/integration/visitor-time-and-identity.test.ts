@@ -93,11 +93,13 @@ describe('POST /collect with identified visitors', () => {
   });
   after(() => h.close());
 
-  const userCookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('_sb_uid='))?.split(';')[0];
+  const cookieOf = (headers: Headers, name: string) => headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+  const userCookieOf = (headers: Headers) => cookieOf(headers, '_sb_uid');
+  const sessionCookieOf = (headers: Headers) => cookieOf(headers, '_sb_sid');
 
   it('keeps an identified _sb_uid (~ and the customer id) and fills it in as user_id', async () => {
     const event = browserEvent();
-    const answer = await collect(h.url, event, { cookie: '_sb_uid=~42; _sb_sid=sess-abcdefgh.1700000000000.1700000000000' });
+    const answer = await collect(h.url, event, { cookie: '_sb_uid=~42; _sb_sid=sess-abcdefgh' });
     assert.equal(userCookieOf(answer.headers), '_sb_uid=~42');
     await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
     assert.equal(deliveredEvent(h.mock, event)?.['user_id'], '42');
@@ -105,9 +107,9 @@ describe('POST /collect with identified visitors', () => {
 
   it('never sets an identified visitor back to an older anonymous id replayed from the retry queue', async () => {
     const replayed = browserEvent({ user_id: 'anon-older-12345', session_id: 'sess-older-12345' });
-    const answer = await collect(h.url, { events: [replayed] }, { cookie: '_sb_uid=~customer-7; _sb_sid=sess-new-123456.1.2' });
+    const answer = await collect(h.url, { events: [replayed] }, { cookie: `_sb_uid=~customer-7; _sb_sid=sess-new-123456; _sb_sst=sess-new-123456.${Date.now()}` });
     assert.equal(userCookieOf(answer.headers), '_sb_uid=~customer-7');
-    assert.match(answer.headers.getSetCookie().find((c) => c.startsWith('_sb_sid='))!, /^_sb_sid=sess-new-123456\.1\.2;/);
+    assert.equal(sessionCookieOf(answer.headers), '_sb_sid=sess-new-123456');
     await until(() => deliveredEvent(h.mock, replayed) !== undefined, 'delivery');
     assert.equal(deliveredEvent(h.mock, replayed)?.['user_id'], 'anon-older-12345');
   });
@@ -115,6 +117,51 @@ describe('POST /collect with identified visitors', () => {
   it('marks a customer id the browser sent without a cookie as identified', async () => {
     const answer = await collect(h.url, { events: [browserEvent({ user_id: '42', session_id: 'sess-abcdefgh' })] });
     assert.equal(userCookieOf(answer.headers), '_sb_uid=~42');
+  });
+
+  it('keeps a session younger than 24 hours, from today\'s cookies and from a snippet\'s id.start.last of before', async () => {
+    const hourAgo = Date.now() - 3_600_000;
+    const event = browserEvent({ session_id: `sess-legacy-1234.${hourAgo}.${hourAgo}` });
+    const legacy = await collect(h.url, { events: [event] }, { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234.${hourAgo}.${hourAgo}` });
+    assert.equal(sessionCookieOf(legacy.headers), '_sb_sid=sess-legacy-1234');
+    assert.equal(cookieOf(legacy.headers, '_sb_sst'), `_sb_sst=sess-legacy-1234.${hourAgo}`);
+    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
+    assert.equal(deliveredEvent(h.mock, event)?.['session_id'], 'sess-legacy-1234');
+    const today = await collect(h.url, browserEvent(), { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234; _sb_sst=sess-legacy-1234.${hourAgo}` });
+    assert.equal(sessionCookieOf(today.headers), '_sb_sid=sess-legacy-1234');
+    assert.equal(cookieOf(today.headers, '_sb_sst'), `_sb_sst=sess-legacy-1234.${hourAgo}`);
+  });
+
+  it('ends a session 24 hours after it began: a new _sb_sid, and events stamped with the ended one move to it', async () => {
+    const dayAgo = Date.now() - 86_400_001;
+    const stamped = browserEvent({ session_id: 'sess-day-old-123' });
+    const other = browserEvent({ session_id: 'sess-another-123' });
+    const answer = await collect(h.url, { events: [stamped, other] }, { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-day-old-123; _sb_sst=sess-day-old-123.${dayAgo}` });
+    const session = sessionCookieOf(answer.headers)!.slice('_sb_sid='.length);
+    assert.match(session, /^[\w-]{21}$/);
+    assert.ok(Number(cookieOf(answer.headers, '_sb_sst')!.split('.')[1]) > dayAgo + 86_400_000);
+    await until(() => deliveredEvent(h.mock, other) !== undefined && deliveredEvent(h.mock, stamped) !== undefined, 'delivery');
+    assert.equal(deliveredEvent(h.mock, stamped)?.['session_id'], session);
+    assert.equal(deliveredEvent(h.mock, other)?.['session_id'], 'sess-another-123');
+  });
+
+  it('gives a session the snippet began (after a switch of account) its own start, not the start of the one before', async () => {
+    const dayAgo = Date.now() - 86_400_001;
+    const event = browserEvent({ user_id: 'customer-8', session_id: 'sess-after-switch' });
+    const answer = await collect(h.url, { events: [event] }, { cookie: `_sb_uid=~customer-8; _sb_sid=sess-after-switch; _sb_sst=sess-before-1234.${dayAgo}` });
+    assert.equal(sessionCookieOf(answer.headers), '_sb_sid=sess-after-switch');
+    assert.ok(Number(cookieOf(answer.headers, '_sb_sst')!.split('.')[1]) > dayAgo + 86_400_000);
+    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
+    assert.equal(deliveredEvent(h.mock, event)?.['session_id'], 'sess-after-switch');
+  });
+
+  it('starts a session for events without one when the browser has none', async () => {
+    const event = browserEvent({ user_id: 'customer-8' });
+    const answer = await collect(h.url, { events: [event] }, { cookie: '_sb_uid=~customer-8' });
+    const session = sessionCookieOf(answer.headers)!.slice('_sb_sid='.length);
+    assert.match(session, /^[\w-]{21}$/);
+    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
+    assert.equal(deliveredEvent(h.mock, event)?.['session_id'], session);
   });
 
   it('refuses a user_id no cookie could hold, naming user_id and the reason', async () => {

@@ -16,6 +16,8 @@ export const E2E_TOKEN = 'e2e-service-token-91c4';
 const PAGES: Record<string, string> = {
   '/': 'test/e2e/fixtures/relay-shop.html',
   '/next': 'test/e2e/fixtures/relay-shop.html',
+  '/consent': 'test/e2e/fixtures/relay-consent.html',
+  '/debug': 'test/e2e/fixtures/relay-debug.html',
 };
 
 export class ShopWithRelay {
