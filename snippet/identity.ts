@@ -48,9 +48,11 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
    * (it dropped it after 30 idle minutes, or a switch of account ended it).
    */
   function ids(renew?: boolean): Ids {
+    const userId = user();
     let session = cookies.get(SESSION_COOKIE);
-    if (renew) cookies.set(SESSION_COOKIE, (session ||= randomId()), 1800);
-    return { user_id: user(), session_id: session };
+    // `_sb_uid` too: the answer to a request sent before an identify or a reset re-sets it as it was.
+    if (renew) keep(kept), cookies.set(SESSION_COOKIE, (session ||= randomId()), 1800);
+    return { user_id: userId, session_id: session };
   }
 
   /**

@@ -7,10 +7,3 @@ export function productEvent(input: Record<string, unknown> | null, page: string
   for (const field of PRODUCT_FIELDS) if (input[field] != null) event[field] = input[field];
   return event;
 }
-
-/** Helper commands and the event each one sends. */
-export const HELPERS: Record<string, string> = {
-  addToCart: 'Added To Cart',
-  removeFromCart: 'Removed From Cart',
-  viewProduct: 'Product Viewed',
-};

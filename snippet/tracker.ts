@@ -5,7 +5,7 @@ import { BATCH_MS, createBatchSender } from './batch-sender';
 import { identifiedUser } from './identity';
 import type { ConsentState } from './consent';
 import type { createIdentity } from './identity';
-import { HELPERS, productEvent } from './product-event';
+import { productEvent } from './product-event';
 import type { createRetryQueue } from './retry-queue';
 import type { Ids, SnippetEvent, Transport } from './types';
 
@@ -41,6 +41,8 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     else if (consent === undefined && pending.length < MAX_PENDING) pending.push(run);
     else log('ignored', name);
   }
+
+  const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && productEvent(input as Record<string, unknown>, page()));
 
   function capture(name: unknown, object: unknown): void {
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
@@ -78,9 +80,10 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
-    const helper = HELPERS[name as string];
-    if (helper) return capture(helper, typeof a == 'object' && productEvent(a as Record<string, unknown>, page()));
     switch (name) {
+      case 'addToCart': return product('Added To Cart', a);
+      case 'removeFromCart': return product('Removed From Cart', a);
+      case 'viewProduct': return product('Product Viewed', a);
       case 'track': return capture(a, b);
       case 'purchase': return capture('Order Completed', a);
       case 'identify': return identify(a);

@@ -46,7 +46,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
     transport: createTransport(options.endpoint, log, nav.webdriver),
     queue: createRetryQueue(store),
     identity: createIdentity(cookies, store),
-    consent: initialConsent(cookies, options.consentRequired, options.respectGpc !== false && !!nav.globalPrivacyControl),
+    consent: initialConsent(cookies, options.consentRequired, options.respectGpc !== false && nav.globalPrivacyControl),
     page: () => win.location.href,
     log,
   });

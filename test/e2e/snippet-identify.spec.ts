@@ -110,3 +110,28 @@ test.describe('snippet: sessions with the relay', () => {
     await expect.poll(() => delivered(shop).get('Day Two Later')?.['session_id']).toBe(second);
   });
 });
+
+test.describe('snippet: identify while a send is out', () => {
+  test('an answer to a request sent before identify cannot undo it: the next batch writes the identified id back', async ({ page, shop }) => {
+    let releaseFirst!: () => void;
+    const held = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let answered = 0;
+    await page.route('**/sb/collect', async (route) => {
+      const response = await route.fetch();
+      if (answered++ === 0) await held;
+      await route.fulfill({ response });
+    });
+    await page.goto(shop.url);
+    await sb(page, 'track', 'Anonymous', {});
+    await expect.poll(() => answered).toBe(1);
+    const anonymous = (await page.context().cookies()).find((c) => c.name === '_sb_uid')!.value;
+    await sb(page, 'identify', '42');
+    releaseFirst();
+    // The held answer re-set the cookie the request carried: the anonymous id.
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value).toBe(anonymous);
+    await sb(page, 'track', 'Logged In', {});
+    await expect.poll(() => delivered(shop).get('Logged In')?.['user_id']).toBe('42');
+    await page.reload();
+    expect(await sb(page, 'ids')).toMatchObject({ user_id: '42' });
+  });
+});
