@@ -1,8 +1,9 @@
 // Load generator, in its own process: POSTs for `seconds` with `connections`, each request a new
-// event_id (the relay de-duplicates repeats, which would flatter it). Prints one JSON line.
+// event_id (the relay de-duplicates repeats, which would flatter it); with `rate`, at that many
+// requests per second in all (a fixed rate, for the sustained-rate row). Prints one JSON line.
 import autocannon from 'autocannon';
 
-const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50'] = process.argv.slice(2);
+const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50', rate] = process.argv.slice(2);
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let n = 0;
 const now = () => `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
@@ -17,6 +18,7 @@ const result = await autocannon({
   url,
   connections: Number(connections),
   duration: Number(seconds),
+  ...(rate ? { overallRate: Number(rate) } : {}),
   requests: [{
     method: 'POST',
     headers: { 'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8', 'user-agent': UA },

@@ -6,13 +6,17 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deliveryRows, deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
+import { ingestRows, ingestScenario } from './ingest-rows.mjs';
+import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { measure } from '../scripts/size.mjs';
+import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
 import { startListening } from './processes.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const TOKEN = 'dev-token';
+const ADMIN_KEY = 'bench-admin-key';
 const children = [];
 /** Ends every process started so far: a phase must not leave a relay delivering its backlog behind. */
 async function stopAll() {
@@ -28,9 +32,11 @@ function node(args) {
 }
 
 function load(url, mode, batch) {
-  const runs = Array.from({ length: RUNS }, () => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']));
+  const runs = Array.from({ length: RUNS }, () => loadOnce(url, mode, batch));
   return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0) };
 }
+
+const loadOnce = (url, mode, batch) => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']);
 
 function startNginx(mockUrl) {
   const hasNginx = () => { try { execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }); return true; } catch { return false; } };
@@ -54,20 +60,36 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
   return `http://127.0.0.1:${port}`;
 }
 
+/** A relay as the bench runs it: durable outbox, rate limits off, `/stats` behind the bench's admin key. */
+const startRelay = (serviceUrl) =>
+  start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
+    SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+  });
+
+/** A port nothing listens on: the service as an outage shows it (connection refused). */
+async function closedPort() {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
 async function ingest() {
   const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
   const bare = await start(['bench/bare-server.mjs']);
-  const relay = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
-    SHOPBEACON_BASE_URL: slowMock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
-  });
+  const relayUp = await startRelay(slowMock);
+  const relayDown = await startRelay(await closedPort());
+  const rows = await ingestScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), bare, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
   const nginx = startNginx(slowMock);
   if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
-  return {
-    bare1: load(`${bare}/`, 'collect', 1), relay1: load(`${relay}/collect`, 'collect', 1),
-    bare10: load(`${bare}/`, 'collect', 10), relay10: load(`${relay}/collect`, 'collect', 10),
-    nginx1: nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined,
-  };
+  const nginx1 = nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined;
+  console.error('sustained rate…');
+  const sustained = await sustainedRate({ relay: relayUp, adminKey: ADMIN_KEY, lo: 0, hi: rows[1].up.median });
+  const undici = undiciRate(node, slowMock);
+  return { rows, nginx1, sustained, undici };
 }
 
 /** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
@@ -118,19 +140,19 @@ const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
 function table(results) {
   const { size, ingest: i, delivery: d, importRun: im, cost } = results;
   const lines = [
-    `Machine: ${results.machine}. ${RUNS} runs of ${SECONDS} s per ingest row, median; 50 connections; service latency 20 ms behind relay and nginx.`,
+    `Machine: ${results.machine}. ${RUNS} interleaved runs of ${SECONDS} s per ingest row, median (min–max); 50 connections; service latency 20 ms behind relay and nginx.`,
     '',
     '| measure | shopbeacon | baseline | ratio / target |', '|---|---|---|---|',
     `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | target 2,048 B ${size.bundle.gzip <= 2048 ? 'met' : 'missed'}; limit 2,560 B ${size.bundle.gzip <= 2560 ? 'met' : 'missed'} |`,
-    `| ingest, 1 event/request | ${fmt(i.relay1.rps)} req/s, p50 ${i.relay1.p50} ms, p99 ${i.relay1.p99} ms | bare node:http ${fmt(i.bare1.rps)} req/s | ${pct(i.relay1.rps, i.bare1.rps)} (target ≥ 50 %) |`,
-    `| ingest, 10 events/request | ${fmt(i.relay10.rps)} req/s (${fmt(i.relay10.rps * 10)} events/s), p99 ${i.relay10.p99} ms | bare node:http ${fmt(i.bare10.rps)} req/s | ${pct(i.relay10.rps, i.bare10.rps)} (target ≥ 50 %) |`,
+    ...ingestRows(i.rows, RUNS),
+    sustainedRow(i.sustained, i.undici),
     i.nginx1
-      ? `| client p99 while the service takes 20 ms | relay ${i.relay1.p99} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.relay1.p99 < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
+      ? `| client p99 while the service takes 20 ms | relay ${i.rows[1].upP99.median} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.rows[1].upP99.median < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
       : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
     ...(results.redis
       ? [
-          `| ingest, 1 event/request, SHOPBEACON_REDIS_URL (ids + rate limit in Redis, SQLite outbox) | ${fmt(results.redis.shared.rps)} req/s, p99 ${results.redis.shared.p99} ms | single instance ${fmt(i.relay1.rps)} req/s | ${pct(results.redis.shared.rps, i.relay1.rps)} |`,
-          `| ingest, 1 event/request, SHOPBEACON_OUTBOX=redis (Streams, AOF everysec) | ${fmt(results.redis.streams.rps)} req/s, p99 ${results.redis.streams.p99} ms | single instance ${fmt(i.relay1.rps)} req/s | ${pct(results.redis.streams.rps, i.relay1.rps)} |`,
+          `| ingest, 1 event/request, SHOPBEACON_REDIS_URL (ids + rate limit in Redis, SQLite outbox) | ${fmt(results.redis.shared.rps)} req/s, p99 ${results.redis.shared.p99} ms | single instance ${fmt(i.rows[1].up.median)} req/s | ${pct(results.redis.shared.rps, i.rows[1].up.median)} |`,
+          `| ingest, 1 event/request, SHOPBEACON_OUTBOX=redis (Streams, AOF everysec) | ${fmt(results.redis.streams.rps)} req/s, p99 ${results.redis.streams.p99} ms | single instance ${fmt(i.rows[1].up.median)} req/s | ${pct(results.redis.streams.rps, i.rows[1].up.median)} |`,
         ]
       : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
     ...deliveryRows(d),
@@ -153,7 +175,7 @@ try {
   for (const scenario of SCENARIOS) {
     console.error(`delivery, ${scenario.name}…`);
     const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', ...scenario.mockArgs]);
-    delivery.push(deliveryScenario(node, mock, scenario, RUNS, 256));
+    delivery.push(deliveryScenario(node, mock, scenario, RUNS, DEFAULT_CONCURRENCY));
     await stopAll();
   }
   const fastMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0']);
