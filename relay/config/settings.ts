@@ -96,7 +96,7 @@ export const SETTINGS: Setting[] = [
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
   { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },
   { key: 'outboxSync', env: 'SHOPBEACON_OUTBOX_SYNC', flag: '--outbox-sync', help: '"full": acknowledged survives power loss; "normal": survives a crash only', parse: oneOf('full', 'normal'), fallback: 'full' },
-  { key: 'deliveryConcurrency', env: 'SHOPBEACON_DELIVERY_CONCURRENCY', flag: '--delivery-concurrency', help: 'the most service calls in flight; delivery adapts below it to the service', parse: wholeNumber(1), fallback: 256 },
+  { key: 'deliveryConcurrency', env: 'SHOPBEACON_DELIVERY_CONCURRENCY', flag: '--delivery-concurrency', help: 'the most service calls in flight; delivery adapts below it to the service', parse: wholeNumber(1), fallback: 512 },
   { key: 'deliveryTimeoutMs', env: 'SHOPBEACON_DELIVERY_TIMEOUT_MS', flag: '--delivery-timeout-ms', help: 'per-call timeout to the service', parse: wholeNumber(1), fallback: 10_000 },
   { key: 'maxAgeMs', env: 'SHOPBEACON_MAX_AGE_HOURS', flag: '--max-age-hours', help: 'hours after which an undeliverable record becomes a dead letter', parse: hours, fallback: 72 * 3600_000 },
   { key: 'requestTimeoutMs', env: 'SHOPBEACON_REQUEST_TIMEOUT_MS', flag: '--request-timeout-ms', help: 'time a client has to send a whole request (slow clients are cut off with 408)', parse: wholeNumber(100), fallback: 15_000 },

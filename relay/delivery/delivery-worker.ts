@@ -22,7 +22,7 @@ export interface DeliveryWorkerOptions {
   /**
    * The most calls in flight at once; the worker adapts how many it uses below this to the
    * service's latency and back-pressure (issue #16).
-   * @default 256
+   * @default 512
    */
   concurrency?: number;
   /** A record still failing after this long becomes a dead letter. @default 72 hours */

@@ -128,7 +128,7 @@ describe('delivery worker', () => {
       const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
       assert.ok(latency >= 0.015 && latency < 1, `observed latency ${latency} s for a service taking 15 ms`);
       const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { concurrency: { limit: number; max: number; latencyMs: number } } };
-      assert.equal(stats.delivery.concurrency.max, 256);
+      assert.equal(stats.delivery.concurrency.max, 512);
       assert.ok(stats.delivery.concurrency.limit >= 1 && stats.delivery.concurrency.latencyMs >= 15);
     } finally {
       await h.close();
