@@ -51,8 +51,8 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   countVisitors(events, visitors, logger);
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const ingestLoad = createIngestLoad();
-  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, loadShare: ingestLoad.share });
-  const accept = createAccept({ enqueueOnce, events, onEnqueued: () => (ingestLoad.touch(), worker.notify()) });
+  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
+  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()) });
   const park = createPark({ outbox, events });
   return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client };
 }

@@ -1,3 +1,7 @@
+import type { IngestReading } from './ingest-load.js';
+
+export type { IngestReading };
+
 /** Why the limit last moved: shown on `/metrics`, `/stats` and the debugger. */
 export type ConcurrencyReason = 'start' | 'latency flat' | 'latency rising' | 'rate limited (429)' | 'service busy (503)' | 'timeout' | 'relay busy';
 
@@ -16,18 +20,20 @@ export interface AdaptiveConcurrencyOptions {
    */
   minRiseMs?: number;
   /**
-   * How busy the relay's own event loop was over the window (0–1), read when a window closes: above
-   * `maxLoadShare` delivery gives way, since what is queued can wait and a visitor's request cannot.
-   * @default a function returning 0
+   * What ingest did over the window, read when a window closes: with the event loop busier than
+   * `maxLoadShare` delivery gives way, since what is queued can wait and a visitor's request cannot;
+   * but not below the calls it takes to deliver what arrives (`perSecond` × the window's latency,
+   * with a quarter more), so a sustained peak does not pile up in the outbox.
+   * @default nothing arriving
    */
-  loadShare?: () => number;
+  ingestLoad?: () => IngestReading;
   /**
    * The event loop share above which delivery gives way to ingest.
    * @default 0.9
    */
   maxLoadShare?: number;
   /**
-   * Giving way stops at this limit, so a sustained peak still drains (the fixed concurrency of old).
+   * Giving way stops at this limit at least (the fixed concurrency of old).
    * @default 16
    */
   busyFloor?: number;
@@ -88,7 +94,7 @@ export class AdaptiveConcurrency {
   private readonly options: Required<AdaptiveConcurrencyOptions>;
 
   constructor(options: AdaptiveConcurrencyOptions) {
-    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, maxLoadShare: 0.9, busyFloor: 16, loadShare: () => 0, ...options };
+    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, maxLoadShare: 0.9, busyFloor: 16, ingestLoad: () => ({ share: 0, perSecond: 0 }), ...options };
   }
 
   view(): ConcurrencyView {
@@ -122,10 +128,12 @@ export class AdaptiveConcurrency {
 
   private adjust(mean: number, baseline: number): void {
     const { riseRatio, minRiseMs, busyFloor, maxLoadShare } = this.options;
-    const busy = this.options.loadShare() > maxLoadShare;
-    if (busy && this.limit > busyFloor) return this.cut('relay busy', busyFloor);
+    const ingest = this.options.ingestLoad();
+    const floor = Math.max(busyFloor, Math.ceil((ingest.perSecond * mean * 1.25) / 1000));
+    const busy = ingest.share > maxLoadShare;
+    if (busy && this.limit > floor) return this.cut('relay busy', floor);
     if (mean > baseline * (1 + riseRatio) && mean - baseline > minRiseMs) return this.cut('latency rising');
-    if (this.limitReached) this.raise(busy ? busyFloor : this.options.max);
+    if (this.limitReached) this.raise(busy ? floor : this.options.max);
   }
 
   private raise(cap: number): void {

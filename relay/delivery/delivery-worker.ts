@@ -5,7 +5,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
-import { AdaptiveConcurrency, DEFAULT_CONCURRENCY, type ConcurrencyView } from './adaptive-concurrency.js';
+import { AdaptiveConcurrency, DEFAULT_CONCURRENCY, type ConcurrencyView, type IngestReading } from './adaptive-concurrency.js';
 import { callSignal } from './call-signal.js';
 import { backoffDelay } from './backoff.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -30,8 +30,8 @@ export interface DeliveryWorkerOptions {
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
-  /** How busy ingest keeps the event loop (0–1): above 0.9 delivery gives way, down to 16 calls in flight. */
-  loadShare?: () => number;
+  /** What ingest did (loop share, records/s): above 0.9 of the loop delivery gives way, but keeps pace with arrivals. */
+  ingestLoad?: () => IngestReading;
   /** Where each outcome is announced (delivered, retrying, dead): the debugger, metrics and visitor count listen. */
   events: RecordEvents;
 }
@@ -66,7 +66,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.loadShare ? { loadShare: options.loadShare } : {}) });
+    this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}) });
     // Every call in flight listens on the one stop signal: more than Node's default 10 is expected.
     setMaxListeners(Math.max(10, (options.concurrency ?? DEFAULT_CONCURRENCY) * 2), this.abort.signal);
     options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);

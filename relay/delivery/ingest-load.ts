@@ -1,26 +1,36 @@
 import { performance } from 'node:perf_hooks';
 
+/** What ingest did since the last reading. */
+export interface IngestReading {
+  /** How busy the event loop was (0–1), or 0 when nothing was enqueued: a drain has nobody to give way to. */
+  share: number;
+  /** Records enqueued per second. */
+  perSecond: number;
+}
+
 /**
- * How busy the relay's event loop was while records came in (issue #16): delivery gives way
- * to ingest only when both compete for it. The share of busy time since the last reading
- * (Node's event loop utilization), or 0 when nothing was enqueued meanwhile: a relay that only
- * drains its backlog has nobody to give way to.
+ * How busy the relay's event loop was while records came in, and how fast they came (issue #16):
+ * delivery gives way to ingest only when both compete for the loop, and never below the pace
+ * records arrive at, or the outbox would grow for as long as the peak lasts.
  */
-export function createIngestLoad() {
+export function createIngestLoad(now: () => number = () => performance.now()) {
   let last = performance.eventLoopUtilization();
-  let ingested = false;
+  let since = now();
+  let arrived = 0;
   return {
-    /** A record was enqueued by a way in. */
-    touch(): void {
-      ingested = true;
+    /** `count` records were enqueued by a way in. */
+    touch(count: number): void {
+      arrived += count;
     },
-    share(): number {
-      const now = performance.eventLoopUtilization();
-      const share = performance.eventLoopUtilization(now, last).utilization;
-      last = now;
-      const busy = ingested ? share : 0;
-      ingested = false;
-      return busy;
+    reading(): IngestReading {
+      const loop = performance.eventLoopUtilization();
+      const share = performance.eventLoopUtilization(loop, last).utilization;
+      const at = now();
+      const reading = { share: arrived > 0 ? share : 0, perSecond: (1000 * arrived) / Math.max(1, at - since) };
+      last = loop;
+      since = at;
+      arrived = 0;
+      return reading;
     },
   };
 }

@@ -16,8 +16,8 @@ export interface AcceptDeps {
   /** Stores each record once: the outbox's own commit, or ids claimed in Redis first (`createOutbox` chooses). */
   enqueueOnce: EnqueueOnce;
   events: RecordEvents;
-  /** Called after records were committed, so delivery starts without waiting for its timer. */
-  onEnqueued: () => void;
+  /** Called with how many records were committed, so delivery starts without waiting for its timer. */
+  onEnqueued: (count: number) => void;
   now?: () => number;
 }
 
@@ -43,7 +43,7 @@ export function createAccept(deps: AcceptDeps): Accept {
     const records = checks.flatMap((check) => (check.ok ? [check.value] : []));
     await admit?.(records);
     const stored = records.length > 0 ? await deps.enqueueOnce(records) : [];
-    if (records.length > 0) deps.onEnqueued();
+    if (records.length > 0) deps.onEnqueued(records.length);
     let next = 0;
     return checks.map((check, index): Verdict => {
       if (!check.ok) {

@@ -77,7 +77,7 @@ describe('AdaptiveConcurrency', () => {
 
   it('gives way to ingest on a busy event loop, down to 16 calls in flight and no further, and stays at 16 while busy', () => {
     let load = 0;
-    const limiter = new AdaptiveConcurrency({ max: 256, loadShare: () => load });
+    const limiter = new AdaptiveConcurrency({ max: 256, ingestLoad: () => ({ share: load, perSecond: 100 }) });
     const clock = { now: 0 };
     for (let i = 0; i < 7; i++) window(limiter, clock, 8);
     assert.equal(limiter.limit, 128);
@@ -88,5 +88,18 @@ describe('AdaptiveConcurrency', () => {
     load = 0.2;
     window(limiter, clock, 8);
     assert.equal(limiter.limit, 17, 'once the loop has room, the limit grows again');
+  });
+
+  it('gives way to ingest no further than the calls it takes to deliver what arrives, with a quarter more', () => {
+    let share = 0;
+    const limiter = new AdaptiveConcurrency({ max: 512, ingestLoad: () => ({ share, perSecond: 3000 }) });
+    const clock = { now: 0 };
+    for (let i = 0; i < 10; i++) window(limiter, clock, 20);
+    assert.equal(limiter.limit, 512);
+    share = 0.95;
+    for (let i = 0; i < 60; i++) window(limiter, clock, 20);
+    // 3,000 records/s at 20 ms each keep 60 calls in flight; a quarter more is 75.
+    assert.equal(limiter.limit, 75);
+    assert.equal(limiter.reason, 'relay busy');
   });
 });
