@@ -9,9 +9,12 @@ import { request } from 'undici';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
-/** `GET /stats` of a relay started with `adminKey`. */
+/**
+ * `GET /stats` of a relay started with `adminKey`, on a connection of its own (`reset`): a kept-alive
+ * one may be closed by the relay between two polls, which undici reports as "other side closed".
+ */
 export async function relayStats(url, adminKey) {
-  const response = await request(`${url}/stats`, { headers: { authorization: `Bearer ${adminKey}` } });
+  const response = await request(`${url}/stats`, { headers: { authorization: `Bearer ${adminKey}` }, reset: true });
   return response.body.json();
 }
 

@@ -1,7 +1,7 @@
 // Prints the stub's and the bundle's raw and gzip -9 sizes; exits 1 above the hard budget.
 // TARGET is issue #17's goal, not met yet: see bench/README.md for where the bytes go.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -34,6 +34,10 @@ export function report() {
 
 // `npm run size`: the sizes, then where the bundle's bytes go, module by module (issue #17).
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!existsSync('dist/shopbeacon.js')) {
+    console.error('shopbeacon: dist/shopbeacon.js is not built yet: run `npm run build` first.');
+    process.exit(1);
+  }
   const withinLimit = report();
   const { reportModules } = await import('./size-modules.mjs');
   await reportModules();
