@@ -52,6 +52,12 @@ export interface SnippetEvent {
   datetime?: string;
   user_id?: string;
   session_id?: string;
+  /**
+   * `1`: sent by a product helper (`addToCart`, `removeFromCart`, `viewProduct`). The relay keeps
+   * the spec's product fields of `event` and drops the rest, as the helpers promise, so the bundle
+   * carries no field list (issue #17); a `track` call's fields are never dropped.
+   */
+  helper?: 1;
 }
 
 /** The body of `POST /collect` (sent as `text/plain`, so no CORS preflight). */

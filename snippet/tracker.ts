@@ -5,7 +5,6 @@ import { BATCH_MS, createBatchSender } from './batch-sender';
 import { identifiedUser } from './identity';
 import type { ConsentState } from './consent';
 import type { createIdentity } from './identity';
-import { productEvent } from './product-event';
 import type { createRetryQueue } from './retry-queue';
 import type { Ids, SnippetEvent, Transport } from './types';
 
@@ -42,13 +41,14 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     else log('ignored', name);
   }
 
-  const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && productEvent(input as Record<string, unknown>, page()));
+  /** A helper's product event: `url` defaults to the page, `quantity` to 1; the relay keeps the spec's fields. */
+  const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
-  function capture(name: unknown, object: unknown): void {
+  function capture(name: unknown, object: unknown, helper?: 1): void {
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
     if (!name || !attempt(() => safeStringify(object)[0] == '{')) return log('bad track', name);
     // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
-    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset() };
+    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset(), helper };
     consented(name, () => {
       captured.push(event);
       sender.schedule(BATCH_MS);

@@ -1,4 +1,4 @@
-import { test, expect, REAL_VISITOR } from './support/relay-fixtures.js';
+import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtures.js';
 
 test.use(REAL_VISITOR);
 
@@ -22,6 +22,15 @@ test.describe('relay end to end in Chromium', () => {
     await page.click('#add');
     await expect.poll(() => shop.mock.records('events').length).toBe(2);
     expect((shop.mock.records('events')[1] as Record<string, unknown>)['user_id']).toBe(uid);
+  });
+
+  test('a product helper\'s event reaches the service with exactly the spec fields, url and quantity defaulted; a track call keeps its own', async ({ page, shop }) => {
+    await page.goto(shop.url);
+    await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', color: 'red', image_url: null });
+    await sb(page, 'track', 'Wishlist Added', { product_id: 5, color: 'red' });
+    await expect.poll(() => delivered(shop).size).toBe(2);
+    expect(delivered(shop).get('Added To Cart')!['event']).toEqual({ product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 1, url: `${shop.url}/` });
+    expect(delivered(shop).get('Wishlist Added')!['event']).toEqual({ product_id: 5, color: 'red' });
   });
 
   test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes, and the session start HttpOnly', async ({ page, shop }) => {

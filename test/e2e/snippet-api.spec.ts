@@ -25,15 +25,16 @@ test.describe('snippet: the install stub and the API', () => {
     }
   });
 
-  test('addToCart sends Added To Cart with exactly the spec fields, url and quantity defaulted', async ({ page, collector }) => {
+  test('addToCart sends Added To Cart marked helper: 1 (the relay keeps the spec fields), url and quantity defaulted', async ({ page, collector }) => {
     await page.goto(`${collector.url}/plain.html`);
-    await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', color: 'red' });
-    await expect.poll(() => collector.events().length).toBe(1);
-    expect(collector.events()[0]).toMatchObject({
-      event_name: 'Added To Cart',
-      event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 1, url: `${collector.url}/plain.html` },
-    });
-    expect(collector.events()[0]!.event).not.toHaveProperty('color');
+    await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 });
+    await sb(page, 'addToCart', { product_id: 6 });
+    await sb(page, 'track', 'Added To Cart', { product_id: 7 });
+    await expect.poll(() => collector.events().length).toBe(3);
+    const [helper, defaulted, tracked] = collector.events();
+    expect(helper).toMatchObject({ event_name: 'Added To Cart', helper: 1, event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 } });
+    expect(defaulted).toMatchObject({ helper: 1, event: { product_id: 6, quantity: 1, url: `${collector.url}/plain.html` } });
+    expect(tracked).not.toHaveProperty('helper');
   });
 
   test('removeFromCart, viewProduct and purchase send their events', async ({ page, collector }) => {
