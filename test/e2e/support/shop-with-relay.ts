@@ -12,12 +12,14 @@ export const E2E_TOKEN = 'e2e-service-token-91c4';
  * A shop's web server: its own pages, and the relay mounted under `/sb/` on the same origin
  * (what the nginx snippet in the README does), so the identity cookies are first-party.
  */
-/** The shop's own pages: path → fixture file. */
+/** The shop's one page, `test/e2e/fixtures/relay-shop.html`. */
+const SHOP_PAGE = readFileSync('test/e2e/fixtures/relay-shop.html', 'utf8');
+/** The shop's paths: each serves the page with these attributes added to its script tag. */
 const PAGES: Record<string, string> = {
-  '/': 'test/e2e/fixtures/relay-shop.html',
-  '/next': 'test/e2e/fixtures/relay-shop.html',
-  '/consent': 'test/e2e/fixtures/relay-consent.html',
-  '/debug': 'test/e2e/fixtures/relay-debug.html',
+  '/': '',
+  '/next': '',
+  '/consent': ' data-consent="required"',
+  '/debug': ' data-debug',
 };
 
 export class ShopWithRelay {
@@ -39,10 +41,10 @@ export class ShopWithRelay {
         req.url = req.url.slice(3);
         return void relayHandler(req, res);
       }
-      const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
-      if (page) {
+      const attributes = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+      if (attributes !== undefined) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void res.end(readFileSync(page));
+        return void res.end(SHOP_PAGE.replace('data-endpoint="/sb/collect"', `data-endpoint="/sb/collect"${attributes}`));
       }
       res.writeHead(404).end();
     });
