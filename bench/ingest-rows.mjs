@@ -18,11 +18,14 @@ export async function relayStats(url, adminKey) {
   return response.body.json();
 }
 
+/** Events waiting in the relay's outbox. */
+export const queuedEvents = async (url, adminKey) => (await relayStats(url, adminKey)).outbox.queued.event ?? 0;
+
 /** Resolves once the relay's outbox holds no event (checked every 250 ms, at most `limitMs`). */
 export async function drained(url, adminKey, limitMs = 120_000) {
   const until = Date.now() + limitMs;
   while (Date.now() < until) {
-    if (((await relayStats(url, adminKey)).outbox.queued.event ?? 0) === 0) return true;
+    if ((await queuedEvents(url, adminKey)) === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;

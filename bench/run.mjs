@@ -3,6 +3,7 @@
 // bench/results/latest.json. Medians of repeated runs; ratios against baselines of the same run.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deliveryRows, deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
@@ -69,7 +70,6 @@ const startRelay = (serviceUrl) =>
 
 /** A port nothing listens on: the service as an outage shows it (connection refused). */
 async function closedPort() {
-  const { createServer } = await import('node:net');
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();

@@ -5,12 +5,11 @@
 // second of the load the outbox gains less than one second's worth of the offered rate (what is
 // claimed and in flight at any moment is always some hundreds of records).
 import { spawn } from 'node:child_process';
-import { drained, relayStats } from './ingest-rows.mjs';
+import { drained, queuedEvents as queued } from './ingest-rows.mjs';
 
 const WARM_S = 5;
 const WINDOW_S = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const queued = async (relay, adminKey) => (await relayStats(relay, adminKey)).outbox.queued.event ?? 0;
 
 /** One fixed-rate load of `seconds`, in its own process; resolves with its JSON line. */
 function loadAtRate(url, rate, seconds) {

@@ -3,7 +3,7 @@ import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import { outboxKey } from '../outbox/outbox-key.js';
-import type { Identity } from './identity-cookies.js';
+import { sessionIdOf, type Identity } from './identity-cookies.js';
 import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
 import { productHelperEvent } from './product-helper.js';
@@ -30,7 +30,7 @@ function checkBrowserUserId(userId: unknown): FieldError[] {
  * is the `id`), unless it is the one the relay just ended at 24 hours; the request's if it has none.
  */
 function sessionOf(value: unknown, identity: Identity): unknown {
-  const own = typeof value === 'string' ? value.replace(/^([\w-]{8,64})\.\d+\.\d+$/, '$1') : value;
+  const own = typeof value === 'string' ? sessionIdOf(value) : value;
   return own == null || own === identity.endedSessionId ? identity.sessionId : own;
 }
 

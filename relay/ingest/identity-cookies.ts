@@ -46,6 +46,11 @@ function validCookie(value: string | undefined, pattern: RegExp): string | undef
   return value !== undefined && pattern.test(value) ? value : undefined;
 }
 
+/** A session id as the browser kept it: `id.start.last` (snippets before issue #17) is `id`; anything else as it is. */
+export function sessionIdOf(value: string): string {
+  return SESSION_VALUE.exec(value)?.[1] ?? value;
+}
+
 interface Session {
   id: string;
   start: number;
