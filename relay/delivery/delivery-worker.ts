@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -56,7 +55,6 @@ export class DeliveryWorker {
   private readonly pause = new PauseState();
   private readonly circuit = new CircuitBreaker();
   private readonly adaptive: AdaptiveConcurrency;
-  private readonly abort = new AbortController();
   private readonly now: () => number;
   private refusalStreak: number[] = [];
   private blockedUntil = 0;
@@ -67,8 +65,6 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
     this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}) });
-    // Every call in flight listens on the one stop signal: more than Node's default 10 is expected.
-    setMaxListeners(Math.max(10, (options.concurrency ?? DEFAULT_CONCURRENCY) * 2), this.abort.signal);
     options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);
   }
 
@@ -107,14 +103,14 @@ export class DeliveryWorker {
     this.wakeUp();
   }
 
-  /** Stops claiming records, waits up to `graceMs` for calls in flight, then abandons them (they stay queued). */
+  /** Stops claiming records, waits up to `graceMs` for calls in flight, then abandons them (they stay queued) by ending the client's connections. */
   async stop(graceMs: number): Promise<void> {
     this.running = false;
     this.wakeUp();
     await this.loopDone;
     const deadline = this.now() + graceMs;
     while (this.inFlight.size > 0 && this.now() < deadline) await this.sleep(deadline - this.now());
-    if (this.inFlight.size > 0) this.abort.abort();
+    if (this.inFlight.size > 0) await this.options.client.destroy();
   }
 
   private async loop(): Promise<void> {
@@ -191,7 +187,7 @@ export class DeliveryWorker {
     let outcome: Outcome;
     let status = 0;
     try {
-      const answer = await this.options.client.post(KINDS[record.kind].path, record.body, this.abort.signal);
+      const answer = await this.options.client.post(KINDS[record.kind].path, record.body);
       status = answer.status;
       outcome = classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now()));
     } catch (error) {

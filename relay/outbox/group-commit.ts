@@ -10,7 +10,7 @@ interface Waiting<T, R> {
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
 
   constructor(
     private readonly commit: (groups: T[][]) => R[][],
@@ -20,13 +20,14 @@ export class GroupCommit<T, R> {
   submit(items: T[]): Promise<R[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ items, resolve, reject });
-      this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+      this.timer ??= this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
     });
   }
 
   /** Commits whatever is waiting now. */
   flush(): void {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer as NodeJS.Timeout);
+    clearImmediate(this.timer as NodeJS.Immediate);
     this.timer = undefined;
     const group = this.waiting;
     this.waiting = [];
