@@ -58,6 +58,13 @@ export interface SnippetEvent {
    * carries no field list (issue #17); a `track` call's fields are never dropped.
    */
   helper?: 1;
+  /**
+   * `1`: `event` is a clicked element's `dataset`, as it is (`sbProductId: "5"`). The relay keeps the
+   * `sb…` entries, named as the attribute (`data-sb-product-id` → `product_id`) and typed (`price`,
+   * `quantity`, `order_value` and a numeric `product_id` as numbers), so the bundle carries no
+   * attribute parsing (issue #17); `sbEvent` and `sbAddToCart`, the marks, are left out.
+   */
+  attributes?: 1;
 }
 
 /** The body of `POST /collect` (sent as `text/plain`, so no CORS preflight). */

@@ -44,11 +44,18 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   /** A helper's product event: `url` defaults to the page, `quantity` to 1; the relay keeps the spec's fields. */
   const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
-  function capture(name: unknown, object: unknown, helper?: 1): void {
+  /**
+   * A click on a `data-sb-*` element: a copy of its attributes (the map is live), marked for the
+   * relay to name and type; an add to cart gets the page as `sbUrl`, which `data-sb-url` overrides.
+   */
+  const clicked = ({ ...attributes }: DOMStringMap) =>
+    attributes['sbEvent'] ? capture(attributes['sbEvent'], attributes, undefined, 1) : capture('Added To Cart', { sbUrl: page(), ...attributes }, 1, 1);
+
+  function capture(name: unknown, object: unknown, helper?: 1, attributes?: 1): void {
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
     if (!name || !attempt(() => safeStringify(object)[0] == '{')) return log('bad track', name);
     // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
-    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset(), helper };
+    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset(), helper, attributes };
     consented(name, () => {
       captured.push(event);
       sender.schedule(BATCH_MS);
@@ -96,5 +103,5 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   // The stored queue is replayed in the next task (`start`): evaluating the script stays short (issue #17).
-  return { command, flush: sender.flush, beacon: sender.beacon, start: () => consent && setTimeout(sender.flush) };
+  return { command, clicked, flush: sender.flush, beacon: sender.beacon, start: () => consent && setTimeout(sender.flush) };
 }

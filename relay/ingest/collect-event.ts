@@ -6,6 +6,7 @@ import { outboxKey } from '../outbox/outbox-key.js';
 import { sessionIdOf, type Identity } from './identity-cookies.js';
 import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
+import { attributeFields } from './attribute-fields.js';
 import { productHelperEvent } from './product-helper.js';
 
 /** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
@@ -36,13 +37,14 @@ function sessionOf(value: unknown, identity: Identity): unknown {
 
 /**
  * One event of `/collect` as the record the service will get: `event_id` taken out (the relay's
- * own field, kept as the outbox key for de-duplication), a product helper's event trimmed to the
- * spec's fields, the visitor's ids and the time filled in
+ * own field, kept as the outbox key for de-duplication), a clicked element's attributes named and
+ * typed, a product helper's event trimmed to the spec's fields, the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
  */
 export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<OutboxRecord> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
-  const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, ...fields } = raw as Record<string, unknown>;
+  const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw as Record<string, unknown>;
+  if (attributes === 1) fields['event'] = attributeFields(fields['event']);
   if (helper === 1) fields['event'] = productHelperEvent(fields['event']);
   const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
   const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors];

@@ -52,8 +52,8 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   });
   // Nothing may throw into the host page: every entry point goes through here.
   const guard =
-    (run: (...args: unknown[]) => unknown): ShopbeaconCommand =>
-    (...args) => {
+    <A extends unknown[]>(run: (...args: A) => unknown) =>
+    (...args: A): unknown => {
       try {
         return run(...args);
       } catch (error) {
@@ -65,7 +65,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   win.addEventListener('pagehide', guard(tracker.beacon));
   win.addEventListener('online', guard(tracker.flush));
   const command = guard(tracker.command);
-  captureClicks(doc, command);
+  captureClicks(doc, guard(tracker.clicked));
   guard(tracker.start)();
   return command;
 }

@@ -33,6 +33,13 @@ test.describe('relay end to end in Chromium', () => {
     expect(delivered(shop).get('Wishlist Added')!['event']).toEqual({ product_id: 5, color: 'red' });
   });
 
+  test('a click on data-sb-event reaches the service with its data-sb-* attributes named and typed, and no other data-* attribute', async ({ page, shop }) => {
+    await page.goto(shop.url);
+    await page.click('#wish');
+    await expect.poll(() => delivered(shop).size).toBe(1);
+    expect(delivered(shop).get('Added To Wishlist')!['event']).toEqual({ product_id: 'sku-42', list_name: 'summer', quantity: 2 });
+  });
+
   test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes, and the session start HttpOnly', async ({ page, shop }) => {
     const answers: string[] = [];
     page.on('response', async (response) => {

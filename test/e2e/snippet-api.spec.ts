@@ -47,22 +47,26 @@ test.describe('snippet: the install stub and the API', () => {
     expect(collector.events()[2]!.event).toEqual({ order_id: 77, order_value: 12.5, currency: 'EUR' });
   });
 
-  test('a click on data-sb-add-to-cart sends the event with typed values', async ({ page, collector }) => {
+  test('a click on data-sb-add-to-cart sends the element\'s data-* attributes as they are, the page as sbUrl, marked helper: 1 and attributes: 1', async ({ page, collector }) => {
     await page.goto(`${collector.url}/shop.html`);
     await expect.poll(() => collector.events().length).toBe(3);
     await page.click('#add');
     await expect.poll(() => collector.events().length).toBe(4);
-    expect(collector.events()[3]).toMatchObject({
-      event_name: 'Added To Cart',
-      event: { product_id: 7, name: 'Lamp', price: 29.9, currency: 'EUR', quantity: 2, image_url: '/img/7.png' },
+    // The relay names and types them (issue #17); relay.spec.ts checks what the service gets.
+    expect(collector.events()[3]).toMatchObject({ event_name: 'Added To Cart', helper: 1, attributes: 1 });
+    expect(collector.events()[3]!.event).toEqual({
+      sbUrl: `${collector.url}/shop.html`, sbAddToCart: '', sbProductId: '7', sbName: 'Lamp', sbPrice: '29.90', sbCurrency: 'EUR', sbQuantity: '2', sbImageUrl: '/img/7.png',
     });
   });
 
-  test('a click on data-sb-event sends that event name with its fields, a non-numeric product_id kept as text', async ({ page, collector }) => {
+  test('a click on data-sb-event sends that event name with the element\'s data-* attributes, marked attributes: 1 only', async ({ page, collector }) => {
     await page.goto(`${collector.url}/shop.html`);
     await page.click('#wish');
     await expect.poll(() => collector.events().some((e) => e.event_name === 'Added To Wishlist')).toBe(true);
-    expect(collector.events().find((e) => e.event_name === 'Added To Wishlist')!.event).toEqual({ product_id: 'sku-7' });
+    const wish = collector.events().find((e) => e.event_name === 'Added To Wishlist')!;
+    expect(wish.event).toEqual({ sbEvent: 'Added To Wishlist', sbProductId: 'sku-7' });
+    expect(wish).toMatchObject({ attributes: 1 });
+    expect(wish).not.toHaveProperty('helper');
   });
 
   test('ids returns the current user_id and session_id, and calls a callback given before load', async ({ page, collector }) => {

@@ -8,7 +8,7 @@ test.describe('snippet: robustness in a hostile page', () => {
     await page.click('#add');
     await expect.poll(() => collector.events().length).toBe(1);
     expect(Array.isArray(collector.requests[0]!.body.events)).toBe(true);
-    expect(collector.events()[0]!.event).toMatchObject({ product_id: 9, price: 5, quantity: 1 });
+    expect(collector.events()[0]!.event).toMatchObject({ sbProductId: '9', sbPrice: '5' });
     // Only the page's own errors, none of ours.
     expect(pageErrors.every((m) => /shop’s own bug|Cannot read properties of null/.test(m))).toBe(true);
     expect(await page.evaluate(() => JSON.stringify([1]))).toBe('"[1]"');
