@@ -5,8 +5,9 @@ interface Waiting<T, R> {
 }
 
 /**
- * Groups the calls that arrive within `windowMs` into one commit, so concurrent requests share one
- * fsync instead of paying one each. Every caller learns its own results, or the commit's error.
+ * Groups the calls that arrive within `windowMs` (0: before the next turn of the event loop) into
+ * one commit, so concurrent requests share one fsync instead of paying one each. Every caller
+ * learns its own results, or the commit's error.
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];

@@ -28,8 +28,9 @@ export interface SqliteOutboxOptions {
    */
   synchronous?: 'full' | 'normal';
   /**
-   * How long enqueue calls wait to share one commit.
-   * @default 2
+   * How long enqueue calls wait to share one commit; 0 commits on the next turn of the event loop,
+   * so the requests read while the last commit's fsync blocked it share the next one (issue #16).
+   * @default 0
    */
   groupCommitMs?: number;
   /** The clock. @default Date.now */
