@@ -56,6 +56,10 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     const events = await demo.records('events');
     expect(events.every((e) => e['user_id'] === userId)).toBe(true);
     expect(events.find((e) => e['event_name'] === 'Removed From Cart')?.['event']).toMatchObject({ product_id: 105, name: 'Trail Bottle' });
+    // The buttons' data-sb-* attributes, named and typed by the relay (issue #17).
+    expect(events.find((e) => e['event_name'] === 'Added To Cart' && (e['event'] as { product_id: number }).product_id === 101)?.['event']).toEqual({
+      product_id: 101, name: 'Harbour Mug', price: 14.5, currency: 'EUR', quantity: 1, product_type: 'Kitchen', image_url: expect.stringContaining('101'), url: `${demo.url}/`,
+    });
     await expect.poll(async () => (await demo.records('orders')).map((o) => o['order_id'])).toEqual([orderId]);
     expect((await demo.records('orders'))[0]).toMatchObject({ order_value: 14.5, line_items: [{ line_item_product_id: 101, line_item_quantity: 1 }] });
     await page.screenshot({ path: testInfo.outputPath('storefront-checkout.png'), fullPage: true });
