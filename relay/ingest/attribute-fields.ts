@@ -1,8 +1,10 @@
+import { DECIMAL_TEXT } from '../shared/decimal-text.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
+
 /** Attributes whose text is a number the service wants as one. */
 const NUMERIC_FIELDS = new Set(['price', 'quantity', 'order_value']);
 /** The marks that made the element clickable: not fields. */
 const MARKS = new Set(['event', 'add_to_cart']);
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** `sbProductId` (from `data-sb-product-id`) → `product_id`; `undefined` for a key not ours. */
 function fieldName(key: string): string | undefined {
@@ -16,7 +18,7 @@ function fieldName(key: string): string | undefined {
  */
 function typed(field: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const numeric = NUMERIC_FIELDS.has(field) ? DECIMAL.test(value) : field === 'product_id' && /^\d{1,15}$/.test(value);
+  const numeric = NUMERIC_FIELDS.has(field) ? DECIMAL_TEXT.test(value) : field === 'product_id' && /^\d{1,15}$/.test(value);
   return numeric ? Number(value) : value;
 }
 
@@ -26,7 +28,7 @@ function typed(field: string, value: unknown): unknown {
  * them, and drops every other `data-*` of the element (issue #17: this left the bundle).
  */
 export function attributeFields(event: unknown): unknown {
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) return event;
+  if (!isPlainObject(event)) return event;
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event)) {
     const field = fieldName(key);

@@ -8,6 +8,7 @@ import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from
 import { collectEventTime } from './collect-time.js';
 import { attributeFields } from './attribute-fields.js';
 import { productHelperEvent } from './product-helper.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
 export interface CollectContext {
@@ -42,8 +43,8 @@ function sessionOf(value: unknown, identity: Identity): unknown {
  * where the browser left them out, then validated against the contract.
  */
 export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<OutboxRecord> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
-  const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
+  const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
   if (helper === 1) fields['event'] = productHelperEvent(fields['event']);
   const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);

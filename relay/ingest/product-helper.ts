@@ -1,4 +1,5 @@
 import { AddedToCartSchema } from '../contract/schemas.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** The spec's product fields, from the contract: one list for the helpers and the validator. */
 const PRODUCT_FIELDS = Object.keys(AddedToCartSchema.properties);
@@ -9,10 +10,10 @@ const PRODUCT_FIELDS = Object.keys(AddedToCartSchema.properties);
  * since issue #17's byte budget; anything but a plain object is left for validation to refuse.
  */
 export function productHelperEvent(event: unknown): unknown {
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) return event;
+  if (!isPlainObject(event)) return event;
   const kept: Record<string, unknown> = { quantity: 1 };
   for (const field of PRODUCT_FIELDS) {
-    const value = (event as Record<string, unknown>)[field];
+    const value = event[field];
     if (value !== null && value !== undefined) kept[field] = value;
   }
   return kept;

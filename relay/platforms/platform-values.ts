@@ -1,5 +1,6 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { parseTimestamp } from '../contract/timestamp.js';
+import { DECIMAL_TEXT } from '../shared/decimal-text.js';
 
 /**
  * Reading platform payloads into service fields. Each reader returns the value or undefined,
@@ -13,7 +14,7 @@ export class FieldReader {
   amount(value: unknown, field: string): number | undefined {
     if (value === undefined || value === null || value === '') return undefined;
     const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-    if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(String(value))}`);
+    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(String(value))}`);
     return Number(text.trim());
   }
 
