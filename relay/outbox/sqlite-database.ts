@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { openSqlite } from '../shared/sqlite-driver.js';
 import { outboxUnavailable } from '../shared/storage-error.js';
 import { OutboxOpenError } from './outbox-errors.js';
 import { SCHEMA } from './schema.js';
@@ -22,7 +23,7 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
   let db: Database.Database;
   try {
     mkdirSync(dataDir, { recursive: true });
-    db = new Database(join(dataDir, 'outbox.sqlite'));
+    db = openSqlite(join(dataDir, 'outbox.sqlite'));
     db.pragma('journal_mode = WAL');
   } catch (error) {
     throw new OutboxOpenError(dataDir, error);

@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { openSqlite } from '../shared/sqlite-driver.js';
 import type { VisitorCount } from './visitor-count.js';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID';
@@ -34,7 +35,7 @@ export class SqliteVisitors implements VisitorCount {
   constructor(dataDir: string) {
     const file = join(dataDir, 'visitors.sqlite');
     const isNew = !existsSync(file);
-    this.db = new Database(file);
+    this.db = openSqlite(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pino from 'pino';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RecordEvents } from '../../relay/pipeline/record-events.js';
+import { openSqlite } from '../../relay/shared/sqlite-driver.js';
 import { countVisitors } from '../../relay/visitors/count-visitors.js';
 import { SqliteVisitors } from '../../relay/visitors/sqlite-visitors.js';
 
@@ -47,7 +47,7 @@ describe('countVisitors(events, SqliteVisitors)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-visitors-'));
     const outbox = new SqliteOutbox({ dataDir: dir });
     outbox.close();
-    const db = new Database(join(dir, 'outbox.sqlite'));
+    const db = openSqlite(join(dir, 'outbox.sqlite'));
     db.exec("CREATE TABLE visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID; INSERT INTO visitors VALUES ('2026-10', 'ann'), ('2026-10', 'bob')");
     db.close();
     const visitors = new SqliteVisitors(dir);
