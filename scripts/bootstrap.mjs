@@ -7,7 +7,10 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasCommand } from './debian-install.mjs';
-import { formatDuration, installFailureExplanation, installIsStale, nodeVersionProblem } from './setup-checks.mjs';
+import { formatDuration, installFailureExplanation, installIsStale, installNodeMismatch, nodeVersionProblem } from './setup-checks.mjs';
+
+/** The Node that the last `npm ci` installed for (`process.version`). */
+const INSTALLED_WITH = 'node_modules/.shopbeacon-installed-with';
 
 function fail(message, detail) {
   console.error(`shopbeacon: ${message}`);
@@ -18,6 +21,14 @@ function fail(message, detail) {
 function mtime(file) {
   try {
     return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function readInstalledWith() {
+  try {
+    return readFileSync(INSTALLED_WITH, 'utf8').trim();
   } catch {
     return undefined;
   }
@@ -35,6 +46,7 @@ function install() {
     writeFileSync(log, output);
     fail(installFailureExplanation(output, hasCommand), `npm's full output: ${log}`);
   }
+  writeFileSync(INSTALLED_WITH, process.version);
   console.log(`shopbeacon: dependencies installed in ${formatDuration(Date.now() - started)}.`);
 }
 
@@ -42,7 +54,10 @@ const { engines } = JSON.parse(readFileSync('package.json', 'utf8'));
 const versionProblem = engines && engines.node ? nodeVersionProblem(process.version, engines.node) : undefined;
 if (versionProblem) fail(versionProblem);
 
-if (installIsStale(mtime('package-lock.json') || 0, mtime('node_modules/.package-lock.json'))) install();
+const installed = mtime('node_modules/.package-lock.json');
+const nodeMismatch = installed === undefined ? undefined : installNodeMismatch(readInstalledWith(), process.version);
+if (nodeMismatch) console.log(`shopbeacon: ${nodeMismatch}: installing again.`);
+if (nodeMismatch || installIsStale(mtime('package-lock.json') || 0, installed)) install();
 
 if (!process.argv.includes('--install-only')) {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });

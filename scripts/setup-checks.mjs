@@ -49,6 +49,20 @@ export function installIsStale(lockfileMtimeMs, installedMtimeMs) {
   return installedMtimeMs === undefined || installedMtimeMs < lockfileMtimeMs;
 }
 
+/**
+ * Why node_modules must be installed again for this Node, or `undefined`: native modules are built
+ * for one Node major (NODE_MODULE_VERSION), and which SQLite driver npm installs depends on it too.
+ * @param {string | undefined} installedWith `process.version` recorded by the last install, if any
+ * @param {string} current this `process.version`
+ * @returns {string | undefined}
+ */
+export function installNodeMismatch(installedWith, current) {
+  const major = (version) => (/^v?(\d+)\./.exec(version || '') || [])[1];
+  if (installedWith && major(installedWith) === major(current)) return undefined;
+  if (!installedWith) return `the installed dependencies do not record which Node they were built for (this is Node ${current})`;
+  return `dependencies were installed with Node ${installedWith}; this is Node ${current}, and native modules are built for one major`;
+}
+
 /** "2 min 51 s", "40 s". */
 export function formatDuration(ms) {
   const seconds = Math.round(ms / 1000);

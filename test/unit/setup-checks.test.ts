@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDuration, installFailureExplanation, installIsStale, nodeVersionProblem } from '../../scripts/setup-checks.mjs';
+import { formatDuration, installFailureExplanation, installIsStale, installNodeMismatch, nodeVersionProblem } from '../../scripts/setup-checks.mjs';
 
 describe('nodeVersionProblem(current, engines)', () => {
   it('names the version found and the one needed when Node is older', () => {
@@ -43,6 +43,20 @@ describe('installIsStale(lockfile, installed)', () => {
     assert.equal(installIsStale(100, undefined), true);
     assert.equal(installIsStale(100, 50), true);
     assert.equal(installIsStale(100, 150), false);
+  });
+});
+
+describe('installNodeMismatch(installedWith, current)', () => {
+  it('is nothing when the install was made with the same Node major', () => {
+    assert.equal(installNodeMismatch('v20.19.0', 'v20.20.2'), undefined);
+  });
+
+  it('names both versions when the major changed, since native modules differ', () => {
+    assert.match(installNodeMismatch('v20.20.2', 'v24.21.0') ?? '', /installed with Node v20\.20\.2; this is Node v24\.21\.0/);
+  });
+
+  it('asks for one install when no version was recorded', () => {
+    assert.match(installNodeMismatch(undefined, 'v22.23.3') ?? '', /do not record which Node they were built for \(this is Node v22\.23\.3\)/);
   });
 });
 
