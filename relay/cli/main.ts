@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
@@ -19,6 +20,13 @@ export function createProgram(): Command {
     .addCommand(openapiCommand());
 }
 
+/** Runs the command line; an SQLite driver this Node cannot load is a message and exit 1 in every command. */
 export async function main(argv: string[] = process.argv): Promise<void> {
-  await createProgram().parseAsync(argv);
+  try {
+    await createProgram().parseAsync(argv);
+  } catch (error) {
+    if (!(error instanceof SqliteDriverError)) throw error;
+    process.stderr.write(`shopbeacon: ${error.message}\n`);
+    process.exit(1);
+  }
 }

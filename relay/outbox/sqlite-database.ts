@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
+import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { outboxUnavailable } from '../shared/storage-error.js';
 import { OutboxOpenError } from './outbox-errors.js';
 import { SCHEMA } from './schema.js';
@@ -26,6 +27,7 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
     db = openSqlite(join(dataDir, 'outbox.sqlite'));
     db.pragma('journal_mode = WAL');
   } catch (error) {
+    if (error instanceof SqliteDriverError) throw error;
     throw new OutboxOpenError(dataDir, error);
   }
   db.pragma(`synchronous = ${synchronous}`);

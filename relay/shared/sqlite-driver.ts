@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
+import { SqliteDriverError } from './sqlite-driver-error.js';
 
 type DatabaseConstructor = typeof BetterSqlite3;
 
@@ -24,13 +25,24 @@ function loadDriver(nodeMajor: number): DatabaseConstructor {
       // Fall through to 12.
     }
   }
-  return require('better-sqlite3') as DatabaseConstructor;
+  try {
+    return require('better-sqlite3') as DatabaseConstructor;
+  } catch (error) {
+    throw new SqliteDriverError(error);
+  }
 }
 
 let driver: DatabaseConstructor | undefined;
 
-/** Opens (creating) an SQLite file through the driver this Node runs safely. */
+/**
+ * Opens (creating) an SQLite file through the driver this Node runs safely. A native module built
+ * for another Node (better-sqlite3 12 loads it on first open) is a `SqliteDriverError`.
+ */
 export function openSqlite(file: string): BetterSqlite3.Database {
   driver ??= loadDriver(Number(process.versions.node.split('.')[0]));
-  return new driver(file);
+  try {
+    return new driver(file);
+  } catch (error) {
+    throw (error as { code?: unknown }).code === 'ERR_DLOPEN_FAILED' ? new SqliteDriverError(error) : error;
+  }
 }
