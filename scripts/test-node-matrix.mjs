@@ -16,7 +16,8 @@ const SUITES = ['test:unit', 'test:integration'];
 function fetchNode(major) {
   const name = `node-${process.platform}-${process.arch}`;
   const versions = [].concat(JSON.parse(execFileSync('npm', ['view', `${name}@${major}`, 'version', '--json'], { encoding: 'utf8' })));
-  const version = versions[versions.length - 1];
+  // npm lists them in publishing order, not by version (24.9.0 came after 24.21.0).
+  const version = versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
   const dir = join(CACHE, version);
   if (!existsSync(join(dir, 'package', 'bin', 'node'))) {
     mkdirSync(dir, { recursive: true });
