@@ -1,4 +1,4 @@
-// Runs the unit and integration suites on other Node majors (default: 22 and 24), each in a copy of
+// Runs the unit and integration suites on other Node majors (default: 22, 24 and 26), each in a copy of
 // this working tree installed by its own `npm ci`, so that an incompatibility (a native module, a
 // changed built-in) fails CI instead of a shop's relay: better-sqlite3 12 aborting Node 24.19+ at
 // exit was found this way. Node itself comes from the npm registry (`node-<platform>-<arch>`, the
@@ -47,7 +47,7 @@ function testOn(nodeDir, tree) {
   return undefined;
 }
 
-const majors = process.argv.length > 2 ? process.argv.slice(2) : ['22', '24'];
+const majors = process.argv.length > 2 ? process.argv.slice(2) : ['22', '24', '26'];
 const results = [];
 for (const major of majors) {
   const nodeDir = fetchNode(major);
