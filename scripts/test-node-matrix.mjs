@@ -1,7 +1,7 @@
 // Runs the unit and integration suites on other Node majors (default: 22, 24 and 26), each in a copy of
 // this working tree installed by its own `npm ci`, so that an incompatibility (a native module, a
-// changed built-in) fails CI instead of a shop's relay: better-sqlite3 12 aborting Node 24.19+ at
-// exit was found this way. Node itself comes from the npm registry (`node-<platform>-<arch>`, the
+// changed built-in) fails here instead of in a shop's relay: better-sqlite3 12 aborting Node 24.19+
+// at exit was found this way. Not a CI step yet (README "Reliability, tested" says why). Node itself comes from the npm registry (`node-<platform>-<arch>`, the
 // official binaries with their headers), the one source every machine that installs us can reach.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'shopbeacon-node');
 const SUITES = ['test:unit', 'test:integration'];
 
-/** The newest release of `major` for this platform, unpacked once into the cache; returns its folder. */
+/** The newest release of `major` for this platform, unpacked once into the cache: its version and folder. */
 function fetchNode(major) {
   const name = `node-${process.platform}-${process.arch}`;
   const versions = [].concat(JSON.parse(execFileSync('npm', ['view', `${name}@${major}`, 'version', '--json'], { encoding: 'utf8' })));
@@ -24,7 +24,7 @@ function fetchNode(major) {
     const tarball = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim();
     execFileSync('tar', ['xzf', join(dir, tarball), '-C', dir]);
   }
-  return join(dir, 'package');
+  return { version: `v${version}`, nodeDir: join(dir, 'package') };
 }
 
 /** The working tree as git sees it (tracked and new files, nothing ignored): what a clean clone would hold, uncommitted edits included. */
@@ -50,8 +50,7 @@ function testOn(nodeDir, tree) {
 const majors = process.argv.length > 2 ? process.argv.slice(2) : ['22', '24', '26'];
 const results = [];
 for (const major of majors) {
-  const nodeDir = fetchNode(major);
-  const version = execFileSync(join(nodeDir, 'bin', 'node'), ['--version'], { encoding: 'utf8' }).trim();
+  const { version, nodeDir } = fetchNode(major);
   const tree = mkdtempSync(join(tmpdir(), `shopbeacon-node${major}-`));
   console.log(`== Node ${version}: npm ci, ${SUITES.join(', ')} in ${tree}`);
   copyWorkingTree(tree);
