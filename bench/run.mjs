@@ -143,7 +143,7 @@ function table(results) {
     `Machine: ${results.machine}. ${RUNS} interleaved runs of ${SECONDS} s per ingest row, median (min–max); 50 connections; service latency 20 ms behind relay and nginx.`,
     '',
     '| measure | shopbeacon | baseline | ratio / target |', '|---|---|---|---|',
-    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | target 2,048 B ${size.bundle.gzip <= 2048 ? 'met' : 'missed'}; limit 2,560 B ${size.bundle.gzip <= 2560 ? 'met' : 'missed'} |`,
+    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit 2,400 B ${size.bundle.gzip <= 2400 ? 'met' : 'missed'} |`,
     ...ingestRows(i.rows, RUNS),
     sustainedRow(i.sustained, i.undici),
     i.nginx1

@@ -1,12 +1,12 @@
 // Prints the stub's and the bundle's raw and gzip -9 sizes; exits 1 above the hard budget.
-// TARGET is issue #17's goal, not met yet: see bench/README.md for where the bytes go.
+// The limit is the floor measured with every feature (#17, decided: 2,400 B); the Shopify pixel
+// and the WooCommerce plugin are separate artifacts, not bytes in the snippet.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const HARD_LIMIT = 2560;
-export const TARGET = 2048;
+export const HARD_LIMIT = 2400;
 
 /** `gzip -9 -c FILE | wc -c`, the figure the budget is stated in; zlib plus the header's file name without gzip. */
 function gzipSize(file, raw) {
@@ -27,7 +27,7 @@ export function report() {
   console.log('file                  raw B   gzip -9 B');
   for (const { file, raw, gzip } of rows) console.log(`${file.padEnd(22)}${String(raw).padStart(5)}   ${String(gzip).padStart(9)}`);
   const bundle = rows[1].gzip;
-  const verdict = bundle > HARD_LIMIT ? `over the ${HARD_LIMIT} B limit` : bundle > TARGET ? `within the limit, over the ${TARGET} B target` : `within the ${TARGET} B target`;
+  const verdict = bundle > HARD_LIMIT ? `over the ${HARD_LIMIT} B limit` : `within the ${HARD_LIMIT} B limit`;
   console.log(`dist/shopbeacon.js: ${bundle} B gzip, ${verdict}`);
   return bundle <= HARD_LIMIT;
 }
