@@ -22,6 +22,12 @@ import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
 import { createSharedState } from './shared-state/shared-state.js';
 import { countVisitors } from './visitors/count-visitors.js';
+import { createSyncs } from './sync/create-syncs.js';
+import type { PlatformState } from './sync/platform-state.js';
+import { RedisPlatformState } from './sync/redis-platform-state.js';
+import { rememberDelivered } from './sync/remember-delivered.js';
+import { SqlitePlatformState } from './sync/sqlite-platform-state.js';
+import { syncMetrics } from './observability/sync-metrics.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import type { RelayParts } from './relay-parts.js';
@@ -52,9 +58,16 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const ingestLoad = createIngestLoad();
   const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
-  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()) });
+  const platformState: PlatformState = shared ? new RedisPlatformState(shared.redis) : new SqlitePlatformState(config.dataDir);
+  rememberDelivered(events, platformState);
+  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });
   const park = createPark({ outbox, events });
-  return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client };
+  const queued = async () => {
+    const { queued: q } = await outbox.counts();
+    return q.event + q.order + q.product;
+  };
+  const syncs = createSyncs(config, { accept, park, state: platformState, queued, logger, ...syncMetrics(metrics) });
+  return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client, syncs, platformState };
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
@@ -70,14 +83,17 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const close = () =>
     (closing ??= (async () => {
       parts.feed.close();
+      await Promise.all(parts.syncs.map((sync) => sync.stop()));
       await parts.worker.stop(config.shutdownGraceMs);
       await client.close();
       await parts.visitors.close();
+      await parts.platformState.close();
       await parts.outbox.close();
       await parts.shared?.close();
     })());
   app.shopbeacon = { ...parts, close };
   void Promise.resolve(parts.outbox.notePause(undefined)).catch(() => undefined);
   parts.worker.start();
+  for (const sync of parts.syncs) sync.start();
   return app;
 }

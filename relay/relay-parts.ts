@@ -8,6 +8,8 @@ import type { Park } from './pipeline/park.js';
 import type { WebhookHealth } from './platforms/webhook-health.js';
 import type { RecordEvents } from './pipeline/record-events.js';
 import type { SharedState } from './shared-state/shared-state.js';
+import type { PlatformSync } from './sync/platform-sync.js';
+import type { PlatformState } from './sync/platform-state.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
 
 /** The running parts of a relay, as `createRelay` wires them and the routes use them. */
@@ -30,6 +32,10 @@ export interface RelayParts {
   visitors: VisitorCount;
   /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */
   shared: SharedState | undefined;
+  /** One sync per platform whose API settings are set. */
+  syncs: PlatformSync[];
+  /** Sync cursors, the lease, and the digests of delivered orders and products. */
+  platformState: PlatformState;
   /** Stops delivery (waiting up to the grace period for calls in flight) and closes the outbox. */
   close(): Promise<void>;
 }

@@ -36,9 +36,10 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.options('/collect', origins);
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
   router.get('/healthz', healthz);
-  router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks }));
+  const syncStatuses = () => parts.syncs.map((sync) => sync.status);
+  router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth }));
+  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses }));
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
   addWebhookRoutes(router, config, { accept, events, park: parts.park, metrics, logger, health: parts.webhooks });
   const demo = config.demo === true;

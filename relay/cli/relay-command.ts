@@ -4,6 +4,7 @@ import { ConfigError } from '../config/config-error.js';
 import { parseRelayConfig } from '../config/parse-relay-config.js';
 import type { RelayConfig } from '../config/relay-config.js';
 import { SETTINGS } from '../config/settings.js';
+import { unknownVariables } from '../config/unknown-variables.js';
 import { createRelay, type Relay } from '../create-relay.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
@@ -53,6 +54,7 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
     process.stderr.write(`shopbeacon relay: ${error.message}\n`);
     process.exit(1);
   }
+  for (const warning of unknownVariables()) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
   const relay = openRelay(config);
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);

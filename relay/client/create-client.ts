@@ -5,6 +5,7 @@ import type { Order, Product, TrackingEvent } from '../contract/schemas.js';
 import { validateOrder, validateProduct, validateTrackingEvent } from '../contract/validate.js';
 import { backoffDelay } from '../delivery/backoff.js';
 import { parseRetryAfter } from '../delivery/retry-after.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import { ClientHttpError, ClientValidationError } from './client-errors.js';
 
 export interface ClientOptions {
@@ -44,7 +45,8 @@ export function createClient(options: ClientOptions) {
   }
 
   async function post(path: ServicePath, payload: unknown): Promise<ClientAnswer> {
-    const body = JSON.stringify(payload);
+    // Shopify ids past 2^53 arrive as `bigint` (backfill --via): written as their exact digits.
+    const body = stringifyBody(payload);
     for (let tries = 0; ; tries++) {
       let wait: number;
       try {

@@ -1,6 +1,6 @@
 import { ConfigError } from './config-error.js';
 import type { RelayConfig } from './relay-config.js';
-import { SETTINGS } from './settings.js';
+import { SETTINGS, type Setting } from './settings.js';
 
 /** Settings that one setting makes necessary. */
 function requiredTogether(config: Record<string, unknown>): string[] {
@@ -9,12 +9,36 @@ function requiredTogether(config: Record<string, unknown>): string[] {
   if (config['outbox'] === 'redis' && !config['redisUrl']) problems.push('SHOPBEACON_REDIS_URL (--redis-url) is required when SHOPBEACON_OUTBOX is "redis"');
   const webhooks = [config['woocommerceSecret'] && 'SHOPBEACON_WOOCOMMERCE_SECRET', config['shopifySecret'] && 'SHOPBEACON_SHOPIFY_SECRET'].filter(Boolean);
   if (webhooks.length > 0 && !config['shopCurrency']) problems.push(`SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required when ${webhooks.join(' or ')} is set: product webhooks carry no currency`);
-  if (config['shopifySecret'] && !config['shopUrl']) problems.push('SHOPBEACON_SHOP_URL (--shop-url) is required when SHOPBEACON_SHOPIFY_SECRET is set: Shopify products carry only a handle, not a link');
+  if (config['shopifySecret'] && !config['shopUrl'] && !config['shopifyShop']) problems.push('SHOPBEACON_SHOP_URL (--shop-url) is required when SHOPBEACON_SHOPIFY_SECRET is set: Shopify products carry only a handle, not a link');
+  return [...problems, ...apiProblems(config)];
+}
+
+/** The settings of one platform API, which work only all together. */
+const API_GROUPS: string[][] = [
+  ['woocommerceUrl', 'woocommerceConsumerKey', 'woocommerceConsumerSecret'],
+  ['shopifyShop', 'shopifyAdminToken'],
+  ['prestashopUrl', 'prestashopKey'],
+];
+
+/** A platform API half configured names what is missing; any API needs the catalog's currency. */
+function apiProblems(config: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const named = (key: string) => SETTINGS.find((s) => s.key === key) as Setting;
+  let anyApi = false;
+  for (const group of API_GROUPS) {
+    const set = group.filter((key) => config[key] !== undefined);
+    if (set.length === group.length) anyApi = true;
+    else if (set.length > 0) {
+      const missing = group.filter((key) => config[key] === undefined).map((key) => `${named(key).env} (${named(key).flag})`);
+      problems.push(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required when ${set.map((key) => named(key).env).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`);
+    }
+  }
+  if (anyApi && !config['shopCurrency']) problems.push('SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required with a platform API: products carry no currency');
   return problems;
 }
 
 /** Settings whose values never appear in a message (a Redis URL may carry a password). */
-const SECRET_KEYS: (keyof RelayConfig)[] = ['token', 'adminKey', 'redisUrl', 'woocommerceSecret', 'shopifySecret'];
+const SECRET_KEYS: (keyof RelayConfig)[] = ['token', 'adminKey', 'redisUrl', 'woocommerceSecret', 'shopifySecret', 'woocommerceConsumerKey', 'woocommerceConsumerSecret', 'shopifyAdminToken', 'prestashopKey'];
 
 /**
  * Validates raw settings (strings, as from the environment or flags, keyed like `RelayConfig`)

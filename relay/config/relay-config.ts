@@ -32,6 +32,22 @@ export interface RelayConfig {
   shopCurrency: string | undefined;
   /** The storefront's URL, for Shopify product links (`<url>/products/<handle>`); required with the Shopify secret. */
   shopUrl: string | undefined;
+  /** The WooCommerce shop's address, for the sync (with the consumer key and secret). */
+  woocommerceUrl: string | undefined;
+  /** WooCommerce REST API consumer key (Read); never logged. */
+  woocommerceConsumerKey: string | undefined;
+  /** WooCommerce REST API consumer secret; never logged. */
+  woocommerceConsumerSecret: string | undefined;
+  /** The Shopify store (`x.myshopify.com`), for the sync (with the admin token). */
+  shopifyShop: string | undefined;
+  /** A Shopify custom app's Admin API token; never logged. */
+  shopifyAdminToken: string | undefined;
+  /** The PrestaShop shop's address, for the sync (with the Webservice key). */
+  prestashopUrl: string | undefined;
+  /** PrestaShop Webservice key; never logged. */
+  prestashopKey: string | undefined;
+  /** How often the sync sweeps each platform with API settings; 0 turns it off. @default 600_000 (10 minutes) */
+  syncIntervalMs: number;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
   redisUrl: string | undefined;
   /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. @default 'sqlite' */

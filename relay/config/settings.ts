@@ -62,6 +62,33 @@ function token(value: string): string {
   return value;
 }
 
+/** Hosts a platform URL may reach over plain `http://`: a local stand-in, never a real shop. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** A shop platform's address: `https://`, or `http://` on a loopback host only (the API key travels in it). */
+function platformUrl(value: string): string {
+  const url = urlOf(value, ['http', 'https']);
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
+  return httpUrl(value);
+}
+
+/** A Shopify store: `x.myshopify.com`, or a platform URL (a stand-in on loopback). */
+function shopifyShop(value: string): string {
+  if (/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(value)) return value.toLowerCase();
+  if (!value.includes('://')) throw new Error('must be the store\'s x.myshopify.com domain');
+  return platformUrl(value);
+}
+
+/** `30s`, `10m`, `1h`, or `0` (off), in milliseconds. */
+function interval(value: string): number {
+  if (value === '0') return 0;
+  const match = /^(\d+)(s|m|h)$/.exec(value);
+  if (!match) throw new Error('must be a duration such as 30s, 10m or 1h, or 0 for off');
+  const ms = Number(match[1]) * { s: 1000, m: 60_000, h: 3600_000 }[match[2] as 's' | 'm' | 'h'];
+  if (ms < 1000) throw new Error('must be at least 1s, or 0 for off');
+  return ms;
+}
+
 function redisUrl(value: string): string {
   urlOf(value, ['redis', 'rediss']);
   return value;
@@ -92,6 +119,14 @@ export const SETTINGS: Setting[] = [
   { key: 'shopifySecret', env: 'SHOPBEACON_SHOPIFY_SECRET', flag: '--shopify-secret', help: "the Shopify app's client secret or the store's webhook signing secret: enables POST /webhooks/shopify (never logged)", parse: token },
   { key: 'shopCurrency', env: 'SHOPBEACON_SHOP_CURRENCY', flag: '--shop-currency', help: "the catalog's currency, e.g. EUR (required with a webhook secret: products carry none)", parse: currencyCode },
   { key: 'shopUrl', env: 'SHOPBEACON_SHOP_URL', flag: '--shop-url', help: 'the storefront, e.g. https://shop.example (required with the Shopify secret: product links)', parse: httpUrl },
+  { key: 'woocommerceUrl', env: 'SHOPBEACON_WOOCOMMERCE_URL', flag: '--woocommerce-url', help: 'the WooCommerce shop, e.g. https://shop.example: with the consumer key and secret, the sync pulls its orders and products', parse: platformUrl },
+  { key: 'woocommerceConsumerKey', env: 'SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY', flag: '--woocommerce-consumer-key', help: 'WooCommerce REST API consumer key, Read (never logged; prefer the variable)', parse: token },
+  { key: 'woocommerceConsumerSecret', env: 'SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET', flag: '--woocommerce-consumer-secret', help: 'WooCommerce REST API consumer secret (never logged; prefer the variable)', parse: token },
+  { key: 'shopifyShop', env: 'SHOPBEACON_SHOPIFY_SHOP', flag: '--shopify-shop', help: 'the Shopify store, x.myshopify.com: with the admin token, the sync pulls its orders and products', parse: shopifyShop },
+  { key: 'shopifyAdminToken', env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN', flag: '--shopify-admin-token', help: "a custom app's Admin API token, read_orders and read_products (never logged; prefer the variable)", parse: token },
+  { key: 'prestashopUrl', env: 'SHOPBEACON_PRESTASHOP_URL', flag: '--prestashop-url', help: 'the PrestaShop shop, e.g. https://shop.example: with the Webservice key, the sync pulls its orders and products', parse: platformUrl },
+  { key: 'prestashopKey', env: 'SHOPBEACON_PRESTASHOP_KEY', flag: '--prestashop-key', help: 'PrestaShop Webservice key (never logged; prefer the variable)', parse: token },
+  { key: 'syncIntervalMs', env: 'SHOPBEACON_SYNC_INTERVAL', flag: '--sync-interval', help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m; 0 = off)', parse: interval, fallback: 600_000 },
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
   { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },

@@ -1,13 +1,8 @@
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { bodyHash } from '../shared/body-hash.js';
 import { openSqlite } from '../shared/sqlite-driver.js';
-
-/** The hash that tells whether a record changed since it was delivered. */
-export function bodyHash(body: string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
-}
 
 /**
  * What earlier runs of an import delivered, by identity and body hash, on disk (constant memory):

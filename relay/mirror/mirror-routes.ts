@@ -18,7 +18,7 @@ export interface MirrorOptions extends IngestDeps {
 type RecordResult = { index: number; status: 'queued' | 'coalesced' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 async function enqueueChecked(info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
-  const verdicts = await options.accept('mirror', info.kind, bodies, (body, now) => checkRecord(info, body, now));
+  const verdicts = await options.accept('mirror', info.kind, bodies, (body, now) => checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' }));
   return verdicts.map((verdict, index) => {
     if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
     return { index, status: verdict.status === 'coalesced' ? 'coalesced' : 'queued' };
@@ -27,7 +27,8 @@ async function enqueueChecked(info: KindInfo, bodies: unknown[], options: Mirror
 
 function mirrorRoute(info: KindInfo, options: MirrorOptions) {
   return async function mirror(ctx: Context): Promise<void> {
-    const body = await readJsonBody(ctx, { limit: MIRROR_BODY_LIMIT, types: ['application/json'] });
+    // Order and product ids are 64-bit on Shopify: read past 2^53 exactly, never rounded.
+    const body = await readJsonBody(ctx, { limit: MIRROR_BODY_LIMIT, types: ['application/json'], exactIntegers: info.kind !== 'event' });
     const many = Array.isArray(body);
     if (many && (body.length === 0 || body.length > MAX_RECORDS_PER_CALL)) {
       throw new HttpError(many && body.length > 0 ? 413 : 400, 'bad_batch', `an array must hold 1 to ${MAX_RECORDS_PER_CALL} records`);

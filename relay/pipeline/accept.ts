@@ -1,13 +1,17 @@
 import type { FieldError, Validation } from '../contract/field-error.js';
 import type { RecordKind } from '../contract/kinds.js';
 import type { EnqueueOnce } from '../outbox/enqueue-once.js';
-import type { EnqueueResult, OutboxRecord } from '../outbox/outbox.js';
+import type { Awaitable, EnqueueResult, OutboxRecord } from '../outbox/outbox.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
-import type { RecordSource } from './record-step.js';
+import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
 import { stepLabels } from './step-labels.js';
 
-/** What became of one record handed to `accept`, in the order given. */
-export type Verdict = { status: EnqueueResult; record: OutboxRecord } | { status: 'rejected'; errors: FieldError[] };
+/** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */
+export type Verdict = { status: EnqueueResult | 'unchanged'; record: OutboxRecord } | { status: 'rejected'; errors: FieldError[] };
+
+/** For each order or product, whether its body is the one last delivered for its id (`PlatformState.unchanged`). */
+export type UnchangedCheck = (records: readonly { kind: RecordKind; key: string; text: string }[]) => Awaitable<boolean[]>;
 
 /** Turns one raw record of a way in into the exact body the service will get, validated by the contract. */
 export type ToRecord = (raw: unknown, now: number) => Validation<OutboxRecord>;
@@ -18,6 +22,8 @@ export interface AcceptDeps {
   events: RecordEvents;
   /** Called with how many records were committed, so delivery starts without waiting for its timer. */
   onEnqueued: (count: number) => void;
+  /** Orders and products delivered before with the same body are not stored again; without it every record is. */
+  unchanged?: UnchangedCheck;
   now?: () => number;
 }
 
@@ -28,7 +34,16 @@ export interface AcceptDeps {
 export type Admit = (records: OutboxRecord[]) => Promise<void>;
 
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
-export type Accept = (source: RecordSource, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord, admit?: Admit) => Promise<Verdict[]>;
+export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord, admit?: Admit) => Promise<Verdict[]>;
+
+/** The valid records split into those to store and those delivered before unchanged (events are never checked: each is new). */
+async function splitUnchanged(records: OutboxRecord[], check: UnchangedCheck | undefined): Promise<{ fresh: OutboxRecord[]; same: Set<OutboxRecord> }> {
+  const identified = check ? records.filter((r) => r.kind !== 'event') : [];
+  if (!check || identified.length === 0) return { fresh: records, same: new Set() };
+  const answers = await check(identified.map((r) => ({ kind: r.kind, key: r.key, text: stringifyBody(r.body) })));
+  const same = new Set(identified.filter((_, i) => answers[i] === true));
+  return { fresh: same.size === 0 ? records : records.filter((r) => !same.has(r)), same };
+}
 
 /**
  * The accept pipeline: validate (through the way in's `toRecord`, which applies the contract),
@@ -37,23 +52,25 @@ export type Accept = (source: RecordSource, kind: RecordKind, raws: readonly unk
  */
 export function createAccept(deps: AcceptDeps): Accept {
   const now = deps.now ?? Date.now;
-  return async function accept(source, kind, raws, toRecord, admit) {
+  return async function accept(from, kind, raws, toRecord, admit) {
+    const origin = originOf(from);
     const at = now();
     const checks = raws.map((raw) => toRecord(raw, at));
     const records = checks.flatMap((check) => (check.ok ? [check.value] : []));
     await admit?.(records);
-    const stored = records.length > 0 ? await deps.enqueueOnce(records) : [];
-    if (records.length > 0) deps.onEnqueued(records.length);
+    const { fresh, same } = await splitUnchanged(records, deps.unchanged);
+    const stored = fresh.length > 0 ? await deps.enqueueOnce(fresh) : [];
+    if (fresh.length > 0) deps.onEnqueued(fresh.length);
     let next = 0;
     return checks.map((check, index): Verdict => {
       if (!check.ok) {
-        deps.events.emit({ state: 'rejected', source, ...stepLabels(kind, raws[index]), errors: check.errors });
+        deps.events.emit({ state: 'rejected', ...origin, ...stepLabels(kind, raws[index]), errors: check.errors });
         return { status: 'rejected', errors: check.errors };
       }
-      const status = stored[next++] ?? 'queued';
       const record = check.value;
+      const status = same.has(record) ? 'unchanged' : (stored[next++] ?? 'queued');
       const state = status === 'queued' ? 'accepted' : status;
-      deps.events.emit({ state, source, ...stepLabels(record.kind, record.body), key: record.key, body: record.body });
+      deps.events.emit({ state, ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body });
       return { status, record };
     });
   };

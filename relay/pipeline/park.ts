@@ -1,7 +1,7 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { OutboxQueue, OutboxRecord } from '../outbox/outbox.js';
 import type { RecordEvents } from './record-events.js';
-import type { RecordSource } from './record-step.js';
+import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
 import { stepLabels } from './step-labels.js';
 
 /** A record that `accept` refused, with its field errors. */
@@ -10,7 +10,7 @@ export interface Refusal {
   errors: FieldError[];
 }
 
-export type Park = (source: RecordSource, refusals: Refusal[]) => Promise<void>;
+export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) => Promise<void>;
 
 /** `path: message; …`: the reason a parked record shows in the debugger and `shopbeacon outbox dead-letters`. */
 function describe(errors: FieldError[]): string {
@@ -23,12 +23,13 @@ function describe(errors: FieldError[]): string {
  * after five failures). Announced as `dead` with the field errors.
  */
 export function createPark(deps: { outbox: Pick<OutboxQueue, 'enqueueDead'>; events: RecordEvents }): Park {
-  return async function park(source, refusals) {
+  return async function park(from, refusals) {
+    const origin = originOf(from);
     if (refusals.length === 0) return;
     const parked = refusals.map(({ record, errors }) => ({ record, errors, error: describe(errors) }));
     await deps.outbox.enqueueDead(parked);
     for (const { record, errors, error } of parked) {
-      deps.events.emit({ state: 'dead', source, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
+      deps.events.emit({ state: 'dead', ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
     }
   };
 }

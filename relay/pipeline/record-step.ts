@@ -1,11 +1,25 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { RecordKind } from '../contract/kinds.js';
 
-/** Where a record stands: the ingest decision, then each delivery outcome. */
-export type RecordState = 'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'delivered' | 'retrying' | 'dead';
+/**
+ * Where a record stands: the ingest decision (`unchanged`: an order or product whose body is the
+ * one last delivered for its id, not sent again), then each delivery outcome.
+ */
+export type RecordState = 'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'unchanged' | 'delivered' | 'retrying' | 'dead';
 
-/** The way a record came in. */
-export type RecordSource = 'collect' | 'mirror' | 'import' | 'woocommerce' | 'shopify';
+/** The way a record came in: the browser, the `/v1` mirror, an import file, a platform's webhook, sync sweep or backfill. */
+export type RecordSource = 'collect' | 'mirror' | 'import' | 'webhook' | 'sync' | 'backfill';
+
+/** A way in and, for the platforms' ways, which platform (named by its connector; the pipeline knows none). */
+export interface RecordOrigin {
+  source: RecordSource;
+  platform?: string;
+}
+
+/** The origin of a way in given by its source alone or with its platform. */
+export function originOf(origin: RecordSource | RecordOrigin): RecordOrigin {
+  return typeof origin === 'string' ? { source: origin } : origin;
+}
 
 /** One step of one record's life, as ingest and delivery announce it on `RecordEvents`. */
 export interface RecordStep {
@@ -17,6 +31,8 @@ export interface RecordStep {
   eventName?: string;
   /** Set on ingest steps. */
   source?: RecordSource;
+  /** Set on the ingest steps of the platforms' ways in (webhook, sync, backfill): `woocommerce`, `shopify`, `prestashop`. */
+  platform?: string;
   /** The JSON the service gets (never a header: the token is not part of it); text once stored. */
   body?: unknown;
   errors?: FieldError[];

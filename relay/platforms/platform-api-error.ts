@@ -1,5 +1,5 @@
-/** A backfill that cannot go on (credentials refused, the platform unreachable): a message for the CLI, never a stack trace. */
-export class BackfillError extends Error {
-  override readonly name = 'BackfillError';
-  readonly code = 'backfill_failed';
+/** A platform API that cannot be read (credentials refused, the shop unreachable): a message for the CLI and the sync's status, never a stack trace. */
+export class PlatformApiError extends Error {
+  override readonly name = 'PlatformApiError';
+  readonly code = 'platform_api_failed';
 }

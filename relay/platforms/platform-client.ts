@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { parseRetryAfter } from '../delivery/retry-after.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import { BackfillError } from './backfill-error.js';
+import { PlatformApiError } from './platform-api-error.js';
 
 export interface PlatformResponse {
   body: unknown;
@@ -46,7 +46,7 @@ export class PlatformClient {
     const tries = { failed: 0, limited: 0 };
     for (;;) {
       const outcome = await this.try(url, headers).catch((error: unknown): Retry => {
-        if (error instanceof BackfillError) throw error;
+        if (error instanceof PlatformApiError) throw error;
         return { retryInMs: 500 * 2 ** tries.failed, problem: String((error as Error).message ?? error), rateLimited: false };
       });
       if ('body' in outcome) {
@@ -55,7 +55,7 @@ export class PlatformClient {
       }
       // A 429 is the platform pacing us, not failing: it gets ten times the budget of a failure.
       const spent = outcome.rateLimited ? ++tries.limited / 10 : ++tries.failed;
-      if (spent >= this.attempts) throw new BackfillError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
+      if (spent >= this.attempts) throw new PlatformApiError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
       await this.wait(outcome.retryInMs);
     }
   }
@@ -69,12 +69,12 @@ export class PlatformClient {
       return { retryInMs: retryAfter, problem: '429', rateLimited: true };
     }
     if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
-    if (status === 401 || status === 403) throw new BackfillError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`);
-    if (status < 200 || status >= 300) throw new BackfillError(`${this.options.platform} answered ${status} for ${shown(url)}`);
+    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`);
+    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`);
     try {
       return { body: parseExactJson(text), headers: response.headers };
     } catch {
-      throw new BackfillError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
+      throw new PlatformApiError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
     }
   }
 

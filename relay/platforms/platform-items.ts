@@ -1,13 +1,12 @@
 import type { SourceItem } from '../import/source-item.js';
-import type { CatalogSettings } from '../platforms/mapping.js';
-import type { Platform } from '../platforms/platform.js';
+import type { PlatformApi, PlatformKind } from './connector.js';
 
-/** A platform's payloads as import items, through the same mapping as its webhooks. */
-export async function* platformItems(payloads: AsyncIterable<unknown>, platform: Platform, kind: 'order' | 'product', settings: CatalogSettings): AsyncGenerator<SourceItem> {
+/** A platform's records changed since `since` as import items, through the same mapping as its webhooks and sync. */
+export async function* platformItems(api: PlatformApi, kind: PlatformKind, since: number): AsyncGenerator<SourceItem> {
   let row = 0;
-  for await (const payload of payloads) {
+  for await (const { payload } of api.changed(kind, since)) {
     row += 1;
-    const mapped = platform.map(kind, payload, settings);
+    const mapped = api.map(kind, payload);
     if ('skip' in mapped) yield { row, skip: mapped.skip.split(':')[0] ?? mapped.skip };
     else if (mapped.errors.length > 0) yield { row, errors: mapped.errors };
     else yield { row, value: mapped.body };

@@ -1,10 +1,12 @@
 import type { Context } from 'koa';
-import type { RecordSource } from '../pipeline/record-step.js';
 import type { CatalogSettings, Mapping } from './mapping.js';
+
+/** The platforms shopbeacon connects to, one folder each under `relay/platforms/`. */
+export type PlatformName = 'woocommerce' | 'shopify' | 'prestashop';
 
 /** What tells one shop platform's webhooks apart: headers, topics, its ping, its delivery ids, its mapping. */
 export interface Platform {
-  source: Extract<RecordSource, 'woocommerce' | 'shopify'>;
+  source: PlatformName;
   /** The header with the base64 HMAC-SHA256 of the raw body. */
   signatureHeader: string;
   topicHeader: string;

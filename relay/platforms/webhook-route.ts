@@ -7,12 +7,12 @@ import { LogThrottle } from '../observability/log-throttle.js';
 import type { Metrics } from '../observability/metrics.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { Accept } from '../pipeline/accept.js';
-import { checkRecord } from '../pipeline/check-record.js';
 import type { Park } from '../pipeline/park.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import { StorageError } from '../shared/storage-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import type { CatalogSettings, Mapping } from './mapping.js';
+import type { CatalogSettings } from './mapping.js';
+import { mappedToRecord, type MappedRecord as Mapped } from './mapped-record.js';
 import type { Platform } from './platform.js';
 import type { WebhookHealth } from './webhook-health.js';
 import { signatureMatches } from './webhook-signature.js';
@@ -31,8 +31,6 @@ export interface WebhookDeps {
 /** The largest order a platform sends fits well inside the mirror's 8 MB. */
 const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
 
-type Mapped = Extract<Mapping, { kind: string }>;
-
 /** One platform's webhook endpoint: its steps as methods, so each stays short. */
 class WebhookReceiver {
   private readonly throttle = new LogThrottle();
@@ -42,6 +40,10 @@ class WebhookReceiver {
     private readonly deps: WebhookDeps,
   ) {}
 
+  private get origin() {
+    return { source: 'webhook' as const, platform: this.platform.source };
+  }
+
   private count(result: string): void {
     this.deps.metrics.webhooks.inc({ platform: this.platform.source, result });
   }
@@ -50,6 +52,8 @@ class WebhookReceiver {
   refuseUnsigned(ctx: Context): never {
     this.count('unauthorized');
     const reason = ctx.get(this.platform.signatureHeader) ? 'does not match the secret' : 'is missing';
+    const kind = this.platform.topics[ctx.get(this.platform.topicHeader)] ?? 'order';
+    this.deps.events.emit({ state: 'dropped', ...this.origin, kind, detail: `refused (401): the ${this.platform.signatureHeader} signature ${reason}` });
     const suppressed = this.throttle.pass('unauthorized');
     if (suppressed !== undefined) this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
@@ -74,22 +78,15 @@ class WebhookReceiver {
 
   private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped'): void {
     this.count(result);
-    this.deps.events.emit({ state: 'dropped', source: this.platform.source, kind, detail });
+    this.deps.events.emit({ state: 'dropped', ...this.origin, kind, detail });
     ctx.body = { ok: true, [result]: detail };
   }
 
   private async store(ctx: Context, mapped: Mapped): Promise<void> {
-    const info = KINDS[mapped.kind];
-    const dedupeId = this.platform.dedupeId(ctx);
-    const record = { kind: mapped.kind, key: outboxKey(info, mapped.body), body: mapped.body, ...(dedupeId ? { dedupeId } : {}) };
-    const toRecord = (_raw: unknown, now: number) => {
-      const checked = checkRecord(info, mapped.body, now, { bigIntegers: true });
-      const errors = [...mapped.errors, ...(checked.ok ? [] : checked.errors)];
-      return errors.length > 0 ? { ok: false as const, errors } : { ok: true as const, value: record };
-    };
-    const [verdict] = await this.deps.accept(this.platform.source, mapped.kind, [mapped.body], toRecord);
+    const [verdict] = await this.deps.accept(this.origin, mapped.kind, [mapped.body], mappedToRecord([mapped], this.platform.dedupeId(ctx)));
     if (verdict?.status === 'rejected') {
-      await this.deps.park(this.platform.source, [{ record, errors: verdict.errors }]);
+      const record = { kind: mapped.kind, key: outboxKey(KINDS[mapped.kind], mapped.body), body: mapped.body };
+      await this.deps.park(this.origin, [{ record, errors: verdict.errors }]);
       this.count('dead_letter');
       ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors };
       return;

@@ -2,9 +2,10 @@ import type { Context } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
 import { concurrencyWire } from '../debug/debug-snapshot.js';
+import type { SyncStatus } from '../sync/sync-status.js';
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills) and the outbox. */
-export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>> }) {
+export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>>; syncStatuses: () => SyncStatus[] }) {
   return async function stats(ctx: Context): Promise<void> {
     const counts = await options.outbox.counts();
     ctx.body = {
@@ -17,6 +18,7 @@ export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWork
         inFlight: options.worker.inFlightCount,
         concurrency: concurrencyWire(options.worker.concurrency),
       },
+      sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
     };
   };
 }

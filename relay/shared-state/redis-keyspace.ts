@@ -13,6 +13,14 @@ export const REDIS_KEYS = {
   visitors: (month: string) => `${PREFIX}visitors:${month}`,
   /** Rate-limit buckets of `rate-limiter-flexible`, per limit. */
   rateLimit: (limit: string) => `${PREFIX}rl:${limit}`,
+  sync: {
+    /** Each sweep's cursor, a hash of `<platform>:<kind>` → epoch ms. */
+    cursors: `${PREFIX}sync:cursors`,
+    /** The relay sweeping a platform now (SET NX PX, renewed while it sweeps). */
+    lease: (platform: string) => `${PREFIX}sync:lease:${platform}`,
+    /** The hash of the body last delivered for each order or product, a hash of key → digest per kind. */
+    delivered: (kind: RecordKind) => `${PREFIX}delivered:${kind}`,
+  },
   outbox: {
     stream: `${PREFIX}outbox`,
     group: 'relays',

@@ -28,7 +28,14 @@ export function stringifyBody(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    if (!holdsBigInt(body)) throw error;
     return stringify(body) as string;
   }
+}
+
+/** Whether a JSON value holds a `bigint` anywhere: what `JSON.stringify` cannot write (decided by type, not by V8's message). */
+function holdsBigInt(value: unknown): boolean {
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some(holdsBigInt);
 }

@@ -1,29 +1,40 @@
-import { list } from '../platforms/mapping.js';
-import type { PlatformClient } from './platform-client.js';
+import { changedByKeyset } from '../changed-pages.js';
+import type { ChangedPayload, PlatformKind } from '../connector.js';
+import { fields, list } from '../mapping.js';
+import type { PlatformClient } from '../platform-client.js';
 
-export interface WooCommerceQuery {
+export interface WooCommerceApiSettings {
   /** The shop's address, e.g. https://shop.example */
   url: string;
   consumerKey: string;
   consumerSecret: string;
-  kind: 'orders' | 'products';
-  /** Orders created after this instant (the service keeps two years); products are all listed. */
-  since: Date;
 }
 
+const PAGE_SIZE = 100;
+
+/** `date_modified_gmt` ("2026-11-24T10:00:00", GMT without an offset) in epoch ms; 0 when absent. */
+export function wooChangedAt(payload: unknown): number {
+  const text = fields(payload)['date_modified_gmt'];
+  const at = typeof text === 'string' ? Date.parse(`${text.slice(0, 19)}Z`) : Number.NaN;
+  return Number.isFinite(at) ? at : 0;
+}
+
+/** WooCommerce's `modified_after` is exclusive and in seconds: one second earlier includes `since`. */
+const modifiedAfter = (since: number) => new Date(since - 1000).toISOString().slice(0, 19);
+
 /**
- * Every order or product of a WooCommerce shop, page by page through the REST API
- * (`/wp-json/wc/v3/<kind>`, 100 a page, `X-WP-TotalPages`), oldest id first so pages do not shift
- * while new orders arrive. Basic auth with the REST API key: WooCommerce takes it over HTTPS.
+ * The orders or products of a WooCommerce shop changed since `since`, through the REST API
+ * (`/wp-json/wc/v3/<kind>`, 100 a page, `orderby=modified`). `dates_are_gmt=true` because
+ * `modified_after` is otherwise read in the site's time zone. Basic auth with the REST API key:
+ * WooCommerce takes it over HTTPS (or on a loopback stand-in).
  */
-export async function* wooCommercePayloads(client: PlatformClient, query: WooCommerceQuery): AsyncGenerator<unknown> {
-  const base = `${query.url.replace(/\/+$/, '')}/wp-json/wc/v3/${query.kind}`;
-  const authorization = `Basic ${Buffer.from(`${query.consumerKey}:${query.consumerSecret}`).toString('base64')}`;
-  for (let page = 1, pages = 1; page <= pages; page += 1) {
-    const params = new URLSearchParams({ per_page: '100', page: String(page), orderby: 'id', order: 'asc' });
-    if (query.kind === 'orders') params.set('after', query.since.toISOString().slice(0, 19));
-    const { body, headers } = await client.get(`${base}?${params}`, { authorization });
-    pages = Number(headers['x-wp-totalpages'] ?? 1) || 1;
-    yield* list(body);
-  }
+export function wooCommerceChanged(client: PlatformClient, settings: WooCommerceApiSettings, kind: PlatformKind, since: number): AsyncIterable<ChangedPayload> {
+  const base = `${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/${kind}s`;
+  const authorization = `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
+  const fetchPage = async (from: number, page: number) => {
+    const params = new URLSearchParams({ per_page: String(PAGE_SIZE), page: String(page), orderby: 'modified', order: 'asc', modified_after: modifiedAfter(from), dates_are_gmt: 'true' });
+    const { body } = await client.get(`${base}?${params}`, { authorization });
+    return list(body).map((payload) => ({ payload, changedAt: wooChangedAt(payload) }));
+  };
+  return changedByKeyset(fetchPage, (payload) => String(fields(payload)['id']), PAGE_SIZE, since);
 }

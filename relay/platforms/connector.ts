@@ -1,0 +1,68 @@
+import type { RelayConfig } from '../config/relay-config.js';
+import type { CatalogSettings, Mapping } from './mapping.js';
+import type { Platform, PlatformName } from './platform.js';
+import type { PlatformClient } from './platform-client.js';
+
+export type { PlatformName } from './platform.js';
+
+/** Orders and products, the records a platform's API and webhooks carry. */
+export type PlatformKind = 'order' | 'product';
+
+/** One payload of a platform's API and when it last changed (epoch ms, UTC). */
+export interface ChangedPayload {
+  payload: unknown;
+  changedAt: number;
+}
+
+/** A platform's API, opened with its settings: what the sync sweeps and `backfill` pages. */
+export interface PlatformApi {
+  /** Each record of `kind` changed at or after `since` (epoch ms), oldest change first. */
+  changed(kind: PlatformKind, since: number): AsyncIterable<ChangedPayload>;
+  /** The same mapping as the platform's webhooks. */
+  map(kind: PlatformKind, payload: unknown): Mapping;
+}
+
+/** One API setting: its key in `RelayConfig`, its variable, and whether it is a secret (environment only, never a flag of `backfill`). */
+export interface ApiSetting {
+  key: keyof RelayConfig;
+  env: string;
+  /** The `backfill` flag for a setting that is not a secret (`--url`, `--shop`). */
+  flag?: string;
+  help: string;
+}
+
+/** What `openApi` is given: the API settings by key, the catalog's settings, and the HTTP client. */
+export interface ApiContext {
+  values: Partial<Record<keyof RelayConfig, string>>;
+  catalog: CatalogSettings;
+  client: PlatformClient;
+}
+
+/**
+ * Everything shopbeacon knows of one shop platform (Airbyte's connector: spec, streams, cursor).
+ * The registry (`connectors.ts`) lists them; the relay's routes, its sync, `/stats` and the CLI's
+ * `backfill` learn the platforms from it.
+ */
+export interface Connector {
+  name: PlatformName;
+  /** As people write it: "WooCommerce". */
+  label: string;
+  /** Its webhooks, when the platform has them, and the setting holding their secret. */
+  webhook?: { platform: Platform; secret: keyof RelayConfig };
+  /** The settings its API needs, all of them present or the API is off. */
+  apiSettings: ApiSetting[];
+  /** The storefront's address for product links, from the API settings (Shopify's `<shop>/products/<handle>`). */
+  shopUrl?(values: ApiContext['values']): string;
+  openApi(context: ApiContext): PlatformApi;
+}
+
+/** The API settings of `connector` found in `values`, or undefined when any is missing. */
+export function apiValues(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): ApiContext['values'] | undefined {
+  const found: ApiContext['values'] = {};
+  for (const setting of connector.apiSettings) {
+    const value = values[setting.key];
+    if (typeof value !== 'string' || value === '') return undefined;
+    found[setting.key] = value;
+  }
+  return found;
+}

@@ -1,0 +1,70 @@
+import { joinPath } from '../../contract/field-error.js';
+import { fields, list, type Mapping } from '../mapping.js';
+import { compact, FieldReader, firstText } from '../platform-values.js';
+import { shopTimeToEpoch, utcText } from './shop-time.js';
+import { prestaShopStatus } from './prestashop-status.js';
+
+/** An order with what it names, looked up while paging (mapping is synchronous): see `prestashop-pages.ts`. */
+export interface PrestaShopOrder {
+  order: Record<string, unknown>;
+  currency?: Record<string, unknown>;
+  customer?: Record<string, unknown>;
+  address?: Record<string, unknown>;
+  country?: Record<string, unknown>;
+  state?: Record<string, unknown>;
+  timeZone: string;
+}
+
+/** A count: PrestaShop sends numbers as strings ("2"). */
+function quantity(value: unknown): number | undefined {
+  const text = String(value ?? '');
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+function lineItem(raw: unknown, index: number, read: FieldReader): Record<string, unknown> {
+  const row = fields(raw);
+  const at = (field: string) => joinPath(joinPath('line_items', index), field);
+  return compact({
+    line_item_product_id: read.id(quantity(row['product_id']) ?? row['product_id'], at('line_item_product_id')),
+    line_item_variation_id: read.id(quantity(row['product_attribute_id']) ?? row['product_attribute_id'], at('line_item_variation_id')),
+    line_item_quantity: quantity(row['product_quantity']) ?? row['product_quantity'],
+    line_item_price: read.amount(row['unit_price_tax_incl'], at('line_item_price')),
+    line_item_name: firstText(row['product_name']),
+    line_item_sku: firstText(row['product_reference']),
+  });
+}
+
+function utc(read: FieldReader, text: unknown, timeZone: string, field: string): string | undefined {
+  if (text === undefined || text === null || text === '' || String(text).startsWith('0000')) return undefined;
+  const at = shopTimeToEpoch(text, timeZone);
+  return Number.isFinite(at) ? utcText(at) : read.utc(text, field);
+}
+
+/**
+ * A PrestaShop order (Webservice, `display=full`) as the service's Order: `id` is the order id
+ * (`reference` is not unique); the total with tax; the customer's e-mail and names; city, postcode,
+ * phone and country from the invoice address (else the delivery one); line items from
+ * `associations.order_rows`. Dates are the shop's wall clock and become UTC.
+ */
+export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
+  const { order: o, customer = {}, address = {}, timeZone } = payload;
+  const read = new FieldReader();
+  const rows = list(fields(o['associations'])['order_rows']);
+  const body = compact({
+    order_id: read.id(quantity(o['id']) ?? o['id'], 'order_id'),
+    date_created_gmt: utc(read, o['date_add'], timeZone, 'date_created_gmt'),
+    date_modified_gmt: utc(read, o['date_upd'], timeZone, 'date_modified_gmt'),
+    order_value: read.amount(o['total_paid_tax_incl'], 'order_value'),
+    currency: firstText(payload.currency?.['iso_code']),
+    status: prestaShopStatus(o['current_state'], payload.state),
+    email: firstText(customer['email']),
+    first_name: firstText(customer['firstname'], address['firstname']),
+    last_name: firstText(customer['lastname'], address['lastname']),
+    phone: firstText(address['phone'], address['phone_mobile']),
+    city: firstText(address['city']),
+    zip_code: firstText(address['postcode']),
+    country: firstText(payload.country?.['iso_code']),
+    line_items: rows.map((row, i) => lineItem(row, i, read)),
+  });
+  return { kind: 'order', body, errors: read.errors };
+}

@@ -1,0 +1,70 @@
+import { changedByKeyset } from '../changed-pages.js';
+import type { ChangedPayload, PlatformKind } from '../connector.js';
+import { fields, list } from '../mapping.js';
+import type { PrestaShopOrder } from './prestashop-order.js';
+import { inLanguage, SHOPPER_PRICE, type PrestaShopProduct } from './prestashop-product.js';
+import { LookupCache, type PrestaShopWebservice } from './prestashop-webservice.js';
+import { epochToShopTime, shopTimeToEpoch } from './shop-time.js';
+
+const PAGE_SIZE = 100;
+
+/** What every page needs to know of the shop, read once per sweep. */
+interface ShopFacts {
+  timeZone: string;
+  languageId: string;
+  shopUrl: string;
+}
+
+async function orderWithLookups(order: Record<string, unknown>, cache: LookupCache, facts: ShopFacts): Promise<PrestaShopOrder> {
+  const [currency, customer, invoice, state] = await Promise.all([
+    cache.get('currencies', order['id_currency'], '[id,iso_code]'),
+    cache.get('customers', order['id_customer'], '[id,email,firstname,lastname]'),
+    cache.get('addresses', order['id_address_invoice'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'),
+    cache.get('order_states', order['current_state'], '[id,paid,shipped,delivery]'),
+  ]);
+  const address = invoice ?? (await cache.get('addresses', order['id_address_delivery'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'));
+  const country = address ? await cache.get('countries', address['id_country'], '[id,iso_code]') : undefined;
+  return { order, timeZone: facts.timeZone, ...(currency ? { currency } : {}), ...(customer ? { customer } : {}), ...(address ? { address } : {}), ...(country ? { country } : {}), ...(state ? { state } : {}) };
+}
+
+async function productWithLookups(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts): Promise<PrestaShopProduct> {
+  const ids = list(fields(product['associations'])['categories']).map((c) => fields(c)['id']);
+  const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name]')));
+  const categoryNames = categories.flatMap((c) => {
+    const name = inLanguage(c?.['name'], facts.languageId);
+    return name ? [name] : [];
+  });
+  return { product, categoryNames, languageId: facts.languageId, shopUrl: facts.shopUrl };
+}
+
+/**
+ * The orders or base products of a PrestaShop shop changed since `since`, oldest change first.
+ * `date_upd` is the shop's wall clock (`PS_TIMEZONE`), and the range filter takes only the exact
+ * shape `[YYYY-MM-DD HH:MM:SS,YYYY-MM-DD HH:MM:SS]` and only with `date=1` (a `T` or an offset
+ * silently filters on equality). No total is sent: a short page is the last.
+ */
+export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: string, kind: PlatformKind, since: number): AsyncIterable<ChangedPayload> {
+  const resource = `${kind}s`;
+  let facts: ShopFacts | undefined;
+  const cache = new LookupCache(webservice);
+  const fetchPage = async (from: number, page: number): Promise<ChangedPayload[]> => {
+    facts ??= {
+      timeZone: (await webservice.configuration('PS_TIMEZONE')) ?? 'UTC',
+      languageId: (await webservice.configuration('PS_LANG_DEFAULT')) ?? '1',
+      shopUrl,
+    };
+    const shop = facts;
+    const range = `[${epochToShopTime(from, shop.timeZone)},${epochToShopTime(Date.now() + 86_400_000, shop.timeZone)}]`;
+    const params: Record<string, string> = { display: 'full', date: '1', 'filter[date_upd]': range, sort: '[date_upd_ASC,id_ASC]', limit: `${(page - 1) * PAGE_SIZE},${PAGE_SIZE}` };
+    if (kind === 'product') params[`price[${SHOPPER_PRICE}][use_tax]`] = '1';
+    const records = await webservice.list(resource, params);
+    return Promise.all(
+      records.map(async (record) => ({
+        payload: kind === 'order' ? await orderWithLookups(record, cache, shop) : await productWithLookups(record, cache, shop),
+        changedAt: shopTimeToEpoch(record['date_upd'], shop.timeZone) || 0,
+      })),
+    );
+  };
+  const idOf = (payload: unknown) => String(fields(fields(payload)[kind])['id']);
+  return changedByKeyset(fetchPage, idOf, PAGE_SIZE, since);
+}

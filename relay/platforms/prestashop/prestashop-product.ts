@@ -1,0 +1,60 @@
+import { fields, list, type CatalogSettings, type Mapping } from '../mapping.js';
+import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
+
+/** A base product with what it names, looked up while paging: category names, the shop's language. */
+export interface PrestaShopProduct {
+  product: Record<string, unknown>;
+  categoryNames: string[];
+  /** `PS_LANG_DEFAULT`: multilingual fields are read in it. */
+  languageId: string;
+  shopUrl: string;
+}
+
+/** The virtual field asked for with `price[shopper_price][use_tax]=1`: the price with tax, as shoppers pay it. */
+export const SHOPPER_PRICE = 'shopper_price';
+
+/** A multilingual field (`[{"id":"1","value":"…"}]`) in the language, or the first; a plain string as it is. */
+export function inLanguage(value: unknown, languageId: string): string | undefined {
+  if (typeof value === 'string') return value;
+  const entries = list(value).map(fields);
+  const chosen = entries.find((e) => String(e['id']) === languageId) ?? entries[0];
+  return typeof chosen?.['value'] === 'string' ? chosen['value'] : undefined;
+}
+
+/**
+ * The public URL of a product image: PrestaShop's physical path, one folder per digit of the id
+ * (`img/p/1/2/3/123-large_default.jpg`). The Webservice's `/api/images/…` URLs need the key: never sent.
+ */
+export function imageUrl(shopUrl: string, imageId: unknown): string | undefined {
+  const id = String(imageId ?? '');
+  if (!/^[1-9]\d*$/.test(id)) return undefined;
+  return `${shopUrl.replace(/\/+$/, '')}/img/p/${id.split('').join('/')}/${id}-large_default.jpg`;
+}
+
+/**
+ * A PrestaShop product as a catalog entry: base products only (combinations are variants), active
+ * ones only; name and description in the shop's default language; the price with tax; categories'
+ * names; the default image and the next one; a link PrestaShop redirects to the canonical page.
+ */
+export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: CatalogSettings): Mapping {
+  const { product: p, languageId, shopUrl } = payload;
+  if (String(p['active']) !== '1') return { skip: 'inactive: only active products are sent' };
+  const read = new FieldReader();
+  const imageIds = list(fields(p['associations'])['images']).map((image) => fields(image)['id']);
+  const second = imageIds.find((id) => String(id) !== String(p['id_default_image']));
+  const id = read.id(/^\d+$/.test(String(p['id'])) ? Number(p['id']) : p['id'], 'product_id');
+  const body = compact({
+    product_id: id,
+    name: firstText(inLanguage(p['name'], languageId)),
+    price: read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price'),
+    currency: settings.currency,
+    on_sale: String(p['on_sale']) === '1',
+    description: htmlToText(inLanguage(p['description'], languageId)) ?? htmlToText(inLanguage(p['description_short'], languageId)),
+    categories: payload.categoryNames.length > 0 ? payload.categoryNames.join(',') : undefined,
+    image: imageUrl(shopUrl, p['id_default_image']),
+    image2: imageUrl(shopUrl, second),
+    link: id === undefined ? undefined : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${String(id)}`,
+    sku: firstText(p['reference']),
+  });
+  return { kind: 'product', body, errors: read.errors };
+}

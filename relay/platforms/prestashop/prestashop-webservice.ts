@@ -1,0 +1,70 @@
+import { fields, list } from '../mapping.js';
+import type { PlatformClient } from '../platform-client.js';
+
+export interface PrestaShopApiSettings {
+  /** The shop's address, e.g. https://shop.example (the Webservice is `<url>/api/`). */
+  url: string;
+  /** The Webservice key: the HTTP Basic user name, with an empty password. */
+  key: string;
+}
+
+/** A list request's parameters besides the output format (`display`, `filter[…]`, `sort`, `limit`, `date`). */
+export type ListParams = Record<string, string>;
+
+/**
+ * PrestaShop's Webservice (1.7, 8.x) in JSON. The key goes as Basic auth, never as `?ws_key=`
+ * (a query string ends up in access logs). `output_format=JSON`, or the answer is XML. An empty
+ * list may come back as `[]` instead of `{"orders":[]}`.
+ */
+export class PrestaShopWebservice {
+  private readonly authorization: string;
+  private readonly base: string;
+
+  constructor(
+    private readonly client: PlatformClient,
+    settings: PrestaShopApiSettings,
+  ) {
+    this.base = `${settings.url.replace(/\/+$/, '')}/api`;
+    this.authorization = `Basic ${Buffer.from(`${settings.key}:`).toString('base64')}`;
+  }
+
+  async list(resource: string, params: ListParams): Promise<Record<string, unknown>[]> {
+    const query = new URLSearchParams({ output_format: 'JSON', ...params });
+    const { body } = await this.client.get(`${this.base}/${resource}?${query}`, { authorization: this.authorization, 'output-format': 'JSON' });
+    return list(fields(body)[resource]).map(fields);
+  }
+
+  /** One record by id with only the fields asked for (a customer carries its password hash: never ask for all). */
+  async byId(resource: string, id: unknown, display: string): Promise<Record<string, unknown> | undefined> {
+    if (!/^\d+$/.test(String(id)) || String(id) === '0') return undefined;
+    const [found] = await this.list(resource, { display, [`filter[id]`]: `[${String(id)}]` });
+    return found;
+  }
+
+  /** A `configurations` value by name (`PS_TIMEZONE`, `PS_LANG_DEFAULT`). */
+  async configuration(name: string): Promise<string | undefined> {
+    const [found] = await this.list('configurations', { display: '[name,value]', 'filter[name]': `[${name}]` });
+    const value = found?.['value'];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+}
+
+/**
+ * Each id looked up once per sweep: an order names its currency, customer, addresses, country and
+ * state, which most orders share.
+ */
+export class LookupCache {
+  private readonly cache = new Map<string, Promise<Record<string, unknown> | undefined>>();
+
+  constructor(private readonly webservice: PrestaShopWebservice) {}
+
+  get(resource: string, id: unknown, display: string): Promise<Record<string, unknown> | undefined> {
+    const key = `${resource}:${String(id)}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      found = this.webservice.byId(resource, id, display);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,22 @@
+import type { RecordKind } from '../contract/kinds.js';
+import type { Awaitable } from '../outbox/outbox.js';
+
+/**
+ * What the relay remembers of the shop platforms beside its outbox: each sweep's cursor, which
+ * relay sweeps (a lease, when several share Redis), and a digest of the body last delivered for
+ * each order and product, so a record that did not change is not sent (and billed) again.
+ */
+export interface PlatformState {
+  /** The newest change (epoch ms) a sweep of `platform`'s `kind` has put in the outbox, if any. */
+  cursor(platform: string, kind: string): Awaitable<number | undefined>;
+  /** Called only once the records up to `at` are committed to the outbox. */
+  moveCursor(platform: string, kind: string, at: number): Awaitable<void>;
+  /** Takes or renews the right to sweep `platform` for `ttlMs`; false while another relay holds it. */
+  claimLease(platform: string, owner: string, ttlMs: number): Awaitable<boolean>;
+  releaseLease(platform: string, owner: string): Awaitable<void>;
+  /** For each record, whether its body is the one last delivered for its kind and key. */
+  unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Awaitable<boolean[]>;
+  /** Notes a delivered body (batched: a crash forgets at most the last second, which only costs a resend). */
+  rememberDelivered(kind: RecordKind, key: string, text: string): void;
+  close(): Awaitable<void>;
+}

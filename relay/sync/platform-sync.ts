@@ -1,0 +1,155 @@
+import type { Logger } from 'pino';
+import { historyStart } from '../contract/window.js';
+import type { Awaitable } from '../outbox/outbox.js';
+import type { Accept } from '../pipeline/accept.js';
+import type { Park } from '../pipeline/park.js';
+import type { Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
+import type { PlatformState } from './platform-state.js';
+import { sweepBatch, type SweepCounts } from './sweep-batch.js';
+import { emptyStatus, type SyncStatus } from './sync-status.js';
+
+export interface PlatformSyncOptions {
+  accept: Accept;
+  park: Park;
+  state: PlatformState;
+  /** Records waiting in the outbox: a sweep waits while delivery has more than `backlog` to do. */
+  queued: () => Awaitable<number>;
+  logger: Logger;
+  intervalMs: number;
+  /** This relay, for the lease. */
+  owner: string;
+  /** Told what each committed page became and when a sweep succeeded (the metrics listen; the sync knows no observer). */
+  onPage?: (platform: string, kind: PlatformKind, counts: SweepCounts) => void;
+  onSuccess?: (platform: string, at: number) => void;
+  /** @default 5_000 */
+  backlog?: number;
+  /** @default 100 */
+  batchSize?: number;
+  now?: () => number;
+}
+
+/** Platforms commit out of order: a change saved a little before the cursor can become visible after it. */
+export const SWEEP_OVERLAP_MS = 5 * 60_000;
+
+/** A sweep lost its lease (it stalled past it, and another relay took over): it stops where it is. */
+class LeaseLost extends Error {}
+
+/**
+ * The sync of one platform: every interval, the orders and products changed since its cursor
+ * (less an overlap), through the accept pipeline; the cursor moves only once a page is committed.
+ * With no cursor yet, the first sweep is the history: two years, products first, paced by delivery.
+ */
+export class PlatformSync {
+  readonly status: SyncStatus;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(
+    readonly connector: Connector,
+    private readonly api: PlatformApi,
+    private readonly options: PlatformSyncOptions,
+  ) {
+    this.status = emptyStatus(connector.name, options.intervalMs);
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.sweeping = this.sweep().finally(() => {
+        this.sweeping = undefined;
+        this.schedule(this.options.intervalMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One sweep of both kinds; failures are kept in the status and logged, never thrown. */
+  async sweep(): Promise<void> {
+    const leaseMs = this.options.intervalMs + 60_000;
+    if (!(await this.claim(leaseMs))) return;
+    this.status.lastStartedAt = this.now();
+    try {
+      for (const kind of ['product', 'order'] as const) await this.sweepKind(kind, leaseMs);
+      this.status.lastSuccessAt = this.now();
+      this.options.onSuccess?.(this.connector.name, this.status.lastSuccessAt);
+      this.status.lastError = null;
+      this.status.failingSince = null;
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) this.failed(error);
+    } finally {
+      this.status.lastEndedAt = this.now();
+    }
+  }
+
+  private async claim(leaseMs: number): Promise<boolean> {
+    try {
+      const held = await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs);
+      this.status.leaseHeldElsewhere = !held;
+      return held;
+    } catch (error) {
+      this.failed(error);
+      return false;
+    }
+  }
+
+  private failed(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.status.lastError = message;
+    this.status.failingSince ??= this.now();
+    this.options.logger.warn({ platform: this.connector.name }, `${this.connector.label} sync failed: ${message}`);
+  }
+
+  private async sweepKind(kind: PlatformKind, leaseMs: number): Promise<void> {
+    const { state } = this.options;
+    const cursor = await state.cursor(this.connector.name, kind);
+    this.status.cursor[kind] = cursor ?? null;
+    const since = cursor === undefined ? historyStart(this.now()) : cursor - SWEEP_OVERLAP_MS;
+    let batch: { payload: unknown; changedAt: number }[] = [];
+    for await (const item of this.api.changed(kind, since)) {
+      if (this.stopped) return;
+      batch.push(item);
+      if (batch.length < (this.options.batchSize ?? 100)) continue;
+      await this.commit(kind, batch, cursor !== undefined, leaseMs);
+      batch = [];
+    }
+    await this.commit(kind, batch, cursor !== undefined, leaseMs);
+  }
+
+  /** One page: wait for delivery to keep up, keep the lease, store, and only then move the cursor. */
+  private async commit(kind: PlatformKind, batch: { payload: unknown; changedAt: number }[], afterHistory: boolean, leaseMs: number): Promise<void> {
+    if (batch.length === 0) return;
+    await this.waitForDelivery();
+    if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
+    const origin = { source: 'sync' as const, platform: this.connector.name };
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), afterHistory);
+    for (const [name, n] of Object.entries(counts)) this.status[name as keyof SweepCounts] += n;
+    this.options.onPage?.(this.connector.name, kind, counts);
+    const newest = Math.max(...batch.map((b) => b.changedAt));
+    if (newest > (this.status.cursor[kind] ?? 0)) {
+      await this.options.state.moveCursor(this.connector.name, kind, newest);
+      this.status.cursor[kind] = newest;
+    }
+  }
+
+  /** The history arrives at the pace delivery takes it, not all at once into the outbox. */
+  private async waitForDelivery(): Promise<void> {
+    const backlog = this.options.backlog ?? 5_000;
+    while (!this.stopped && (await this.options.queued()) > backlog) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  /** Stops sweeping: a sweep under way ends after its page (its cursor is where its last commit left it). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    // A platform call may be waiting out a 429: shutdown does not wait for it (nothing uncommitted is lost).
+    await Promise.race([this.sweeping, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    await Promise.resolve(this.options.state.releaseLease(this.connector.name, this.options.owner)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import type { RecordKind } from '../contract/kinds.js';
+import { bodyHash } from '../shared/body-hash.js';
+import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
+import type { PlatformState } from './platform-state.js';
+
+/** Renews the lease only for its holder (a relay that stalled past its lease must not extend another's). */
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * The platform state shared by every relay on one Redis (`SHOPBEACON_REDIS_URL`): cursors in a
+ * hash, one lease per platform so exactly one relay sweeps it (another takes over once a dead
+ * holder's lease runs out), and the delivered digests in a hash per kind.
+ */
+export class RedisPlatformState implements PlatformState {
+  private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly redis: Redis) {
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), 1_000).unref();
+  }
+
+  async cursor(platform: string, kind: string): Promise<number | undefined> {
+    const at = await this.redis.hget(REDIS_KEYS.sync.cursors, `${platform}:${kind}`);
+    return at === null ? undefined : Number(at);
+  }
+
+  async moveCursor(platform: string, kind: string, at: number): Promise<void> {
+    const current = await this.cursor(platform, kind);
+    if (current === undefined || at > current) await this.redis.hset(REDIS_KEYS.sync.cursors, `${platform}:${kind}`, String(at));
+  }
+
+  async claimLease(platform: string, owner: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.eval(RENEW, 1, REDIS_KEYS.sync.lease(platform), owner, String(ttlMs))) === 1;
+  }
+
+  async releaseLease(platform: string, owner: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, REDIS_KEYS.sync.lease(platform), owner);
+  }
+
+  async unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Promise<boolean[]> {
+    if (records.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const { kind, key } of records) pipeline.hget(REDIS_KEYS.sync.delivered(kind), key);
+    const answers = (await pipeline.exec()) ?? [];
+    return records.map(({ kind, key, text }, i) => {
+      const hash = bodyHash(text);
+      return (this.pending.get(`${kind}:${key}`)?.hash ?? answers[i]?.[1]) === hash;
+    });
+  }
+
+  rememberDelivered(kind: RecordKind, key: string, text: string): void {
+    this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const pending = this.pending;
+    this.pending = new Map();
+    const pipeline = this.redis.pipeline();
+    for (const { kind, key, hash } of pending.values()) pipeline.hset(REDIS_KEYS.sync.delivered(kind), key, hash);
+    await pipeline.exec();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
+  }
+}

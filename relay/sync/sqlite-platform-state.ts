@@ -1,0 +1,81 @@
+import type Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RecordKind } from '../contract/kinds.js';
+import { bodyHash } from '../shared/body-hash.js';
+import { openSqlite } from '../shared/sqlite-driver.js';
+import type { PlatformState } from './platform-state.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS cursors (platform TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (platform, kind)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS delivered (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;
+`;
+
+/**
+ * The platform state of a single relay, in `platforms.sqlite` beside the outbox: a file of its
+ * own, since a commit to outbox.sqlite from a second connection makes the outbox rebuild its
+ * tallies. One relay per data directory, so the lease is always its own.
+ */
+export class SqlitePlatformState implements PlatformState {
+  private readonly db: Database.Database;
+  private readonly readCursor: Database.Statement;
+  private readonly writeCursor: Database.Statement;
+  private readonly readHash: Database.Statement;
+  private readonly writeHash: Database.Statement;
+  private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = openSqlite(join(dataDir, 'platforms.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut only sweeps that stretch again.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.readCursor = this.db.prepare('SELECT at FROM cursors WHERE platform = ? AND kind = ?').pluck();
+    this.writeCursor = this.db.prepare('INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)');
+    this.readHash = this.db.prepare('SELECT hash FROM delivered WHERE kind = ? AND key = ?').pluck();
+    this.writeHash = this.db.prepare('INSERT OR REPLACE INTO delivered (kind, key, hash) VALUES (?, ?, ?)');
+    this.timer = setInterval(() => this.flush(), 1_000).unref();
+  }
+
+  cursor(platform: string, kind: string): number | undefined {
+    return this.readCursor.get(platform, kind) as number | undefined;
+  }
+
+  moveCursor(platform: string, kind: string, at: number): void {
+    this.writeCursor.run(platform, kind, at);
+  }
+
+  claimLease(): boolean {
+    return true;
+  }
+
+  releaseLease(): void {}
+
+  unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): boolean[] {
+    return records.map(({ kind, key, text }) => {
+      const hash = bodyHash(text);
+      return (this.pending.get(`${kind}:${key}`)?.hash ?? this.readHash.get(kind, key)) === hash;
+    });
+  }
+
+  rememberDelivered(kind: RecordKind, key: string, text: string): void {
+    this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
+  }
+
+  private flush(): void {
+    if (this.pending.size === 0) return;
+    const pending = this.pending;
+    this.pending = new Map();
+    this.db.transaction(() => {
+      for (const { kind, key, hash } of pending.values()) this.writeHash.run(kind, key, hash);
+    })();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+    this.db.close();
+  }
+}

@@ -1,0 +1,48 @@
+import { codeOf, type FieldError } from '../contract/field-error.js';
+import { KINDS } from '../contract/kinds.js';
+import type { Accept } from '../pipeline/accept.js';
+import type { Park, Refusal } from '../pipeline/park.js';
+import type { RecordOrigin } from '../pipeline/record-step.js';
+import { outboxKey } from '../outbox/outbox-key.js';
+import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
+import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
+import type { SyncStatus } from './sync-status.js';
+
+export interface SweepBatchDeps {
+  accept: Accept;
+  park: Park;
+  origin: RecordOrigin;
+}
+
+/** What one page of a sweep became. */
+export type SweepCounts = Pick<SyncStatus, 'found' | 'sent' | 'unchanged' | 'missedByWebhooks' | 'skipped' | 'invalid'>;
+
+/** An order older than the service's two years: not for the service, not an error of the shop's. */
+const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((e) => codeOf(e) === 'too_old');
+
+/**
+ * One page of a sweep through the accept pipeline, as the webhooks take one payload: mapped,
+ * checked, stored once (or found unchanged), and what maps to no valid record kept as a dead
+ * letter. Resolves once the batch is committed, with what became of it.
+ */
+export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, payloads: unknown[], afterHistory: boolean): Promise<SweepCounts> {
+  const counts: SweepCounts = { found: payloads.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
+  const mapped = payloads.map((payload) => api.map(kind, payload));
+  const records = mapped.filter((m): m is MappedRecord => !('skip' in m));
+  counts.skipped = mapped.length - records.length;
+  const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.body), mappedToRecord(records));
+  const refused: Refusal[] = [];
+  for (const [i, verdict] of verdicts.entries()) {
+    if (verdict.status === 'rejected') {
+      if (onlyTooOld(verdict.errors)) counts.skipped += 1;
+      else refused.push({ record: { kind, key: outboxKey(KINDS[kind], (records[i] as MappedRecord).body), body: (records[i] as MappedRecord).body }, errors: verdict.errors });
+    } else if (verdict.status === 'unchanged' || verdict.status === 'duplicate') counts.unchanged += 1;
+    else {
+      counts.sent += 1;
+      if (afterHistory && verdict.status === 'queued') counts.missedByWebhooks += 1;
+    }
+  }
+  counts.invalid = refused.length;
+  await deps.park(deps.origin, refused);
+  return counts;
+}
