@@ -17,6 +17,10 @@ export function withBigIntegersChecked(value: unknown, errors: FieldError[], pat
   if (Array.isArray(value)) return value.map((item, i) => withBigIntegersChecked(item, errors, joinPath(path, i)));
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = withBigIntegersChecked(item, errors, joinPath(path, key));
+  for (const [key, item] of Object.entries(value)) {
+    // An own `__proto__` key (JSON may hold one) assigned plainly would set the copy's prototype and
+    // vanish from the schema's view: defined as a field, the schema refuses it as it does the original.
+    Object.defineProperty(copy, key, { value: withBigIntegersChecked(item, errors, joinPath(path, key)), enumerable: true, writable: true, configurable: true });
+  }
   return copy;
 }

@@ -18,6 +18,9 @@ export interface ReadJsonBodyOptions {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** 2^53 has 16 digits: a number with fewer is exact as a double. */
+const LONG_DIGITS = /\d{16}/;
+
 function mediaType(ctx: Context): string {
   return (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
 }
@@ -48,7 +51,8 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   }
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, 'too_deep', `body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return options.exactIntegers ? parseExactJson(text) : parseFiniteJson(text);
+    // Only a body with 16 digits in a row can hold an integer past 2^53: the others take the native parser.
+    return options.exactIntegers && LONG_DIGITS.test(text) ? parseExactJson(text) : parseFiniteJson(text);
   } catch (error) {
     if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');

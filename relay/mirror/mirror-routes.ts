@@ -15,13 +15,13 @@ export interface MirrorOptions extends IngestDeps {
   adminKey: string | undefined;
 }
 
-type RecordResult = { index: number; status: 'queued' | 'coalesced' } | { index: number; status: 'rejected'; errors: unknown[] };
+type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 async function enqueueChecked(info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
   const verdicts = await options.accept('mirror', info.kind, bodies, (body, now) => checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' }));
   return verdicts.map((verdict, index) => {
     if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
-    return { index, status: verdict.status === 'coalesced' ? 'coalesced' : 'queued' };
+    return { index, status: verdict.status === 'coalesced' || verdict.status === 'unchanged' ? verdict.status : 'queued' };
   });
 }
 
@@ -40,7 +40,8 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
       const [only] = results;
       if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
       ctx.status = 202;
-      ctx.body = { queued: 1 };
+      // Delivered before with this very body: nothing to send (or bill) again.
+      ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : { queued: 1 };
       return;
     }
     ctx.status = queued > 0 ? 202 : 400;

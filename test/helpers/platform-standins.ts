@@ -39,7 +39,7 @@ export class StandIn {
   }
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
   res.end(typeof body === 'string' ? body : stringifyBody(body));
 }
@@ -49,7 +49,24 @@ const template = (name: string) => parseExactJson(freshFixture(name)) as Record<
 /** `n` WooCommerce orders shaped like the fixture, ids from 1001, created within the last days. */
 export function wooOrders(n: number): Record<string, unknown>[] {
   const base = template('woocommerce/order-variation.json');
-  return Array.from({ length: n }, (_, i) => ({ ...base, id: 1001 + i, number: String(1001 + i), date_created_gmt: new Date(Date.now() - (i + 1) * 3600_000).toISOString().slice(0, 19) }));
+  return Array.from({ length: n }, (_, i) => {
+    const created = new Date(Date.now() - (i + 1) * 3600_000).toISOString().slice(0, 19);
+    return { ...base, id: 1001 + i, number: String(1001 + i), date_created_gmt: created, date_modified_gmt: created };
+  });
+}
+
+/** WooCommerce's order of `orderby=modified&order=asc`: by `date_modified_gmt`, then id. */
+const byModified = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(a['date_modified_gmt']).localeCompare(String(b['date_modified_gmt'])) || Number(a['id']) - Number(b['id']);
+
+/** The site's time zone in the stand-in: without `dates_are_gmt=true`, WooCommerce reads `modified_after` in it. */
+const SITE_OFFSET_MS = 2 * 3600_000;
+
+function modifiedAfter(url: URL): string | undefined {
+  const text = url.searchParams.get('modified_after');
+  if (!text) return undefined;
+  if (url.searchParams.get('dates_are_gmt') === 'true') return text.slice(0, 19);
+  return new Date(Date.parse(`${text.slice(0, 19)}Z`) - SITE_OFFSET_MS).toISOString().slice(0, 19);
 }
 
 /** The catalog: a published variable product, a draft, one without an image (invalid) and a simple one. */
@@ -60,22 +77,24 @@ export function wooProducts(): Record<string, unknown>[] {
 
 /**
  * WooCommerce's REST API as `/wp-json/wc/v3/orders|products` serves it: Basic auth with the REST
- * key, `per_page`, `page`, `after`, `X-WP-Total`, `X-WP-TotalPages`. The second page of orders
- * fails once with a 500, as a busy shop's PHP does now and then.
+ * key, `per_page`, `page`, `modified_after` (exclusive; in the site's time zone unless
+ * `dates_are_gmt=true`), `orderby=modified`, `X-WP-Total`, `X-WP-TotalPages`. The second page of
+ * orders asked for fails once with a 500, as a busy shop's PHP does now and then.
  */
 export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[]): StandIn {
   let failedOnce = false;
+  let orderPages = 0;
   return new StandIn((req, url, res) => {
     if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`) {
       return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
     }
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
     if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
-    const after = url.searchParams.get('after');
-    const all = kind === 'orders' ? orders.filter((o) => !after || String(o['date_created_gmt']) > after) : products;
+    const after = modifiedAfter(url);
+    const all = (kind === 'orders' ? orders : products).filter((r) => !after || String(r['date_modified_gmt']) > after).sort(byModified);
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 100);
     const page = Number(url.searchParams.get('page') ?? 1);
-    if (kind === 'orders' && page === 2 && !failedOnce) {
+    if (kind === 'orders' && ++orderPages === 2 && !failedOnce) {
       failedOnce = true;
       return json(res, 500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
     }
@@ -87,7 +106,10 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
 /** `n` Shopify orders shaped like the fixture, with 64-bit ids from 820982911946154508 up. */
 export function shopifyOrders(n: number): Record<string, unknown>[] {
   const base = template('shopify/order-paid.json');
-  return Array.from({ length: n }, (_, i) => ({ ...base, id: 820982911946154508n + BigInt(i), name: `#${1001 + i}`, created_at: new Date(Date.now() - (i + 1) * 3600_000).toISOString().replace(/\.\d+Z$/, '-00:00') }));
+  return Array.from({ length: n }, (_, i) => {
+    const at = new Date(Date.now() - (i + 1) * 3600_000).toISOString().replace(/\.\d+Z$/, '-00:00');
+    return { ...base, id: 820982911946154508n + BigInt(i), name: `#${1001 + i}`, created_at: at, updated_at: at };
+  });
 }
 
 export function shopifyProducts(): Record<string, unknown>[] {
@@ -103,10 +125,11 @@ export function shopifyStandIn(orders: Record<string, unknown>[], products: Reco
   let limitedOnce = false;
   let calls = 0;
   const page = (url: URL, kind: string, res: ServerResponse) => {
-    const all = kind === 'orders' ? orders : products;
-    const offset = Number(url.searchParams.get('page_info')?.replace('cursor-', '') ?? 0);
+    // A cursor carries the query it pages, as Shopify's page_info does (other parameters are refused beside it).
+    const [offset, min] = (url.searchParams.get('page_info')?.replace('cursor-', '') ?? `0-${Date.parse(url.searchParams.get('updated_at_min') ?? '') || 0}`).split('-').map(Number) as [number, number];
+    const all = (kind === 'orders' ? orders : products).filter((r) => Date.parse(String(r['updated_at'])) >= min).sort((a, b) => Date.parse(String(a['updated_at'])) - Date.parse(String(b['updated_at'])));
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 50), 250);
-    const next = offset + limit < all.length ? `<${standIn.url}${url.pathname}?limit=${limit}&page_info=cursor-${offset + limit}>; rel="next"` : undefined;
+    const next = offset + limit < all.length ? `<${standIn.url}${url.pathname}?limit=${limit}&page_info=cursor-${offset + limit}-${min}>; rel="next"` : undefined;
     calls += 1;
     json(res, 200, { [kind]: all.slice(offset, offset + limit) }, { 'x-shopify-shop-api-call-limit': `${calls % 2 === 0 ? 39 : 1}/40`, ...(next ? { link: next } : {}) });
   };

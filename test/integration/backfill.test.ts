@@ -62,7 +62,7 @@ describe('shopbeacon backfill woocommerce', () => {
     assert.deepEqual(mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
     assert.ok(shop.served.some((s) => s.status === 500), 'a page failed once');
     assert.ok(shop.served.every((s) => !s.path.includes('per_page') || s.path.includes('per_page=100')));
-    assert.ok(shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).every((s) => /after=\d{4}-\d{2}-\d{2}T/.test(s.path)));
+    assert.ok(shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).every((s) => /modified_after=\d{4}-\d{2}-\d{2}T.*dates_are_gmt=true/.test(s.path)));
   });
 
   it('sends nothing again on a re-run: everything is unchanged since the last', async () => {
@@ -87,6 +87,9 @@ describe('shopbeacon backfill woocommerce', () => {
     const missing = await backfill(['woocommerce', '--url', shop.url], serviceEnv(mock, dataDir));
     assert.equal(missing.code, 1);
     assert.equal(missing.stderr.trim(), 'shopbeacon backfill: set SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY (secrets are read from the environment, never from the command line)');
+    const plain = await backfill(['woocommerce', '--url', 'http://shop.example'], { ...serviceEnv(mock, dataDir), ...wooEnv });
+    assert.equal(plain.code, 1);
+    assert.equal(plain.stderr.trim(), 'shopbeacon backfill: --url (SHOPBEACON_WOOCOMMERCE_URL) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
     const wrong = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_wrong' });
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /^shopbeacon backfill: WooCommerce refused the credentials \(401 for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/products\)/);

@@ -1,0 +1,105 @@
+import type { ServerResponse } from 'node:http';
+import { json, StandIn } from './platform-standins.js';
+
+export const PRESTASHOP_KEY = 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE';
+
+/** The shop's wall clock, as PrestaShop stores `date_add` / `date_upd` (`PS_TIMEZONE`, no offset). */
+export const SHOP_TIME_ZONE = 'Europe/Paris';
+
+export function parisTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString('sv-SE', { timeZone: SHOP_TIME_ZONE }).replace('T', ' ');
+}
+
+type Row = Record<string, unknown>;
+
+/** `n` orders in the Webservice's JSON shape (strings everywhere), one an hour back from now, ids from 1. */
+export function prestaOrders(n: number): Row[] {
+  return Array.from({ length: n }, (_, i) => {
+    const at = parisTime(Date.now() - (n - i) * 3600_000);
+    return {
+      id: i + 1, id_address_delivery: '5', id_address_invoice: '5', id_cart: String(i + 1), id_currency: '1', id_lang: '1', id_customer: '5', id_carrier: '2',
+      current_state: i % 3 === 0 ? '5' : '2', module: 'ps_checkpayment', reference: 'XKBKNABJK', payment: 'Payment by check', total_paid: '35.400000',
+      total_paid_tax_incl: '35.400000', total_paid_tax_excl: '29.500000', total_products_wt: '28.680000', date_add: at, date_upd: at,
+      associations: { order_rows: [{ id: String(i + 1), product_id: '1', product_attribute_id: '1', product_quantity: '2', product_name: 'Hummingbird printed t-shirt - Size : S- Color : White', product_reference: 'demo_1', product_ean13: '', product_price: '23.900000', unit_price_tax_incl: '28.680000', unit_price_tax_excl: '23.900000' }] },
+    };
+  });
+}
+
+export function prestaProducts(): Row[] {
+  const at = parisTime(Date.now() - 86_400_000);
+  const base = {
+    id: 1, id_manufacturer: '1', id_category_default: '4', id_default_image: '1', reference: 'demo_1', on_sale: '0', active: '1', price: '23.900000', date_add: at, date_upd: at,
+    name: [{ id: '1', value: 'Hummingbird printed t-shirt' }, { id: '2', value: 'T-shirt imprimé colibri' }],
+    description: [{ id: '1', value: '<p><span style="font-size:10pt;">Symbol of lightness &amp; delicacy.</span></p>' }, { id: '2', value: '<p>Symbole de légèreté.</p>' }],
+    associations: { categories: [{ id: '2' }, { id: '4' }], images: [{ id: '1' }, { id: '2' }], combinations: [{ id: '1' }, { id: '2' }] },
+  };
+  return [base, { ...base, id: 2, reference: 'demo_2', active: '0' }];
+}
+
+const LOOKUPS: Record<string, Row[]> = {
+  configurations: [{ id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE }, { id: '2', name: 'PS_LANG_DEFAULT', value: '1' }],
+  currencies: [{ id: '1', iso_code: 'EUR', name: 'Euro' }],
+  // The resource also carries the password hash: the client must never ask for `display=full`.
+  customers: [{ id: '5', email: 'pub@prestashop.com', firstname: 'John', lastname: 'DOE', passwd: '$2y$10$secret.hash' }],
+  addresses: [{ id: '5', id_country: '8', firstname: 'John', lastname: 'DOE', city: 'Paris', postcode: '75002', phone: '0102030405', phone_mobile: '' }],
+  countries: [{ id: '8', iso_code: 'FR' }],
+  order_states: [{ id: '2', paid: '1', shipped: '0', delivery: '0' }, { id: '5', paid: '1', shipped: '1', delivery: '1' }],
+  categories: [{ id: '2', name: [{ id: '1', value: 'Home' }] }, { id: '4', name: [{ id: '1', value: 'Men' }] }],
+};
+
+const RANGE = /^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]$/;
+
+/** `display=full`, `display=[a,b]`, or only the ids. */
+function shown(row: Row, display: string | null): Row {
+  if (display === 'full') return row;
+  const names = display ? display.replace(/^\[|\]$/g, '').split(',') : ['id'];
+  return Object.fromEntries(names.filter((n) => n in row).map((n) => [n, row[n]]));
+}
+
+/** `filter[date_upd]` as PrestaShop reads it: a range only in its exact shape and only with `date=1`, else equality. */
+function filtered(rows: Row[], url: URL): Row[] {
+  let out = rows;
+  for (const [param, value] of url.searchParams) {
+    const field = /^filter\[(\w+)\]$/.exec(param)?.[1];
+    if (!field) continue;
+    const range = RANGE.exec(value);
+    if (field.startsWith('date_') && range) out = out.filter((r) => String(r[field]) >= (range[1] as string) && String(r[field]) <= (range[2] as string));
+    else out = out.filter((r) => `[${String(r[field])}]` === value);
+  }
+  return out;
+}
+
+function list(res: ServerResponse, resource: string, rows: Row[], url: URL): void {
+  if ([...url.searchParams.keys()].some((k) => k.startsWith('filter[date')) && url.searchParams.get('date') !== '1') {
+    return json(res, 400, { errors: [{ code: 37, message: 'Unable to filter by date without the parameter date=1' }] });
+  }
+  let out = filtered(rows, url);
+  if (url.searchParams.get('sort') === '[date_upd_ASC,id_ASC]') out = [...out].sort((a, b) => String(a['date_upd']).localeCompare(String(b['date_upd'])) || Number(a['id']) - Number(b['id']));
+  const [offset, count] = (url.searchParams.get('limit') ?? `0,${out.length}`).split(',').map(Number) as [number, number];
+  const price = [...url.searchParams.keys()].map((k) => /^price\[(\w+)\]\[use_tax\]$/.exec(k)?.[1]).find(Boolean);
+  const page = out.slice(offset, offset + count).map((row) => shown(price ? { ...row, [price]: '28.680000' } : row, url.searchParams.get('display')));
+  // An empty list comes back as [] instead of {"orders":[]}.
+  json(res, 200, page.length === 0 ? [] : { [resource]: page });
+}
+
+/**
+ * PrestaShop's Webservice (`/api/<resource>`) with its traps: the key as Basic user name with an
+ * empty password, XML unless `output_format=JSON`, strings for numbers, multilingual fields,
+ * `[]` for an empty list, the date range filter only with `date=1` and in its exact shape.
+ */
+export function prestaShopStandIn(orders: Row[], products: Row[]): StandIn {
+  return new StandIn((req, url, res) => {
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
+      return res.end();
+    }
+    if (url.searchParams.get('output_format') !== 'JSON' && req.headers['output-format'] !== 'JSON') {
+      res.writeHead(200, { 'content-type': 'text/xml;charset=utf-8' });
+      return res.end('<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"></prestashop>');
+    }
+    const resource = /^\/api\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
+    const rows = resource === 'orders' ? orders : resource === 'products' ? products : LOOKUPS[resource];
+    if (!rows) return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
+    list(res, resource, rows, url);
+  });
+}

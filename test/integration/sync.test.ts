@@ -1,0 +1,110 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { getJson } from '../helpers/http.js';
+import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
+import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
+
+const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
+type Row = Record<string, unknown>;
+type SyncStats = { sync: Record<string, { found: number; sent: number; unchanged: number; missedByWebhooks: number; skipped: number; invalid: number; lastEndedAt: number | null; lastError: string | null; cursor: Record<string, number | null> }> };
+
+const orderCalls = (h: Harness) => h.mock.calls().filter((c) => c.path === '/v1/orders').length;
+const syncStatus = async (h: Harness, platform: string) => (await getJson<SyncStats>(`${h.url}/stats`, ADMIN)).sync[platform];
+
+/** Resolves once a sweep that began after now has ended. */
+async function nextSweep(h: Harness, platform: string): Promise<void> {
+  const since = Date.now();
+  await until(async () => ((await syncStatus(h, platform))?.lastEndedAt ?? 0) > since + 5, `a sweep of ${platform} after ${since}`);
+}
+
+describe('the sync with only a WooCommerce API key (no webhook)', () => {
+  let shop: StandIn;
+  let h: Harness;
+  const orders = wooOrders(230);
+  before(async () => {
+    shop = await wooCommerceStandIn(orders, wooProducts()).start();
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('delivers every order and every published product, a product without an image kept as a dead letter', async () => {
+    await until(() => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2, 'the history', 30_000);
+    assert.deepEqual(h.mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
+    const status = await syncStatus(h, 'woocommerce');
+    assert.equal(status?.invalid, 1);
+    assert.equal(status?.lastError, null);
+    const dead = await getJson<{ outbox: { dead: { product: number } } }>(`${h.url}/stats`, ADMIN);
+    assert.equal(dead.outbox.dead.product, 1);
+  });
+
+  it('sends a changed order again, counted as missed by webhooks, and nothing unchanged', async () => {
+    await nextSweep(h, 'woocommerce');
+    const before = orderCalls(h);
+    const changed = orders[5] as Row;
+    changed['status'] = 'completed';
+    changed['date_modified_gmt'] = new Date().toISOString().slice(0, 19);
+    await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === changed['id'] && (o as Row)['status'] === 'completed'), 'the changed order');
+    await nextSweep(h, 'woocommerce');
+    await nextSweep(h, 'woocommerce');
+    assert.equal(orderCalls(h) - before, 1, 'one call: the changed order; the overlap re-read the others unchanged');
+    const status = await syncStatus(h, 'woocommerce');
+    assert.ok((status?.missedByWebhooks ?? 0) >= 1);
+    assert.ok((status?.unchanged ?? 0) >= 1, 'the overlap found unchanged orders');
+    assert.ok(shop.served.every((s) => !s.path.includes('/orders') || s.path.includes('dates_are_gmt=true')));
+  });
+
+  it('names the sync in /metrics', async () => {
+    const metrics = await fetch(`${h.url}/metrics`).then((r) => r.text());
+    assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);
+    assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
+  });
+});
+
+describe('the sync with a PrestaShop Webservice key', () => {
+  let shop: StandIn;
+  let h: Harness;
+  const orders = prestaOrders(150);
+  before(async () => {
+    shop = await prestaShopStandIn(orders, prestaProducts()).start();
+    h = await startRelay({ config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('delivers orders with UTC dates, the invoice address, the state as a status and rows with tax', async () => {
+    await until(() => h.mock.records('orders').length === 150, 'the orders', 30_000);
+    const source = orders[0] as Row;
+    const sent = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 1) as Row;
+    assert.equal(parisTime(Date.parse(`${String(sent['date_created_gmt']).replace(' ', 'T')}Z`)), source['date_add'], 'the shop\'s wall clock, moved to UTC');
+    assert.deepEqual({ ...sent, date_created_gmt: undefined, date_modified_gmt: undefined }, {
+      order_id: 1, date_created_gmt: undefined, date_modified_gmt: undefined, order_value: 35.4, currency: 'EUR', status: 'completed',
+      email: 'pub@prestashop.com', first_name: 'John', last_name: 'DOE', phone: '0102030405', city: 'Paris', zip_code: '75002', country: 'FR',
+      line_items: [{ line_item_product_id: 1, line_item_variation_id: 1, line_item_quantity: 2, line_item_price: 28.68, line_item_name: 'Hummingbird printed t-shirt - Size : S- Color : White', line_item_sku: 'demo_1' }],
+    });
+    assert.equal((h.mock.records('orders').find((o) => (o as Row)['order_id'] === 2) as Row)['status'], 'processing');
+  });
+
+  it('delivers active base products with the price with tax, category names, public image URLs and a product link', async () => {
+    await until(() => h.mock.records('products').length === 1, 'the product');
+    assert.deepEqual(h.mock.records('products')[0], {
+      product_id: 1, name: 'Hummingbird printed t-shirt', price: 28.68, currency: 'EUR', on_sale: false, description: 'Symbol of lightness & delicacy.',
+      categories: 'Home,Men', image: `${shop.url}/img/p/1/1-large_default.jpg`, image2: `${shop.url}/img/p/2/2-large_default.jpg`,
+      link: `${shop.url}/index.php?controller=product&id_product=1`, sku: 'demo_1',
+    });
+  });
+
+  it('asks in JSON with the key as Basic auth, filters dates in the shop\'s shape with date=1, and never reads a customer whole', async () => {
+    const paths = shop.served.map((s) => decodeURIComponent(s.path.replace(/\+/g, ' ')));
+    assert.ok(paths.every((p) => !p.includes('ws_key')), 'the key never in a URL');
+    assert.ok(paths.filter((p) => p.startsWith('/api/orders?')).every((p) => /output_format=JSON/.test(p) && /date=1/.test(p) && /filter\[date_upd\]=\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]/.test(p)));
+    assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).every((p) => !p.includes('display=full')));
+    const orderPages = paths.filter((p) => p.startsWith('/api/orders?')).length;
+    assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).length <= orderPages, 'the customer looked up once per sweep, not once per order');
+  });
+});
