@@ -58,6 +58,8 @@ export function parseRelayConfig(raw: Partial<Record<keyof RelayConfig, string |
     } catch (error) {
       // A Redis URL may carry a password.
       const shown = SECRET_KEYS.includes(setting.key) ? '(hidden)' : JSON.stringify(value);
+      // Present though refused: the rules between settings must not also call it missing.
+      config[setting.key] = value;
       problems.push(`${setting.env} (${setting.flag}) ${(error as Error).message}; got ${shown}`);
     }
   }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
-import { SERVICE_TOKEN } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 import {
   SHOPIFY_TOKEN,
   shopifyOrders,
@@ -116,6 +116,22 @@ describe('shopbeacon backfill shopify', () => {
     } finally {
       await shop.close();
       await mock.close();
+    }
+  });
+
+  it('keeps the 64-bit ids exact through a running relay with --via', async () => {
+    const shop = await shopifyStandIn(shopifyOrders(3), shopifyProducts()).start();
+    const h = await startRelay();
+    try {
+      const env = { SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-via-')), SHOPBEACON_SHOP_CURRENCY: 'USD', SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPBEACON_ADMIN_KEY: ADMIN_KEY };
+      const run = await backfill(['shopify', '--shop', shop.url, '--only', 'orders', '--via', h.url], env);
+      assert.equal(run.code, 0, run.stderr + run.stdout);
+      assert.match(run.stdout, /orders: read 3, delivered 3, invalid 0/);
+      await until(() => h.mock.records('orders').length === 3, 'the three orders');
+      assert.ok(stringifyBody(h.mock.records('orders')).includes('"order_id":820982911946154510,'), 'the last id, exact');
+    } finally {
+      await h.close();
+      await shop.close();
     }
   });
 });

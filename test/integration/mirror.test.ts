@@ -22,6 +22,16 @@ describe('POST /v1/* mirror on the relay', () => {
     assert.deepEqual(h.mock.records('orders').find((o) => (o as { order_id: number }).order_id === 5001), body);
   });
 
+  it('keeps a 64-bit order id exact, and answers a repeat of a delivered body as unchanged without sending it again', async () => {
+    const text = JSON.stringify(order(Date.now(), { order_id: 4242 })).replace('"order_id":4242', '"order_id":820982911946154508');
+    const post = () => fetch(`${h.url}/v1/orders`, { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: text }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    assert.deepEqual(await post(), { status: 202, body: { queued: 1 } });
+    await until(async () => (await fetch(`${h.mock.url}/_mock/records?kind=orders`).then((r) => r.text())).includes('"order_id":820982911946154508,'), 'the exact id at the service');
+    const calls = h.mock.calls().filter((c) => c.path === '/v1/orders').length;
+    await until(async () => (await post()).body.unchanged === 1, 'the repeat answered as unchanged');
+    assert.equal(h.mock.calls().filter((c) => c.path === '/v1/orders').length, calls);
+  });
+
   it('takes products and tracking events the same way', async () => {
     assert.equal((await postJson(`${h.url}/v1/products/catalog`, product({ product_id: 77 }), ADMIN)).status, 202);
     assert.equal((await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'backend-user' }), ADMIN)).status, 202);
