@@ -25,6 +25,13 @@ async function enqueueChecked(info: KindInfo, bodies: unknown[], options: Mirror
   });
 }
 
+/** The answer to one record: 202 once durable (or delivered before with this very body: nothing to send again), 400 naming the fields. */
+function answerOne(ctx: Context, info: KindInfo, only: RecordResult | undefined): void {
+  if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
+  ctx.status = 202;
+  ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : { queued: 1 };
+}
+
 function mirrorRoute(info: KindInfo, options: MirrorOptions) {
   return async function mirror(ctx: Context): Promise<void> {
     // Order and product ids are 64-bit on Shopify: read past 2^53 exactly, never rounded.
@@ -36,14 +43,7 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
     const results = await enqueueChecked(info, many ? body : [body], options);
     const rejected = results.filter((r) => r.status === 'rejected');
     const queued = results.length - rejected.length;
-    if (!many) {
-      const [only] = results;
-      if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
-      ctx.status = 202;
-      // Delivered before with this very body: nothing to send (or bill) again.
-      ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : { queued: 1 };
-      return;
-    }
+    if (!many) return answerOne(ctx, info, results[0]);
     ctx.status = queued > 0 ? 202 : 400;
     const refusal = queued > 0 ? {} : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
     ctx.body = { ...refusal, queued, rejected: rejected.length, results };

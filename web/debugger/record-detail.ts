@@ -22,6 +22,14 @@ function fact(list: HTMLElement, name: string, value: string | undefined): void 
   if (value) list.append(el('dt', undefined, name), el('dd', undefined, value));
 }
 
+const WAYS_IN: Record<string, string> = { collect: 'browser (/collect)', mirror: 'shop backend (/v1 mirror)', import: 'import file', webhook: 'webhook', sync: 'sync sweep', backfill: 'backfill' };
+
+/** The way a record came in, with its platform for the platforms' ways (`webhook (shopify)`). */
+function wayIn(record: TrackedRecord): string | undefined {
+  const way = record.source ? WAYS_IN[record.source] : undefined;
+  return way && record.platform ? `${way} (${record.platform})` : way;
+}
+
 /** Shows one record: who and what, the exact request the service gets (token masked), each step with its time. */
 export function showDetail(record: TrackedRecord, serviceUrl: string): void {
   byId('detail-empty').hidden = true;
@@ -32,7 +40,7 @@ export function showDetail(record: TrackedRecord, serviceUrl: string): void {
   fact(facts, record.kind === 'event' ? 'event_id' : 'id', record.key);
   fact(facts, 'user_id', record.userId);
   fact(facts, 'event_name', record.eventName);
-  fact(facts, 'from', record.source === 'mirror' ? 'shop backend (/v1 mirror)' : record.source === 'collect' ? 'browser (/collect)' : undefined);
+  fact(facts, 'from', wayIn(record));
   fact(facts, 'state', record.state);
   byId('detail-request').textContent = requestText(record, serviceUrl);
   const history = byId('detail-history');

@@ -8,6 +8,7 @@ export interface TrackedRecord {
   userId?: string;
   eventName?: string;
   source?: FeedEntry['source'];
+  platform?: string;
   body?: Record<string, unknown>;
   steps: FeedEntry[];
   state: RecordState;
@@ -41,6 +42,7 @@ export function applyEntry(record: TrackedRecord | undefined, entry: FeedEntry):
   target.state = entry.state;
   target.key ??= entry.key;
   target.source ??= entry.source;
+  target.platform ??= entry.platform;
   if (body) target.body = body;
   target.userId ??= entry.userId ?? text(body?.['user_id']);
   target.eventName ??= entry.eventName ?? text(body?.['event_name']);
