@@ -81,10 +81,14 @@ export function wooProducts(): Record<string, unknown>[] {
  * `dates_are_gmt=true`), `orderby=modified`, `X-WP-Total`, `X-WP-TotalPages`. The second page of
  * orders asked for fails once with a 500, as a busy shop's PHP does now and then.
  */
-export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[]): StandIn {
+export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[], options: { pageDelayMs?: number } = {}): StandIn {
   let failedOnce = false;
   let orderPages = 0;
   return new StandIn((req, url, res) => {
+    if (options.pageDelayMs) return void setTimeout(() => answerWoo(req, url, res), options.pageDelayMs);
+    answerWoo(req, url, res);
+  });
+  function answerWoo(req: IncomingMessage, url: URL, res: ServerResponse): void {
     if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`) {
       return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
     }
@@ -100,7 +104,7 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
     }
     const headers = { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) };
     json(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
-  });
+  }
 }
 
 /** `n` Shopify orders shaped like the fixture, with 64-bit ids from 820982911946154508 up. */
