@@ -1,13 +1,13 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { historyStart } from '../contract/window.js';
-import { SETTINGS } from '../config/settings.js';
-import type { ApiContext, Connector } from '../platforms/connector.js';
+import type { Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { PlatformClient } from '../platforms/platform-client.js';
 import { platformItems } from '../platforms/platform-items.js';
 import { parseDuration } from './duration.js';
 import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';
+import { addApiOptions, apiValuesFromFlags } from './platform-flags.js';
 
 const COMMAND = 'shopbeacon backfill';
 type Kind = 'orders' | 'products';
@@ -28,28 +28,6 @@ function parseSince(value: string): number {
   return at;
 }
 
-/** A setting's value checked by the relay's own rule for it (an https:// URL, a store domain). */
-function checkedSetting(key: string, value: string, shown: string): string {
-  const setting = SETTINGS.find((s) => s.key === key);
-  try {
-    return setting ? String(setting.parse(value)) : value;
-  } catch (error) {
-    return fail(COMMAND, `${shown} ${(error as Error).message}`);
-  }
-}
-
-/** The connector's API settings: flags (with their variables) for addresses, the environment alone for secrets, never argv. */
-function apiValues(connector: Connector, flags: BackfillFlags): ApiContext['values'] {
-  const values: ApiContext['values'] = {};
-  for (const setting of connector.apiSettings) {
-    const fromFlag = setting.flag ? flags[setting.flag.slice(2)] : undefined;
-    const value = typeof fromFlag === 'string' ? fromFlag : process.env[setting.env];
-    if (!value) fail(COMMAND, setting.flag ? `set ${setting.flag} or ${setting.env}` : `set ${setting.env} (secrets are read from the environment, never from the command line)`);
-    values[setting.key] = checkedSetting(setting.key, value, setting.flag ? `${setting.flag} (${setting.env})` : setting.env);
-  }
-  return values;
-}
-
 function catalogCurrency(flags: BackfillFlags): string {
   if (flags.only === 'orders') return '';
   const currency = flags.currency ?? fail(COMMAND, 'set SHOPBEACON_SHOP_CURRENCY (or --currency): the platform\'s products carry no currency');
@@ -59,7 +37,7 @@ function catalogCurrency(flags: BackfillFlags): string {
 
 /** Products, then orders: a product an order names is in the catalog first. */
 async function backfill(connector: Connector, flags: BackfillFlags): Promise<void> {
-  const values = apiValues(connector, flags);
+  const values = apiValuesFromFlags(COMMAND, connector, flags);
   const shopUrl = flags.shopUrl ?? connector.shopUrl?.(values);
   const catalog = { currency: catalogCurrency(flags), ...(shopUrl ? { shopUrl } : {}) };
   const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }) });
@@ -86,10 +64,8 @@ function connectorCommand(connector: Connector): Command {
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
     .addOption(new Option('--currency <code>', "the catalog's currency (products carry none)").env('SHOPBEACON_SHOP_CURRENCY'))
     .addOption(new Option('--shop-url <url>', 'the storefront, for product links (default: the shop\'s own address)').env('SHOPBEACON_SHOP_URL'));
-  for (const setting of connector.apiSettings) if (setting.flag) command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
-  const secrets = connector.apiSettings.filter((s) => !s.flag).map((s) => s.env);
-  return command
-    .addHelpText('after', `\nReads ${secrets.join(' and ')} from the environment. Products first, then orders. Exit codes as \`shopbeacon import\`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).`)
+  return addApiOptions(command, connector)
+    .addHelpText('after', 'Products first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).')
     .action((flags: BackfillFlags) => backfill(connector, flags));
 }
 

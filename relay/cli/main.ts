@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
+import { connectCommand } from './connect-command.js';
 import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
@@ -17,6 +18,7 @@ export function createProgram(): Command {
     .addCommand(outboxCommand())
     .addCommand(importCommand())
     .addCommand(backfillCommand())
+    .addCommand(connectCommand())
     .addCommand(openapiCommand());
 }
 

@@ -46,6 +46,8 @@ export interface RelayConfig {
   prestashopUrl: string | undefined;
   /** PrestaShop Webservice key; never logged. */
   prestashopKey: string | undefined;
+  /** The relay as the platforms reach it (`…/sb`): where missing Shopify subscriptions are pointed again. */
+  publicUrl: string | undefined;
   /** How often the sync sweeps each platform with API settings; 0 turns it off. @default 600_000 (10 minutes) */
   syncIntervalMs: number;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */

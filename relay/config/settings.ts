@@ -126,6 +126,7 @@ export const SETTINGS: Setting[] = [
   { key: 'shopifyAdminToken', env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN', flag: '--shopify-admin-token', help: "a custom app's Admin API token, read_orders and read_products (never logged; prefer the variable)", parse: token },
   { key: 'prestashopUrl', env: 'SHOPBEACON_PRESTASHOP_URL', flag: '--prestashop-url', help: 'the PrestaShop shop, e.g. https://shop.example: with the Webservice key, the sync pulls its orders and products', parse: platformUrl },
   { key: 'prestashopKey', env: 'SHOPBEACON_PRESTASHOP_KEY', flag: '--prestashop-key', help: 'PrestaShop Webservice key (never logged; prefer the variable)', parse: token },
+  { key: 'publicUrl', env: 'SHOPBEACON_PUBLIC_URL', flag: '--public-url', help: 'the relay as the shop platforms reach it, e.g. https://shop.example/sb: the sync creates Shopify webhook subscriptions that went missing again', parse: httpUrl },
   { key: 'syncIntervalMs', env: 'SHOPBEACON_SYNC_INTERVAL', flag: '--sync-interval', help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m; 0 = off)', parse: interval, fallback: 600_000 },
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },

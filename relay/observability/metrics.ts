@@ -24,6 +24,7 @@ export function createMetrics() {
     concurrency: new Gauge({ name: 'shopbeacon_delivery_concurrency_limit', help: 'Service calls delivery may have in flight now (adaptive, at most SHOPBEACON_DELIVERY_CONCURRENCY), labelled with why it last changed', labelNames: ['reason'], registers: reg }),
     observedLatency: new Gauge({ name: 'shopbeacon_delivery_observed_latency_seconds', help: 'Mean service latency over the last adaptive-concurrency window', registers: reg }),
     syncRecords: new Counter({ name: 'shopbeacon_sync_records_total', help: 'Records the sync found on a platform, by result (found, sent, unchanged, missed_by_webhooks, skipped, invalid)', labelNames: ['platform', 'kind', 'result'], registers: reg }),
+    webhooksRepaired: new Counter({ name: 'shopbeacon_webhooks_reenabled_total', help: 'Webhooks the sync set active again after the platform disabled them', labelNames: ['platform'], registers: reg }),
     syncLastSuccess: new Gauge({ name: 'shopbeacon_sync_last_success_timestamp_seconds', help: 'When the last sweep of a platform succeeded (Unix seconds)', labelNames: ['platform'], registers: reg }),
     paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
   };

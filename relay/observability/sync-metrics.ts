@@ -13,5 +13,6 @@ export function syncMetrics(metrics: Metrics) {
       }
     },
     onSuccess: (platform: string, at: number) => metrics.syncLastSuccess.set({ platform }, at / 1000),
+    onWebhooksRepaired: (platform: string, count: number) => metrics.webhooksRepaired.inc({ platform }, count),
   };
 }

@@ -1,4 +1,5 @@
 import type { RelayConfig } from '../config/relay-config.js';
+import type { ConnectOptions, ConnectReport } from './connect-report.js';
 import type { CatalogSettings, Mapping } from './mapping.js';
 import type { Platform, PlatformName } from './platform.js';
 import type { PlatformClient } from './platform-client.js';
@@ -18,8 +19,15 @@ export interface ChangedPayload {
 export interface PlatformApi {
   /** Each record of `kind` changed at or after `since` (epoch ms), oldest change first. */
   changed(kind: PlatformKind, since: number): AsyncIterable<ChangedPayload>;
+  /**
+   * The history, where the platform has a faster way than paging (Shopify's bulk operation), in any
+   * order: the sweep moves its cursor only once all of it is in the outbox.
+   */
+  history?(kind: PlatformKind, since: number): AsyncIterable<ChangedPayload>;
   /** The same mapping as the platform's webhooks. */
   map(kind: PlatformKind, payload: unknown): Mapping;
+  /** Puts this relay's webhooks right where the platform gave up on them (WooCommerce disables them); how many it repaired. */
+  repairWebhooks?(): Promise<number>;
 }
 
 /** One API setting: its key in `RelayConfig`, its variable, and whether it is a secret (environment only, never a flag of `backfill`). */
@@ -36,6 +44,8 @@ export interface ApiContext {
   values: Partial<Record<keyof RelayConfig, string>>;
   catalog: CatalogSettings;
   client: PlatformClient;
+  /** The relay as the platform reaches it (`SHOPBEACON_PUBLIC_URL`), for webhooks to recreate. */
+  publicUrl?: string;
 }
 
 /**
@@ -54,6 +64,8 @@ export interface Connector {
   /** The storefront's address for product links, from the API settings (Shopify's `<shop>/products/<handle>`). */
   shopUrl?(values: ApiContext['values']): string;
   openApi(context: ApiContext): PlatformApi;
+  /** `shopbeacon connect <name>`: checks the key and sets up what the relay needs on the platform. */
+  connect(context: ApiContext, options: ConnectOptions): Promise<ConnectReport>;
 }
 
 /** The API settings of `connector` found in `values`, or undefined when any is missing. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { parseRetryAfter } from '../delivery/retry-after.js';
-import { parseExactJson } from '../shared/exact-json.js';
+import { parseExactJson, stringifyBody } from '../shared/exact-json.js';
 import { PlatformApiError } from './platform-api-error.js';
 
 export interface PlatformResponse {
@@ -29,9 +29,9 @@ interface Retry {
 const shown = (url: string) => url.split('?')[0] ?? url;
 
 /**
- * GETs a platform's JSON pages: retries a failed page with backoff, waits out a 429 for its
- * `Retry-After`, and slows down when Shopify's leaky bucket (`X-Shopify-Shop-Api-Call-Limit`,
- * "used/size") is four fifths full. Bodies are parsed without rounding 64-bit ids.
+ * Calls a platform's JSON API: retries a failed call with backoff and waits out a 429 for its
+ * `Retry-After` (Shopify's GraphQL cost throttling is `ShopifyGraphql`'s). Bodies are parsed
+ * without rounding 64-bit ids.
  */
 export class PlatformClient {
   private readonly attempts: number;
@@ -42,17 +42,23 @@ export class PlatformClient {
     this.wait = options.wait ?? ((ms) => sleep(ms));
   }
 
-  async get(url: string, headers: Record<string, string>): Promise<PlatformResponse> {
+  get(url: string, headers: Record<string, string>): Promise<PlatformResponse> {
+    return this.call('GET', url, headers);
+  }
+
+  /** A JSON body sent with `method` (webhook subscriptions, GraphQL), with the same retries as a page. */
+  send(method: 'POST' | 'PUT', url: string, headers: Record<string, string>, body: unknown): Promise<PlatformResponse> {
+    return this.call(method, url, { ...headers, 'content-type': 'application/json' }, stringifyBody(body));
+  }
+
+  private async call(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse> {
     const tries = { failed: 0, limited: 0 };
     for (;;) {
-      const outcome = await this.try(url, headers).catch((error: unknown): Retry => {
+      const outcome = await this.try(method, url, headers, body).catch((error: unknown): Retry => {
         if (error instanceof PlatformApiError) throw error;
         return { retryInMs: 500 * 2 ** tries.failed, problem: String((error as Error).message ?? error), rateLimited: false };
       });
-      if ('body' in outcome) {
-        await this.pace(outcome.headers);
-        return outcome;
-      }
+      if ('body' in outcome) return outcome;
       // A 429 is the platform pacing us, not failing: it gets ten times the budget of a failure.
       const spent = outcome.rateLimited ? ++tries.limited / 10 : ++tries.failed;
       if (spent >= this.attempts) throw new PlatformApiError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
@@ -60,8 +66,8 @@ export class PlatformClient {
     }
   }
 
-  private async try(url: string, headers: Record<string, string>): Promise<PlatformResponse | Retry> {
-    const response = await request(url, { headers: { accept: 'application/json', ...headers }, headersTimeout: 30_000, bodyTimeout: 60_000 });
+  private async try(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse | Retry> {
+    const response = await request(url, { method: method as 'GET', headers: { accept: 'application/json', ...headers }, ...(body === undefined ? {} : { body }), headersTimeout: 30_000, bodyTimeout: 60_000 });
     const text = await response.body.text();
     const status = response.statusCode;
     if (status === 429) {
@@ -69,17 +75,12 @@ export class PlatformClient {
       return { retryInMs: retryAfter, problem: '429', rateLimited: true };
     }
     if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
-    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`);
-    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`);
+    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`, status);
+    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
     try {
       return { body: parseExactJson(text), headers: response.headers };
     } catch {
       throw new PlatformApiError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
     }
-  }
-
-  private async pace(headers: PlatformResponse['headers']): Promise<void> {
-    const [used, size] = String(headers['x-shopify-shop-api-call-limit'] ?? '').split('/').map(Number);
-    if (used !== undefined && size !== undefined && size > 0 && used / size >= 0.8) await this.wait(1_000);
   }
 }

@@ -4,7 +4,7 @@ import type { PlatformApi, PlatformKind } from './connector.js';
 /** A platform's records changed since `since` as import items, through the same mapping as its webhooks and sync. */
 export async function* platformItems(api: PlatformApi, kind: PlatformKind, since: number): AsyncGenerator<SourceItem> {
   let row = 0;
-  for await (const { payload } of api.changed(kind, since)) {
+  for await (const { payload } of (api.history ?? api.changed).call(api, kind, since)) {
     row += 1;
     const mapped = api.map(kind, payload);
     if ('skip' in mapped) yield { row, skip: mapped.skip.split(':')[0] ?? mapped.skip };

@@ -18,7 +18,7 @@ export function createSyncs(config: RelayConfig, options: Omit<PlatformSyncOptio
     if (!values) return [];
     const shopUrl = config.shopUrl ?? connector.shopUrl?.(values);
     const catalog = { currency: config.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
-    const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }) });
+    const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }), ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) });
     return [new PlatformSync(connector, api, { ...options, intervalMs: config.syncIntervalMs, owner })];
   });
 }

@@ -3,7 +3,8 @@ import { historyStart } from '../contract/window.js';
 import type { Awaitable } from '../outbox/outbox.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
-import type { Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
+import type { ChangedPayload, Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
+import { PlatformApiError } from '../platforms/platform-api-error.js';
 import type { PlatformState } from './platform-state.js';
 import { sweepBatch, type SweepCounts } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
@@ -21,6 +22,7 @@ export interface PlatformSyncOptions {
   /** Told what each committed page became and when a sweep succeeded (the metrics listen; the sync knows no observer). */
   onPage?: (platform: string, kind: PlatformKind, counts: SweepCounts) => void;
   onSuccess?: (platform: string, at: number) => void;
+  onWebhooksRepaired?: (platform: string, count: number) => void;
   /** @default 5_000 */
   backlog?: number;
   /** @default 100 */
@@ -75,6 +77,7 @@ export class PlatformSync {
     const leaseMs = this.options.intervalMs + 60_000;
     if (!(await this.claim(leaseMs))) return;
     this.status.lastStartedAt = this.now();
+    await this.repairWebhooks();
     try {
       for (const kind of ['product', 'order'] as const) await this.sweepKind(kind, leaseMs);
       this.status.lastSuccessAt = this.now();
@@ -99,6 +102,22 @@ export class PlatformSync {
     }
   }
 
+  /** Webhooks the platform gave up on are set right before the sweep covers the gap; a read-only key is reported, not a failure. */
+  private async repairWebhooks(): Promise<void> {
+    if (!this.api.repairWebhooks) return;
+    try {
+      const repaired = await this.api.repairWebhooks();
+      this.status.webhookNote = null;
+      if (repaired === 0) return;
+      this.status.webhooksRepaired += repaired;
+      this.options.onWebhooksRepaired?.(this.connector.name, repaired);
+      this.options.logger.warn({ platform: this.connector.name, repaired }, `${this.connector.label}: set ${repaired} disabled webhook(s) active again; the sweep covers what they missed`);
+    } catch (error) {
+      const refused = error instanceof PlatformApiError && error.refused;
+      this.status.webhookNote = refused ? 'the API key cannot manage webhooks (read only): disabled webhooks are not re-enabled' : `webhooks not checked: ${(error as Error).message}`;
+    }
+  }
+
   private failed(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.status.lastError = message;
@@ -110,29 +129,45 @@ export class PlatformSync {
     const { state } = this.options;
     const cursor = await state.cursor(this.connector.name, kind);
     this.status.cursor[kind] = cursor ?? null;
+    if (cursor === undefined && this.api.history) return this.sweepHistory(kind, leaseMs);
     const since = cursor === undefined ? historyStart(this.now()) : cursor - SWEEP_OVERLAP_MS;
-    let batch: { payload: unknown; changedAt: number }[] = [];
-    for await (const item of this.api.changed(kind, since)) {
-      if (this.stopped) return;
+    await this.drain(kind, this.api.changed(kind, since), { afterHistory: cursor !== undefined, movesCursor: true }, leaseMs);
+  }
+
+  /** A history in any order (a bulk file): the cursor moves once all of it is in, to when it began. */
+  private async sweepHistory(kind: PlatformKind, leaseMs: number): Promise<void> {
+    const began = this.now();
+    const history = (this.api.history as NonNullable<PlatformApi['history']>).call(this.api, kind, historyStart(began));
+    if (!(await this.drain(kind, history, { afterHistory: false, movesCursor: false }, leaseMs))) return;
+    await this.options.state.moveCursor(this.connector.name, kind, began);
+    this.status.cursor[kind] = began;
+  }
+
+  /** Commits the payloads page by page; false when stopped before the end. */
+  private async drain(kind: PlatformKind, items: AsyncIterable<ChangedPayload>, how: { afterHistory: boolean; movesCursor: boolean }, leaseMs: number): Promise<boolean> {
+    let batch: ChangedPayload[] = [];
+    for await (const item of items) {
+      if (this.stopped) return false;
       batch.push(item);
       if (batch.length < (this.options.batchSize ?? 100)) continue;
-      await this.commit(kind, batch, cursor !== undefined, leaseMs);
+      await this.commit(kind, batch, how, leaseMs);
       batch = [];
     }
-    await this.commit(kind, batch, cursor !== undefined, leaseMs);
+    await this.commit(kind, batch, how, leaseMs);
+    return !this.stopped;
   }
 
   /** One page: wait for delivery to keep up, keep the lease, store, and only then move the cursor. */
-  private async commit(kind: PlatformKind, batch: { payload: unknown; changedAt: number }[], afterHistory: boolean, leaseMs: number): Promise<void> {
+  private async commit(kind: PlatformKind, batch: ChangedPayload[], how: { afterHistory: boolean; movesCursor: boolean }, leaseMs: number): Promise<void> {
     if (batch.length === 0) return;
     await this.waitForDelivery();
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), afterHistory);
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), how.afterHistory);
     for (const [name, n] of Object.entries(counts)) this.status[name as keyof SweepCounts] += n;
     this.options.onPage?.(this.connector.name, kind, counts);
     const newest = Math.max(...batch.map((b) => b.changedAt));
-    if (newest > (this.status.cursor[kind] ?? 0)) {
+    if (how.movesCursor && newest > (this.status.cursor[kind] ?? 0)) {
       await this.options.state.moveCursor(this.connector.name, kind, newest);
       this.status.cursor[kind] = newest;
     }

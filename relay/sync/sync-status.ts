@@ -27,6 +27,10 @@ export interface SyncStatus {
   skipped: number;
   /** Kept as dead letters: the payload maps to no valid record. */
   invalid: number;
+  /** Webhooks this relay set active again after the platform disabled them. */
+  webhooksRepaired: number;
+  /** Why webhooks are not checked (a read-only key), or the last check's failure; null when fine. */
+  webhookNote: string | null;
 }
 
 export function emptyStatus(platform: string, intervalMs: number): SyncStatus {
@@ -46,6 +50,8 @@ export function emptyStatus(platform: string, intervalMs: number): SyncStatus {
     missedByWebhooks: 0,
     skipped: 0,
     invalid: 0,
+    webhooksRepaired: 0,
+    webhookNote: null,
   };
 }
 

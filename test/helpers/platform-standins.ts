@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { once } from 'node:events';
 import { parseExactJson, stringifyBody } from '../../relay/shared/exact-json.js';
 import { freshFixture } from './platform-fixtures.js';
+import { answerWooWebhooks, WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from './woo-webhooks-standin.js';
 
 export const WOO_KEY = 'ck_4c1e8b0d9a7f6e5d4c3b2a1908f7e6d5c4b3a291';
 export const WOO_SECRET = 'cs_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c';
@@ -81,7 +82,7 @@ export function wooProducts(): Record<string, unknown>[] {
  * `dates_are_gmt=true`), `orderby=modified`, `X-WP-Total`, `X-WP-TotalPages`. The second page of
  * orders asked for fails once with a 500, as a busy shop's PHP does now and then.
  */
-export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[], options: { pageDelayMs?: number } = {}): StandIn {
+export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[], options: { pageDelayMs?: number; webhooks?: WooWebhookRow[] } = {}): StandIn {
   let failedOnce = false;
   let orderPages = 0;
   return new StandIn((req, url, res) => {
@@ -89,7 +90,8 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
     answerWoo(req, url, res);
   });
   function answerWoo(req: IncomingMessage, url: URL, res: ServerResponse): void {
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`) {
+    if (answerWooWebhooks(options.webhooks ?? [], req, url, res)) return;
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}` && req.headers.authorization !== `Basic ${Buffer.from(`${WOO_READ_KEY}:${WOO_READ_SECRET}`).toString('base64')}`) {
       return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
     }
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
@@ -105,47 +107,4 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
     const headers = { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) };
     json(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
   }
-}
-
-/** `n` Shopify orders shaped like the fixture, with 64-bit ids from 820982911946154508 up. */
-export function shopifyOrders(n: number): Record<string, unknown>[] {
-  const base = template('shopify/order-paid.json');
-  return Array.from({ length: n }, (_, i) => {
-    const at = new Date(Date.now() - (i + 1) * 3600_000).toISOString().replace(/\.\d+Z$/, '-00:00');
-    return { ...base, id: 820982911946154508n + BigInt(i), name: `#${1001 + i}`, created_at: at, updated_at: at };
-  });
-}
-
-export function shopifyProducts(): Record<string, unknown>[] {
-  const base = template('shopify/product.json');
-  return [base, { ...base, id: 788032119674292923n, handle: 'hoodie', status: 'draft' }];
-}
-
-/**
- * Shopify's Admin REST API: `X-Shopify-Access-Token`, `limit`, cursor pages in the `Link` header,
- * the call-limit header, and one 429 with `Retry-After` on the second page of orders.
- */
-export function shopifyStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[]): StandIn {
-  let limitedOnce = false;
-  let calls = 0;
-  const page = (url: URL, kind: string, res: ServerResponse) => {
-    // A cursor carries the query it pages, as Shopify's page_info does (other parameters are refused beside it).
-    const [offset, min] = (url.searchParams.get('page_info')?.replace('cursor-', '') ?? `0-${Date.parse(url.searchParams.get('updated_at_min') ?? '') || 0}`).split('-').map(Number) as [number, number];
-    const all = (kind === 'orders' ? orders : products).filter((r) => Date.parse(String(r['updated_at'])) >= min).sort((a, b) => Date.parse(String(a['updated_at'])) - Date.parse(String(b['updated_at'])));
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? 50), 250);
-    const next = offset + limit < all.length ? `<${standIn.url}${url.pathname}?limit=${limit}&page_info=cursor-${offset + limit}-${min}>; rel="next"` : undefined;
-    calls += 1;
-    json(res, 200, { [kind]: all.slice(offset, offset + limit) }, { 'x-shopify-shop-api-call-limit': `${calls % 2 === 0 ? 39 : 1}/40`, ...(next ? { link: next } : {}) });
-  };
-  const standIn: StandIn = new StandIn((req, url, res) => {
-    if (req.headers['x-shopify-access-token'] !== SHOPIFY_TOKEN) return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-    const kind = /^\/admin\/api\/2025-10\/(orders|products)\.json$/.exec(url.pathname)?.[1];
-    if (!kind) return json(res, 404, { errors: 'Not Found' });
-    if (url.searchParams.has('page_info') && kind === 'orders' && !limitedOnce) {
-      limitedOnce = true;
-      return json(res, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': '0.5' });
-    }
-    page(url, kind, res);
-  });
-  return standIn;
 }

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { json, StandIn } from './platform-standins.js';
 
 export const PRESTASHOP_KEY = 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE';
+/** A key whose permissions leave out `customers`. */
+export const PRESTASHOP_LIMITED_KEY = 'LIMITED0000000000000000000000000';
 
 /** The shop's wall clock, as PrestaShop stores `date_add` / `date_upd` (`PS_TIMEZONE`, no offset). */
 export const SHOP_TIME_ZONE = 'Europe/Paris';
@@ -89,7 +91,9 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
  */
 export function prestaShopStandIn(orders: Row[], products: Row[]): StandIn {
   return new StandIn((req, url, res) => {
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) {
+    const limited = req.headers.authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
+    if (limited && url.pathname === '/api/customers') return json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] });
+    if (!limited && req.headers.authorization !== `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
       return res.end();
     }

@@ -7,11 +7,9 @@ import { join } from 'node:path';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
+import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
 import {
   SHOPIFY_TOKEN,
-  shopifyOrders,
-  shopifyProducts,
-  shopifyStandIn,
   WOO_KEY,
   WOO_SECRET,
   wooCommerceStandIn,
@@ -99,8 +97,8 @@ describe('shopbeacon backfill woocommerce', () => {
 });
 
 describe('shopbeacon backfill shopify', () => {
-  it('sends 300 orders with exact 64-bit ids across cursor pages, waiting out a 429, and the active product', async () => {
-    const shop = await shopifyStandIn(shopifyOrders(300), shopifyProducts()).start();
+  it('sends 300 orders with exact 64-bit ids through one bulk operation, an order of 60 line items whole, and the active product', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(300), shopifyGraphqlProducts()).start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
     try {
       const env = { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-shopify-'))), SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
@@ -110,8 +108,12 @@ describe('shopbeacon backfill shopify', () => {
       assert.match(run.stdout, /orders: read 300, delivered 300, invalid 0, failed 0/);
       const orders = stringifyBody(mock.records('orders'));
       assert.ok(orders.includes('"order_id":820982911946154508,') && orders.includes('"order_id":820982911946154807,'), 'the first and last ids, exact');
-      assert.equal(shop.served.filter((s) => s.status === 429).length, 1);
-      assert.ok(shop.served.filter((s) => s.path.includes('/orders.json')).every((s) => /limit=250/.test(s.path)));
+      const first = mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[]; status: string; country: string };
+      assert.equal(first.line_items.length, 60, 'the line items that came on lines of their own, some far from their order');
+      assert.equal(first.status, 'processing');
+      assert.equal(first.country, 'CA');
+      assert.deepEqual(shop.bulkQueries.map((q) => /^\{ (\w+)\(query: "updated_at:>='\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ'"\)/.exec(q)?.[1]), ['products', 'orders']);
+      assert.ok(shop.operations.filter((o) => o === 'ShopbeaconBulkStatus').length >= 4, 'each bulk operation polled until it completed');
       assert.match(stringifyBody(mock.records('products')), /"link":"https:\/\/snowdevil\.example\/products\/example-t-shirt"/);
     } finally {
       await shop.close();
@@ -120,7 +122,7 @@ describe('shopbeacon backfill shopify', () => {
   });
 
   it('keeps the 64-bit ids exact through a running relay with --via', async () => {
-    const shop = await shopifyStandIn(shopifyOrders(3), shopifyProducts()).start();
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(3), shopifyGraphqlProducts()).start();
     const h = await startRelay();
     try {
       const env = { SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-via-')), SHOPBEACON_SHOP_CURRENCY: 'USD', SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPBEACON_ADMIN_KEY: ADMIN_KEY };

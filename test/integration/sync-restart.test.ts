@@ -7,7 +7,7 @@ import { historyStart } from '../../relay/contract/window.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
-import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay } from '../helpers/relay-process.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 

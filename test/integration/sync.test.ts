@@ -2,12 +2,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getJson } from '../helpers/http.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
+import { stringifyBody } from '../../relay/shared/exact-json.js';
+import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
+import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
 import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
 type Row = Record<string, unknown>;
-type SyncStats = { sync: Record<string, { found: number; sent: number; unchanged: number; missedByWebhooks: number; skipped: number; invalid: number; lastEndedAt: number | null; lastError: string | null; cursor: Record<string, number | null> }> };
+type SyncStats = { sync: Record<string, { webhooksRepaired: number; found: number; sent: number; unchanged: number; missedByWebhooks: number; skipped: number; invalid: number; lastEndedAt: number | null; lastError: string | null; cursor: Record<string, number | null> }> };
 
 const orderCalls = (h: Harness) => h.mock.calls().filter((c) => c.path === '/v1/orders').length;
 const syncStatus = async (h: Harness, platform: string) => (await getJson<SyncStats>(`${h.url}/stats`, ADMIN)).sync[platform];
@@ -106,5 +108,40 @@ describe('the sync with a PrestaShop Webservice key', () => {
     assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).every((p) => !p.includes('display=full')));
     const orderPages = paths.filter((p) => p.startsWith('/api/orders?')).length;
     assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).length <= orderPages, 'the customer looked up once per sweep, not once per order');
+  });
+});
+
+describe('the sync with a Shopify Admin API token', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  const orders = shopifyGraphqlOrders(40);
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('sends the history from one bulk operation per kind, then pages what changed since with GraphQL', async () => {
+    await until(() => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1, 'the history', 30_000);
+    assert.equal(shop.bulkQueries.length, 2);
+    await nextSweep(h, 'shopify');
+    const changed = orders[3] as Row;
+    changed['displayFulfillmentStatus'] = 'FULFILLED';
+    changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await until(() => h.mock.records('orders').some((o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed'), 'the fulfilled order');
+    assert.equal(shop.bulkQueries.length, 2, 'no bulk operation after the history');
+    assert.ok(shop.operations.includes('ShopbeaconOrders'), 'changes paged with the orders query');
+    assert.ok(shop.operations.includes('ShopbeaconLineItems') || (h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[] }).line_items.length === 60);
+  });
+
+  it('creates the webhook subscriptions Shopify deleted again, pointing at SHOPBEACON_PUBLIC_URL', async () => {
+    await until(() => shop.subscriptions.length === 8, 'the eight subscriptions', 15_000);
+    shop.subscriptions.splice(0, 2);
+    await until(() => shop.subscriptions.length === 8, 'the deleted two created again', 15_000);
+    assert.ok(shop.subscriptions.every((s) => s.uri === 'https://shop.example/sb/webhooks/shopify'));
+    assert.ok(((await syncStatus(h, 'shopify'))?.webhooksRepaired ?? 0) >= 10);
   });
 });

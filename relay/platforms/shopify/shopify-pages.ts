@@ -1,46 +1,45 @@
 import type { ChangedPayload, PlatformKind } from '../connector.js';
 import { fields, list } from '../mapping.js';
-import type { PlatformClient } from '../platform-client.js';
+import type { ShopifyGraphql } from './shopify-graphql.js';
+import { restOrder, restProduct } from './shopify-graphql-shapes.js';
+import { ORDER_LINE_ITEMS, ORDERS_PAGE, PRODUCTS_PAGE } from './shopify-queries.js';
 
-export interface ShopifyApiSettings {
-  /** `x.myshopify.com`, or a full base URL (`https://…`; `http://` on loopback for a stand-in). */
-  shop: string;
-  adminToken: string;
-  apiVersion: string;
+/** Shopify's search syntax for "updated since": `updated_at:>='2026-11-24T10:00:00Z'`. */
+export const updatedSince = (since: number) => `updated_at:>='${new Date(since).toISOString().replace(/\.\d{3}Z$/, 'Z')}'`;
+
+/** An order's line items beyond the first page of its query. */
+async function remainingLineItems(graphql: ShopifyGraphql, order: Record<string, unknown>): Promise<unknown[]> {
+  const items = list(fields(order['lineItems'])['nodes']);
+  let page = fields(fields(order['lineItems'])['pageInfo']);
+  while (page['hasNextPage'] === true) {
+    const data = await graphql.query(ORDER_LINE_ITEMS, { id: order['id'], after: page['endCursor'] });
+    const connection = fields(fields(data['order'])['lineItems']);
+    items.push(...list(connection['nodes']));
+    page = fields(connection['pageInfo']);
+  }
+  return items;
 }
 
-/** The Admin API version asked for: pinned, so a field Shopify renames later does not change what is read. */
-export const SHOPIFY_API_VERSION = '2025-10';
-
-/** The store's base URL from `x.myshopify.com` or a URL. */
-export function shopOrigin(shop: string): string {
-  return shop.includes('://') ? shop.replace(/\/+$/, '') : `https://${shop}`;
-}
-
-/** The `rel="next"` URL of a `Link` header (Shopify's cursor pagination), if there is one. */
-export function nextPageUrl(link: string | string[] | undefined): string | undefined {
-  const header = Array.isArray(link) ? link.join(', ') : (link ?? '');
-  return /<([^>]+)>;\s*rel="?next"?/.exec(header)?.[1];
-}
-
-function changedAt(payload: unknown): number {
-  const at = Date.parse(String(fields(payload)['updated_at'] ?? ''));
-  return Number.isFinite(at) ? at : 0;
+async function toPayload(graphql: ShopifyGraphql, kind: PlatformKind, node: Record<string, unknown>): Promise<ChangedPayload> {
+  const payload =
+    kind === 'order'
+      ? restOrder(node, await remainingLineItems(graphql, node))
+      : restProduct(node, list(fields(node['variants'])['nodes']), list(fields(node['media'])['nodes']));
+  return { payload, changedAt: Date.parse(String(node['updatedAt'])) || 0 };
 }
 
 /**
- * The orders (`status=any`) or products of a Shopify store updated since `since`, oldest update
- * first, 250 a page, following the `Link` header's cursor (a keyset: pages do not shift while the
- * store changes). Orders older than 60 days need the `read_all_orders` scope.
+ * The orders or products of a Shopify store updated since `since`, oldest update first, through the
+ * GraphQL Admin API (`sortKey: UPDATED_AT`, cursor pages: a keyset, so pages do not shift while the
+ * store changes). Small pages keep each query's cost far below the 1,000-point limit.
  */
-export async function* shopifyChanged(client: PlatformClient, settings: ShopifyApiSettings, kind: PlatformKind, since: number): AsyncGenerator<ChangedPayload> {
-  const resource = `${kind}s`;
-  const params = new URLSearchParams({ limit: '250', updated_at_min: new Date(since).toISOString(), order: 'updated_at asc' });
-  if (kind === 'order') params.set('status', 'any');
-  let url: string | undefined = `${shopOrigin(settings.shop)}/admin/api/${settings.apiVersion}/${resource}.json?${params}`;
-  while (url) {
-    const { body, headers } = await client.get(url, { 'x-shopify-access-token': settings.adminToken });
-    for (const payload of list(fields(body)[resource])) yield { payload, changedAt: changedAt(payload) };
-    url = nextPageUrl(headers['link']);
-  }
+export async function* shopifyChanged(graphql: ShopifyGraphql, kind: PlatformKind, since: number): AsyncGenerator<ChangedPayload> {
+  let after: unknown = null;
+  do {
+    const data = await graphql.query(kind === 'order' ? ORDERS_PAGE : PRODUCTS_PAGE, { first: kind === 'order' ? 10 : 5, after, query: updatedSince(since) });
+    const connection = fields(data[`${kind}s`]);
+    for (const node of list(connection['nodes'])) yield await toPayload(graphql, kind, fields(node));
+    const page = fields(connection['pageInfo']);
+    after = page['hasNextPage'] === true ? page['endCursor'] : null;
+  } while (after);
 }

@@ -1,0 +1,54 @@
+import { Command, Option } from 'commander';
+import { SETTINGS } from '../config/settings.js';
+import type { Connector } from '../platforms/connector.js';
+import { CONNECTORS } from '../platforms/connectors.js';
+import { PlatformApiError } from '../platforms/platform-api-error.js';
+import { PlatformClient } from '../platforms/platform-client.js';
+import { fail } from './import-job.js';
+import { addApiOptions, apiValuesFromFlags } from './platform-flags.js';
+
+const COMMAND = 'shopbeacon connect';
+
+interface ConnectFlags {
+  publicUrl?: string;
+  dryRun?: boolean;
+  [flag: string]: unknown;
+}
+
+/** The variable of the connector's webhook secret (`SHOPBEACON_WOOCOMMERCE_SECRET`), if it has webhooks. */
+function secretVariable(connector: Connector): string | undefined {
+  return SETTINGS.find((s) => s.key === connector.webhook?.secret)?.env;
+}
+
+async function connect(connector: Connector, flags: ConnectFlags): Promise<void> {
+  const values = apiValuesFromFlags(COMMAND, connector, flags);
+  const variable = secretVariable(connector);
+  const client = new PlatformClient({ platform: connector.label });
+  try {
+    const report = await connector.connect({ values, catalog: { currency: '' }, client }, { publicUrl: flags.publicUrl, secret: variable ? process.env[variable] || undefined : undefined, dryRun: Boolean(flags.dryRun) });
+    for (const step of report.steps) process.stdout.write(`${step}\n`);
+    process.stdout.write(`\n${flags.dryRun ? 'The relay would need' : 'Add to the relay\'s environment'} (with SHOPBEACON_SHOP_CURRENCY):\n${report.env.map((line) => `  ${line}`).join('\n')}\n`);
+    if (!report.ok) process.exitCode = 2;
+  } catch (error) {
+    if (error instanceof PlatformApiError) fail(COMMAND, error.refused ? `${error.message}; connecting needs a key that may ${connector.webhook ? 'read and write webhooks (WooCommerce: Read/Write)' : 'read the resources'}` : error.message);
+    if (error instanceof Error && !(error instanceof TypeError)) fail(COMMAND, error.message);
+    throw error;
+  }
+}
+
+function connectorCommand(connector: Connector): Command {
+  const command = new Command(connector.name)
+    .description(connector.webhook ? `check the ${connector.label} key and create the webhook subscriptions the relay needs` : `check that the ${connector.label} key may read what the sync needs`)
+    .option('--dry-run', 'say what would be done; change nothing');
+  if (connector.webhook) command.addOption(new Option('--public-url <url>', 'the relay as the shop reaches it, e.g. https://shop.example/sb').env('SHOPBEACON_PUBLIC_URL'));
+  return addApiOptions(command, connector)
+    .addHelpText('after', connector.webhook ? `Uses ${secretVariable(connector) ?? 'the webhook secret'} when set, else generates one and prints it. Running it twice creates nothing twice.` : 'Exit 2 when a permission is missing.')
+    .action((flags: ConnectFlags) => connect(connector, flags));
+}
+
+/** `shopbeacon connect <platform>`: one command instead of the platform's admin screens, one subcommand per connector. */
+export function connectCommand(): Command {
+  const command = new Command('connect').description('check a shop platform\'s key and set up what the relay needs there (webhooks)');
+  for (const connector of CONNECTORS) command.addCommand(connectorCommand(connector));
+  return command;
+}

@@ -1,0 +1,143 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, SHOPIFY_TOKEN, StandIn } from './platform-standins.js';
+
+type Row = Record<string, unknown>;
+const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'USD' } });
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function lineItem(i: number): Row {
+  return {
+    quantity: 1, sku: `IPOD-342-N${i}`, name: 'IPod Nano - 8gb - green', title: 'IPod Nano - 8gb',
+    product: { id: 'gid://shopify/Product/632910392' }, variant: { id: 'gid://shopify/ProductVariant/49148385' },
+    originalUnitPriceSet: money('199.00'), taxLines: [{ priceSet: money('3.98') }],
+  };
+}
+
+/** `n` orders as the GraphQL Admin API shapes them, 64-bit ids from 820982911946154508, an hour apart; the first has 60 line items. */
+export function shopifyGraphqlOrders(n: number): Row[] {
+  return Array.from({ length: n }, (_, i) => {
+    const at = iso(Date.now() - (n - i) * 3600_000);
+    const address = { firstName: 'Bob', lastName: 'Norman', phone: '+1(800)555-0100', city: 'Ottawa', zip: 'K2P 1L4', country: 'Canada', countryCodeV2: 'CA' };
+    return {
+      id: `gid://shopify/Order/${820982911946154508n + BigInt(i)}`, createdAt: at, updatedAt: at, closedAt: null, cancelledAt: null,
+      email: 'bob.norman@mail.example.com', phone: null, currencyCode: 'USD', displayFinancialStatus: 'PAID', displayFulfillmentStatus: 'UNFULFILLED',
+      totalPriceSet: money('598.94'), billingAddress: address, shippingAddress: address,
+      customer: { firstName: 'Bob', lastName: 'Norman', defaultAddress: { city: 'Ottawa', zip: 'K2P 1L4', countryCodeV2: 'CA' } },
+      lineItems: Array.from({ length: i === 0 ? 60 : 2 }, (_, j) => lineItem(j)),
+    };
+  });
+}
+
+export function shopifyGraphqlProducts(): Row[] {
+  const at = iso(Date.now() - 86_400_000);
+  const base = {
+    id: 'gid://shopify/Product/788032119674292922', title: 'Example T-Shirt', handle: 'example-t-shirt', status: 'ACTIVE', productType: 'Shirts',
+    descriptionHtml: '<p>An example T-Shirt</p>', publishedAt: at, updatedAt: at,
+    media: [{ __typename: 'MediaImage', image: { url: 'https://cdn.shopify.example/files/shirt.jpg' } }],
+    variants: [{ __typename: 'ProductVariant', price: '19.99', compareAtPrice: '24.99', sku: 'example-shirt-s' }, { __typename: 'ProductVariant', price: '21.99', compareAtPrice: null, sku: 'example-shirt-m' }],
+  };
+  return [base, { ...base, id: 'gid://shopify/Product/788032119674292923', handle: 'hoodie', status: 'DRAFT' }];
+}
+
+const THROTTLED = { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }] };
+const cost = (available: number) => ({ cost: { requestedQueryCost: 572, actualQueryCost: 572, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 1000 } } });
+
+/** `updated_at:>='…'` of a search query, in epoch ms. */
+const since = (query: unknown) => Date.parse(/updated_at:>='([^']+)'/.exec(String(query ?? ''))?.[1] ?? '') || 0;
+
+function page(rows: Row[], variables: Row, first: number): { nodes: Row[]; pageInfo: Row } {
+  const all = rows.filter((r) => Date.parse(String(r['updatedAt'])) >= since(variables['query'])).sort((a, b) => String(a['updatedAt']).localeCompare(String(b['updatedAt'])));
+  const offset = variables['after'] ? Number(Buffer.from(String(variables['after']), 'base64').toString()) : 0;
+  const end = offset + first;
+  return { nodes: all.slice(offset, end), pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') } };
+}
+
+function connection(items: unknown[], first: number, after?: unknown): Row {
+  const offset = after ? Number(Buffer.from(String(after), 'base64').toString()) : 0;
+  const end = offset + first;
+  return { nodes: items.slice(offset, end), pageInfo: { hasNextPage: end < items.length, endCursor: Buffer.from(String(end)).toString('base64') } };
+}
+
+/** A bulk file: each parent, then half of the children right after it and the other half at the very end (Shopify promises only "after"). */
+function bulkFile(kind: string, rows: Row[]): string {
+  const parents: string[] = [];
+  const late: string[] = [];
+  for (const row of rows) {
+    const { lineItems, variants, media, ...parent } = row as Row & { lineItems?: Row[]; variants?: Row[]; media?: Row[] };
+    parents.push(JSON.stringify(parent));
+    const children = kind === 'orders' ? (lineItems ?? []).map((li) => ({ __typename: 'LineItem', ...li })) : [...(variants ?? []), ...(media ?? [])];
+    children.forEach((child, i) => (i % 2 === 0 ? parents : late).push(JSON.stringify({ ...child, __parentId: row['id'] })));
+  }
+  return `${[...parents, ...late].join('\n')}\n`;
+}
+
+/**
+ * Shopify's GraphQL Admin API (2025-10) as the relay uses it: `X-Shopify-Access-Token`, cost
+ * extensions and one `THROTTLED` answer, cursor pages sorted by `UPDATED_AT` and filtered by
+ * `updated_at:>=`, bulk operations (RUNNING, then COMPLETED with a JSONL file on this server),
+ * webhook subscriptions.
+ */
+export class ShopifyGraphqlStandIn extends StandIn {
+  readonly operations: string[] = [];
+  readonly subscriptions: { id: string; topic: string; uri: string }[] = [];
+  bulkQueries: string[] = [];
+  private throttledOnce = false;
+  private polls = 0;
+
+  constructor(
+    private readonly orders: Row[],
+    private readonly products: Row[],
+  ) {
+    super((req, url, res) => this.handle(req, url, res));
+  }
+
+  private handle(req: IncomingMessage, url: URL, res: ServerResponse): void {
+    if (req.method === 'GET' && url.pathname.startsWith('/bulk/')) return void res.writeHead(200, { 'content-type': 'application/jsonl' }).end(bulkFile(url.pathname.includes('orders') ? 'orders' : 'products', url.pathname.includes('orders') ? this.orders : this.products));
+    if (req.headers['x-shopify-access-token'] !== SHOPIFY_TOKEN) return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    if (url.pathname !== '/admin/api/2025-10/graphql.json') return json(res, 404, { errors: 'Not Found' });
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const { query, variables = {} } = JSON.parse(text) as { query: string; variables?: Row };
+      const operation = /(?:query|mutation) (\w+)/.exec(query)?.[1] ?? '';
+      this.operations.push(operation);
+      if (this.operations.length === 2 && !this.throttledOnce) {
+        this.throttledOnce = true;
+        return json(res, 200, { ...THROTTLED, extensions: cost(500) });
+      }
+      json(res, 200, { data: this.answer(operation, variables), extensions: cost(1800) });
+    });
+  }
+
+  private answer(operation: string, variables: Row): Row {
+    return this.operationsByName[operation]?.(variables) ?? {};
+  }
+
+  private readonly operationsByName: Record<string, (variables: Row) => Row> = {
+    ShopbeaconOrders: (variables) => {
+      const { nodes, pageInfo } = page(this.orders, variables, Number(variables['first']));
+      return { orders: { nodes: nodes.map((o) => ({ ...o, lineItems: connection(o['lineItems'] as unknown[], 50) })), pageInfo } };
+    },
+    ShopbeaconLineItems: (variables) => ({ order: { lineItems: connection((this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [], 250, variables['after']) } }),
+    ShopbeaconProducts: (variables) => {
+      const { nodes, pageInfo } = page(this.products, variables, Number(variables['first']));
+      return { products: { nodes: nodes.map((p) => ({ ...p, variants: { nodes: p['variants'] }, media: { nodes: p['media'] } })), pageInfo } };
+    },
+    ShopbeaconBulk: (variables) => {
+      this.bulkQueries.push(String(variables['query']));
+      this.polls = 0;
+      return { bulkOperationRunQuery: { bulkOperation: { id: `gid://shopify/BulkOperation/${this.bulkQueries.length}`, status: 'CREATED' }, userErrors: [] } };
+    },
+    ShopbeaconBulkStatus: (variables) => {
+      const kind = (this.bulkQueries.at(-1) ?? '').includes('orders(') ? 'orders' : 'products';
+      this.polls += 1;
+      return { node: this.polls < 2 ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
+    },
+    ShopbeaconSubscriptions: (variables) => ({ webhookSubscriptions: connection(this.subscriptions, 100, variables['after']) }),
+    ShopbeaconSubscribe: (variables) => {
+      const subscription = { id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`, topic: String(variables['topic']), uri: String(variables['uri']) };
+      this.subscriptions.push(subscription);
+      return { webhookSubscriptionCreate: { webhookSubscription: { id: subscription.id }, userErrors: [] } };
+    },
+  };
+}

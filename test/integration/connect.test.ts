@@ -1,0 +1,138 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
+import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
+import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../helpers/woo-webhooks-standin.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
+function connect(args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, ['bin/shopbeacon.js', 'connect', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const PUBLIC = 'https://shop.example/sb';
+
+describe('shopbeacon connect woocommerce', () => {
+  let shop: StandIn;
+  const hooks: WooWebhookRow[] = [];
+  const env = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET };
+  before(async () => {
+    shop = await wooCommerceStandIn(wooOrders(3), wooProducts(), { webhooks: hooks }).start();
+  });
+  after(() => shop.close());
+
+  it('says what it would do with --dry-run and changes nothing', async () => {
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC, '--dry-run'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 6);
+    assert.equal(hooks.length, 0);
+  });
+
+  it('creates one active webhook per topic with one secret, prints it, and creates nothing twice', async () => {
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(hooks.map((h) => h.topic).sort(), ['order.created', 'order.restored', 'order.updated', 'product.created', 'product.restored', 'product.updated']);
+    assert.ok(hooks.every((h) => h.status === 'active' && h.delivery_url === `${PUBLIC}/webhooks/woocommerce` && h.secret === hooks[0]?.secret && h.secret.length >= 32));
+    assert.ok(run.stdout.includes(`SHOPBEACON_WOOCOMMERCE_SECRET=${hooks[0]?.secret}`));
+    assert.equal(run.stdout.includes(WOO_SECRET), false, 'the REST key is never printed');
+    (hooks.find((h) => h.topic === 'order.updated') as WooWebhookRow).status = 'disabled';
+    const again = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { ...env, SHOPBEACON_WOOCOMMERCE_SECRET: 'the-secret-the-relay-has-0123456789' });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(hooks.length, 6);
+    assert.ok(hooks.every((h) => h.status === 'active' && h.secret === 'the-secret-the-relay-has-0123456789'));
+    assert.match(again.stdout, /kept order\.updated .*disabled, set active/);
+  });
+
+  it('stops with one line when the key may only read', async () => {
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_READ_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_READ_SECRET });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^shopbeacon connect: WooCommerce refused the credentials \(401 .*; connecting needs a key that may read and write webhooks/);
+  });
+});
+
+describe('the sync keeps WooCommerce webhooks on', () => {
+  let shop: StandIn;
+  let h: Harness;
+  const hooks: WooWebhookRow[] = [
+    { id: 1, name: 'shopbeacon order.updated', status: 'disabled', topic: 'order.updated', delivery_url: `${PUBLIC}/webhooks/woocommerce`, secret: 's', failures: 6 },
+    { id: 2, name: 'another plugin', status: 'disabled', topic: 'order.updated', delivery_url: 'https://elsewhere.example/hook', secret: 's', failures: 6 },
+  ];
+  before(async () => {
+    shop = await wooCommerceStandIn(wooOrders(3), wooProducts(), { webhooks: hooks }).start();
+  });
+  after(async () => {
+    await h?.close();
+    await shop.close();
+  });
+
+  it('sets this relay\'s disabled webhook active again, and leaves other webhooks alone', async () => {
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    await until(() => hooks[0]?.status === 'active', 'the webhook active again');
+    assert.equal(hooks[1]?.status, 'disabled');
+    assert.equal(hooks[0]?.failures, 6, 'WooCommerce keeps the count: the next five failures in a row disable it again');
+    await until(() => h.logs.some((line) => line.includes('set 1 disabled webhook(s) active again')), 'the log line');
+    await h.close();
+  });
+
+  it('reports a read-only key instead of failing the sweep', async () => {
+    (hooks[0] as WooWebhookRow).status = 'disabled';
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    await until(() => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep with a note');
+    assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /read only/);
+    assert.equal(hooks[0]?.status, 'disabled');
+  });
+});
+
+describe('shopbeacon connect shopify', () => {
+  it('creates the eight subscriptions through GraphQL, once', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    try {
+      const env = { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
+      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(shop.subscriptions.map((s) => s.topic).sort(), ['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'ORDERS_PAID', 'ORDERS_PARTIALLY_FULFILLED', 'ORDERS_UPDATED', 'PRODUCTS_CREATE', 'PRODUCTS_UPDATE']);
+      assert.ok(shop.subscriptions.every((s) => s.uri === `${PUBLIC}/webhooks/shopify`));
+      const again = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(shop.subscriptions.length, 8);
+      assert.equal((again.stdout.match(/^kept /gm) ?? []).length, 8);
+      assert.match(again.stdout, /SHOPBEACON_SHOPIFY_SECRET=<the app's client secret/);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('shopbeacon connect prestashop', () => {
+  let shop: StandIn;
+  before(async () => {
+    shop = await prestaShopStandIn(prestaOrders(1), prestaProducts()).start();
+  });
+  after(() => shop.close());
+
+  it('says the key may read everything the sync needs', async () => {
+    const run = await connect(['prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_KEY });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^the key may read: orders, products, customers, addresses, countries, currencies, order_states, categories, configurations$/m);
+  });
+
+  it('names the resources the key may not read, and exits 2', async () => {
+    const run = await connect(['prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /^missing: GET \(View\) on customers/m);
+    assert.equal(run.stdout.includes(PRESTASHOP_LIMITED_KEY), false);
+  });
+});
