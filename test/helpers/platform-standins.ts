@@ -56,12 +56,21 @@ export function wooOrders(n: number): Record<string, unknown>[] {
   });
 }
 
+/** The REST keys the stand-in knows: a Read/Write one and a Read one. */
+const WOO_KEYS = new Set([`Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`, `Basic ${Buffer.from(`${WOO_READ_KEY}:${WOO_READ_SECRET}`).toString('base64')}`]);
+
 /** WooCommerce's order of `orderby=modified&order=asc`: by `date_modified_gmt`, then id. */
 const byModified = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   String(a['date_modified_gmt']).localeCompare(String(b['date_modified_gmt'])) || Number(a['id']) - Number(b['id']);
 
 /** The site's time zone in the stand-in: without `dates_are_gmt=true`, WooCommerce reads `modified_after` in it. */
 const SITE_OFFSET_MS = 2 * 3600_000;
+
+/** The records `modified_after` asks for, in `orderby=modified` order. */
+function changedAfter(rows: Record<string, unknown>[], url: URL): Record<string, unknown>[] {
+  const after = modifiedAfter(url);
+  return rows.filter((r) => !after || String(r['date_modified_gmt']) > after).sort(byModified);
+}
 
 function modifiedAfter(url: URL): string | undefined {
   const text = url.searchParams.get('modified_after');
@@ -91,13 +100,12 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
   });
   function answerWoo(req: IncomingMessage, url: URL, res: ServerResponse): void {
     if (answerWooWebhooks(options.webhooks ?? [], req, url, res)) return;
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}` && req.headers.authorization !== `Basic ${Buffer.from(`${WOO_READ_KEY}:${WOO_READ_SECRET}`).toString('base64')}`) {
+    if (!WOO_KEYS.has(req.headers.authorization ?? '')) {
       return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
     }
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
     if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
-    const after = modifiedAfter(url);
-    const all = (kind === 'orders' ? orders : products).filter((r) => !after || String(r['date_modified_gmt']) > after).sort(byModified);
+    const all = changedAfter(kind === 'orders' ? orders : products, url);
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 100);
     const page = Number(url.searchParams.get('page') ?? 1);
     if (kind === 'orders' && ++orderPages === 2 && !failedOnce) {
