@@ -66,6 +66,14 @@ const byModified = (a: Record<string, unknown>, b: Record<string, unknown>) =>
 /** The site's time zone in the stand-in: without `dates_are_gmt=true`, WooCommerce reads `modified_after` in it. */
 const SITE_OFFSET_MS = 2 * 3600_000;
 
+/** One page of a list, with WooCommerce's total headers. */
+function listPage(all: Record<string, unknown>[], url: URL, res: ServerResponse): void {
+  const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 100);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const headers = { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) };
+  json(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
+}
+
 /** The records `modified_after` asks for, in `orderby=modified` order. */
 function changedAfter(rows: Record<string, unknown>[], url: URL): Record<string, unknown>[] {
   const after = modifiedAfter(url);
@@ -105,14 +113,10 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
     }
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
     if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
-    const all = changedAfter(kind === 'orders' ? orders : products, url);
-    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 100);
-    const page = Number(url.searchParams.get('page') ?? 1);
     if (kind === 'orders' && ++orderPages === 2 && !failedOnce) {
       failedOnce = true;
       return json(res, 500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
     }
-    const headers = { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) };
-    json(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
+    listPage(changedAfter(kind === 'orders' ? orders : products, url), url, res);
   }
 }
