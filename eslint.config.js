@@ -37,7 +37,7 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', '*.mjs', '*.js'],
     // bench/snippet-cost.mjs runs a function inside the page.
-    languageOptions: { globals: { window: 'readonly' } },
+    languageOptions: { globals: { window: 'readonly', fetch: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 );

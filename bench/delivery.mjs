@@ -11,6 +11,7 @@ import { DeliveryWorker } from '../dist/relay/delivery/delivery-worker.js';
 import { UpstreamClient } from '../dist/relay/delivery/upstream-client.js';
 import { createLogger } from '../dist/relay/observability/logger.js';
 import { createMetrics } from '../dist/relay/observability/metrics.js';
+import { recordMetrics } from '../dist/relay/observability/record-metrics.js';
 import { SqliteOutbox } from '../dist/relay/outbox/sqlite-outbox.js';
 import { RecordEvents } from '../dist/relay/pipeline/record-events.js';
 
@@ -33,7 +34,9 @@ async function relayDelivery() {
   for (let i = 0; i < N; i += 500) await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
   const client = new UpstreamClient({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 });
   const metrics = createMetrics();
-  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), metrics, events: new RecordEvents(), concurrency: C });
+  const events = new RecordEvents();
+  recordMetrics(events, metrics);
+  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), events, concurrency: C });
   const started = performance.now();
   worker.start();
   while (outbox.counts().delivered < N) await new Promise((resolve) => setTimeout(resolve, 20));

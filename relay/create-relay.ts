@@ -57,7 +57,7 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   countVisitors(events, visitors, logger);
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const ingestLoad = createIngestLoad();
-  const worker = new DeliveryWorker({ outbox, client, logger, metrics, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
+  const worker = new DeliveryWorker({ outbox, client, logger, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
   const platformState: PlatformState = shared ? new RedisPlatformState(shared.redis) : new SqlitePlatformState(config.dataDir);
   rememberDelivered(events, platformState);
   const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });

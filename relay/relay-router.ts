@@ -38,7 +38,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/healthz', healthz);
   const syncStatuses = () => parts.syncs.map((sync) => sync.status);
   router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
-  router.get('/metrics', metricsRoute({ metrics, outbox }));
+  router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses }));
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
   addWebhookRoutes(router, config, { accept, events, park: parts.park, metrics, logger, health: parts.webhooks });

@@ -89,6 +89,12 @@ function interval(value: string): number {
   return ms;
 }
 
+/** A PrestaShop Webservice key: 32 characters, as the Webservice refuses any other length (401, code 18). */
+function prestashopKey(value: string): string {
+  if (!/^[A-Za-z0-9]{32}$/.test(value)) throw new Error('must be the 32-character Webservice key (Advanced Parameters → Webservice)');
+  return value;
+}
+
 function redisUrl(value: string): string {
   urlOf(value, ['redis', 'rediss']);
   return value;
@@ -125,7 +131,7 @@ export const SETTINGS: Setting[] = [
   { key: 'shopifyShop', env: 'SHOPBEACON_SHOPIFY_SHOP', flag: '--shopify-shop', help: 'the Shopify store, x.myshopify.com: with the admin token, the sync pulls its orders and products', parse: shopifyShop },
   { key: 'shopifyAdminToken', env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN', flag: '--shopify-admin-token', help: "a custom app's Admin API token, read_orders and read_products (never logged; prefer the variable)", parse: token },
   { key: 'prestashopUrl', env: 'SHOPBEACON_PRESTASHOP_URL', flag: '--prestashop-url', help: 'the PrestaShop shop, e.g. https://shop.example: with the Webservice key, the sync pulls its orders and products', parse: platformUrl },
-  { key: 'prestashopKey', env: 'SHOPBEACON_PRESTASHOP_KEY', flag: '--prestashop-key', help: 'PrestaShop Webservice key (never logged; prefer the variable)', parse: token },
+  { key: 'prestashopKey', env: 'SHOPBEACON_PRESTASHOP_KEY', flag: '--prestashop-key', help: 'PrestaShop Webservice key (never logged; prefer the variable)', parse: prestashopKey },
   { key: 'publicUrl', env: 'SHOPBEACON_PUBLIC_URL', flag: '--public-url', help: 'the relay as the shop platforms reach it, e.g. https://shop.example/sb: the sync creates Shopify webhook subscriptions that went missing again', parse: httpUrl },
   { key: 'syncIntervalMs', env: 'SHOPBEACON_SYNC_INTERVAL', flag: '--sync-interval', help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m; 0 = off)', parse: interval, fallback: 600_000 },
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },

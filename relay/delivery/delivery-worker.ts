@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
-import type { Metrics } from '../observability/metrics.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
@@ -17,7 +16,6 @@ export interface DeliveryWorkerOptions {
   outbox: OutboxQueue;
   client: UpstreamClient;
   logger: Logger;
-  metrics: Metrics;
   /**
    * The most calls in flight at once; the worker adapts how many it uses below this to the
    * service's latency and back-pressure (issue #16).
@@ -65,7 +63,6 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
     this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}) });
-    options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);
   }
 
   /** The adaptive limit on calls in flight, the latency it is judged by, and why it last moved. */
@@ -194,8 +191,7 @@ export class DeliveryWorker {
       outcome = classifyError(error);
     }
     const latencyMs = performance.now() - started;
-    const call = { status, latencyMs: Math.round(latencyMs) };
-    this.options.metrics.upstreamDuration.observe({ status: String(status) }, latencyMs / 1000);
+    const call = { status, latencyMs: Math.round(latencyMs * 10) / 10 };
     this.adapt(outcome, status, latencyMs);
     try {
       await this.settle(record, outcome, call, startedAt);
@@ -230,13 +226,7 @@ export class DeliveryWorker {
   private adapt(outcome: Outcome, status: number, latencyMs: number): void {
     const signal = callSignal(outcome, status);
     if (signal === undefined) return;
-    const { limit, reason, observedMs } = this.adaptive;
     this.adaptive.record(signal, latencyMs, this.now());
-    // A window closed: its mean is the latency the limit is judged by, whether or not the limit moved.
-    if (this.adaptive.observedMs !== observedMs) this.options.metrics.observedLatency.set((this.adaptive.observedMs as number) / 1000);
-    if (this.adaptive.limit === limit && this.adaptive.reason === reason) return;
-    this.options.metrics.concurrency.reset();
-    this.options.metrics.concurrency.set({ reason: this.adaptive.reason }, this.adaptive.limit);
   }
 
   /** No answer, or a 5xx, is the service failing; any other answer (429 and 408 too) shows it is there. */
@@ -245,12 +235,10 @@ export class DeliveryWorker {
     if (!down) {
       const downForMs = this.circuit.answered(now);
       if (downForMs === undefined) return;
-      this.options.metrics.unreachable.set(0);
       this.options.logger.info({ downForSeconds: Math.round(downForMs / 1000) }, 'the service answers again: delivery resumed');
       return;
     }
     if (!this.circuit.failed(outcome.detail, now, startedAt)) return;
-    this.options.metrics.unreachable.set(1);
     this.options.logger.warn({ detail: outcome.detail.slice(0, 200) }, 'the service is unreachable: delivery holds and probes with one call at a time');
   }
 
@@ -258,7 +246,6 @@ export class DeliveryWorker {
     await this.options.outbox.delivered(record);
     this.refusalStreak = [];
     if (this.pause.leave()) {
-      this.options.metrics.paused.set(0);
       await this.options.outbox.notePause(undefined);
       this.options.logger.info('the service accepts records again: delivery resumed');
     }
@@ -304,7 +291,6 @@ export class DeliveryWorker {
 
   private async enterPause(reason: string, now: number): Promise<void> {
     if (this.pause.enter(reason, now)) {
-      this.options.metrics.paused.set(1);
       await this.options.outbox.notePause(reason);
       this.options.logger.error({ reason }, 'delivery paused: check SHOPBEACON_TOKEN; probing the service with backoff');
     }

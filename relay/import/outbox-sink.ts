@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { UpstreamClient } from '../delivery/upstream-client.js';
-import { createMetrics } from '../observability/metrics.js';
 import { enqueueInOutbox } from '../outbox/enqueue-once.js';
 import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
 import { createAccept, type Accept } from '../pipeline/accept.js';
@@ -40,7 +39,7 @@ export class OutboxSink implements ImportSink {
     this.deadAtStart = this.deadCount();
     const events = new RecordEvents();
     events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
-    this.worker = new DeliveryWorker({ outbox: this.outbox, client: this.client, logger: options.logger, metrics: createMetrics(), concurrency: options.concurrency, events });
+    this.worker = new DeliveryWorker({ outbox: this.outbox, client: this.client, logger: options.logger, concurrency: options.concurrency, events });
     this.accept = createAccept({ enqueueOnce: enqueueInOutbox(this.outbox), events, onEnqueued: () => this.worker.notify() });
   }
 

@@ -1,13 +1,14 @@
 import { Gauge } from 'prom-client';
 import type { Context } from 'koa';
+import { refreshDeliveryGauges, type DeliveryState } from '../observability/delivery-gauges.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { OutboxStatus } from '../outbox/outbox.js';
 
 /**
  * `GET /metrics` in Prometheus text. The outbox gauges are read from the database at scrape time,
  * so they hold across restarts: `accepted == delivered + queued + dead` can be checked from them.
  */
-export function metricsRoute(options: { metrics: Metrics; outbox: Outbox }) {
+export function metricsRoute(options: { metrics: Metrics; outbox: Pick<OutboxStatus, 'counts'>; worker: DeliveryState }) {
   const registers = [options.metrics.registry];
   const records = new Gauge({ name: 'shopbeacon_outbox_records', help: 'Records in the outbox by kind and state', labelNames: ['kind', 'state'], registers });
   const totals = new Gauge({ name: 'shopbeacon_outbox_totals', help: 'Records ever accepted, delivered and coalesced (persisted)', labelNames: ['name'], registers });
@@ -21,6 +22,7 @@ export function metricsRoute(options: { metrics: Metrics; outbox: Outbox }) {
     totals.set({ name: 'delivered' }, counts.delivered);
     totals.set({ name: 'coalesced' }, counts.coalesced);
     oldest.set(counts.oldestQueuedAt === undefined ? 0 : (Date.now() - counts.oldestQueuedAt) / 1000);
+    refreshDeliveryGauges(options.metrics, options.worker);
     ctx.type = options.metrics.registry.contentType;
     ctx.body = await options.metrics.registry.metrics();
   };

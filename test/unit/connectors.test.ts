@@ -25,12 +25,13 @@ describe('parseRelayConfig(platform API settings)', () => {
     assert.deepEqual(problems({ woocommerceUrl: 'http://shop.example', woocommerceConsumerKey: 'ck', woocommerceConsumerSecret: 'cs', shopCurrency: 'EUR' }), [
       'SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
     ]);
-    assert.deepEqual(problems({ prestashopUrl: 'http://127.0.0.1:8080', prestashopKey: 'K', shopCurrency: 'EUR' }), []);
+    assert.deepEqual(problems({ prestashopUrl: 'http://127.0.0.1:8080', prestashopKey: 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE', shopCurrency: 'EUR' }), []);
   });
   it('names what is missing when a platform API is half configured, and never shows a key', () => {
-    const found = problems({ prestashopKey: 'SECRETKEY' });
+    const found = problems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
     assert.deepEqual(found, ['SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set']);
-    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY' }), ['SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required with a platform API: products carry no currency']);
+    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }), ['SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required with a platform API: products carry no currency']);
+    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), ['SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)']);
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
   it('takes a sync interval as a duration, 0 for off, and refuses anything else', () => {

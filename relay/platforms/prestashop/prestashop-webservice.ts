@@ -41,9 +41,10 @@ export class PrestaShopWebservice {
     return found;
   }
 
-  /** A `configurations` value by name (`PS_TIMEZONE`, `PS_LANG_DEFAULT`). */
+  /** A `configurations` value by name (`PS_TIMEZONE`, `PS_LANG_DEFAULT`): the global row (no shop) where a multistore has several. */
   async configuration(name: string): Promise<string | undefined> {
-    const [found] = await this.list('configurations', { display: '[name,value]', 'filter[name]': `[${name}]` });
+    const rows = await this.list('configurations', { display: '[name,value,id_shop]', 'filter[name]': `[${name}]` });
+    const found = rows.find((row) => !row['id_shop']) ?? rows[0];
     const value = found?.['value'];
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
