@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { Outbox } from '../outbox/outbox.js';
-import { RedisOutbox } from '../outbox/redis-outbox.js';
-import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
+import { openOutbox } from '../outbox/create-outbox.js';
 import { connectRedis } from '../shared-state/redis-connection.js';
+import { StorageError } from '../shared/storage-error.js';
 
 /** Where `shopbeacon outbox …` finds the outbox: the same settings as the relay's. */
 export interface OutboxLocation {
@@ -27,20 +27,20 @@ function fail(message: string): never {
 /** Opens the outbox the relay uses, runs `use`, closes it; a Redis that does not answer is a message, not a stack trace. */
 export async function withOutbox<T>(location: OutboxLocation, use: (outbox: Outbox) => T | Promise<T>): Promise<T> {
   if (location.outbox !== 'redis') {
-    const outbox = new SqliteOutbox({ dataDir: location.dataDir });
+    const outbox = openOutbox({ outbox: 'sqlite', dataDir: location.dataDir });
     try {
       return await use(outbox);
     } finally {
-      outbox.close();
+      await outbox.close();
     }
   }
   if (!location.redisUrl) fail('--redis-url (SHOPBEACON_REDIS_URL) is required with --outbox redis');
   const redis = connectRedis(location.redisUrl);
   redis.on('error', () => undefined);
   try {
-    return await use(new RedisOutbox({ redis }));
+    return await use(openOutbox({ outbox: 'redis', dataDir: location.dataDir, redis }));
   } catch (error) {
-    if ((error as { code?: string }).code === 'shared_state_unavailable' || redis.status !== 'ready') fail('Redis (--redis-url) does not answer; is it running?');
+    if ((error instanceof StorageError && error.code === 'shared_state_unavailable') || redis.status !== 'ready') fail('Redis (--redis-url) does not answer; is it running?');
     throw error;
   } finally {
     redis.disconnect();

@@ -15,7 +15,7 @@ function parseSentAt(sentAt: unknown): number | undefined {
   throw new HttpError(400, 'invalid_sent_at', 'sent_at must be epoch milliseconds', [{ path: 'sent_at', message: 'must be epoch milliseconds (a number)' }]);
 }
 
-/** `/collect` takes one event, or `{"events":[...]}` with 1 to 50 of them. */
+/** `/collect` takes one event, or `{"events":[...]}` with 1 to `MAX_EVENTS_PER_BATCH` (100) of them. */
 export function parseCollectBody(body: unknown): CollectBody {
   const noEvent = () => new HttpError(400, 'no_event', 'body must be an event object (with event_name) or {"events":[...]}');
   if (!isObject(body)) throw noEvent();

@@ -2,6 +2,7 @@ import type { RelayConfig } from '../config/relay-config.js';
 import type { SharedState } from '../shared-state/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
+import type { Redis } from 'ioredis';
 import { RedisOutbox } from './redis-outbox.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 
@@ -12,15 +13,33 @@ export interface OutboxSetup {
   enqueueOnce: EnqueueOnce;
 }
 
+/** Where an outbox is, and how it is kept: the relay's settings, or `shopbeacon outbox`'s flags. */
+export interface OutboxBackend {
+  outbox: 'sqlite' | 'redis';
+  dataDir: string;
+  /** The connection of the Redis outbox (required with `redis`). */
+  redis?: Redis | undefined;
+  limits?: { maxRecords: number; maxBytes: number };
+  synchronous?: 'full' | 'normal';
+  /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
+  claimIdleMs?: number;
+}
+
+/** The one choice of backend, for the relay and the CLI alike. */
+export function openOutbox(backend: OutboxBackend): Outbox {
+  if (backend.outbox === 'redis') {
+    if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
+    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits });
+  }
+  return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits });
+}
+
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(config: RelayConfig, shared: SharedState | undefined): OutboxSetup {
   const limits = { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes };
-  if (config.outbox === 'redis') {
-    if (!shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL');
-    // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-    const outbox = new RedisOutbox({ redis: shared.redis, claimIdleMs: config.deliveryTimeoutMs * 3, ...limits });
-    return { outbox, enqueueOnce: enqueueInOutbox(outbox) };
-  }
-  const outbox = new SqliteOutbox({ dataDir: config.dataDir, synchronous: config.outboxSync, ...limits });
-  return { outbox, enqueueOnce: shared ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
+  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL');
+  // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
+  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, claimIdleMs: config.deliveryTimeoutMs * 3 });
+  const claimFirst = shared && config.outbox === 'sqlite';
+  return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
 }

@@ -1,5 +1,6 @@
 import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
 import type { EnqueueResult, Outbox, OutboxRecord } from './outbox.js';
+import { seenIdOf } from './outbox-key.js';
 
 /** Stores records, each `event_id` once: how is the backend's business, chosen in `createOutbox`. */
 export type EnqueueOnce = (records: OutboxRecord[]) => Promise<EnqueueResult[]>;
@@ -16,17 +17,16 @@ export function enqueueInOutbox(outbox: Pick<Outbox, 'enqueue'>): EnqueueOnce {
  */
 export function claimThenEnqueue(outbox: Pick<Outbox, 'enqueue'>, registry: EventIdRegistry): EnqueueOnce {
   return async (records) => {
-    const seenId = (r: OutboxRecord) => (r.kind === 'event' ? r.key : r.dedupeId);
-    const claimed = records.filter((r) => seenId(r) !== undefined);
+    const claimed = records.filter((r) => seenIdOf(r) !== undefined);
     if (claimed.length === 0) return outbox.enqueue(records);
-    const firsts = await registry.claim(claimed.map((r) => seenId(r) as string));
+    const firsts = await registry.claim(claimed.map((r) => seenIdOf(r) as string));
     const isFirst = new Map(claimed.map((r, i) => [r, firsts[i] === true]));
     const fresh = records.filter((r) => isFirst.get(r) !== false);
     let stored: EnqueueResult[];
     try {
       stored = await outbox.enqueue(fresh);
     } catch (error) {
-      await registry.release(fresh.flatMap((r) => (isFirst.has(r) ? [seenId(r) as string] : [])));
+      await registry.release(fresh.flatMap((r) => (isFirst.has(r) ? [seenIdOf(r) as string] : [])));
       throw error;
     }
     let next = 0;

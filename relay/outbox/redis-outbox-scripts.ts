@@ -7,7 +7,8 @@
 /**
  * KEYS: stream, counters, then per record its `seen` key and its `latest` key. ARGV: maxRecords,
  * maxBytes, now, seenSeconds, then kind, key, body, bytes, dedupe ('1': a repeat of the seen key
- * is a duplicate) per record. The cap counts queued and dead records, as the SQLite outbox does.
+ * is a duplicate) per record. The cap counts queued and dead records, as the SQLite outbox does; a
+ * full outbox answers `{0, '<cap>'}` (a number first: a value, not an error to parse).
  */
 export const ENQUEUE = `
 local stream, counters = KEYS[1], KEYS[2]
@@ -18,8 +19,8 @@ for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
 local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
 for i = 5, #ARGV, 5 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
-if records + adding > maxRecords then return redis.error_reply('OUTBOX_FULL ' .. maxRecords .. ' records') end
-if bytes + addingBytes > maxBytes then return redis.error_reply('OUTBOX_FULL ' .. maxBytes .. ' bytes') end
+if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
+if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
 local out = {}
 for i = 5, #ARGV, 5 do
   local kind, key, body, size, dedupe = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]

@@ -3,10 +3,11 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
-import { asUnavailable, orUnavailable } from '../shared-state/shared-state-errors.js';
+import { orUnavailable } from '../shared-state/shared-state-errors.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
 import { stringifyBody } from '../shared/exact-json.js';
+import { seenIdOf } from './outbox-key.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
 
@@ -53,18 +54,14 @@ export class RedisOutbox implements Outbox {
     if (records.length === 0) return [];
     const args = records.flatMap((r) => {
       const body = stringifyBody(r.body);
-      const seenId = r.kind === 'event' ? r.key : r.dedupeId;
-      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenId === undefined ? '0' : '1'];
+      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1'];
     });
-    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(r.kind === 'event' ? r.key : (r.dedupeId ?? '')), K.latest(r.kind, r.key)])];
+    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
     const settings = [String(this.limits.records), String(this.limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
-    try {
-      return (await this.redis.eval(ENQUEUE, keys.length, ...keys, ...settings, ...args)) as EnqueueResult[];
-    } catch (error) {
-      const full = /OUTBOX_FULL (.*)/.exec((error as Error).message ?? '');
-      if (full) throw outboxFull(full[1] ?? 'full');
-      throw asUnavailable(error);
-    }
+    const answer = await orUnavailable(async () => (await this.redis.eval(ENQUEUE, keys.length, ...keys, ...settings, ...args)) as EnqueueResult[] | [number, string]);
+    // The script answers a full outbox with the cap it reached, as a value (a number first), not as an error's text.
+    if (typeof answer[0] === 'number') throw outboxFull(String(answer[1]));
+    return answer as EnqueueResult[];
   }
 
   async enqueueDead(refused: RefusedRecord[]): Promise<void> {

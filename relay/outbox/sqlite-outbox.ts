@@ -3,6 +3,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import { GroupCommit } from './group-commit.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { stringifyBody } from '../shared/exact-json.js';
+import { seenIdOf } from './outbox-key.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
 import { asStorageError, openOutboxDatabase } from './sqlite-database.js';
@@ -109,7 +110,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {
-    const seenId = record.kind === 'event' ? record.key : record.dedupeId;
+    const seenId = seenIdOf(record);
     if (seenId !== undefined && this.sql.markSeen.run(seenId, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
     const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
