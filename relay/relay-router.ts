@@ -43,7 +43,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
   addWebhookRoutes(router, config, { accept, events, park: parts.park, metrics, logger, health: parts.webhooks });
   const demo = config.demo === true;
-  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
+  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
   return router;
 }

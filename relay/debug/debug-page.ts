@@ -38,6 +38,7 @@ export function debugPage(options: { demo: boolean }): SafeHtml {
       ${card('latency', 'Delivery latency', 'median, service round trip')}
       ${card('visitors', 'Visitors this month', 'distinct user_id delivered: the billed quota')}
       ${card('dead', 'Dead letters', 'refused by the service')}
+      ${card('sync', 'Platform sync', 'orders and products swept from the shop platforms')}
     </section>
     <section class="panes">
       <section class="records" aria-label="Records">

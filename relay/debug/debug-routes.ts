@@ -11,6 +11,7 @@ import { debugPage } from './debug-page.js';
 import { debugSnapshot } from './debug-snapshot.js';
 import { debugStream } from './debug-stream.js';
 import type { RecordFeed } from './record-feed.js';
+import type { SyncStatus } from '../sync/sync-status.js';
 
 export interface DebugOptions {
   feed: RecordFeed;
@@ -21,6 +22,8 @@ export interface DebugOptions {
   demo: boolean;
   serviceUrl: string;
   visitorsByMonth: () => Promise<Record<string, number>>;
+  /** The syncs' statuses, for the sync card. */
+  syncStatuses?: () => SyncStatus[];
   assetDir?: string;
 }
 

@@ -1,7 +1,8 @@
 import type { ConcurrencyView } from '../delivery/adaptive-concurrency.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
-import type { ConcurrencyWire, DebugSnapshot } from './debug-wire.js';
+import type { SyncStatus } from '../sync/sync-status.js';
+import type { ConcurrencyWire, DebugSnapshot, SyncWire } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
 
 /** The worker's limiter as the page shows it, latency rounded to 0.1 ms. */
@@ -17,7 +18,14 @@ export interface SnapshotSources {
   serviceUrl: string;
   /** Exact (SQLite) or shared across relays (Redis HyperLogLog). */
   visitorsByMonth: () => Promise<Record<string, number>>;
+  /** The syncs' statuses; none without platform API settings. */
+  syncStatuses?: () => SyncStatus[];
   now?: () => number;
+}
+
+function syncWire(status: SyncStatus): SyncWire {
+  const { platform, lastSuccessAt, lastError, failingSince, sent, unchanged, missedByWebhooks, webhooksRepaired } = status;
+  return { platform, lastSuccessAt, lastError, failingSince, sent, unchanged, missedByWebhooks, webhooksRepaired };
 }
 
 /** Dead letters shown with a retry button; the CLI lists them all. */
@@ -52,5 +60,6 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
       lastError: d.lastError,
       body: d.body,
     })),
+    sync: (sources.syncStatuses?.() ?? []).map(syncWire),
   };
 }

@@ -46,6 +46,19 @@ export interface ConcurrencyWire {
 }
 
 /** The counters and charts (`event: stats` each second, and `/_debug/snapshot`). */
+/** One platform's sync, as the debugger's card shows it. */
+export interface SyncWire {
+  platform: string;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+  /** Since when sweeps fail, if they do. */
+  failingSince: number | null;
+  sent: number;
+  unchanged: number;
+  missedByWebhooks: number;
+  webhooksRepaired: number;
+}
+
 export interface DebugSnapshot {
   at: number;
   serviceUrl: string;
@@ -56,4 +69,6 @@ export interface DebugSnapshot {
   visitors: { month: string; count: number };
   series: SeriesPoint[];
   deadLetters: DeadLetterView[];
+  /** One entry per platform the relay sweeps (none without platform API settings). */
+  sync: SyncWire[];
 }

@@ -59,6 +59,12 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     assert.ok(shop.served.every((s) => !s.path.includes('/orders') || s.path.includes('dates_are_gmt=true')));
   });
 
+  it('shows the sync on the debugger\'s card', async () => {
+    const snapshot = await getJson<{ sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[] }>(`${h.url}/_debug/snapshot`, ADMIN);
+    assert.equal(snapshot.sync[0]?.platform, 'woocommerce');
+    assert.ok((snapshot.sync[0]?.sent ?? 0) >= 232 && (snapshot.sync[0]?.missedByWebhooks ?? 0) >= 1 && snapshot.sync[0]?.lastSuccessAt !== null);
+  });
+
   it('names the sync in /metrics', async () => {
     const metrics = await fetch(`${h.url}/metrics`).then((r) => r.text());
     assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);

@@ -21,6 +21,17 @@ function setCard(id: string, value: string, hint?: string, spark?: (number | nul
 const lastSeconds = <T>(values: T[], n: number) => values.slice(-n);
 const average = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
+/** The sync card: per platform, when it last swept, what it sent and what the webhooks had missed. */
+function renderSync(s: DebugSnapshot): void {
+  if (s.sync.length === 0) return setCard('sync', 'off', 'no platform API settings: webhooks only');
+  const line = (x: DebugSnapshot['sync'][number]) =>
+    x.failingSince !== null
+      ? `${x.platform}: failing for ${duration(s.at - x.failingSince)}: ${x.lastError ?? ''}`
+      : `${x.platform}: ${x.lastSuccessAt === null ? 'first sweep under way' : `swept ${duration(s.at - x.lastSuccessAt)} ago`} · ${x.sent} sent · ${x.unchanged} unchanged · ${x.missedByWebhooks} missed by webhooks${x.webhooksRepaired ? ` · ${x.webhooksRepaired} webhooks set right` : ''}`;
+  const failing = s.sync.filter((x) => x.failingSince !== null).length;
+  setCard('sync', failing ? `${failing} failing` : `${s.sync.length} ok`, s.sync.map(line).join(' | '));
+}
+
 /** Fills the counter cards and the delivery pill from one `stats` message. */
 export function renderStats(s: DebugSnapshot): void {
   const accepted = s.series.map((p) => p.accepted);
@@ -36,6 +47,7 @@ export function renderStats(s: DebugSnapshot): void {
   setCard('latency', recent.length ? `${Math.round(average(recent))} ms` : '–', 'median round trip to the service, last 10 s', latencies);
   setCard('visitors', String(s.visitors.count), `distinct user_id delivered in ${s.visitors.month}: the billed quota`);
   setCard('dead', String(s.outbox.dead), s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused');
+  renderSync(s);
   const pill = byId('delivery');
   const held = s.delivery.paused || s.delivery.unreachableSince !== null;
   pill.dataset['state'] = held ? 'bad' : 'ok';
