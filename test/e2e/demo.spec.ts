@@ -72,6 +72,7 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     await expect(rows.filter({ hasText: 'delivered · 200' })).toHaveCount(6);
     await expect(rows.filter({ hasText: `order ${orderId}` })).toContainText('delivered · 200');
     await expect(page.locator('#visitors [data-value]')).toHaveText('1');
+    await expect(page.locator('#sync [data-value]')).toHaveText('off');
 
     await page.getByLabel('event_name').fill('Removed');
     await expect(rows.locator('visible=true')).toHaveCount(1);
