@@ -1,7 +1,7 @@
 // Runs the unit and integration suites on other Node majors (default: 22, 24 and 26), each in a copy of
 // this working tree installed by its own `npm ci`, so that an incompatibility (a native module, a
 // changed built-in) fails here instead of in a shop's relay: better-sqlite3 12 aborting Node 24.19+
-// at exit was found this way. Not a CI step yet (README "Reliability, tested" says why). Node itself comes from the npm registry (`node-<platform>-<arch>`, the
+// at exit was found this way. `.ci/run` runs it for Node 22 and 24. Node itself comes from the npm registry (`node-<platform>-<arch>`, the
 // official binaries with their headers), the one source every machine that installs us can reach.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
