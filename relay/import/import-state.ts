@@ -1,8 +1,6 @@
 import type Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { bodyHash } from '../shared/body-hash.js';
-import { openSqlite } from '../shared/sqlite-driver.js';
+import { openStateDatabase } from '../shared/state-database.js';
 
 /**
  * What earlier runs of an import delivered, by identity and body hash, on disk (constant memory):
@@ -14,11 +12,7 @@ export class ImportState {
   private readonly markDone: Database.Statement;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = openSqlite(join(dataDir, 'import-state.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS done (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID');
+    this.db = openStateDatabase(dataDir, 'import-state.sqlite', 'CREATE TABLE IF NOT EXISTS done (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID');
     this.isDone = this.db.prepare('SELECT 1 FROM done WHERE kind = ? AND key = ? AND hash = ?').pluck();
     this.markDone = this.db.prepare('INSERT OR REPLACE INTO done (kind, key, hash) VALUES (?, ?, ?)');
   }

@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RecordKind } from '../contract/kinds.js';
 import { bodyHash } from '../shared/body-hash.js';
-import { openSqlite } from '../shared/sqlite-driver.js';
+import { openStateDatabase } from '../shared/state-database.js';
 import type { PlatformState } from './platform-state.js';
 
 const SCHEMA = `
@@ -26,12 +24,8 @@ export class SqlitePlatformState implements PlatformState {
   private readonly timer: NodeJS.Timeout;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = openSqlite(join(dataDir, 'platforms.sqlite'));
-    this.db.pragma('journal_mode = WAL');
     // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut only sweeps that stretch again.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openStateDatabase(dataDir, 'platforms.sqlite', SCHEMA);
     this.readCursor = this.db.prepare('SELECT at FROM cursors WHERE platform = ? AND kind = ?').pluck();
     this.writeCursor = this.db.prepare('INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)');
     this.readHash = this.db.prepare('SELECT hash FROM delivered WHERE kind = ? AND key = ?').pluck();

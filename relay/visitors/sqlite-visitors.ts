@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSqlite } from '../shared/sqlite-driver.js';
+import { openStateDatabase } from '../shared/state-database.js';
 import type { VisitorCount } from './visitor-count.js';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID';
@@ -33,12 +33,8 @@ export class SqliteVisitors implements VisitorCount {
   private readonly timer: NodeJS.Timeout;
 
   constructor(dataDir: string) {
-    const file = join(dataDir, 'visitors.sqlite');
-    const isNew = !existsSync(file);
-    this.db = openSqlite(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    const isNew = !existsSync(join(dataDir, 'visitors.sqlite'));
+    this.db = openStateDatabase(dataDir, 'visitors.sqlite', SCHEMA);
     if (isNew) adoptOutboxCounts(this.db, dataDir);
     this.insert = this.db.prepare('INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)');
     this.countByMonth = this.db.prepare('SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month');

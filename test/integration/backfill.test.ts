@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '../helpers/cli-run.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
@@ -18,21 +18,8 @@ import {
   type StandIn,
 } from '../helpers/platform-standins.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `shopbeacon backfill …` as a real process (asynchronously: the stand-ins answer from this one). */
-function backfill(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['bin/shopbeacon.js', 'backfill', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `shopbeacon backfill …` as a real process (the stand-ins answer from this one). */
+const backfill = (args: string[], env: Record<string, string>) => runCli(['backfill', ...args], env);
 
 const serviceEnv = (mock: MockUpstream, dataDir: string) => ({ SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_SHOP_CURRENCY: 'EUR' });
 const wooEnv = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET };

@@ -1,27 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { runCli } from '../helpers/cli-run.js';
 import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
 import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
 import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../helpers/woo-webhooks-standin.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
-function connect(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['bin/shopbeacon.js', 'connect', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+const connect = (args: string[], env: Record<string, string>) => runCli(['connect', ...args], env);
 
 const PUBLIC = 'https://shop.example/sb';
 

@@ -6,16 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { generateOrdersCsv } from '../../bench/generate-orders.mjs';
+import { runCli } from '../helpers/cli-run.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
 /** Runs the CLI without blocking this process, whose event loop serves the mock service. */
-function importCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/shopbeacon.js', 'import', ...args], { env: { ...process.env, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+async function importCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await runCli(['import', ...args], env);
+  return { status: code, stdout, stderr };
 }
 
 const HEADER = 'order_id,date_created_gmt,status,email,city,country,currency,order_value,line_item_product_id,line_item_price,line_item_quantity,line_item_name';

@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSqlite } from './sqlite-driver.js';
+
+/**
+ * A SQLite file of its own beside the outbox (`visitors.sqlite`, `platforms.sqlite`, an import's
+ * state), in WAL mode with `synchronous=NORMAL`: what it holds can be rebuilt or only costs a resend,
+ * so it does not pay the outbox's fsync, and a second connection to outbox.sqlite would make the
+ * outbox rebuild its tallies.
+ */
+export function openStateDatabase(dataDir: string, file: string, schema: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = openSqlite(join(dataDir, file));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(schema);
+  return db;
+}
