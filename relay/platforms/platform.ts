@@ -7,6 +7,13 @@ export type PlatformName = 'woocommerce' | 'shopify' | 'prestashop';
 /** What tells one shop platform's webhooks apart: headers, topics, its ping, its delivery ids, its mapping. */
 export interface Platform {
   source: PlatformName;
+  /** As people write it, for messages: "WooCommerce". */
+  label: string;
+  /**
+   * Whether the platform tries a failed delivery again (Shopify: 8 times over 4 hours) or not
+   * (WooCommerce: once, and disables the webhook after five failures in a row).
+   */
+  retriesDeliveries: boolean;
   /** The header with the base64 HMAC-SHA256 of the raw body. */
   signatureHeader: string;
   topicHeader: string;

@@ -97,8 +97,8 @@ class WebhookReceiver {
 
   /** The outbox could not take a delivery: 503 (Shopify retries), and loudly for WooCommerce, which does not. */
   refused(error: StorageError): void {
-    const inARow = this.deps.health.refusedDelivery(this.platform.source);
-    const lost = this.platform.source === 'woocommerce' ? 'WooCommerce does not retry: this delivery is LOST' : 'the platform will retry';
+    const inARow = this.deps.health.refusedDelivery(this.platform);
+    const lost = this.platform.retriesDeliveries ? 'the platform will retry' : `${this.platform.label} does not retry: this delivery is LOST unless the sync sweeps it`;
     this.deps.logger.error({ platform: this.platform.source, code: error.code, refusedInARow: inARow }, `webhook refused with 503 (${error.code}); ${lost}`);
   }
 }
@@ -120,7 +120,7 @@ export function webhookRoute(platform: Platform, deps: WebhookDeps) {
     if (!signatureMatches(raw, ctx.get(platform.signatureHeader), deps.secret)) receiver.refuseUnsigned(ctx);
     try {
       await receiver.take(ctx, raw);
-      deps.health.tookDelivery(platform.source);
+      deps.health.tookDelivery(platform);
     } catch (error) {
       if (error instanceof StorageError) receiver.refused(error);
       throw error;

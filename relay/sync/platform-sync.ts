@@ -80,6 +80,8 @@ export class PlatformSync {
     await this.repairWebhooks();
     try {
       for (const kind of ['product', 'order'] as const) await this.sweepKind(kind, leaseMs);
+      // Stopped halfway is not a success: the next start goes on from the cursor.
+      if (this.stopped) return;
       this.status.lastSuccessAt = this.now();
       this.options.onSuccess?.(this.connector.name, this.status.lastSuccessAt);
       this.status.lastError = null;
@@ -111,7 +113,7 @@ export class PlatformSync {
       if (repaired === 0) return;
       this.status.webhooksRepaired += repaired;
       this.options.onWebhooksRepaired?.(this.connector.name, repaired);
-      this.options.logger.warn({ platform: this.connector.name, repaired }, `${this.connector.label}: set ${repaired} disabled webhook(s) active again; the sweep covers what they missed`);
+      this.options.logger.warn({ platform: this.connector.name, repaired }, `${this.connector.label}: put ${repaired} webhook(s) right again (disabled or deleted by the platform); the sweep covers what they missed`);
     } catch (error) {
       const refused = error instanceof PlatformApiError && error.refused;
       this.status.webhookNote = refused ? 'the API key cannot manage webhooks (read only): disabled webhooks are not re-enabled' : `webhooks not checked: ${(error as Error).message}`;

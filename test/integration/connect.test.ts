@@ -70,7 +70,7 @@ describe('the sync keeps WooCommerce webhooks on', () => {
     await until(() => hooks[0]?.status === 'active', 'the webhook active again');
     assert.equal(hooks[1]?.status, 'disabled');
     assert.equal(hooks[0]?.failures, 6, 'WooCommerce keeps the count: the next five failures in a row disable it again');
-    await until(() => h.logs.some((line) => line.includes('set 1 disabled webhook(s) active again')), 'the log line');
+    await until(() => h.logs.some((line) => line.includes('put 1 webhook(s) right again')), 'the log line');
     await h.close();
   });
 

@@ -5,6 +5,8 @@ import { mapShopifyProduct } from './shopify-product.js';
 /** Shopify webhooks (`X-Shopify-*` headers), REST payloads. */
 export const SHOPIFY: Platform = {
   source: 'shopify',
+  label: 'Shopify',
+  retriesDeliveries: true,
   signatureHeader: 'x-shopify-hmac-sha256',
   topicHeader: 'x-shopify-topic',
   topics: {

@@ -8,6 +8,8 @@ import { mapWooCommerceProduct } from './woocommerce-product.js';
  */
 export const WOOCOMMERCE: Platform = {
   source: 'woocommerce',
+  label: 'WooCommerce',
+  retriesDeliveries: false,
   signatureHeader: 'x-wc-webhook-signature',
   topicHeader: 'x-wc-webhook-topic',
   topics: {
