@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { SchemaTooNewError } from '../shared/schema-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { connectCommand } from './connect-command.js';
@@ -22,12 +23,12 @@ export function createProgram(): Command {
     .addCommand(openapiCommand());
 }
 
-/** Runs the command line; an SQLite driver this Node cannot load is a message and exit 1 in every command. */
+/** Runs the command line; an SQLite driver this Node cannot load, or a data file from a newer shopbeacon, is a message and exit 1 in every command. */
 export async function main(argv: string[] = process.argv): Promise<void> {
   try {
     await createProgram().parseAsync(argv);
   } catch (error) {
-    if (!(error instanceof SqliteDriverError)) throw error;
+    if (!(error instanceof SqliteDriverError) && !(error instanceof SchemaTooNewError)) throw error;
     process.stderr.write(`shopbeacon: ${error.message}\n`);
     process.exit(1);
   }

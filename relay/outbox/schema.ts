@@ -3,7 +3,7 @@
  * logarithmic at millions of rows. Delivered rows are deleted; `counters` keeps the totals so that
  * `accepted == delivered + queued + dead` can be checked at any moment.
  */
-export const SCHEMA = `
+const VERSION_1 = `
 CREATE TABLE IF NOT EXISTS records (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   kind TEXT NOT NULL,
@@ -26,3 +26,6 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 INSERT OR IGNORE INTO counters (name, value) VALUES ('accepted', 0), ('delivered', 0), ('coalesced', 0);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 `;
+
+/** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */
+export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1] } as const;

@@ -5,7 +5,8 @@ import { openSqlite } from '../shared/sqlite-driver.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { outboxUnavailable } from '../shared/storage-error.js';
 import { OutboxOpenError } from './outbox-errors.js';
-import { SCHEMA } from './schema.js';
+import { migrate } from '../shared/schema-version.js';
+import { OUTBOX_SCHEMA } from './schema.js';
 
 /** SQLite's codes for a disk or file that cannot take a write now: the outbox is unavailable, not broken. */
 const STORAGE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/;
@@ -32,6 +33,11 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
   }
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  try {
+    migrate(db, OUTBOX_SCHEMA);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { migrate, type VersionedSchema } from './schema-version.js';
 import { openSqlite } from './sqlite-driver.js';
 
 /**
@@ -9,11 +10,16 @@ import { openSqlite } from './sqlite-driver.js';
  * so it does not pay the outbox's fsync, and a second connection to outbox.sqlite would make the
  * outbox rebuild its tallies.
  */
-export function openStateDatabase(dataDir: string, file: string, schema: string): Database.Database {
+export function openStateDatabase(dataDir: string, file: string, schema: VersionedSchema): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = openSqlite(join(dataDir, file));
+  try {
+    migrate(db, schema);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.exec(schema);
   return db;
 }

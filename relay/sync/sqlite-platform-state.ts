@@ -4,10 +4,13 @@ import { bodyHash } from '../shared/body-hash.js';
 import { openStateDatabase } from '../shared/state-database.js';
 import type { PlatformState } from './platform-state.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS cursors (platform TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (platform, kind)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS delivered (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;
-`;
+const SCHEMA = {
+  name: 'the platform state (platforms.sqlite)',
+  migrations: [
+    `CREATE TABLE IF NOT EXISTS cursors (platform TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (platform, kind)) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS delivered (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;`,
+  ],
+};
 
 /**
  * The platform state of a single relay, in `platforms.sqlite` beside the outbox: a file of its

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { openStateDatabase } from '../shared/state-database.js';
 import type { VisitorCount } from './visitor-count.js';
 
-const SCHEMA = 'CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID';
+const SCHEMA = {
+  name: 'the visitor count (visitors.sqlite)',
+  migrations: ['CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID'],
+};
 
 /** Counts kept by earlier versions inside outbox.sqlite move over once, when visitors.sqlite is new. */
 function adoptOutboxCounts(db: Database.Database, dataDir: string): void {
