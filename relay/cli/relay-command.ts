@@ -10,6 +10,7 @@ import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown, SHUTDOWN_CLOSE_MS } from './on-shutdown.js';
 import { listen, stopListening } from '../http/listen.js';
+import { checkKeyspaceVersion } from '../shared-state/keyspace-version.js';
 
 const DEMO_TOKEN = 'dev-token';
 
@@ -57,6 +58,10 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   for (const warning of unknownVariables()) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
   const relay = openRelay(config);
+  if (relay.shopbeacon.shared) await checkKeyspaceVersion(relay.shopbeacon.shared.redis).catch(async (error: unknown) => {
+    await relay.shopbeacon.close();
+    throw error;
+  });
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
   relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);

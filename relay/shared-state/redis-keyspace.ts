@@ -6,7 +6,12 @@ const PREFIX = 'shopbeacon:';
 /** How long an `event_id` is remembered: the same 24 hours as the SQLite outbox's `seen_events`. */
 export const SEEN_EVENT_SECONDS = 24 * 3600;
 
+/** The keyspace's version: a relay that finds a newer one refuses to start instead of misreading it. */
+export const REDIS_KEYSPACE_VERSION = 1;
+
 export const REDIS_KEYS = {
+  /** The keyspace's version (`REDIS_KEYSPACE_VERSION`), set by the first relay that finds none. */
+  version: `${PREFIX}keyspace-version`,
   /** An `event_id` some relay accepted (SET NX EX). */
   seen: (eventId: string) => `${PREFIX}seen:${eventId}`,
   /** A HyperLogLog of the month's delivered visitors; `*` lists them. */

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { ImportState } from '../../relay/import/import-state.js';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
+import { connectRedis } from '../../relay/shared-state/redis-connection.js';
 import { runCli } from '../helpers/cli-run.js';
+import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { unmetRequirement } from '../helpers/requirement.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
 const FIXTURE = new URL('../fixtures/data-dir-v0/', import.meta.url).pathname;
@@ -67,5 +70,24 @@ describe('a data directory written by the previous version', () => {
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.equal(digest(), before);
     assert.equal(userVersion(outbox), 99);
+  });
+});
+
+const skip = unmetRequirement('the Redis keyspace version suite', redisUnavailableReason());
+
+describe('a Redis keyspace written by a newer version', { skip }, () => {
+  it('is refused at start with one line naming both versions, and left as it is', async () => {
+    const redis = await new RedisServer().start();
+    try {
+      const client = connectRedis(redis.url);
+      await client.set('shopbeacon:keyspace-version', '7');
+      const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-keyspace-')), SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_REDIS_URL: redis.url, SHOPBEACON_OUTBOX: 'redis' });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      assert.match(run.stderr.trim(), /^shopbeacon: Redis \(SHOPBEACON_REDIS_URL\) has keyspace version 7, written by a newer shopbeacon; this one knows versions up to 1\. Nothing was changed/);
+      assert.equal(await client.get('shopbeacon:keyspace-version'), '7');
+      client.disconnect();
+    } finally {
+      await redis.stop();
+    }
   });
 });
