@@ -47,6 +47,8 @@ function openRelay(config: RelayConfig): Relay {
 }
 
 async function runRelay(flags: Record<string, unknown>): Promise<void> {
+  // Before the configuration is read: a misspelt variable is often why a setting seems missing.
+  for (const warning of unknownVariables()) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   let config: RelayConfig;
   try {
     config = parseRelayConfig(Object.fromEntries(SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
@@ -55,7 +57,6 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
     process.stderr.write(`shopbeacon relay: ${error.message}\n`);
     process.exit(1);
   }
-  for (const warning of unknownVariables()) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
   const relay = openRelay(config);
   if (relay.shopbeacon.shared) await checkKeyspaceVersion(relay.shopbeacon.shared.redis).catch(async (error: unknown) => {

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import type { Outbox } from '../outbox/outbox.js';
+import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
 import { sendPage } from '../pages/send-page.js';
 import { webAssets } from '../pages/web-assets.js';
 import { debugAuth } from './debug-auth.js';
@@ -15,7 +15,8 @@ import type { SyncStatus } from '../sync/sync-status.js';
 
 export interface DebugOptions {
   feed: RecordFeed;
-  outbox: Outbox;
+  /** The counts for the cards, and the dead letters with their retry button: the roles the debugger uses. */
+  outbox: OutboxStatus & DeadLetterAdmin;
   worker: DeliveryWorker;
   adminKey: string | undefined;
   /** Demo mode opens the debugger without a key. */
@@ -34,7 +35,7 @@ async function sameOriginOnly(ctx: Context, next: Next): Promise<void> {
   await next();
 }
 
-function retryRoute(outbox: Outbox) {
+function retryRoute(outbox: Pick<DeadLetterAdmin, 'requeueDead'>) {
   return async function retryDeadLetters(ctx: Context): Promise<void> {
     const body = (await readJsonBody(ctx, { limit: 16 * 1024, types: ['application/json'] })) as { ids?: unknown };
     const ids = body?.ids;

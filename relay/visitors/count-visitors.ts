@@ -14,9 +14,9 @@ export function countVisitors(events: RecordEvents, visitors: VisitorCount, logg
     if (step.state !== 'delivered' || step.kind !== 'event' || typeof step.body !== 'string') return;
     const body = JSON.parse(step.body) as { user_id?: unknown; datetime?: unknown };
     if (typeof body.user_id !== 'string' || body.user_id === '') return;
-    // A count missed while Redis is away is only a statistic: the record itself was delivered.
+    // A count missed while its store is away (Redis down) is only a statistic: the record itself was delivered.
     Promise.resolve(visitors.add(monthOf(body.datetime, Date.now()), [body.user_id])).catch((error: unknown) =>
-      logger.debug({ err: error }, 'visitor not counted: Redis unreachable'),
+      logger.debug({ err: error }, 'visitor not counted: the visitor count could not be written'),
     );
   });
 }
