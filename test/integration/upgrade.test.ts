@@ -46,6 +46,7 @@ describe('a data directory written by the previous version', () => {
       assert.equal(userVersion(join(dataDir, 'outbox.sqlite')), 1);
     } finally {
       await h.close();
+      await mock.close();
     }
     const state = new ImportState(join(dataDir, 'import-orders'));
     try {
