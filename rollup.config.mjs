@@ -31,6 +31,22 @@ const page = (name) => ({
   plugins: [typescript({ tsconfig: 'web/tsconfig.json', noEmit: false, outDir: 'dist/web', declaration: false, rootDir: '.' }), terser({ ecma: 2020 })],
 });
 
+/**
+ * The Shopify custom pixel's first lines: where to paste it, and the one setting, which
+ * `shopbeacon pixel shopify --relay <url>` rewrites (relay/cli/pixel-command.ts matches the line).
+ */
+const PIXEL_BANNER = `// shopbeacon for Shopify: paste into Settings > Customer events > Add custom pixel.
+// The relay's public URL (https://), the origin its /collect answers on:
+const SHOPBEACON_RELAY = "https://sb.shop.example";`;
+
+/** Prepends `text` after minification (an output `banner` would go through terser and lose its comments). */
+const prepend = (text) => ({
+  name: 'prepend',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = `${text}\n${chunk.code}`;
+  },
+});
+
 export default [
   page('debugger'),
   page('storefront'),
@@ -38,6 +54,12 @@ export default [
     input: 'snippet/index.ts',
     output: { file: 'dist/shopbeacon.js', format: 'iife', strict: false },
     plugins: [nodeResolve({ browser: true }), compile(false), minify(true)],
+  },
+  {
+    input: 'snippet/shopify-pixel/index.ts',
+    output: { file: 'dist/shopify-pixel.js', format: 'iife', strict: false },
+    // No property mangling: `browser.cookie.get` and `.set` are Shopify's names, not ours.
+    plugins: [nodeResolve({ browser: true }), compile(false), minify(false), prepend(PIXEL_BANNER)],
   },
   {
     input: 'snippet/esm.ts',

@@ -3,7 +3,8 @@ import { MAX_EVENTS_PER_BATCH as MAX_EVENTS } from './protocol';
 import { safeStringify } from './safe-stringify';
 import type { KeyValueStore, SnippetEvent } from './types';
 
-const KEY = '_sb_q';
+/** The retry queue's storage key: the Shopify pixel preloads it. */
+export const QUEUE_KEY = '_sb_q';
 const MAX_BYTES = 32_768;
 const MAX_AGE_MS = 86_400_000;
 
@@ -20,11 +21,11 @@ export function createRetryQueue(store: KeyValueStore) {
   function persist(): void {
     const ids = events.map((event) => event.event_id).concat(confirmed);
     // Storage may be blocked or hold a corrupted entry: this page's events carry on, and the write replaces it.
-    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) || [];
+    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(QUEUE_KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) || [];
     events = others.concat(events).filter((event) => Date.now() - event.captured_at! < MAX_AGE_MS).slice(-MAX_EVENTS);
     let text = safeStringify(events);
     while (text.length > MAX_BYTES) text = safeStringify((events = events.slice(1)));
-    store.set(KEY, text);
+    store.set(QUEUE_KEY, text);
   }
 
   return {
@@ -43,7 +44,7 @@ export function createRetryQueue(store: KeyValueStore) {
     },
     clear(): void {
       events = [];
-      store.set(KEY, '');
+      store.set(QUEUE_KEY, '');
     },
   };
 }

@@ -7,6 +7,7 @@ import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
 import { outboxCommand } from './outbox-command.js';
+import { pixelCommand } from './pixel-command.js';
 import { relayCommand } from './relay-command.js';
 
 /** The `shopbeacon` command line: one subcommand per file, wired here. */
@@ -20,6 +21,7 @@ export function createProgram(): Command {
     .addCommand(importCommand())
     .addCommand(backfillCommand())
     .addCommand(connectCommand())
+    .addCommand(pixelCommand())
     .addCommand(openapiCommand());
 }
 

@@ -46,6 +46,8 @@ function httpUrl(value: string): string {
 
 function origins(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
+    // A sandboxed iframe's opaque origin, as its requests carry it: Shopify's custom pixel runs in one.
+    if (origin === 'null') return origin;
     let url: URL | undefined;
     try {
       url = new URL(origin);
@@ -66,7 +68,7 @@ function token(value: string): string {
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** A shop platform's address: `https://`, or `http://` on a loopback host only (the API key travels in it). */
-function platformUrl(value: string): string {
+export function platformUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
   return httpUrl(value);
@@ -112,7 +114,7 @@ export const SETTINGS: Setting[] = [
   { key: 'token', env: 'SHOPBEACON_TOKEN', flag: '--token', help: "the service's bearer token (required with --base-url; never logged)", parse: token },
   { key: 'port', env: 'PORT', flag: '--port', help: 'port to listen on', parse: port, fallback: 8787 },
   { key: 'host', env: 'HOST', flag: '--host', help: 'interface to listen on', parse: text, fallback: '127.0.0.1' },
-  { key: 'allowedOrigins', env: 'SHOPBEACON_ALLOWED_ORIGINS', flag: '--allowed-origins', help: 'comma-separated origins allowed to post besides the relay\'s own (empty = same-origin only)', parse: origins, fallback: [] },
+  { key: 'allowedOrigins', env: 'SHOPBEACON_ALLOWED_ORIGINS', flag: '--allowed-origins', help: 'comma-separated origins allowed to post besides the relay\'s own (empty = same-origin only); `null` admits sandboxed frames such as the Shopify custom pixel', parse: origins, fallback: [] },
   { key: 'dataDir', env: 'SHOPBEACON_DATA_DIR', flag: '--data-dir', help: 'folder of the durable outbox', parse: text, fallback: './.shopbeacon' },
   { key: 'adminKey', env: 'SHOPBEACON_ADMIN_KEY', flag: '--admin-key', help: 'key for /v1/* mirror, /stats and /_debug (they answer 404 without one)', parse: token },
   { key: 'cookieDomain', env: 'SHOPBEACON_COOKIE_DOMAIN', flag: '--cookie-domain', help: 'domain of the identity cookies (default: the request host)', parse: text },

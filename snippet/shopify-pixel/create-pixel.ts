@@ -1,0 +1,54 @@
+import { createIdentity } from '../identity';
+import { CONSENT_COOKIE, SESSION_COOKIE, USER_COOKIE } from '../protocol';
+import { QUEUE_KEY, createRetryQueue } from '../retry-queue';
+import { createTracker } from '../tracker';
+import { createTransport } from '../browser/transport';
+import { loadBrowserCookieJar } from './browser-cookie-jar';
+import { loadBrowserStore } from './browser-store';
+import type { PixelGlobals, StandardEvent } from './shopify-api';
+import { SUBSCRIBED_EVENTS, commandOf } from './standard-events';
+
+type Tracker = ReturnType<typeof createTracker>;
+
+/**
+ * Consent as Shopify states it: allowed, or waiting (events held, up to the tracker's bound, until
+ * `visitorConsentCollected`). Shopify withholds a pixel that requires consent until it is given;
+ * one set to "not required" still honours the visitor's choice here.
+ */
+const initialConsent = ({ init }: PixelGlobals) => (init.customerPrivacy?.analyticsProcessingAllowed === false ? undefined : true);
+
+/** The tracker on the top frame's cookies and storage, read before the first event is handled. */
+async function loadTracker(globals: PixelGlobals, endpoint: string, win: Window, page: () => string): Promise<Tracker> {
+  const secure = globals.init.context?.document?.location?.protocol === 'https:';
+  const [cookies, store] = await Promise.all([
+    loadBrowserCookieJar(globals.browser, [USER_COOKIE, SESSION_COOKIE, CONSENT_COOKIE], secure),
+    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE]),
+  ]);
+  const log = () => 0;
+  const tracker = createTracker({ transport: createTransport(endpoint, log, win.navigator.webdriver), queue: createRetryQueue(store), identity: createIdentity(cookies, store), consent: initialConsent(globals), page, log });
+  const customerId = globals.init.data?.customer?.id;
+  if (customerId != null) tracker.command('identify', customerId);
+  tracker.start();
+  return tracker;
+}
+
+/**
+ * Subscribes to Shopify's standard events at once (none is missed while the cookies load) and sends
+ * what they map to through the snippet's own tracker: the same ids, batching, retries and body.
+ */
+export function startPixel(globals: PixelGlobals, relay: string, win: Window): void {
+  let page = '';
+  const ready = loadTracker(globals, `${relay.replace(/\/+$/, '')}/collect`, win, () => page);
+  const run = (use: (tracker: Tracker) => unknown) => void ready.then(use).catch(() => 0);
+  const handle = (event: StandardEvent) => {
+    page = event.context?.document?.location?.href || page;
+    const command = commandOf(event);
+    if (command) run((tracker) => tracker.command(...command));
+  };
+  for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
+  globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) => run((tracker) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)));
+  // The iframe goes with its page: what is still queued leaves as a beacon, and stays stored until confirmed.
+  const hide = () => run((tracker) => tracker.beacon());
+  win.addEventListener('pagehide', hide);
+  win.document.addEventListener('visibilitychange', () => win.document.visibilityState === 'hidden' && hide());
+}

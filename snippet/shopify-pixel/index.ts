@@ -1,0 +1,16 @@
+import { startPixel } from './create-pixel';
+import type { PixelAnalytics, PixelBrowser, PixelCustomerPrivacy, PixelInit } from './shopify-api';
+
+/** The relay's public URL: the line `npx shopbeacon pixel shopify --relay <url>` writes at the top. */
+declare const SHOPBEACON_RELAY: string;
+declare const analytics: PixelAnalytics;
+declare const browser: PixelBrowser;
+declare const init: PixelInit;
+declare const customerPrivacy: PixelCustomerPrivacy | undefined;
+
+// Shopify's custom pixel: wires Shopify's globals to the tracker. Never throws into the sandbox.
+try {
+  startPixel({ analytics, browser, init, customerPrivacy: typeof customerPrivacy == 'object' ? customerPrivacy : undefined }, SHOPBEACON_RELAY, window);
+} catch {
+  // A pixel that cannot start sends nothing; Shopify's other pixels carry on.
+}

@@ -1,0 +1,72 @@
+/**
+ * The part of Shopify's Web Pixels API (shopify.dev/docs/api/web-pixels-api) the custom pixel uses,
+ * typed from the docs: a custom pixel's code sees `analytics`, `browser`, `init` and
+ * `customerPrivacy` as globals of its sandboxed iframe.
+ */
+
+export interface MoneyV2 {
+  amount: number;
+  currencyCode: string;
+}
+
+/** `ProductVariant`: what `product_viewed` and a cart line's `merchandise` carry. */
+export interface ProductVariant {
+  id?: string | null;
+  image?: { src?: string | null } | null;
+  price?: MoneyV2 | null;
+  product?: { id?: string | null; title?: string | null; untranslatedTitle?: string | null; type?: string | null; url?: string | null; vendor?: string | null } | null;
+  sku?: string | null;
+  title?: string | null;
+}
+
+export interface CartLine {
+  cost?: { totalAmount?: MoneyV2 | null } | null;
+  merchandise?: ProductVariant | null;
+  quantity?: number | null;
+}
+
+export interface Checkout {
+  order?: { id?: string | null } | null;
+  totalPrice?: MoneyV2 | null;
+  currencyCode?: string | null;
+}
+
+/** A standard event as `analytics.subscribe` hands it over. */
+export interface StandardEvent {
+  name: string;
+  timestamp?: string;
+  context?: { document?: { location?: { href?: string; origin?: string } } };
+  data?: { productVariant?: ProductVariant | null; cartLine?: CartLine | null; checkout?: Checkout | null } | null;
+}
+
+export interface CustomerPrivacy {
+  analyticsProcessingAllowed?: boolean;
+}
+
+export interface PixelInit {
+  context?: { document?: { location?: { protocol?: string } } } | null;
+  data?: { customer?: { id?: string | number | null } | null } | null;
+  customerPrivacy?: CustomerPrivacy | null;
+}
+
+/** `browser.cookie` and `browser.localStorage`: the top frame's, asynchronously. */
+export interface PixelBrowser {
+  cookie: { get(name: string): Promise<string>; set(cookie: string): Promise<string> };
+  localStorage: { getItem(key: string): Promise<string | null>; setItem(key: string, value: string): Promise<void> };
+}
+
+export interface PixelAnalytics {
+  subscribe(name: string, handler: (event: StandardEvent) => void): unknown;
+}
+
+export interface PixelCustomerPrivacy {
+  subscribe(name: 'visitorConsentCollected', handler: (event: { customerPrivacy?: CustomerPrivacy }) => void): unknown;
+}
+
+/** The globals Shopify gives a custom pixel. */
+export interface PixelGlobals {
+  analytics: PixelAnalytics;
+  browser: PixelBrowser;
+  init: PixelInit;
+  customerPrivacy?: PixelCustomerPrivacy;
+}

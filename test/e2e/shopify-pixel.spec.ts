@@ -1,0 +1,99 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { REAL_VISITOR } from './support/relay-fixtures.js';
+import { ShopifySandbox } from './support/shopify-sandbox.js';
+import { CART_LINE, CHECKOUT_COMPLETED, PRODUCT_VIEWED } from './fixtures/shopify-events.js';
+
+const test = base.extend<{ sandbox: ShopifySandbox }>({
+  sandbox: async ({}, use) => {
+    const sandbox = await new ShopifySandbox().start();
+    await use(sandbox);
+    await sandbox.stop();
+  },
+});
+test.use(REAL_VISITOR);
+
+type Harness = { ready: boolean; publish(name: string, data: unknown): void; consent(allowed: boolean): void };
+
+/** Opens a storefront page and waits for the pixel to have subscribed in its sandbox. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { harness: Harness }).harness.ready);
+}
+
+const publish = (page: Page, name: string, data: unknown) =>
+  page.evaluate(([n, d]) => (window as unknown as { harness: Harness }).harness.publish(n as string, d), [name, data] as const);
+
+const byName = (sandbox: ShopifySandbox) => new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
+
+test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify documents it', () => {
+  test('product viewed, added to cart, removed from cart and checkout completed reach the service with the exact fields', async ({ page, sandbox }) => {
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
+    await publish(page, 'page_viewed', {});
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await publish(page, 'product_removed_from_cart', CART_LINE);
+    await publish(page, 'checkout_completed', CHECKOUT_COMPLETED);
+    await expect.poll(() => sandbox.events().length).toBe(4);
+    const events = byName(sandbox);
+    const product = {
+      product_id: 8012345678905,
+      name: 'Short Sleeve T-shirt',
+      product_type: 'T-shirt',
+      price: 29.99,
+      currency: 'EUR',
+      url: `${sandbox.url}/products/short-sleeve-t-shirt`,
+      image_url: 'http://cdn.shopify.com/s/files/1/0602/1234/5678/products/short-sleeve-t-shirt.jpg?v=1667416234',
+    };
+    expect(events.get('Product Viewed')?.['event']).toEqual({ ...product, quantity: 1 });
+    expect(events.get('Added To Cart')?.['event']).toEqual({ ...product, quantity: 2 });
+    expect(events.get('Removed From Cart')?.['event']).toEqual({ ...product, quantity: 2 });
+    expect(events.get('Order Completed')?.['event']).toEqual({ order_id: 5678901234567, order_value: 64.88, currency: 'EUR' });
+    const ids = new Set(sandbox.events().map((event) => `${event['user_id']} ${event['session_id']}`));
+    expect(ids.size).toBe(1);
+  });
+
+  test('keeps the visitor and the session across two page loads in first-party cookies of the top frame', async ({ page, sandbox }) => {
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await expect.poll(() => sandbox.events().length).toBe(1);
+    await open(page, `${sandbox.url}/products/other`);
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await expect.poll(() => sandbox.events().length).toBe(2);
+    const [viewed, added] = sandbox.events();
+    expect(viewed!['user_id']).toMatch(/^[\w-]{20}$/);
+    expect(added!['user_id']).toBe(viewed!['user_id']);
+    expect(added!['session_id']).toBe(viewed!['session_id']);
+    const cookies = new Map((await page.context().cookies(sandbox.url)).map((cookie) => [cookie.name, cookie.value]));
+    expect(cookies.get('_sb_uid')).toBe(viewed!['user_id']);
+    expect(cookies.get('_sb_sid')).toBe(viewed!['session_id']);
+  });
+
+  test('identifies a logged-in customer by init.data.customer.id, as identify does, and keeps the session', async ({ page, sandbox }) => {
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await expect.poll(() => sandbox.events().length).toBe(1);
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt?customer=7034983260254`);
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await expect.poll(() => sandbox.events().length).toBe(2);
+    const [anonymous, identified] = sandbox.events();
+    expect(identified!['user_id']).toBe('7034983260254');
+    expect(identified!['session_id']).toBe(anonymous!['session_id']);
+    const uid = (await page.context().cookies(sandbox.url)).find((cookie) => cookie.name === '_sb_uid');
+    expect(uid?.value).toBe('~7034983260254');
+  });
+
+  test('sends nothing before the visitor consents to analytics, then what was held', async ({ page, sandbox }) => {
+    const sent: number[] = [];
+    page.on('request', (request) => request.url().endsWith('/collect') && sent.push(Date.now()));
+    await page.clock.install();
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt?consent=0`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await page.clock.runFor(120_000);
+    expect(sent).toEqual([]);
+    expect((await page.context().cookies(sandbox.url)).map((cookie) => cookie.name)).toEqual([]);
+    await page.evaluate(() => (window as unknown as { harness: Harness }).harness.consent(true));
+    await page.clock.runFor(1_000);
+    await expect.poll(() => sandbox.events().map((event) => event['event_name'])).toEqual(['Product Viewed', 'Added To Cart']);
+  });
+});

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The built package: the pixel as `shopbeacon pixel shopify` prints it, the relay as a shop runs it.
+import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
+import { shopifyPixel } from '../../../dist/relay/cli/pixel-command.js';
+
+const TOKEN = 'e2e-pixel-token-5b1e';
+const STOREFRONT = readFileSync('test/e2e/fixtures/shopify-storefront.html', 'utf8');
+const FRAME = readFileSync('test/e2e/fixtures/shopify-pixel-frame.html', 'utf8');
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+/** `init` as Shopify gives it to a pixel: `?customer=<id>` logs a customer in, `?consent=0` withholds analytics. */
+function pixelInit(query: URLSearchParams, href: string): unknown {
+  const customer = query.get('customer');
+  const allowed = query.get('consent') !== '0';
+  return {
+    context: { document: { location: new URL(href) } },
+    data: { customer: customer ? { id: customer, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ordersCount: 3, phone: null } : null, shop: { name: 'Stand-in', myShopifyDomain: 'stand-in.myshopify.com', countryCode: 'DE', storefrontUrl: href } },
+    customerPrivacy: { analyticsProcessingAllowed: allowed, marketingAllowed: allowed, preferencesProcessingAllowed: allowed, saleOfDataAllowed: allowed },
+  };
+}
+
+/**
+ * A Shopify storefront stand-in on one origin, the relay on another (its own subdomain in a real
+ * shop), the real mock service behind it. The relay admits the sandbox's `null` origin, as the
+ * README tells an operator to.
+ */
+export class ShopifySandbox {
+  mock!: MockUpstream;
+  relay!: Relay;
+  relayUrl = '';
+  url = '';
+  private relayServer!: Server;
+  private storefront = createServer((req, res) => this.serve(req, res));
+
+  async start(): Promise<this> {
+    this.mock = await createMockUpstream({ token: TOKEN });
+    const config = parseRelayConfig({ baseUrl: this.mock.url, token: TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-pixel-')), logLevel: 'warn', allowedOrigins: 'null' });
+    this.relay = createRelay(config);
+    this.relayServer = createServer(this.relay.callback());
+    this.relayUrl = await listen(this.relayServer);
+    this.url = await listen(this.storefront);
+    return this;
+  }
+
+  private serve(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.url);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    if (url.pathname === '/pixel-frame') {
+      const init = JSON.stringify(pixelInit(url.searchParams, `${this.url}${url.searchParams.get('page') ?? '/'}`));
+      return void res.end(FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl)));
+    }
+    if (!url.pathname.startsWith('/products/') && url.pathname !== '/checkouts/thank-you') return void res.writeHead(404).end();
+    const query = new URLSearchParams(url.search);
+    query.set('page', url.pathname);
+    res.end(STOREFRONT.replace('__QUERY__', `?${query.toString().replace(/&/g, '&amp;')}`));
+  }
+
+  /** The tracking events the service received. */
+  events(): Record<string, unknown>[] {
+    return this.mock.records('events') as Record<string, unknown>[];
+  }
+
+  async stop(): Promise<void> {
+    for (const server of [this.storefront, this.relayServer]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await this.relay.shopbeacon.close();
+    await this.mock.close();
+  }
+}
