@@ -1,12 +1,13 @@
-// Builds the relay (tsc → dist/relay) and the snippet (rollup → dist/shopbeacon.js, .mjs).
+// Builds the relay (tsc → dist/relay), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js,
+// .mjs, dist/shopify-pixel.js) and the WooCommerce plugin's zip (dist/shopbeacon-woocommerce.zip).
 // `--if-stale` builds only when an output is missing or older than a source, so `npm start` stays
 // fast after the first run and still rebuilds after a `git pull` (issue #14).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js', 'dist/web/debugger.js', 'dist/web/storefront.js'];
-const inputRoots = ['relay', 'snippet', 'web', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/size.mjs'];
+const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
+const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/size.mjs'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -41,6 +42,8 @@ if (existsSync('snippet/index.ts')) run(bin('rollup'), ['-c', '--silent']);
 // The pages' styles are plain CSS: copied beside their scripts.
 for (const name of ['debugger', 'storefront']) copyFileSync(`web/${name}/${name}.css`, `dist/web/${name}.css`);
 copyFileSync('web/icon.svg', 'dist/web/icon.svg');
+const { zipPlugin } = await import('./zip-plugin.mjs');
+zipPlugin('integrations/woocommerce/shopbeacon', 'dist/shopbeacon-woocommerce.zip');
 
 // The snippet's size is a build check: a bundle over the hard limit fails the build.
 const { report } = await import('./size.mjs');

@@ -1,11 +1,12 @@
 // Makes sure the integration tests have the real servers they start: redis-server (the Redis
-// suites) and nginx (the deployment test). Installs Debian's packages as root; elsewhere says how,
+// suites), nginx (the deployment test) and php (the WooCommerce plugin's tests). Installs Debian's packages as root; elsewhere says how,
 // and the suites that need them are then reported as skipped (a failure under CI=true).
 import { canInstallFromDebian, hasCommand, installFromDebian } from './debian-install.mjs';
 
 const TOOLS = [
   { command: 'redis-server', pkg: 'redis-server', suites: 'the Redis suites' },
   { command: 'nginx', pkg: 'nginx', suites: 'the nginx deployment test' },
+  { command: 'php', pkg: 'php-cli', suites: 'the WooCommerce plugin tests' },
 ];
 
 const missing = TOOLS.filter((tool) => !hasCommand(tool.command) && !hasCommand(`/usr/sbin/${tool.command}`));

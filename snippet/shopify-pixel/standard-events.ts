@@ -1,4 +1,4 @@
-import type { CartLine, Checkout, ProductVariant, StandardEvent } from './shopify-api';
+import type { CartLine, Checkout, ProductVariant, StandardEvent } from './shopify-api.js';
 
 /** A tracker command and its argument, as a page would call `shopbeacon(...)`. */
 export type PixelCommand = [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase', fields: Record<string, unknown>];

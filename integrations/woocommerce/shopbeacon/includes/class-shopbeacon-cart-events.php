@@ -1,0 +1,58 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Cart events from the server: `woocommerce_add_to_cart` fires for every way into the cart (the
+ * classic AJAX button, the Store API of the block themes, a plain form post), and
+ * `woocommerce_cart_item_removed` for every way out, where a script on the page sees only some.
+ * Orders are not sent from here: the relay's webhooks and sync carry them.
+ */
+class Shopbeacon_Cart_Events {
+	/** @var Shopbeacon_Settings */
+	private $settings;
+
+	/** @var Shopbeacon_Relay_Client */
+	private $client;
+
+	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Relay_Client $client ) {
+		$this->settings = $settings;
+		$this->client   = $client;
+	}
+
+	public function register() {
+		add_action( 'woocommerce_add_to_cart', array( $this, 'added' ), 10, 6 );
+		add_action( 'woocommerce_cart_item_removed', array( $this, 'removed' ), 10, 2 );
+	}
+
+	/** `do_action( 'woocommerce_add_to_cart', $cart_item_key, $product_id, $quantity, $variation_id, $variation, $cart_item_data )`. */
+	public function added( $cart_item_key, $product_id, $quantity, $variation_id = 0, $variation = array(), $cart_item_data = array() ) {
+		$this->track( 'Added To Cart', $product_id, $variation_id, $quantity );
+	}
+
+	/** `do_action( 'woocommerce_cart_item_removed', $cart_item_key, $cart )`: the item is in `removed_cart_contents`. */
+	public function removed( $cart_item_key, $cart ) {
+		$item = isset( $cart->removed_cart_contents[ $cart_item_key ] ) ? $cart->removed_cart_contents[ $cart_item_key ] : null;
+		if ( is_array( $item ) ) {
+			$this->track( 'Removed From Cart', $item['product_id'], isset( $item['variation_id'] ) ? $item['variation_id'] : 0, $item['quantity'] );
+		}
+	}
+
+	private function track( $event_name, $product_id, $variation_id, $quantity ) {
+		$ids     = Shopbeacon_Visitor::ids( $_COOKIE ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+		$product = wc_get_product( $product_id );
+		if ( null === $ids || '' === $this->settings->admin_key() || ! $product ) {
+			return;
+		}
+		$variation = $variation_id ? wc_get_product( $variation_id ) : null;
+		$event     = array(
+			'user_id'    => $ids['user_id'],
+			'event_name' => $event_name,
+			'event'      => Shopbeacon_Product_Fields::of( $product, $variation ? $variation : null, $quantity ),
+			'datetime'   => gmdate( 'Y-m-d\TH:i:s+00:00' ),
+		);
+		if ( isset( $ids['session_id'] ) ) {
+			$event['session_id'] = $ids['session_id'];
+		}
+		$this->client->track( $event );
+	}
+}

@@ -1,0 +1,57 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * WooCommerce > Settings > Integration > shopbeacon: the relay's public path, its local address
+ * and the admin key. The key is kept as an option and never printed back into the page: its field
+ * shows empty, and saving it empty keeps the key already stored.
+ */
+class Shopbeacon_Integration extends WC_Integration {
+	public function __construct() {
+		$this->id                 = 'shopbeacon';
+		$this->method_title       = 'shopbeacon';
+		$this->method_description = 'Cart events and product views for the personalization service, through your shopbeacon relay.';
+		$this->init_form_fields();
+		$this->init_settings();
+		add_action( 'woocommerce_update_options_integration_' . $this->id, array( $this, 'process_admin_options' ) );
+	}
+
+	public function init_form_fields() {
+		$this->form_fields = array(
+			'public_path' => array(
+				'title'       => 'Relay public path',
+				'type'        => 'text',
+				'description' => 'Where browsers reach the relay on this shop (the nginx location), or its https:// URL.',
+				'default'     => Shopbeacon_Settings::DEFAULT_PUBLIC_PATH,
+			),
+			'local_url'   => array(
+				'title'       => 'Relay local address',
+				'type'        => 'text',
+				'description' => 'Where this server reaches the relay for cart events.',
+				'default'     => Shopbeacon_Settings::DEFAULT_LOCAL_URL,
+			),
+			'admin_key'   => array(
+				'title'       => 'Admin key',
+				'type'        => 'password',
+				'description' => 'The relay\'s SHOPBEACON_ADMIN_KEY. Shown empty once saved; leave it empty to keep it.',
+				'default'     => '',
+			),
+		);
+	}
+
+	/** The key's field, always empty: the stored key never reaches a page. */
+	public function generate_password_html( $key, $data ) {
+		$data['placeholder'] = '' !== $this->get_option( $key ) ? '(saved)' : '';
+		$stored              = $this->settings[ $key ] ?? '';
+		$this->settings[ $key ] = '';
+		$html                   = $this->generate_text_html( $key, array_merge( $data, array( 'type' => 'password' ) ) );
+		$this->settings[ $key ] = $stored;
+		return $html;
+	}
+
+	/** An empty key field keeps the key already stored. */
+	public function validate_password_field( $key, $value ) {
+		$value = is_null( $value ) ? '' : trim( wp_unslash( $value ) );
+		return '' === $value ? $this->get_option( $key ) : $value;
+	}
+}

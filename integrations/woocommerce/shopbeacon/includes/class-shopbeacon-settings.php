@@ -1,0 +1,37 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The plugin's three settings, as the Integration page saves them (option
+ * `woocommerce_shopbeacon_settings`), with their defaults.
+ */
+class Shopbeacon_Settings {
+	const OPTION = 'woocommerce_shopbeacon_settings';
+
+	/** Where browsers reach the relay: a path on the shop's origin (the README's nginx block). */
+	const DEFAULT_PUBLIC_PATH = '/sb/';
+
+	/** Where this server reaches the relay: beside it, on loopback. */
+	const DEFAULT_LOCAL_URL = 'http://127.0.0.1:8787';
+
+	private function value( $key, $fallback ) {
+		$settings = get_option( self::OPTION, array() );
+		$value    = is_array( $settings ) && isset( $settings[ $key ] ) ? trim( (string) $settings[ $key ] ) : '';
+		return '' === $value ? $fallback : $value;
+	}
+
+	/** The relay's public path (or URL), ending in one `/`. */
+	public function public_path() {
+		return rtrim( $this->value( 'public_path', self::DEFAULT_PUBLIC_PATH ), '/' ) . '/';
+	}
+
+	/** The relay's local address, without a trailing `/`. */
+	public function local_url() {
+		return rtrim( $this->value( 'local_url', self::DEFAULT_LOCAL_URL ), '/' );
+	}
+
+	/** SHOPBEACON_ADMIN_KEY of the relay; '' when not set (cart events are then not sent). */
+	public function admin_key() {
+		return $this->value( 'admin_key', '' );
+	}
+}

@@ -1,0 +1,59 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The snippet on every storefront page: the stub (snippet/stub.js, so calls made before the
+ * script loads are queued), the script tag from the relay's public path, `identify` for a
+ * logged-in customer (their WordPress user id), `reset` once they logged out, and `viewProduct`
+ * on a product page.
+ */
+class Shopbeacon_Storefront {
+	/** snippet/stub.js, byte for byte (a test compares them). */
+	const STUB = 'window.shopbeacon=window.shopbeacon||function(){(shopbeacon.q=shopbeacon.q||[]).push(arguments)}';
+
+	/** @var Shopbeacon_Settings */
+	private $settings;
+
+	public function __construct( Shopbeacon_Settings $settings ) {
+		$this->settings = $settings;
+	}
+
+	public function register() {
+		add_action( 'wp_head', array( $this, 'print_head' ), 1 );
+	}
+
+	public function print_head() {
+		if ( is_admin() ) {
+			return;
+		}
+		$src = $this->settings->public_path() . 'shopbeacon.js';
+		echo '<script>' . self::STUB . ";\n" . $this->calls() . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
+		echo '<script async src="' . esc_url( $src ) . '"></script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- the snippet must be async and first.
+	}
+
+	/** The calls for this page, each a line of `shopbeacon(...)`. */
+	private function calls() {
+		$calls = array();
+		if ( is_user_logged_in() ) {
+			$calls[] = array( 'identify', (string) get_current_user_id() );
+		} elseif ( Shopbeacon_Visitor::is_identified( $_COOKIE ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+			$calls[] = array( 'reset' );
+		}
+		$product = function_exists( 'is_product' ) && is_product() ? wc_get_product( get_queried_object_id() ) : null;
+		if ( $product ) {
+			$fields = Shopbeacon_Product_Fields::of( $product );
+			unset( $fields['quantity'] );
+			$calls[] = array( 'viewProduct', $fields );
+		}
+		$lines = '';
+		foreach ( $calls as $call ) {
+			$lines .= 'shopbeacon(' . substr( self::json( $call ), 1, -1 ) . ");\n";
+		}
+		return $lines;
+	}
+
+	/** JSON that cannot end the script element or open a comment in it. */
+	private static function json( $value ) {
+		return wp_json_encode( $value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
+	}
+}

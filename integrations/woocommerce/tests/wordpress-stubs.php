@@ -1,0 +1,211 @@
+<?php
+/**
+ * The WordPress and WooCommerce functions the plugin calls, as small stand-ins that behave as
+ * their documentation says (hooks run in priority order with `accepted_args`, options read from
+ * an array, `wp_remote_post` a real HTTP request). Only the plugin's own tests load this.
+ */
+
+define( 'ABSPATH', __DIR__ . '/' );
+
+$GLOBALS['sb_hooks']   = array();
+$GLOBALS['sb_options'] = array();
+$GLOBALS['sb_user_id'] = 0;
+$GLOBALS['sb_queried'] = 0;
+$GLOBALS['sb_log']     = array();
+
+function add_action( $hook, $callback, $priority = 10, $accepted_args = 1 ) {
+	$GLOBALS['sb_hooks'][ $hook ][ $priority ][] = array( $callback, $accepted_args );
+	return true;
+}
+
+function add_filter( $hook, $callback, $priority = 10, $accepted_args = 1 ) {
+	return add_action( $hook, $callback, $priority, $accepted_args );
+}
+
+/** Runs the hook's callbacks in priority order; later-added same-priority callbacks too (as WP_Hook does). */
+function do_action( $hook, ...$args ) {
+	for ( $done = array(); isset( $GLOBALS['sb_hooks'][ $hook ] ); ) {
+		$next = null;
+		foreach ( $GLOBALS['sb_hooks'][ $hook ] as $priority => $callbacks ) {
+			foreach ( $callbacks as $index => $callback ) {
+				if ( ! isset( $done[ "$priority/$index" ] ) && ( null === $next || $priority < $next[0] ) ) {
+					$next = array( $priority, $index, $callback );
+				}
+			}
+		}
+		if ( null === $next ) {
+			return;
+		}
+		$done[ "{$next[0]}/{$next[1]}" ] = true;
+		call_user_func_array( $next[2][0], array_slice( $args, 0, $next[2][1] ) );
+	}
+}
+
+function apply_filters( $hook, $value ) {
+	foreach ( $GLOBALS['sb_hooks'][ $hook ] ?? array() as $callbacks ) {
+		foreach ( $callbacks as $callback ) {
+			$value = call_user_func( $callback[0], $value );
+		}
+	}
+	return $value;
+}
+
+function get_option( $name, $default = false ) {
+	return $GLOBALS['sb_options'][ $name ] ?? $default;
+}
+
+function is_user_logged_in() {
+	return $GLOBALS['sb_user_id'] > 0;
+}
+
+function get_current_user_id() {
+	return $GLOBALS['sb_user_id'];
+}
+
+function is_admin() {
+	return false;
+}
+
+function is_product() {
+	return $GLOBALS['sb_queried'] > 0;
+}
+
+function get_queried_object_id() {
+	return $GLOBALS['sb_queried'];
+}
+
+function esc_url( $url ) {
+	return htmlspecialchars( $url, ENT_QUOTES );
+}
+
+function wp_json_encode( $value, $flags = 0 ) {
+	return json_encode( $value, $flags );
+}
+
+function wp_unslash( $value ) {
+	return stripslashes( $value );
+}
+
+function get_woocommerce_currency() {
+	return 'EUR';
+}
+
+class WP_Error {
+	private $message;
+	public function __construct( $code, $message ) {
+		$this->message = $message;
+	}
+	public function get_error_message() {
+		return $this->message;
+	}
+}
+
+function is_wp_error( $thing ) {
+	return $thing instanceof WP_Error;
+}
+
+/** A real POST through PHP's HTTP stream wrapper, answering as WordPress's HTTP API does. */
+function wp_remote_post( $url, $args ) {
+	$headers = '';
+	foreach ( $args['headers'] as $name => $value ) {
+		$headers .= "$name: $value\r\n";
+	}
+	$context = stream_context_create( array( 'http' => array( 'method' => 'POST', 'header' => $headers, 'content' => $args['body'], 'timeout' => $args['timeout'], 'ignore_errors' => true ) ) );
+	$body    = @file_get_contents( $url, false, $context );
+	if ( false === $body ) {
+		return new WP_Error( 'http_request_failed', 'cURL error 7: Failed to connect to ' . parse_url( $url, PHP_URL_HOST ) . ' port ' . parse_url( $url, PHP_URL_PORT ) );
+	}
+	preg_match( '#^HTTP/\S+ (\d+)#', $http_response_header[0], $status );
+	return array( 'response' => array( 'code' => (int) $status[1] ), 'body' => $body );
+}
+
+function wp_remote_retrieve_response_code( $response ) {
+	return $response['response']['code'];
+}
+
+/** WooCommerce's logger: what the plugin logs is kept for the test to read. */
+class WC_Logger_Stand_In {
+	public function warning( $message, $context ) {
+		$GLOBALS['sb_log'][] = array( 'level' => 'warning', 'message' => $message, 'source' => $context['source'] ?? '' );
+	}
+}
+
+function wc_get_logger() {
+	return new WC_Logger_Stand_In();
+}
+
+class WP_Term {
+	public $name;
+	public function __construct( $name ) {
+		$this->name = $name;
+	}
+}
+
+function get_term( $id, $taxonomy ) {
+	$terms = array( 7 => 'Kitchen', 8 => 'Shirts' );
+	return isset( $terms[ $id ] ) && 'product_cat' === $taxonomy ? new WP_Term( $terms[ $id ] ) : null;
+}
+
+function wp_get_attachment_image_url( $id, $size ) {
+	return "https://shop.example/wp-content/uploads/2026/11/image-$id.jpg";
+}
+
+/** A product as WC_Product answers: display price with tax when the shop shows it so (`woocommerce_tax_display_shop`). */
+class WC_Product {
+	private $data;
+	public function __construct( array $data ) {
+		$this->data = $data;
+	}
+	public function get_id() {
+		return $this->data['id'];
+	}
+	public function get_name() {
+		return $this->data['name'];
+	}
+	public function get_permalink() {
+		return $this->data['permalink'];
+	}
+	public function get_image_id() {
+		return $this->data['image_id'] ?? 0;
+	}
+	public function get_category_ids() {
+		return $this->data['category_ids'] ?? array();
+	}
+	public function get_price() {
+		return $this->data['price'];
+	}
+}
+
+/** Prices shown with 19 % tax when the shop displays them so, as `wc_get_price_to_display` does. */
+function wc_get_price_to_display( $product ) {
+	$price = (float) $product->get_price();
+	return 'incl' === get_option( 'woocommerce_tax_display_shop', 'excl' ) ? round( $price * 1.19, 2 ) : $price;
+}
+
+function wc_get_product( $id ) {
+	$catalog = array(
+		42 => array( 'id' => 42, 'name' => 'Teapot', 'permalink' => 'https://shop.example/product/teapot/', 'image_id' => 900, 'category_ids' => array( 7 ), 'price' => '24.50' ),
+		43 => array( 'id' => 43, 'name' => 'Mug </script><script>alert(1)</script>', 'permalink' => 'https://shop.example/product/mug/', 'price' => '9' ),
+		50 => array( 'id' => 50, 'name' => 'Tee', 'permalink' => 'https://shop.example/product/tee/', 'image_id' => 901, 'category_ids' => array( 8 ), 'price' => '15' ),
+		51 => array( 'id' => 51, 'name' => 'Tee - Large', 'permalink' => 'https://shop.example/product/tee/?attribute_size=Large', 'image_id' => 902, 'price' => '17' ),
+	);
+	return isset( $catalog[ $id ] ) ? new WC_Product( $catalog[ $id ] ) : false;
+}
+
+/** WooCommerce's settings API as far as the integration uses it. */
+abstract class WC_Integration {
+	public $id;
+	public $method_title;
+	public $method_description;
+	public $form_fields = array();
+	public $settings    = array();
+	public function init_settings() {
+		$this->settings = get_option( 'woocommerce_' . $this->id . '_settings', array() );
+	}
+	public function get_option( $key ) {
+		return $this->settings[ $key ] ?? ( $this->form_fields[ $key ]['default'] ?? '' );
+	}
+	public function generate_text_html( $key, $data ) {
+		return '<input type="' . ( $data['type'] ?? 'text' ) . '" name="woocommerce_' . $this->id . '_' . $key . '" value="' . htmlspecialchars( $this->get_option( $key ), ENT_QUOTES ) . '" placeholder="' . htmlspecialchars( $data['placeholder'] ?? '', ENT_QUOTES ) . '">';
+	}
+}

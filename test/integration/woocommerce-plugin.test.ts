@@ -1,0 +1,111 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+import { PLUGIN_DIR, phpFiles, phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
+
+const skip = unmetRequirement('the WooCommerce plugin suite', phpUnavailable());
+const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
+const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
+
+describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay();
+  });
+  after(() => h.close());
+
+  it('is valid PHP in every file (php -l)', () => {
+    const files = phpFiles();
+    assert.ok(files.length >= 8);
+    for (const file of files) assert.match(execFileSync('php', ['-l', file], { encoding: 'utf8' }), /No syntax errors/, file);
+  });
+
+  it('prints the snippet\'s stub byte for byte, and WordPress\'s plugin header and readme.txt headers', () => {
+    const stub = readFileSync('snippet/stub.js', 'utf8').trim();
+    assert.ok(readFileSync(`${PLUGIN_DIR}/shopbeacon/includes/class-shopbeacon-storefront.php`, 'utf8').includes(`const STUB = '${stub}';`));
+    const main = readFileSync(`${PLUGIN_DIR}/shopbeacon/shopbeacon.php`, 'utf8');
+    for (const header of ['Plugin Name:', 'Version:', 'Requires PHP:          7.4'.replace(/ +/, ' '), 'WC requires at least:']) assert.match(main.replace(/ +/g, ' '), new RegExp(header.replace(/ +/g, ' ')));
+    const readme = readFileSync(`${PLUGIN_DIR}/shopbeacon/readme.txt`, 'utf8');
+    for (const header of ['=== shopbeacon ===', 'Stable tag: 0.1.0', 'Requires PHP: 7.4', '== Description ==', '== Installation ==']) assert.ok(readme.includes(header), header);
+  });
+
+  it('npm run build zips the plugin folder as WordPress uploads it', () => {
+    const entries = Object.keys(unzipSync(readFileSync('dist/shopbeacon-woocommerce.zip')));
+    assert.ok(entries.includes('shopbeacon/shopbeacon.php'));
+    assert.ok(entries.includes('shopbeacon/readme.txt'));
+    assert.ok(entries.includes('shopbeacon/includes/class-shopbeacon-cart-events.php'));
+    assert.ok(entries.every((entry) => entry.startsWith('shopbeacon/') && !entry.includes('tests/')));
+  });
+
+  it('sends nothing for a visitor without a _sb_uid yet, rather than inventing an id', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_sid: ANONYMOUS._sb_sid }, actions: [['add', 42, 1]] });
+    assert.deepEqual(request.log, []);
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, 0);
+  });
+
+  it('sends an add and a removal from the server with the cookies\' ids, the product\'s fields and the datetime', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 50, 2, 51], ['remove', 42, 1]] });
+    assert.deepEqual(request.log, []);
+    await until(() => events(h).length === 2, 'the two cart events at the service');
+    const [added, removed] = events(h);
+    assert.deepEqual({ ...added, datetime: undefined }, {
+      user_id: 'v1sitor-abcdefghij',
+      session_id: 'sess-0123456789',
+      event_name: 'Added To Cart',
+      event: { product_id: 50, name: 'Tee', product_type: 'Shirts', price: 17, currency: 'EUR', quantity: 2, url: 'https://shop.example/product/tee/', image_url: 'https://shop.example/wp-content/uploads/2026/11/image-902.jpg' },
+      datetime: undefined,
+    });
+    assert.match(String(added!['datetime']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    assert.ok(Math.abs(Date.parse(String(added!['datetime'])) - Date.now()) < 60_000);
+    assert.equal(removed!['event_name'], 'Removed From Cart');
+    assert.deepEqual(removed!['event'], { product_id: 42, name: 'Teapot', product_type: 'Kitchen', price: 24.5, currency: 'EUR', quantity: 1, url: 'https://shop.example/product/teapot/', image_url: 'https://shop.example/wp-content/uploads/2026/11/image-900.jpg' });
+  });
+
+  it('sends an identified visitor as their customer id, and a price with tax when the shop shows prices so', async () => {
+    const before = events(h).length;
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_shop: 'incl' }), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, actions: [['add', 42, 1]] });
+    await until(() => events(h).length === before + 1, 'the identified add');
+    const added = events(h).at(-1)!;
+    assert.equal(added['user_id'], '42');
+    assert.equal((added['event'] as Record<string, unknown>)['price'], 29.16);
+  });
+
+  it('logs a relay that cannot be reached, naming it, never the key, and the page is still served', async () => {
+    const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    assert.equal(request.log.length, 1);
+    assert.match(request.log[0]!.message, /1 cart event\(s\) not taken by the relay at http:\/\/127\.0\.0\.1:9\/v1\/track/);
+    assert.equal(request.log[0]!.source, 'shopbeacon');
+    assert.match(request.head, /shopbeacon\.js/);
+    assert.ok(!JSON.stringify(request).includes(ADMIN_KEY));
+  });
+
+  it('logs a relay that refuses the key with its status', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, 'not-the-key'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    assert.match(request.log[0]?.message ?? '', /HTTP 401$/);
+  });
+
+  it('prints the stub, the script tag, identify for a logged-in customer and viewProduct on a product page, never the key', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, user_id: 7, product_page: 42 });
+    assert.match(request.head, /<script async src="\/sb\/shopbeacon\.js"><\/script>/);
+    assert.match(request.head, /shopbeacon\("identify","7"\);/);
+    assert.match(request.head, /shopbeacon\("viewProduct",\{"product_id":42,"name":"Teapot","product_type":"Kitchen","price":24.5,"currency":"EUR",/);
+    assert.ok(!request.head.includes(ADMIN_KEY));
+    assert.match(request.settings['admin_key'] ?? '', /type="password"[^>]*value=""[^>]*placeholder="\(saved\)"/);
+    assert.ok(!JSON.stringify(request.settings).includes(ADMIN_KEY));
+  });
+
+  it('resets an identified visitor who has logged out, and escapes what could end the script element', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_uid: '~42' } });
+    assert.match(request.head, /shopbeacon\("reset"\);/);
+    const hostile = await runPluginRequest({ cookies: ANONYMOUS, product_page: 43 });
+    assert.equal(hostile.head.match(/<\/script>/g)?.length, 2);
+    assert.match(hostile.head, /"name":"Mug \\u003C\/script\\u003E/);
+    const defaults = await runPluginRequest({ cookies: ANONYMOUS });
+    assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"/);
+    assert.doesNotMatch(defaults.head, /identify|reset/);
+  });
+});
