@@ -1,0 +1,77 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** Only what a server has: no SHOPBEACON_* of the test run, no CI switches. */
+const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SHOPBEACON_') && name !== 'PORT'));
+
+/** Starts `npx shopbeacon relay` in `dir` and resolves with its URL once it listens. */
+async function startRelay(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(join(dir, 'node_modules', '.bin', 'shopbeacon'), ['relay', '--port', '0'], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`shopbeacon relay exited with ${code}: ${output}`)));
+  });
+  return { child, url };
+}
+
+// Tried as a new user would (issue #27): the tarball, installed with production dependencies only
+// into an empty directory, runs the relay. better-sqlite3 compiles there: about a minute or two.
+describe('the packed package, installed into an empty directory', { timeout: 600_000 }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'sb-packed-'));
+  const app = join(work, 'app');
+  let tarball = '';
+  let relay: { child: ChildProcess; url: string } | undefined;
+
+  before(async () => {
+    // The build ran before the tests (npm test): packing skips `prepare` rather than build again.
+    const { stdout } = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { maxBuffer: 16 * 1024 * 1024 });
+    tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+    mkdirSync(app);
+    await run(NPM, ['init', '-y'], { cwd: app });
+    await run(NPM, ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], { cwd: app, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+    relay = await startRelay(app);
+  });
+
+  after(async () => {
+    if (relay && relay.child.exitCode === null) {
+      relay.child.kill('SIGTERM');
+      await new Promise((resolve) => relay!.child.once('exit', resolve));
+    }
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('serves the demo storefront, the snippet and a healthy /healthz from `npx shopbeacon relay`', async () => {
+    assert.equal((await fetch(`${relay!.url}/healthz`)).status, 200);
+    const page = await fetch(`${relay!.url}/`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<html/i);
+    const script = await fetch(`${relay!.url}/shopbeacon.js`);
+    assert.equal(script.status, 200);
+    assert.ok((await script.text()).length > 1000);
+  });
+
+  it('ships the Shopify pixel and the WooCommerce plugin zip, and prints the pixel from there', async () => {
+    const installed = join(app, 'node_modules', 'shopbeacon', 'dist');
+    assert.ok(existsSync(join(installed, 'shopify-pixel.js')));
+    assert.ok(statSync(join(installed, 'shopbeacon-woocommerce.zip')).size > 1000);
+    const { stdout } = await run(join(app, 'node_modules', '.bin', 'shopbeacon'), ['pixel', 'shopify', '--relay', 'https://sb.shop.example'], { cwd: app, env: cleanEnv() });
+    assert.match(stdout, /const SHOPBEACON_RELAY = "https:\/\/sb\.shop\.example";/);
+  });
+
+  it('installs no development dependency', () => {
+    for (const dev of ['typescript', 'rollup', '@playwright/test', 'eslint', 'tsx', 'fflate']) assert.equal(existsSync(join(app, 'node_modules', dev)), false, dev);
+  });
+});
