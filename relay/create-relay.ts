@@ -21,6 +21,7 @@ import { RecordEvents } from './pipeline/record-events.js';
 import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
 import { createSharedState } from './shared-state/shared-state.js';
+import { redisTargetOf } from './shared-state/redis-connection.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { createSyncs } from './sync/create-syncs.js';
 import type { PlatformState } from './sync/platform-state.js';
@@ -51,7 +52,8 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
   const feed = new RecordFeed();
   events.subscribe((step) => feed.publish(step));
   recordMetrics(events, metrics);
-  const shared = config.redisUrl ? createSharedState(config.redisUrl) : undefined;
+  const redisTarget = redisTargetOf(config);
+  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500)) : undefined;
   const { outbox, enqueueOnce } = createOutbox(config, shared);
   const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir);
   countVisitors(events, visitors, logger);

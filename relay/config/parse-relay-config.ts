@@ -6,11 +6,22 @@ import { SETTINGS, type Setting } from './settings.js';
 function requiredTogether(config: Record<string, unknown>): string[] {
   const problems: string[] = [];
   if (config['baseUrl'] && !config['token']) problems.push('SHOPBEACON_TOKEN (--token) is required when SHOPBEACON_BASE_URL is set');
-  if (config['outbox'] === 'redis' && !config['redisUrl']) problems.push('SHOPBEACON_REDIS_URL (--redis-url) is required when SHOPBEACON_OUTBOX is "redis"');
+  problems.push(...redisProblems(config));
   const webhooks = [config['woocommerceSecret'] && 'SHOPBEACON_WOOCOMMERCE_SECRET', config['shopifySecret'] && 'SHOPBEACON_SHOPIFY_SECRET'].filter(Boolean);
   if (webhooks.length > 0 && !config['shopCurrency']) problems.push(`SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required when ${webhooks.join(' or ')} is set: product webhooks carry no currency`);
   if (config['shopifySecret'] && !config['shopUrl'] && !config['shopifyShop']) problems.push('SHOPBEACON_SHOP_URL (--shop-url) is required when SHOPBEACON_SHOPIFY_SECRET is set: Shopify products carry only a handle, not a link');
   return [...problems, ...apiProblems(config)];
+}
+
+/** Redis is one URL or sentinels with a name; WAIT guards the Redis outbox only. */
+function redisProblems(config: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const redis = Boolean(config['redisUrl'] || config['redisSentinels']);
+  if (config['outbox'] === 'redis' && !redis) problems.push('SHOPBEACON_REDIS_URL (--redis-url) or SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_OUTBOX is "redis"');
+  if (config['redisSentinels'] && !config['redisSentinelName']) problems.push('SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set');
+  if (config['redisSentinelName'] && !config['redisSentinels']) problems.push('SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set');
+  if (Number(config['redisWaitReplicas']) > 0 && config['outbox'] !== 'redis') problems.push('SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk');
+  return problems;
 }
 
 /** The settings of one platform API, which work only all together. */

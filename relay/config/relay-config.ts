@@ -52,6 +52,14 @@ export interface RelayConfig {
   syncIntervalMs: number;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
   redisUrl: string | undefined;
+  /** Redis Sentinels to ask for the primary (with `redisSentinelName`); the URL then gives only the password and database. */
+  redisSentinels: { host: string; port: number }[] | undefined;
+  /** The primary's name at the sentinels. */
+  redisSentinelName: string | undefined;
+  /** With the Redis outbox: replicas that must hold a batch before it is acknowledged (`WAIT`). @default 0 */
+  redisWaitReplicas: number;
+  /** How long a batch waits for them before the answer is 503. @default 500 */
+  redisWaitTimeoutMs: number;
   /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. @default 'sqlite' */
   outbox: 'sqlite' | 'redis';
   /** Most records the outbox holds. @default 1_000_000 */

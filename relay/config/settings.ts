@@ -102,6 +102,17 @@ function redisUrl(value: string): string {
   return value;
 }
 
+/** `host:port,host:port`: Redis Sentinels. */
+function hostPorts(value: string): { host: string; port: number }[] {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new Error('must list at least one sentinel as host:port');
+  return list.map((item) => {
+    const match = /^(\[[^\]]+\]|[^:\s]+):(\d{1,5})$/.exec(item);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new Error(`"${item}" is not host:port`);
+    return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+  });
+}
+
 const hours = (value: string) => wholeNumber(1)(value) * 3600_000;
 
 function currencyCode(value: string): string {
@@ -122,7 +133,11 @@ export const SETTINGS: Setting[] = [
   { key: 'bots', env: 'SHOPBEACON_BOTS', flag: '--bots', help: '"drop" bot traffic before the outbox, or "keep" it', parse: oneOf('drop', 'keep'), fallback: 'drop' },
   { key: 'rateLimitIp', env: 'SHOPBEACON_RATE_LIMIT_IP', flag: '--rate-limit-ip', help: 'events per minute per client IP (0 = off)', parse: wholeNumber(), fallback: 600 },
   { key: 'rateLimitUser', env: 'SHOPBEACON_RATE_LIMIT_USER', flag: '--rate-limit-user', help: 'events per minute per user_id (0 = off)', parse: wholeNumber(), fallback: 120 },
-  { key: 'redisUrl', env: 'SHOPBEACON_REDIS_URL', flag: '--redis-url', help: 'Redis shared by several relays: event ids, rate limits, visitor counts (unset = this process only)', parse: redisUrl },
+  { key: 'redisUrl', env: 'SHOPBEACON_REDIS_URL', flag: '--redis-url', help: 'Redis shared by several relays: event ids, rate limits, visitor counts (unset = this process only); with sentinels, only its password and database are used', parse: redisUrl },
+  { key: 'redisSentinels', env: 'SHOPBEACON_REDIS_SENTINELS', flag: '--redis-sentinels', help: 'host:port,host:port of Redis Sentinels: the relay asks them for the primary and follows a failover by itself', parse: hostPorts },
+  { key: 'redisSentinelName', env: 'SHOPBEACON_REDIS_SENTINEL_NAME', flag: '--redis-sentinel-name', help: 'the primary\'s name the sentinels monitor (required with --redis-sentinels)', parse: token },
+  { key: 'redisWaitReplicas', env: 'SHOPBEACON_REDIS_WAIT_REPLICAS', flag: '--redis-wait-replicas', help: 'with the Redis outbox: acknowledge a batch only once this many replicas hold it (one WAIT per batch), else 503', parse: wholeNumber(), fallback: 0 },
+  { key: 'redisWaitTimeoutMs', env: 'SHOPBEACON_REDIS_WAIT_TIMEOUT_MS', flag: '--redis-wait-timeout-ms', help: 'how long a batch waits for its replicas before the 503', parse: wholeNumber(1), fallback: 500 },
   { key: 'woocommerceSecret', env: 'SHOPBEACON_WOOCOMMERCE_SECRET', flag: '--woocommerce-secret', help: "the WooCommerce webhook's secret: enables POST /webhooks/woocommerce (never logged)", parse: token },
   { key: 'shopifySecret', env: 'SHOPBEACON_SHOPIFY_SECRET', flag: '--shopify-secret', help: "the Shopify app's client secret or the store's webhook signing secret: enables POST /webhooks/shopify (never logged)", parse: token },
   { key: 'shopCurrency', env: 'SHOPBEACON_SHOP_CURRENCY', flag: '--shop-currency', help: "the catalog's currency, e.g. EUR (required with a webhook secret: products carry none)", parse: currencyCode },

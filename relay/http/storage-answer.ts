@@ -6,6 +6,7 @@ const RETRY_AFTER_SECONDS: Record<StorageErrorCode, number> = {
   outbox_full: 30,
   outbox_unavailable: 10,
   shared_state_unavailable: 5,
+  replicas_unconfirmed: 2,
 };
 
 /** The one place a storage failure becomes an HTTP answer: 503, its code, and `Retry-After`. */

@@ -23,13 +23,16 @@ export interface OutboxBackend {
   synchronous?: 'full' | 'normal';
   /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
   claimIdleMs?: number;
+  /** Replicas that confirm each batch before it is acknowledged, and how long they may take (Redis). */
+  wait?: { replicas: number; timeoutMs: number };
 }
 
 /** The one choice of backend, for the relay and the CLI alike. */
 export function openOutbox(backend: OutboxBackend): Outbox {
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
-    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits });
+    const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};
+    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits, ...wait });
   }
   return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits });
 }
@@ -37,9 +40,10 @@ export function openOutbox(backend: OutboxBackend): Outbox {
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(config: RelayConfig, shared: SharedState | undefined): OutboxSetup {
   const limits = { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes };
-  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL');
+  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS');
+  const wait = { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs };
   // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, claimIdleMs: config.deliveryTimeoutMs * 3 });
+  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, claimIdleMs: config.deliveryTimeoutMs * 3, wait });
   const claimFirst = shared && config.outbox === 'sqlite';
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
 }

@@ -6,15 +6,16 @@ interface Waiting<T, R> {
 
 /**
  * Groups the calls that arrive within `windowMs` (0: before the next turn of the event loop) into
- * one commit, so concurrent requests share one fsync instead of paying one each. Every caller
- * learns its own results, or the commit's error.
+ * one commit, so concurrent requests share one fsync (SQLite) or one round trip and one `WAIT`
+ * (Redis) instead of paying one each. Every caller learns its own results, or the commit's error.
+ * A synchronous commit settles in the same turn; an asynchronous one when it resolves.
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
   private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
 
   constructor(
-    private readonly commit: (groups: T[][]) => R[][],
+    private readonly commit: (groups: T[][]) => R[][] | Promise<R[][]>,
     private readonly windowMs: number,
   ) {}
 
@@ -33,11 +34,14 @@ export class GroupCommit<T, R> {
     const group = this.waiting;
     this.waiting = [];
     if (group.length === 0) return;
+    const settle = (results: R[][]) => group.forEach((w, i) => w.resolve(results[i] ?? []));
+    const fail = (error: unknown) => group.forEach((w) => w.reject(error));
     try {
       const results = this.commit(group.map((w) => w.items));
-      group.forEach((w, i) => w.resolve(results[i] ?? []));
+      if (results instanceof Promise) results.then(settle, fail);
+      else settle(results);
     } catch (error) {
-      for (const w of group) w.reject(error);
+      fail(error);
     }
   }
 }

@@ -21,6 +21,8 @@ local adding, addingBytes = 0, 0
 for i = 5, #ARGV, 5 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
 if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
+-- Always a write, even for a batch of duplicates: a WAIT after it covers every earlier write.
+redis.call('HINCRBY', counters, 'enqueues', 1)
 local out = {}
 for i = 5, #ARGV, 5 do
   local kind, key, body, size, dedupe = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]

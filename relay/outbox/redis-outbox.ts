@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
-import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
+import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
 import { orUnavailable } from '../shared-state/shared-state-errors.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
 import { stringifyBody } from '../shared/exact-json.js';
-import { seenIdOf } from './outbox-key.js';
-import { outboxFull } from '../shared/storage-error.js';
-import { ENQUEUE, PROMOTE_DUE } from './redis-outbox-scripts.js';
+import { PROMOTE_DUE } from './redis-outbox-scripts.js';
+import { RedisEnqueue } from './redis-enqueue.js';
 
 export interface RedisOutboxOptions {
   redis: Redis;
@@ -21,6 +20,10 @@ export interface RedisOutboxOptions {
   claimIdleMs?: number;
   /** @default 1_000_000 */
   maxRecords?: number;
+  /** Replicas that must confirm each batch (`WAIT`) before it is acknowledged. @default 0 */
+  waitReplicas?: number;
+  /** @default 500 */
+  waitTimeoutMs?: number;
   /** @default 1 GiB */
   maxBytes?: number;
 }
@@ -32,7 +35,8 @@ const KINDS: RecordKind[] = ['event', 'order', 'product'];
 /**
  * The outbox in Redis Streams with one consumer group: any relay delivers what any relay
  * accepted, and what a dead relay had claimed is claimed again after `claimIdleMs`. `enqueue`
- * resolves once Redis holds the record (durable as Redis's AOF setting makes it). Retries wait in
+ * resolves once Redis holds the record (durable as Redis's AOF setting makes it), and with
+ * `waitReplicas` once that many replicas do. Retries wait in
  * a sorted set by due time; dead letters in a hash.
  */
 export class RedisOutbox implements Outbox {
@@ -44,24 +48,16 @@ export class RedisOutbox implements Outbox {
   private groupReady: Promise<unknown> | undefined;
   private lastCounts: OutboxCounts | undefined;
   private readonly limits: { records: number; bytes: number };
+  private readonly writer: RedisEnqueue;
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
+    this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500 });
   }
 
-  async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
-    if (records.length === 0) return [];
-    const args = records.flatMap((r) => {
-      const body = stringifyBody(r.body);
-      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1'];
-    });
-    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
-    const settings = [String(this.limits.records), String(this.limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
-    const answer = await orUnavailable(async () => (await this.redis.eval(ENQUEUE, keys.length, ...keys, ...settings, ...args)) as EnqueueResult[] | [number, string]);
-    // The script answers a full outbox with the cap it reached, as a value (a number first), not as an error's text.
-    if (typeof answer[0] === 'number') throw outboxFull(String(answer[1]));
-    return answer as EnqueueResult[];
+  enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    return this.writer.enqueue(records);
   }
 
   async enqueueDead(refused: RefusedRecord[]): Promise<void> {

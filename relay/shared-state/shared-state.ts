@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { EventIdRegistry } from './event-id-registry.js';
-import { connectRedis } from './redis-connection.js';
+import { connectRedis, type RedisTarget } from './redis-connection.js';
 
 /** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
@@ -11,8 +11,9 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export function createSharedState(url: string): SharedState {
-  const redis = connectRedis(url);
+/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas. */
+export function createSharedState(target: RedisTarget, commandTimeoutMs?: number): SharedState {
+  const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);
   return {
@@ -20,7 +21,9 @@ export function createSharedState(url: string): SharedState {
     eventIds: new EventIdRegistry(redis),
     isReachable: () => redis.status === 'ready',
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      await redis.quit().catch(() => undefined);
+      // With sentinels, QUIT leaves the failover detector's sentinel connections reconnecting: disconnect ends them too.
+      redis.disconnect();
     },
   };
 }

@@ -1,5 +1,5 @@
 /** What went wrong with storage, for the HTTP edge to answer (`relay/http/storage-answer.ts`) and operators to grep. */
-export type StorageErrorCode = 'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable';
+export type StorageErrorCode = 'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable' | 'replicas_unconfirmed';
 
 /**
  * A storage failure that refuses a write without losing anything already taken: the outbox is at
@@ -27,4 +27,9 @@ export function outboxFull(limit: string): StorageError {
 /** The outbox could not commit (read-only directory, full disk, I/O error). */
 export function outboxUnavailable(causeCode: string): StorageError {
   return new StorageError('outbox_unavailable', 'the outbox cannot store records right now; retry later', causeCode);
+}
+
+/** Redis took the batch but fewer replicas than `SHOPBEACON_REDIS_WAIT_REPLICAS` confirmed it in time: a primary lost now would lose it. */
+export function replicasUnconfirmed(confirmed: number, wanted: number): StorageError {
+  return new StorageError('replicas_unconfirmed', `the outbox's replicas did not confirm the batch in time (${confirmed} of ${wanted}); retry later`);
 }

@@ -1,6 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free loopback port, asked of the OS. */
 export async function freePort(): Promise<number> {
@@ -26,13 +29,16 @@ export class RedisServer {
   port = 0;
   private child: ChildProcess | undefined;
 
+  /** `args`: more redis-server options, e.g. `['--replicaof', '127.0.0.1', '6379']`. */
+  constructor(private readonly args: string[] = []) {}
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<this> {
     this.port ||= await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', mkdtempSync(join(tmpdir(), 'sb-redis-')), ...this.args], { stdio: ['ignore', 'pipe', 'inherit'] });
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let out = '';
@@ -47,6 +53,15 @@ export class RedisServer {
 
   stop(): Promise<void> {
     return stopChild(this.child, 'SIGKILL');
+  }
+
+  /** SIGSTOP: the server holds its connections and answers nothing, as a stalled host. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
   }
 }
 

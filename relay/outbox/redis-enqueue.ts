@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
+import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import { stringifyBody } from '../shared/exact-json.js';
+import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
+import { GroupCommit } from './group-commit.js';
+import { seenIdOf } from './outbox-key.js';
+import type { EnqueueResult, OutboxRecord } from './outbox.js';
+import { ENQUEUE } from './redis-outbox-scripts.js';
+
+const K = REDIS_KEYS.outbox;
+
+export interface RedisEnqueueOptions {
+  redis: Redis;
+  limits: { records: number; bytes: number };
+  /**
+   * Replicas that must hold a batch before it is acknowledged: one `WAIT` per batch, in the same
+   * round trip as the script. 0 acknowledges once the primary holds it.
+   * @default 0
+   */
+  waitReplicas?: number;
+  /** @default 500 */
+  waitTimeoutMs?: number;
+}
+
+/**
+ * The Redis outbox's writes: what the requests of one event-loop turn enqueue goes to Redis as one
+ * script call (de-duplication and `XADD` together), followed, when replicas must confirm, by one
+ * `WAIT` for the whole batch. The script always writes (its `enqueues` counter), so even a batch
+ * of duplicates waits for everything before it in the replication stream: a duplicate answered
+ * 200 is as safe as the record it repeats.
+ */
+export class RedisEnqueue {
+  private readonly group = new GroupCommit<OutboxRecord, EnqueueResult>((groups) => this.commit(groups), 0);
+
+  constructor(private readonly options: RedisEnqueueOptions) {}
+
+  enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    return records.length === 0 ? Promise.resolve([]) : this.group.submit(records);
+  }
+
+  private async commit(groups: OutboxRecord[][]): Promise<EnqueueResult[][]> {
+    const records = groups.flat();
+    const answer = await this.send(records);
+    // The script answers a full outbox with the cap it reached, as a value (a number first), not as an error's text.
+    if (typeof answer[0] === 'number') throw outboxFull(String(answer[1]));
+    let at = 0;
+    return groups.map((group) => (answer as EnqueueResult[]).slice(at, (at += group.length)));
+  }
+
+  private async send(records: OutboxRecord[]): Promise<EnqueueResult[] | [number, string]> {
+    const { redis, limits, waitReplicas = 0, waitTimeoutMs = 500 } = this.options;
+    const args = records.flatMap((r) => {
+      const body = stringifyBody(r.body);
+      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1'];
+    });
+    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
+    const settings = [String(limits.records), String(limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
+    return orUnavailable(async () => {
+      const pipeline = redis.pipeline().eval(ENQUEUE, keys.length, ...keys, ...settings, ...args);
+      if (waitReplicas > 0) pipeline.call('WAIT', waitReplicas, waitTimeoutMs);
+      const [[scriptError, answer] = [], [waitError, confirmed] = []] = (await pipeline.exec()) ?? [];
+      if (scriptError || waitError) throw scriptError ?? waitError;
+      if (waitReplicas > 0 && Number(confirmed) < waitReplicas) throw replicasUnconfirmed(Number(confirmed), waitReplicas);
+      return answer as EnqueueResult[] | [number, string];
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { RedisServer, freePort, stopChild } from './redis-server.js';
+
+export const SENTINEL_NAME = 'sbprimary';
+
+/** One `redis-server --sentinel` watching the primary: down after 1 s, quorum 2 of 3. */
+class Sentinel {
+  port = 0;
+  private child: ChildProcess | undefined;
+
+  async start(primaryPort: number): Promise<this> {
+    this.port = await freePort();
+    const conf = join(mkdtempSync(join(tmpdir(), 'sb-sentinel-')), 'sentinel.conf');
+    writeFileSync(conf, [
+      `port ${this.port}`,
+      'bind 127.0.0.1',
+      `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
+      `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
+      `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
+      `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
+      '',
+    ].join('\n'));
+    const child = spawn('redis-server', [conf, '--sentinel'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.child = child;
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/\+monitor master/.test(out)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis sentinel exited with ${code}: ${out}`)));
+    });
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return stopChild(this.child, 'SIGKILL');
+  }
+}
+
+/**
+ * A Redis primary, one replica and three sentinels on loopback, real processes from Debian's
+ * redis-server: what `SHOPBEACON_REDIS_SENTINELS` is for.
+ */
+export class RedisReplicaSet {
+  primary = new RedisServer();
+  replica!: RedisServer;
+  sentinels: Sentinel[] = [];
+
+  async start(): Promise<this> {
+    await this.primary.start();
+    this.replica = await new RedisServer(['--replicaof', '127.0.0.1', String(this.primary.port)]).start();
+    await this.until(async (redis) => /master_link_status:up/.test(await redis.info('replication')), this.replica.port, 'the replica in sync');
+    this.sentinels = await Promise.all([0, 1, 2].map(() => new Sentinel().start(this.primary.port)));
+    // Each sentinel must know the replica (from the primary's INFO) and the other two (from the
+    // primary's hello channel, every 2 s) before a quorum can elect a leader and promote it.
+    for (const sentinel of this.sentinels) {
+      await this.until(async (redis) => ((await redis.call('SENTINEL', 'REPLICAS', SENTINEL_NAME)) as unknown[]).length === 1, sentinel.port, 'the sentinels to see the replica');
+      await this.until(async (redis) => ((await redis.call('SENTINEL', 'SENTINELS', SENTINEL_NAME)) as unknown[]).length === 2, sentinel.port, 'the sentinels to see each other');
+    }
+    return this;
+  }
+
+  /** `host:port,host:port,…` as `SHOPBEACON_REDIS_SENTINELS` takes them. */
+  get sentinelList(): string {
+    return this.sentinels.map((s) => `127.0.0.1:${s.port}`).join(',');
+  }
+
+  /** The primary's port as the sentinels name it now. */
+  async primaryPort(): Promise<number> {
+    const redis = new Redis(this.sentinels[0]!.port, '127.0.0.1', { lazyConnect: true });
+    try {
+      const [, port] = (await redis.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_NAME)) as [string, string];
+      return Number(port);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  /** Resolves once the sentinels have promoted the replica. */
+  async failedOver(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while ((await this.primaryPort()) !== this.replica.port) {
+      if (Date.now() > deadline) throw new Error('the sentinels did not promote the replica within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private async until(check: (redis: Redis) => Promise<boolean>, port: number, what: string): Promise<void> {
+    const redis = new Redis(port, '127.0.0.1', { lazyConnect: true });
+    const deadline = Date.now() + 15_000;
+    try {
+      while (!(await check(redis))) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.sentinels.map((s) => s.stop()), this.primary.stop(), this.replica?.stop()]);
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, it, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserEvent, collect } from '../helpers/collect.js';
+import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { RedisReplicaSet, SENTINEL_NAME } from '../helpers/redis-sentinel.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+
+const skip = unmetRequirement('the Redis failover suite', redisUnavailableReason());
+const BATCH = 10;
+const LOADERS = 4;
+
+interface Load {
+  acked: Set<number>;
+  refused: number;
+  stop(): Promise<void>;
+}
+
+/** `LOADERS` browsers posting batches to /collect without pause; an event counts as acknowledged only on a 200. */
+function startLoad(url: string): Load {
+  const acked = new Set<number>();
+  let running = true;
+  let refused = 0;
+  const loop = async () => {
+    while (running) {
+      const events = Array.from({ length: BATCH }, () => browserEvent());
+      const answer = await collect(url, { events }).catch(() => undefined);
+      if (answer?.status === 200) for (const e of events) acked.add((e['event'] as { seq: number }).seq);
+      else refused += 1;
+    }
+  };
+  const loops = Array.from({ length: LOADERS }, loop);
+  return {
+    acked,
+    get refused() {
+      return refused;
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * Kills the primary with SIGKILL under load, with a backlog queued (the service answers in 200 ms),
+ * lets the sentinels promote the replica, brings the old primary back (it rejoins as a replica),
+ * then lets the service take the backlog. Returns the acknowledged events the service never got.
+ */
+async function failoverUnderLoad(t: TestContext, waitReplicas: string): Promise<{ acked: number; lost: number; refused: number }> {
+  const redis = await new RedisReplicaSet().start();
+  const h: Harness = await startRelay({
+    mock: { faults: { latencyMs: 200 } },
+    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0' },
+  });
+  try {
+    const load = startLoad(h.url);
+    await until(() => load.acked.size >= 3_000, '3,000 acknowledged events', 60_000);
+    await redis.primary.stop();
+    const ackedAtKill = load.acked.size;
+    await redis.failedOver();
+    await redis.primary.start();
+    await until(() => load.acked.size >= ackedAtKill + 1_000, 'acknowledgements again after the failover', 60_000);
+    await load.stop();
+    h.mock.setFaults({ latencyMs: 0 });
+    const received = () => new Set(h.mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
+    await until(async () => {
+      const counts = await h.relay.shopbeacon.outbox.counts();
+      return counts.queued.event === 0;
+    }, 'the backlog delivered', 120_000);
+    const got = received();
+    const lost = [...load.acked].filter((seq) => !got.has(seq)).length;
+    t.diagnostic(`WAIT_REPLICAS=${waitReplicas}: ${load.acked.size} acknowledged (${ackedAtKill} before the kill), ${lost} lost, ${load.refused} batches refused (503) during the failover`);
+    return { acked: load.acked.size, lost, refused: load.refused };
+  } finally {
+    await h.close();
+    await redis.stop();
+  }
+}
+
+describe('SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed under load', { skip, timeout: 300_000 }, () => {
+  it('follows the failover by itself and, with SHOPBEACON_REDIS_WAIT_REPLICAS=1, loses no acknowledged record', async (t) => {
+    const { acked, lost } = await failoverUnderLoad(t, '1');
+    assert.ok(acked >= 4_000);
+    assert.equal(lost, 0);
+  });
+
+  it('without WAIT, follows the failover too; what it loses is measured, not promised', async (t) => {
+    const { acked } = await failoverUnderLoad(t, '0');
+    assert.ok(acked >= 4_000);
+  });
+});
+
+describe('SHOPBEACON_REDIS_WAIT_REPLICAS: a batch its replicas do not confirm', { skip, timeout: 60_000 }, () => {
+  it('is answered 503 replicas_unconfirmed after the wait timeout, never 200, and 200 again once the replica answers', async () => {
+    const primary = await new RedisServer().start();
+    const replica = await new RedisServer(['--replicaof', '127.0.0.1', String(primary.port)]).start();
+    const h = await startRelay({ config: { outbox: 'redis', redisUrl: primary.url, redisWaitReplicas: '1', redisWaitTimeoutMs: '300' } });
+    try {
+      await until(async () => (await collect(h.url, { events: [browserEvent()] })).status === 200, 'the replica to confirm a first batch');
+      replica.pause();
+      const started = Date.now();
+      const stalled = await collect(h.url, { events: [browserEvent()] });
+      assert.equal(stalled.status, 503);
+      assert.equal(stalled.body['error'], 'replicas_unconfirmed');
+      assert.equal(stalled.headers.get('retry-after'), '2');
+      assert.ok(Date.now() - started >= 300);
+      replica.resume();
+      await until(async () => (await collect(h.url, { events: [browserEvent()] })).status === 200, '200 once the replica answers again');
+    } finally {
+      replica.resume();
+      await h.close();
+      await Promise.all([primary.stop(), replica.stop()]);
+    }
+  });
+});
