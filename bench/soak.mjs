@@ -1,6 +1,8 @@
 // `npm run soak`: a steady load against the relay and the mock service (1% of calls failing with
 // 503) for a while (default 10 minutes), then checks every acknowledged event arrived.
-// Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH).
+// Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH),
+// --latency ms of the service (default 0), --outage-at minute --outage-minutes N (the service answers
+// every call 503 meanwhile), --restart-at minute (SIGTERM to the relay, started again on its port and data).
 import { fitLine } from './line-fit.mjs';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +11,17 @@ import { parseArgs } from 'node:util';
 import { setInterval, clearInterval } from 'node:timers';
 import { Agent, request } from 'undici';
 import { startListening } from './processes.mjs';
+import { freePort } from './free-port.mjs';
+import { outboxFiles } from './soak-disk.mjs';
 
-const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, latency: { type: 'string' }, 'outage-at': { type: 'string' }, 'outage-minutes': { type: 'string' }, 'restart-at': { type: 'string' } } });
 const MINUTES = Number(args.minutes ?? process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(args.rate ?? process.env.SOAK_RATE ?? 100);
 const BATCH = Number(args.batch ?? process.env.SOAK_BATCH ?? 5);
+const LATENCY = Number(args.latency ?? 0);
+const OUTAGE_AT = args['outage-at'] === undefined ? undefined : Number(args['outage-at']);
+const OUTAGE_MINUTES = Number(args['outage-minutes'] ?? 5);
+const RESTART_AT = args['restart-at'] === undefined ? undefined : Number(args['restart-at']);
 const ADMIN = 'soak-admin-key';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const children = [];
@@ -27,97 +35,151 @@ async function memory(relay) {
   const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
 }
-const rss = async (relay) => (await memory(relay)).rss;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes) => Math.round(bytes / 1048576);
 
-async function main() {
-  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--fail-rate', '0.01', '--fail-status', '503']);
-  const relay = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
-    SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: 'dev-token', SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-soak-')),
+/** The relay as a process on a fixed port and data directory, so a restart comes back where it was. */
+async function relayProcess(mock, port, dataDir) {
+  const env = {
+    SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: 'dev-token', SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: dataDir,
     SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
-  });
-  console.error(`soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, mock service failing 1% of calls with 503`);
-  const acked = new Set();
-  const latencies = [];
-  const statuses = {};
-  let seq = 0;
-  let inFlight = 0;
-  const send = async () => {
-    const events = Array.from({ length: BATCH }, () => ({ event_id: `soak-${++seq}`, user_id: `soak-user-${seq % 20000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', seq } }));
+  };
+  const url = await start(['bin/shopbeacon.js', 'relay', '--port', String(port)], env);
+  return { url, child: children.at(-1) };
+}
+
+const setFaults = (mock, faults) => request(`${mock}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults), dispatcher: agent }).then((r) => r.body.dump());
+
+/** The load: `RATE` requests a second of `BATCH` events; a 200 acknowledges its events. */
+function createLoad(relayUrl) {
+  const load = { acked: new Set(), latencies: [], minute: [], statuses: {}, inFlight: 0, seq: 0 };
+  load.send = async () => {
+    const events = Array.from({ length: BATCH }, () => ({ event_id: `soak-${++load.seq}`, user_id: `soak-user-${load.seq % 20000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', seq: load.seq } }));
     const started = performance.now();
-    inFlight++;
+    load.inFlight++;
     try {
-      const answer = await request(`${relay}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
+      const answer = await request(`${relayUrl}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
       await answer.body.dump();
-      statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode === 200) for (const e of events) acked.add(e.event.seq);
+      load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
+      if (answer.statusCode === 200) for (const e of events) load.acked.add(e.event.seq);
     } catch {
-      statuses.error = (statuses.error ?? 0) + 1;
+      load.statuses.error = (load.statuses.error ?? 0) + 1;
     } finally {
-      inFlight--;
-      latencies.push(performance.now() - started);
+      load.inFlight--;
+      const ms = performance.now() - started;
+      load.latencies.push(ms);
+      load.minute.push(ms);
     }
   };
-  const { rss: rssStart, heap: heapStart } = await memory(relay);
-  let rssPeak = rssStart;
-  const started = Date.now();
-  /** RSS and heap each minute (issue #16), for the line fit after the first two minutes. */
-  const perMinute = [];
-  const minuteSample = setInterval(async () => {
-    const { rss: r, heap: h } = await memory(relay);
-    const minute = Math.round((Date.now() - started) / 60_000);
-    const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
-    perMinute.push({ minute, rssMb: tenths(r), heapMb: tenths(h) });
-    process.stderr.write(`  minute ${minute}: RSS ${tenths(r)} MB, heap ${tenths(h)} MB\n`);
-  }, 60_000);
+  return load;
+}
+
+/** The scenario's moments, by minute: the outage's start and end, the restart. */
+function scenario(mock, relay, port, dataDir) {
+  const steps = [];
+  if (OUTAGE_AT !== undefined) {
+    steps.push({ minute: OUTAGE_AT, what: 'outage begins', run: () => setFaults(mock, { failRate: 1, failStatus: 503 }) });
+    steps.push({ minute: OUTAGE_AT + OUTAGE_MINUTES, what: 'outage ends', run: () => setFaults(mock, { failRate: 0.01, failStatus: 503 }) });
+  }
+  if (RESTART_AT !== undefined) {
+    steps.push({ minute: RESTART_AT, what: 'relay restart (SIGTERM)', run: async () => {
+      const exited = new Promise((resolve) => relay.child.once('exit', resolve));
+      relay.child.kill('SIGTERM');
+      await exited;
+      Object.assign(relay, await relayProcess(mock, port, dataDir));
+    } });
+  }
+  return steps;
+}
+
+/** Each minute: RSS, heap, p99 of the minute's requests, the outbox's files. */
+async function sampleMinute(relay, load, started, dataDir, perMinute) {
+  const minute = Math.round((Date.now() - started) / 60_000);
+  const sorted = load.minute.sort((a, b) => a - b);
+  load.minute = [];
+  const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
+  const { rss: r, heap: h } = await memory(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
+  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, ...outboxFiles(dataDir) };
+  perMinute.push(sample);
+  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB\n`);
+}
+
+/** Runs the load for `MINUTES`, the scenario's steps at their minutes. */
+async function runLoad(load, steps, started) {
   const end = started + MINUTES * 60_000;
   let due = 0;
   const pending = [];
   await new Promise((resolve) => {
     const tick = setInterval(() => {
       if (Date.now() >= end) return clearInterval(tick), resolve();
+      const step = steps[0];
+      if (step && Date.now() >= started + step.minute * 60_000) {
+        steps.shift();
+        process.stderr.write(`  minute ${step.minute}: ${step.what}\n`);
+        pending.push(step.run());
+      }
       due += RATE / 100;
-      for (; due >= 1; due--) pending.push(send());
+      for (; due >= 1; due--) pending.push(load.send());
       if (pending.length > 10_000) pending.splice(0, pending.length - 1000);
     }, 10);
-    const sample = setInterval(async () => {
-      if (Date.now() >= end) return clearInterval(sample);
-      rssPeak = Math.max(rssPeak, await rss(relay));
-      process.stderr.write(`  ${Math.round((Date.now() - started) / 1000)} s: ${latencies.length} requests, ${acked.size} events acknowledged, ${inFlight} in flight, RSS ${mb(rssPeak)} MB peak\n`);
-    }, 30_000);
   });
   await Promise.all(pending);
-  clearInterval(minuteSample);
-  const seconds = (Date.now() - started) / 1000;
-  const { rss: rssEnd, heap: heapEnd } = await memory(relay);
+}
+
+async function drain(relay) {
   const drainStarted = Date.now();
   for (;;) {
-    const stats = await json(`${relay}/stats`, { authorization: `Bearer ${ADMIN}` });
+    const stats = await json(`${relay.url}/stats`, { authorization: `Bearer ${ADMIN}` });
     if (Object.values(stats.outbox.queued).every((n) => n === 0)) break;
-    if (Date.now() - drainStarted > 300_000) break;
+    if (Date.now() - drainStarted > 600_000) break;
     await new Promise((r) => setTimeout(r, 500));
   }
+  return Math.round((Date.now() - drainStarted) / 1000);
+}
+
+async function main() {
+  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--fail-rate', '0.01', '--fail-status', '503', '--latency-ms', String(LATENCY)]);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-soak-'));
+  const relay = await relayProcess(mock, port, dataDir);
+  console.error(`soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, service at ${LATENCY} ms failing 1% of calls with 503${OUTAGE_AT === undefined ? '' : `, outage minutes ${OUTAGE_AT}-${OUTAGE_AT + OUTAGE_MINUTES}`}${RESTART_AT === undefined ? '' : `, restart at minute ${RESTART_AT}`}`);
+  const load = createLoad(relay.url);
+  const { rss: rssStart, heap: heapStart } = await memory(relay.url);
+  const started = Date.now();
+  const perMinute = [];
+  const minuteSample = setInterval(() => void sampleMinute(relay, load, started, dataDir, perMinute), 60_000);
+  await runLoad(load, scenario(mock, relay, port, dataDir), started);
+  clearInterval(minuteSample);
+  const seconds = (Date.now() - started) / 1000;
+  const { rss: rssEnd, heap: heapEnd } = await memory(relay.url);
+  const drainSeconds = await drain(relay);
+  const afterDrain = outboxFiles(dataDir);
+  // The relay gives back free pages once a minute: the end size is read after its next run.
+  await new Promise((r) => setTimeout(r, 65_000));
+  const end = outboxFiles(dataDir);
   const records = await json(`${mock}/_mock/records?kind=events`);
   const mockStats = await json(`${mock}/_mock/stats`);
   const delivered = new Set(records.map((r) => r.event.seq));
-  const lost = [...acked].filter((s) => !delivered.has(s)).length;
-  const sorted = latencies.sort((a, b) => a - b);
+  const lost = [...load.acked].filter((s) => !delivered.has(s)).length;
+  const sorted = load.latencies.sort((a, b) => a - b);
+  const steady = perMinute.filter((s) => s.minute > 2 && (RESTART_AT === undefined || s.minute !== RESTART_AT + 1));
+  const fitOf = (field) => fitLine(steady.map((s) => ({ x: s.minute, y: s[field] })).filter((p) => Number.isFinite(p.y)));
   const result = {
-    minutes: MINUTES, rate: RATE, batch: BATCH, seconds: Math.round(seconds),
-    requests: latencies.length, requestsPerSecond: Math.round(latencies.length / seconds), eventsPerSecond: Math.round(acked.size / seconds), statuses,
-    latencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
-    rssMb: { start: mb(rssStart), peak: mb(rssPeak), end: mb(rssEnd) },
+    minutes: MINUTES, rate: RATE, batch: BATCH, latencyMs: LATENCY, outageAt: OUTAGE_AT, outageMinutes: OUTAGE_AT === undefined ? undefined : OUTAGE_MINUTES, restartAt: RESTART_AT, seconds: Math.round(seconds),
+    requests: load.latencies.length, requestsPerSecond: Math.round(load.latencies.length / seconds), eventsPerSecond: Math.round(load.acked.size / seconds), statuses: load.statuses,
+    collectLatencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
+    rssMb: { start: mb(rssStart), peak: Math.max(...perMinute.map((s) => s.rssMb).filter(Number.isFinite)), end: mb(rssEnd) },
     heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
+    disk: { outboxPeakMb: Math.max(...perMinute.map((s) => s.outboxMb)), walPeakMb: Math.max(...perMinute.map((s) => s.walMb)), afterDrain, end },
     perMinute,
-    // MB per minute after the first two minutes (warm-up), ± its standard error.
-    fit: { rss: fitLine(perMinute.filter((s) => s.minute > 2).map((s) => ({ x: s.minute, y: s.rssMb }))), heap: fitLine(perMinute.filter((s) => s.minute > 2).map((s) => ({ x: s.minute, y: s.heapMb }))) },
-    acknowledged: acked.size, delivered: delivered.size, lost, duplicates: records.length - delivered.size,
-    serviceCalls: mockStats.calls, drainSeconds: Math.round((Date.now() - drainStarted) / 1000),
+    // MB per minute after the first two minutes (warm-up) and the restart's minute, ± its standard error.
+    fit: { rss: fitOf('rssMb'), heap: fitOf('heapMb') },
+    acknowledged: load.acked.size, delivered: delivered.size, lost, duplicates: records.length - delivered.size,
+    serviceCalls: mockStats.calls, drainSeconds,
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/soak-latest.json', `${JSON.stringify(result, null, 2)}\n`);
-  console.log(JSON.stringify(result, null, 2));
+  console.log(JSON.stringify({ ...result, perMinute: undefined }, null, 2));
 }
 
 try {

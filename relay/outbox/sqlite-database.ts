@@ -26,6 +26,8 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
   try {
     mkdirSync(dataDir, { recursive: true });
     db = openSqlite(join(dataDir, 'outbox.sqlite'));
+    // Only a file without tables takes it: pages freed by deliveries can then be given back (issue #29).
+    if (db.pragma('page_count', { simple: true }) === 0) db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
   } catch (error) {
     if (error instanceof SqliteDriverError) throw error;
@@ -33,6 +35,8 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
   }
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
+  // A WAL that grew during a burst (an outage's backlog) is cut back to 32 MiB at the next checkpoint.
+  db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
   try {
     migrate(db, OUTBOX_SCHEMA);
   } catch (error) {
@@ -40,4 +44,26 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
     throw error;
   }
   return db;
+}
+
+/** Free pages kept for reuse: a quarter of the pages in use. */
+const KEPT_FREE_SHARE = 0.25;
+/** Pages given back per run at most (20 MiB of 4 KiB pages), so a run stays short. */
+const MAX_PAGES_PER_RUN = 5_000;
+
+/**
+ * Gives back to the file system the free pages beyond a quarter of those in use, a bounded number per
+ * call: after an outage's backlog drains, the file shrinks back instead of staying at its peak,
+ * while the steady churn of queued and delivered rows reuses the pages kept. Nothing for a file
+ * made before `auto_vacuum = INCREMENTAL` (it needs a VACUUM, which this never runs by itself).
+ */
+export function releaseFreePages(db: Database.Database): number {
+  if (db.pragma('auto_vacuum', { simple: true }) !== 2) return 0;
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const free = db.pragma('freelist_count', { simple: true }) as number;
+  const excess = Math.min(MAX_PAGES_PER_RUN, Math.floor(free - (pages - free) * KEPT_FREE_SHARE));
+  // Less than 256 KiB is not worth a run.
+  if (excess < 64) return 0;
+  db.pragma(`incremental_vacuum(${excess})`);
+  return excess;
 }

@@ -6,7 +6,7 @@ import { stringifyBody } from '../shared/exact-json.js';
 import { seenIdOf } from './outbox-key.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
-import { asStorageError, openOutboxDatabase } from './sqlite-database.js';
+import { asStorageError, openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 
 export interface SqliteOutboxOptions {
@@ -69,7 +69,7 @@ export class SqliteOutbox implements Outbox {
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs ?? 0);
     this.rebuildTally();
-    this.maintenance = setInterval(() => this.purgeSeenEvents(), 60_000).unref();
+    this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
   }
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -253,6 +253,16 @@ export class SqliteOutbox implements Outbox {
   }
 
   /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time (each minute). */
+  /** Once a minute: forget event ids older than the duplicate window, give back excess free pages. */
+  private maintain(): void {
+    try {
+      this.purgeSeenEvents();
+      releaseFreePages(this.db);
+    } catch {
+      // A disk that fails now fails the next commit too, which answers 503; nothing to do here.
+    }
+  }
+
   purgeSeenEvents(): number {
     return this.sql.purgeSeen.run(this.now() - DEDUPE_WINDOW_MS).changes;
   }
