@@ -1,7 +1,7 @@
 // `npm run soak`: a steady load against the relay and the mock service (1% of calls failing with
 // 503) for a while (default 10 minutes), then checks every acknowledged event arrived.
 // Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH),
-// --latency ms of the service (default 0), --outage-at minute --outage-minutes N (the service answers
+// --latency ms of the service (default 0), --fail-rate share of its calls answered 503 (default 0.01), --outage-at minute --outage-minutes N (the service answers
 // every call 503 meanwhile), --restart-at minute (SIGTERM to the relay, started again on its port and data).
 import { fitLine } from './line-fit.mjs';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,11 +14,12 @@ import { startListening } from './processes.mjs';
 import { freePort } from './free-port.mjs';
 import { outboxFiles } from './soak-disk.mjs';
 
-const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, latency: { type: 'string' }, 'outage-at': { type: 'string' }, 'outage-minutes': { type: 'string' }, 'restart-at': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, latency: { type: 'string' }, 'outage-at': { type: 'string' }, 'outage-minutes': { type: 'string' }, 'restart-at': { type: 'string' }, 'fail-rate': { type: 'string' } } });
 const MINUTES = Number(args.minutes ?? process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(args.rate ?? process.env.SOAK_RATE ?? 100);
 const BATCH = Number(args.batch ?? process.env.SOAK_BATCH ?? 5);
 const LATENCY = Number(args.latency ?? 0);
+const FAIL_RATE = Number(args['fail-rate'] ?? 0.01);
 const OUTAGE_AT = args['outage-at'] === undefined ? undefined : Number(args['outage-at']);
 const OUTAGE_MINUTES = Number(args['outage-minutes'] ?? 5);
 const RESTART_AT = args['restart-at'] === undefined ? undefined : Number(args['restart-at']);
@@ -35,6 +36,11 @@ async function memory(relay) {
   const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
 }
+/** The relay's limit on service calls in flight: what a stop can leave delivered but unacknowledged (the crash test's bound). */
+async function deliveryLimit(relay) {
+  const text = await (await request(`${relay}/metrics`, { dispatcher: agent })).body.text();
+  return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
+}
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes) => Math.round(bytes / 1048576);
 
@@ -50,9 +56,12 @@ async function relayProcess(mock, port, dataDir) {
 
 const setFaults = (mock, faults) => request(`${mock}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults), dispatcher: agent }).then((r) => r.body.dump());
 
+/** One byte per sequence number: 2 hours at thousands of events a second fit in tens of MB. */
+const ledger = () => new Uint8Array(Math.ceil(RATE * BATCH * (MINUTES * 60 + 600)));
+
 /** The load: `RATE` requests a second of `BATCH` events; a 200 acknowledges its events. */
 function createLoad(relayUrl) {
-  const load = { acked: new Set(), latencies: [], minute: [], statuses: {}, inFlight: 0, seq: 0 };
+  const load = { acked: ledger(), ackedCount: 0, latencies: [], minute: [], statuses: {}, inFlight: 0, seq: 0 };
   load.send = async () => {
     const events = Array.from({ length: BATCH }, () => ({ event_id: `soak-${++load.seq}`, user_id: `soak-user-${load.seq % 20000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', seq: load.seq } }));
     const started = performance.now();
@@ -61,7 +70,10 @@ function createLoad(relayUrl) {
       const answer = await request(`${relayUrl}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
       await answer.body.dump();
       load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode === 200) for (const e of events) load.acked.add(e.event.seq);
+      if (answer.statusCode === 200) for (const e of events) {
+        load.acked[e.event.seq] = 1;
+        load.ackedCount++;
+      }
     } catch {
       load.statuses.error = (load.statuses.error ?? 0) + 1;
     } finally {
@@ -74,15 +86,29 @@ function createLoad(relayUrl) {
   return load;
 }
 
+/** What the service received, counted per sequence number as it arrives (the mock forgets each slice). */
+function createReceipts(mock) {
+  const receipts = { counts: ledger(), total: 0 };
+  receipts.take = async () => {
+    const answer = await request(`${mock}/_mock/events/take`, { method: 'POST', dispatcher: agent });
+    for (const record of JSON.parse(await answer.body.text())) {
+      receipts.counts[record.event.seq]++;
+      receipts.total++;
+    }
+  };
+  return receipts;
+}
+
 /** The scenario's moments, by minute: the outage's start and end, the restart. */
 function scenario(mock, relay, port, dataDir) {
   const steps = [];
   if (OUTAGE_AT !== undefined) {
     steps.push({ minute: OUTAGE_AT, what: 'outage begins', run: () => setFaults(mock, { failRate: 1, failStatus: 503 }) });
-    steps.push({ minute: OUTAGE_AT + OUTAGE_MINUTES, what: 'outage ends', run: () => setFaults(mock, { failRate: 0.01, failStatus: 503 }) });
+    steps.push({ minute: OUTAGE_AT + OUTAGE_MINUTES, what: 'outage ends', run: () => setFaults(mock, { failRate: FAIL_RATE, failStatus: 503 }) });
   }
   if (RESTART_AT !== undefined) {
     steps.push({ minute: RESTART_AT, what: 'relay restart (SIGTERM)', run: async () => {
+      relay.limitAtRestart = await deliveryLimit(relay.url);
       const exited = new Promise((resolve) => relay.child.once('exit', resolve));
       relay.child.kill('SIGTERM');
       await exited;
@@ -99,9 +125,10 @@ async function sampleMinute(relay, load, started, dataDir, perMinute) {
   load.minute = [];
   const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
   const { rss: r, heap: h } = await memory(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
-  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, ...outboxFiles(dataDir) };
+  const queued = await queuedRecords(relay).catch(() => NaN);
+  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, queued, ...outboxFiles(dataDir) };
   perMinute.push(sample);
-  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB\n`);
+  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, queued ${queued}, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB\n`);
 }
 
 /** Runs the load for `MINUTES`, the scenario's steps at their minutes. */
@@ -126,24 +153,43 @@ async function runLoad(load, steps, started) {
   await Promise.all(pending);
 }
 
+/** Records in the outbox not yet delivered, of every kind. */
+async function queuedRecords(relay) {
+  const stats = await json(`${relay.url}/stats`, { authorization: `Bearer ${ADMIN}` });
+  return Object.values(stats.outbox.queued).reduce((sum, n) => sum + n, 0);
+}
+
 async function drain(relay) {
   const drainStarted = Date.now();
   for (;;) {
-    const stats = await json(`${relay.url}/stats`, { authorization: `Bearer ${ADMIN}` });
-    if (Object.values(stats.outbox.queued).every((n) => n === 0)) break;
+    if ((await queuedRecords(relay)) === 0) break;
     if (Date.now() - drainStarted > 600_000) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   return Math.round((Date.now() - drainStarted) / 1000);
 }
 
+/** Acknowledged but never received (lost), received at all (delivered), received more than once. */
+function reconcile(load, receipts) {
+  let lost = 0, delivered = 0, duplicates = 0;
+  for (let seq = 1; seq <= load.seq; seq++) {
+    const count = receipts.counts[seq];
+    if (load.acked[seq] && count === 0) lost++;
+    if (count > 0) delivered++;
+    if (count > 1) duplicates += count - 1;
+  }
+  return { lost, delivered, duplicates };
+}
+
 async function main() {
-  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--fail-rate', '0.01', '--fail-status', '503', '--latency-ms', String(LATENCY)]);
+  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--fail-rate', String(FAIL_RATE), '--fail-status', '503', '--latency-ms', String(LATENCY)]);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-soak-'));
   const relay = await relayProcess(mock, port, dataDir);
-  console.error(`soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, service at ${LATENCY} ms failing 1% of calls with 503${OUTAGE_AT === undefined ? '' : `, outage minutes ${OUTAGE_AT}-${OUTAGE_AT + OUTAGE_MINUTES}`}${RESTART_AT === undefined ? '' : `, restart at minute ${RESTART_AT}`}`);
+  console.error(`soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, service at ${LATENCY} ms failing ${FAIL_RATE * 100}% of calls with 503${OUTAGE_AT === undefined ? '' : `, outage minutes ${OUTAGE_AT}-${OUTAGE_AT + OUTAGE_MINUTES}`}${RESTART_AT === undefined ? '' : `, restart at minute ${RESTART_AT}`}`);
   const load = createLoad(relay.url);
+  const receipts = createReceipts(mock);
+  const receiving = setInterval(() => void receipts.take().catch(() => undefined), 5_000);
   const { rss: rssStart, heap: heapStart } = await memory(relay.url);
   const started = Date.now();
   const perMinute = [];
@@ -157,16 +203,16 @@ async function main() {
   // The relay gives back free pages once a minute: the end size is read after its next run.
   await new Promise((r) => setTimeout(r, 65_000));
   const end = outboxFiles(dataDir);
-  const records = await json(`${mock}/_mock/records?kind=events`);
+  clearInterval(receiving);
+  await receipts.take();
   const mockStats = await json(`${mock}/_mock/stats`);
-  const delivered = new Set(records.map((r) => r.event.seq));
-  const lost = [...load.acked].filter((s) => !delivered.has(s)).length;
+  const { lost, delivered, duplicates } = reconcile(load, receipts);
   const sorted = load.latencies.sort((a, b) => a - b);
   const steady = perMinute.filter((s) => s.minute > 2 && (RESTART_AT === undefined || s.minute !== RESTART_AT + 1));
   const fitOf = (field) => fitLine(steady.map((s) => ({ x: s.minute, y: s[field] })).filter((p) => Number.isFinite(p.y)));
   const result = {
-    minutes: MINUTES, rate: RATE, batch: BATCH, latencyMs: LATENCY, outageAt: OUTAGE_AT, outageMinutes: OUTAGE_AT === undefined ? undefined : OUTAGE_MINUTES, restartAt: RESTART_AT, seconds: Math.round(seconds),
-    requests: load.latencies.length, requestsPerSecond: Math.round(load.latencies.length / seconds), eventsPerSecond: Math.round(load.acked.size / seconds), statuses: load.statuses,
+    minutes: MINUTES, rate: RATE, batch: BATCH, latencyMs: LATENCY, failRate: FAIL_RATE, outageAt: OUTAGE_AT, outageMinutes: OUTAGE_AT === undefined ? undefined : OUTAGE_MINUTES, restartAt: RESTART_AT, seconds: Math.round(seconds),
+    requests: load.latencies.length, requestsPerSecond: Math.round(load.latencies.length / seconds), eventsPerSecond: Math.round(load.ackedCount / seconds), statuses: load.statuses,
     collectLatencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
     rssMb: { start: mb(rssStart), peak: Math.max(...perMinute.map((s) => s.rssMb).filter(Number.isFinite)), end: mb(rssEnd) },
     heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
@@ -174,7 +220,9 @@ async function main() {
     perMinute,
     // MB per minute after the first two minutes (warm-up) and the restart's minute, ± its standard error.
     fit: { rss: fitOf('rssMb'), heap: fitOf('heapMb') },
-    acknowledged: load.acked.size, delivered: delivered.size, lost, duplicates: records.length - delivered.size,
+    acknowledged: load.ackedCount, delivered, lost, duplicates,
+    // The crash test's bound for one stop: twice the limit in flight plus twice it for the acknowledgement batch.
+    duplicateBound: relay.limitAtRestart === undefined ? 0 : 4 * relay.limitAtRestart, limitAtRestart: relay.limitAtRestart,
     serviceCalls: mockStats.calls, drainSeconds,
   };
   mkdirSync('bench/results', { recursive: true });

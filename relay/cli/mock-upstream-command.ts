@@ -31,6 +31,7 @@ export function mockUpstreamCommand(): Command {
       `
 Inspection (not part of the real service):
   GET  /_mock/records?kind=orders|products|events   bodies as received (orders/products: current per id)
+  POST /_mock/events/take                            the events held so far, then forgotten (long runs)
   GET  /_mock/stats                                  counts and distinct user_id per month (the quota)
   GET  /_mock/calls                                  recent /v1 calls with time and status
   POST /_mock/reset                                  forget everything

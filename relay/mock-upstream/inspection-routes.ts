@@ -32,6 +32,12 @@ export function addInspectionRoutes(router: Router, deps: InspectionDeps): void 
     ctx.type = 'application/json';
     ctx.body = stringifyBody(deps.store.records(kind as MockCollection));
   });
+  router.post('/_mock/events/take', (ctx) => {
+    const taken = deps.store.takeEvents();
+    if (taken.length > 0) deps.onChange();
+    ctx.type = 'application/json';
+    ctx.body = stringifyBody(taken);
+  });
   router.get('/_mock/stats', (ctx) => {
     ctx.body = { ...deps.store.stats(), calls: deps.calls.totals };
   });

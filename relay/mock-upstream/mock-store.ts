@@ -14,6 +14,7 @@ interface Snapshot {
 export interface MockStats {
   orders: number;
   products: number;
+  /** Every event received, those already taken (`POST /_mock/events/take`) included. */
   events: number;
   /** Distinct `user_id` per calendar month of `datetime` (as written), the service's billed quota. */
   visitorsByMonth: Record<string, number>;
@@ -31,6 +32,7 @@ export class MockStore {
   private orders = new Map<number | bigint, unknown>();
   private products = new Map<number | bigint, unknown>();
   private events: unknown[] = [];
+  private eventsTaken = 0;
   private visitors = new Map<string, Set<string>>();
 
   constructor(private readonly dataFile?: string) {
@@ -49,6 +51,17 @@ export class MockStore {
     this.countVisitor(event, receivedAt);
   }
 
+  /**
+   * The events held so far, forgotten as they are handed over: a run of hours (the soak) reads
+   * what arrived in slices instead of holding millions of bodies. The quota count is kept.
+   */
+  takeEvents(): unknown[] {
+    const taken = this.events;
+    this.events = [];
+    this.eventsTaken += taken.length;
+    return taken;
+  }
+
   records(collection: MockCollection): unknown[] {
     if (collection === 'events') return [...this.events];
     return [...(collection === 'orders' ? this.orders : this.products).values()];
@@ -56,13 +69,14 @@ export class MockStore {
 
   stats(): MockStats {
     const visitorsByMonth = Object.fromEntries([...this.visitors].map(([month, ids]) => [month, ids.size]));
-    return { orders: this.orders.size, products: this.products.size, events: this.events.length, visitorsByMonth };
+    return { orders: this.orders.size, products: this.products.size, events: this.events.length + this.eventsTaken, visitorsByMonth };
   }
 
   reset(): void {
     this.orders.clear();
     this.products.clear();
     this.events = [];
+    this.eventsTaken = 0;
     this.visitors.clear();
   }
 
