@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseTimestamp } from '../../relay/contract/timestamp.js';
 import { validateTrackingEvent } from '../../relay/contract/validate.js';
+import { daysFromCivil } from '../helpers/civil-days.js';
 import { trackingEvent } from '../helpers/records.js';
 
 /**
@@ -20,16 +21,6 @@ interface Parts {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Howard Hinnant's days_from_civil: days since 1970-01-01 of a proleptic Gregorian date. */
-function daysFromCivil(year: number, month: number, day: number): bigint {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return BigInt(era) * 146_097n + BigInt(doe) - 719_468n;
-}
 
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;

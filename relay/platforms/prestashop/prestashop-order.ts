@@ -47,7 +47,9 @@ function utc(read: FieldReader, text: unknown, timeZone: string, field: string):
  * `associations.order_rows`. Dates are the shop's wall clock and become UTC.
  */
 export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
-  const { order: o, customer = {}, address = {}, timeZone } = payload;
+  // Read as any JSON: what the Webservice answered is the shop's, not ours (issue #29's fuzzer).
+  const [o, customer, address] = [fields(payload.order), fields(payload.customer), fields(payload.address)];
+  const { timeZone } = payload;
   const read = new FieldReader();
   const rows = list(fields(o['associations'])['order_rows']);
   const body = compact({

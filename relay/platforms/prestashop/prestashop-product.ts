@@ -37,7 +37,8 @@ export function imageUrl(shopUrl: string, imageId: unknown): string | undefined 
  * names; the default image and the next one; a link PrestaShop redirects to the canonical page.
  */
 export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: CatalogSettings): Mapping {
-  const { product: p, languageId, shopUrl } = payload;
+  const p = fields(payload.product);
+  const { languageId, shopUrl } = payload;
   if (String(p['active']) !== '1') return { skip: 'inactive: only active products are sent' };
   const read = new FieldReader();
   const imageIds = list(fields(p['associations'])['images']).map((image) => fields(image)['id']);
