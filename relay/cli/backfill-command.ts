@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { historyStart } from '../contract/window.js';
+import { historyStart, historyStartOf } from '../contract/window.js';
 import type { Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
@@ -43,12 +43,12 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
   const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }) });
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
-  const since = flags.since ?? historyStart(Date.now());
   const kinds: Kind[] = flags.only ? [flags.only] : ['products', 'orders'];
   try {
     for (const kind of kinds) {
       if (abort.signal.aborted) break;
-      const items = platformItems(api, kind === 'orders' ? 'order' : 'product', since);
+      const platformKind = kind === 'orders' ? 'order' : 'product';
+      const items = platformItems(api, platformKind, flags.since ?? historyStartOf(platformKind, Date.now()));
       await runImportJob({ command: COMMAND, kind, from: { items, exactIntegers: true }, stateName: `backfill-${connector.name}-${kind}`, flags }, abort.signal);
     }
   } catch (error) {
@@ -60,7 +60,7 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
 function connectorCommand(connector: Connector): Command {
   const command = addDeliveryOptions(new Command(connector.name), 'the backfill')
     .description(`send a ${connector.label} shop's orders (changed in the last 2 years) and products, through its API`)
-    .addOption(new Option('--since <date|duration>', 'only records changed since then (default: 2 years ago, the service\'s window)').argParser(parseSince))
+    .addOption(new Option('--since <date|duration>', 'only records changed since then (default: orders of the last 2 years, the service\'s window, and every product)').argParser(parseSince))
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
     .addOption(new Option('--currency <code>', "the catalog's currency (products carry none)").env('SHOPBEACON_SHOP_CURRENCY'))
     .addOption(new Option('--shop-url <url>', 'the storefront, for product links (default: the shop\'s own address)').env('SHOPBEACON_SHOP_URL'));

@@ -12,6 +12,14 @@ export function historyStart(nowMs: number): number {
   return start.getTime();
 }
 
+/**
+ * Where a shop's history begins for a kind: the service's window for orders; the whole catalog for
+ * products, which have no window (a product nobody edited for three years is still on sale).
+ */
+export function historyStartOf(kind: 'order' | 'product', nowMs: number): number {
+  return kind === 'product' ? 0 : historyStart(nowMs);
+}
+
 /** Why a timestamp falls outside the service's window, in words, or `undefined` when it is inside. */
 export function windowViolation(timestamp: ParsedTimestamp, nowMs: number): string | undefined {
   return windowCheck(timestamp, nowMs)?.message;

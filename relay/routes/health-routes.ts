@@ -32,17 +32,29 @@ interface ReadinessSources {
   syncStatuses?: () => SyncStatus[];
 }
 
-/** `GET /readyz`: 503 while the outbox cannot be written, is full, delivery is paused or a sync keeps failing, saying why. */
+/** Why the relay cannot take or deliver records now: each one takes it out of a load balancer. */
+async function blockingProblems(options: ReadinessSources): Promise<string[]> {
+  const reasons = await outboxProblems(options.outbox);
+  if (options.shared && !options.shared.isReachable()) reasons.push('Redis (SHOPBEACON_REDIS_URL) is unreachable');
+  if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());
+  const unreachable = options.worker.unreachable;
+  if (unreachable) reasons.push(unreachable.reason);
+  reasons.push(...(options.webhooks?.problems() ?? []));
+  return reasons;
+}
+
+/**
+ * `GET /readyz`: 503 `not_ready` while the outbox cannot be written, is full, Redis is away, delivery
+ * is paused or webhook deliveries are refused; 200 `degraded` while only a platform's sweeps keep
+ * failing (`/collect`, the mirror and the webhooks still work: taking the relay out of a load
+ * balancer for a platform's API outage would lose what it can still take). Each reason in a sentence.
+ */
 export function readyz(options: ReadinessSources) {
   return async function readiness(ctx: Context): Promise<void> {
-    const reasons = await outboxProblems(options.outbox);
-    if (options.shared && !options.shared.isReachable()) reasons.push('Redis (SHOPBEACON_REDIS_URL) is unreachable');
-    if (options.worker.paused) reasons.push(`delivery is paused: ${options.worker.pauseReason ?? ''}`.trim());
-    const unreachable = options.worker.unreachable;
-    if (unreachable) reasons.push(unreachable.reason);
-    reasons.push(...(options.webhooks?.problems() ?? []));
-    reasons.push(...syncProblems(options.syncStatuses?.() ?? []));
-    ctx.status = reasons.length === 0 ? 200 : 503;
-    ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: 'not_ready', reasons };
+    const blocking = await blockingProblems(options);
+    const degraded = syncProblems(options.syncStatuses?.() ?? []);
+    const reasons = [...blocking, ...degraded];
+    ctx.status = blocking.length === 0 ? 200 : 503;
+    ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: blocking.length > 0 ? 'not_ready' : 'degraded', reasons };
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { historyStart } from '../contract/window.js';
+import { historyStartOf } from '../contract/window.js';
 import type { Awaitable } from '../outbox/outbox.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
@@ -132,14 +132,14 @@ export class PlatformSync {
     const cursor = await state.cursor(this.connector.name, kind);
     this.status.cursor[kind] = cursor ?? null;
     if (cursor === undefined && this.api.history) return this.sweepHistory(kind, leaseMs);
-    const since = cursor === undefined ? historyStart(this.now()) : cursor - SWEEP_OVERLAP_MS;
+    const since = cursor === undefined ? historyStartOf(kind, this.now()) : cursor - SWEEP_OVERLAP_MS;
     await this.drain(kind, this.api.changed(kind, since), { afterHistory: cursor !== undefined, movesCursor: true }, leaseMs);
   }
 
   /** A history in any order (a bulk file): the cursor moves once all of it is in, to when it began. */
   private async sweepHistory(kind: PlatformKind, leaseMs: number): Promise<void> {
     const began = this.now();
-    const history = (this.api.history as NonNullable<PlatformApi['history']>).call(this.api, kind, historyStart(began));
+    const history = (this.api.history as NonNullable<PlatformApi['history']>).call(this.api, kind, historyStartOf(kind, began));
     if (!(await this.drain(kind, history, { afterHistory: false, movesCursor: false }, leaseMs))) return;
     await this.options.state.moveCursor(this.connector.name, kind, began);
     this.status.cursor[kind] = began;

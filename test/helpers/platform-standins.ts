@@ -87,10 +87,14 @@ function modifiedAfter(url: URL): string | undefined {
   return new Date(Date.parse(`${text.slice(0, 19)}Z`) - SITE_OFFSET_MS).toISOString().slice(0, 19);
 }
 
-/** The catalog: a published variable product, a draft, one without an image (invalid) and a simple one. */
+/**
+ * The catalog: a published variable product, a draft, one without an image (invalid) and a simple
+ * one last edited three years ago (products have no window: it is still on sale).
+ */
 export function wooProducts(): Record<string, unknown>[] {
   const base = template('woocommerce/product.json');
-  return [base, { ...base, id: 96, status: 'draft' }, { ...base, id: 97, images: [] }, { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [] }];
+  const old = { date_modified: '2023-06-01T11:00:00', date_modified_gmt: '2023-06-01T10:00:00' };
+  return [base, { ...base, id: 96, status: 'draft' }, { ...base, id: 97, images: [] }, { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [], ...old }];
 }
 
 /**

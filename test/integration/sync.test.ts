@@ -33,7 +33,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     await shop.close();
   });
 
-  it('delivers every order and every published product, a product without an image kept as a dead letter', async () => {
+  it('delivers every order and every published product, one unchanged for three years too, a product without an image kept as a dead letter', async () => {
     await until(() => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2, 'the history', 30_000);
     assert.deepEqual(h.mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
     const status = await syncStatus(h, 'woocommerce');
@@ -69,6 +69,29 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     const metrics = await fetch(`${h.url}/metrics`).then((r) => r.text());
     assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);
     assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
+  });
+});
+
+describe('the sync whose key the platform refuses', () => {
+  let shop: StandIn;
+  let h: Harness;
+  before(async () => {
+    shop = await wooCommerceStandIn(wooOrders(3), wooProducts()).start();
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: `ck_${'0'.repeat(40)}`, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('GET /readyz answers 200 degraded naming the platform once sweeps fail for longer than three intervals, and /collect still takes events', async () => {
+    await until(async () => ((await (await fetch(`${h.url}/readyz`)).json()) as { status: string }).status === 'degraded', '/readyz degraded', 15_000);
+    const answer = await fetch(`${h.url}/readyz`);
+    const body = (await answer.json()) as { reasons: string[] };
+    assert.equal(answer.status, 200);
+    assert.match(body.reasons.join(' '), /the woocommerce sync has failed since .*401/);
+    const collect = await fetch(`${h.url}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: h.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' }, body: JSON.stringify({ events: [{ event_id: 'degraded-1', user_id: 'u1', event_name: 'Added To Cart', event: { product_id: 1, price: 1, currency: 'EUR', quantity: 1 } }] }) });
+    assert.equal(collect.status, 200);
   });
 });
 
