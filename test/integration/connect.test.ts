@@ -28,13 +28,18 @@ describe('shopbeacon connect woocommerce', () => {
     assert.equal(hooks.length, 0);
   });
 
-  it('creates one active webhook per topic with one secret, prints it, and creates nothing twice', async () => {
+  it('creates one active webhook per topic with one secret, prints it, creates nothing twice and changes no secret unless given one', async () => {
     const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(hooks.map((h) => h.topic).sort(), ['order.created', 'order.restored', 'order.updated', 'product.created', 'product.restored', 'product.updated']);
     assert.ok(hooks.every((h) => h.status === 'active' && h.delivery_url === `${PUBLIC}/webhooks/woocommerce` && h.secret === hooks[0]?.secret && h.secret.length >= 32));
     assert.ok(run.stdout.includes(`SHOPBEACON_WOOCOMMERCE_SECRET=${hooks[0]?.secret}`));
     assert.equal(run.stdout.includes(WOO_SECRET), false, 'the REST key is never printed');
+    const first = hooks[0]?.secret;
+    const rerun = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);
+    assert.equal(rerun.code, 0, rerun.stderr);
+    assert.ok(hooks.length === 6 && hooks.every((h) => h.secret === first), 'run again without a secret, the webhooks keep the one the relay has');
+    assert.match(rerun.stdout, /SHOPBEACON_WOOCOMMERCE_SECRET=… \(unchanged/);
     (hooks.find((h) => h.topic === 'order.updated') as WooWebhookRow).status = 'disabled';
     const again = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { ...env, SHOPBEACON_WOOCOMMERCE_SECRET: 'the-secret-the-relay-has-0123456789' });
     assert.equal(again.code, 0, again.stderr);
