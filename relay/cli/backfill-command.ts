@@ -5,6 +5,7 @@ import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { PlatformClient } from '../platforms/platform-client.js';
 import { platformItems } from '../platforms/platform-items.js';
+import { fillShopCurrency } from '../platforms/shop-currency.js';
 import { parseDuration } from './duration.js';
 import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';
 import { addApiOptions, apiValuesFromFlags } from './platform-flags.js';
@@ -28,9 +29,10 @@ function parseSince(value: string): number {
   return at;
 }
 
+/** `--currency` checked, or '' for the shop to tell (products carry none). */
 function catalogCurrency(flags: BackfillFlags): string {
-  if (flags.only === 'orders') return '';
-  const currency = flags.currency ?? fail(COMMAND, 'set SHOPBEACON_SHOP_CURRENCY (or --currency): the platform\'s products carry no currency');
+  const currency = flags.currency;
+  if (flags.only === 'orders' || !currency) return '';
   if (!/^[A-Za-z]{3}$/.test(currency)) fail(COMMAND, `SHOPBEACON_SHOP_CURRENCY (--currency) must be a three-letter code such as EUR; got ${JSON.stringify(currency)}`);
   return currency.toUpperCase();
 }
@@ -45,6 +47,7 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
   process.once('SIGINT', () => abort.abort());
   const kinds: Kind[] = flags.only ? [flags.only] : ['products', 'orders'];
   try {
+    if (kinds.includes('products')) await fillShopCurrency(catalog, api, connector.label).catch((error: Error) => fail(COMMAND, error.message));
     for (const kind of kinds) {
       if (abort.signal.aborted) break;
       const platformKind = kind === 'orders' ? 'order' : 'product';
@@ -62,7 +65,7 @@ function connectorCommand(connector: Connector): Command {
     .description(`send a ${connector.label} shop's orders (changed in the last 2 years) and products, through its API`)
     .addOption(new Option('--since <date|duration>', 'only records changed since then (default: orders of the last 2 years, the service\'s window, and every product)').argParser(parseSince))
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
-    .addOption(new Option('--currency <code>', "the catalog's currency (products carry none)").env('SHOPBEACON_SHOP_CURRENCY'))
+    .addOption(new Option('--currency <code>', "the catalog's currency (products carry none; default: the shop's own, asked of its API)").env('SHOPBEACON_SHOP_CURRENCY'))
     .addOption(new Option('--shop-url <url>', 'the storefront, for product links (default: the shop\'s own address)').env('SHOPBEACON_SHOP_URL'));
   return addApiOptions(command, connector)
     .addHelpText('after', 'Products first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).')

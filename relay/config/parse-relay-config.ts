@@ -31,20 +31,17 @@ const API_GROUPS: string[][] = [
   ['prestashopUrl', 'prestashopKey'],
 ];
 
-/** A platform API half configured names what is missing; any API needs the catalog's currency. */
+/** A platform API half configured names what is missing (without `SHOPBEACON_SHOP_CURRENCY` the sync asks the shop). */
 function apiProblems(config: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const named = (key: string) => SETTINGS.find((s) => s.key === key) as Setting;
-  let anyApi = false;
   for (const group of API_GROUPS) {
     const set = group.filter((key) => config[key] !== undefined);
-    if (set.length === group.length) anyApi = true;
-    else if (set.length > 0) {
+    if (set.length > 0 && set.length < group.length) {
       const missing = group.filter((key) => config[key] === undefined).map((key) => `${named(key).env} (${named(key).flag})`);
       problems.push(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required when ${set.map((key) => named(key).env).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`);
     }
   }
-  if (anyApi && !config['shopCurrency']) problems.push('SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required with a platform API: products carry no currency');
   return problems;
 }
 

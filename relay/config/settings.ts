@@ -81,13 +81,12 @@ function shopifyShop(value: string): string {
   return platformUrl(value);
 }
 
-/** `30s`, `10m`, `1h`, or `0` (off), in milliseconds. */
+/** `30s`, `10m`, `1h`, or `0` (off; `0s`, `0m` too), in milliseconds. */
 function interval(value: string): number {
-  if (value === '0') return 0;
   const match = /^(\d+)(s|m|h)$/.exec(value);
-  if (!match) throw new Error('must be a duration such as 30s, 10m or 1h, or 0 for off');
-  const ms = Number(match[1]) * { s: 1000, m: 60_000, h: 3600_000 }[match[2] as 's' | 'm' | 'h'];
-  if (ms < 1000) throw new Error('must be at least 1s, or 0 for off');
+  if (!match && value !== '0') throw new Error('must be a duration such as 30s, 10m or 1h, or 0 for off');
+  const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3600_000 }[match[2] as 's' | 'm' | 'h'] : 0;
+  if (ms === 0) return 0;
   return ms;
 }
 

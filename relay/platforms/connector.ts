@@ -26,6 +26,8 @@ export interface PlatformApi {
   history?(kind: PlatformKind, since: number): AsyncIterable<ChangedPayload>;
   /** The same mapping as the platform's webhooks. */
   map(kind: PlatformKind, payload: unknown): Mapping;
+  /** The shop's currency as the platform stores it, for products when `SHOPBEACON_SHOP_CURRENCY` is unset. */
+  shopCurrency?(): Promise<string | undefined>;
   /** Puts this relay's webhooks right where the platform gave up on them (WooCommerce disables them); how many it repaired. */
   repairWebhooks?(): Promise<number>;
 }

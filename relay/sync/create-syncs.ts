@@ -19,6 +19,6 @@ export function createSyncs(config: RelayConfig, options: Omit<PlatformSyncOptio
     const shopUrl = config.shopUrl ?? connector.shopUrl?.(values);
     const catalog = { currency: config.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
     const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }), ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) });
-    return [new PlatformSync(connector, api, { ...options, intervalMs: config.syncIntervalMs, owner })];
+    return [new PlatformSync(connector, api, { ...options, intervalMs: config.syncIntervalMs, owner }, catalog)];
   });
 }

@@ -4,7 +4,9 @@ import type { Awaitable } from '../outbox/outbox.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
 import type { ChangedPayload, Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
+import type { CatalogSettings } from '../platforms/mapping.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
+import { fillShopCurrency } from '../platforms/shop-currency.js';
 import type { PlatformState } from './platform-state.js';
 import { sweepBatch, type SweepCounts } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
@@ -52,6 +54,8 @@ export class PlatformSync {
     readonly connector: Connector,
     private readonly api: PlatformApi,
     private readonly options: PlatformSyncOptions,
+    /** The catalog settings the API maps with: a currency not configured is asked of the shop. */
+    private readonly catalog: CatalogSettings = { currency: '' },
   ) {
     this.status = emptyStatus(connector.name, options.intervalMs);
     this.now = options.now ?? Date.now;
@@ -79,6 +83,7 @@ export class PlatformSync {
     this.status.lastStartedAt = this.now();
     await this.repairWebhooks();
     try {
+      await fillShopCurrency(this.catalog, this.api, this.connector.label);
       for (const kind of ['product', 'order'] as const) await this.sweepKind(kind, leaseMs);
       // Stopped halfway is not a success: the next start goes on from the cursor.
       if (this.stopped) return;

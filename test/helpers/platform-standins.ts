@@ -97,6 +97,9 @@ export function wooProducts(): Record<string, unknown>[] {
   return [base, { ...base, id: 96, status: 'draft' }, { ...base, id: 97, images: [] }, { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [], ...old }];
 }
 
+/** `GET /wc/v3/settings/general/woocommerce_currency` as WooCommerce answers it (its options list cut short). */
+const CURRENCY_SETTING = { id: 'woocommerce_currency', label: 'Currency', description: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.', type: 'select', default: 'USD', options: { EUR: 'Euro (&euro;)', USD: 'United States (US) dollar (&#36;)' }, tip: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.', value: 'EUR', group_id: 'general' };
+
 /**
  * WooCommerce's REST API as `/wp-json/wc/v3/orders|products` serves it: Basic auth with the REST
  * key, `per_page`, `page`, `modified_after` (exclusive; in the site's time zone unless
@@ -115,6 +118,7 @@ export function wooCommerceStandIn(orders: Record<string, unknown>[], products: 
     if (!WOO_KEYS.has(req.headers.authorization ?? '')) {
       return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
     }
+    if (url.pathname === '/wp-json/wc/v3/settings/general/woocommerce_currency') return json(res, 200, CURRENCY_SETTING);
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
     if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     if (kind === 'orders' && ++orderPages === 2 && !failedOnce) {

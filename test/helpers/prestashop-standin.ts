@@ -39,7 +39,7 @@ export function prestaProducts(): Row[] {
 }
 
 const LOOKUPS: Record<string, Row[]> = {
-  configurations: [{ id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE }, { id: '2', name: 'PS_LANG_DEFAULT', value: '1' }],
+  configurations: [{ id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE }, { id: '2', name: 'PS_LANG_DEFAULT', value: '1' }, { id: '3', name: 'PS_CURRENCY_DEFAULT', value: '1' }],
   currencies: [{ id: '1', iso_code: 'EUR', name: 'Euro' }],
   // The resource also carries the password hash: the client must never ask for `display=full`.
   customers: [{ id: '5', email: 'pub@prestashop.com', firstname: 'John', lastname: 'DOE', passwd: '$2y$10$secret.hash' }],

@@ -133,6 +133,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
       this.polls += 1;
       return { node: this.polls < 2 ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
     },
+    ShopbeaconShopCurrency: () => ({ shop: { currencyCode: 'EUR' } }),
     ShopbeaconSubscriptions: (variables) => ({ webhookSubscriptions: connection(this.subscriptions, 100, variables['after']) }),
     ShopbeaconSubscribe: (variables) => {
       const subscription = { id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`, topic: String(variables['topic']), uri: String(variables['uri']) };

@@ -37,14 +37,15 @@ describe('shopbeacon backfill woocommerce', () => {
     await mock.close();
   });
 
-  it('sends every order of the window and every published product, through a page that failed once, and says what it skipped', async () => {
-    const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv });
+  it('sends every order of the window and every published product in the shop\'s own currency, through a page that failed once, and says what it skipped', async () => {
+    const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv, SHOPBEACON_SHOP_CURRENCY: '' });
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stdout, /products: read 4, delivered 2, invalid 1, failed 0, skipped \(older than 2 years\) 0, skipped 1 status draft/);
     assert.match(run.stdout, /orders: read 230, delivered 230, invalid 0, failed 0/);
     assert.match(run.stderr, /image: is required/);
     assert.equal(mock.records('orders').length, 230);
     assert.deepEqual(mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
+    assert.ok(mock.records('products').every((p) => (p as { currency: string }).currency === 'EUR'), 'the currency from WooCommerce\'s settings');
     assert.ok(shop.served.some((s) => s.status === 500), 'a page failed once');
     assert.ok(shop.served.every((s) => !s.path.includes('per_page') || s.path.includes('per_page=100')));
     assert.ok(shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).every((s) => /modified_after=\d{4}-\d{2}-\d{2}T.*dates_are_gmt=true/.test(s.path)));

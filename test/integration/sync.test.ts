@@ -26,7 +26,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   const orders = wooOrders(230);
   before(async () => {
     shop = await wooCommerceStandIn(orders, wooProducts()).start();
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, syncIntervalMs: '1s' } });
   });
   after(async () => {
     await h.close();
@@ -36,6 +36,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   it('delivers every order and every published product, one unchanged for three years too, a product without an image kept as a dead letter', async () => {
     await until(() => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2, 'the history', 30_000);
     assert.deepEqual(h.mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
+    assert.ok(h.mock.records('products').every((p) => (p as Row)['currency'] === 'EUR'), 'no SHOPBEACON_SHOP_CURRENCY: the shop\'s own, from its settings');
     const status = await syncStatus(h, 'woocommerce');
     assert.equal(status?.invalid, 1);
     assert.equal(status?.lastError, null);
@@ -101,7 +102,7 @@ describe('the sync with a PrestaShop Webservice key', () => {
   const orders = prestaOrders(150);
   before(async () => {
     shop = await prestaShopStandIn(orders, prestaProducts()).start();
-    h = await startRelay({ config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({ config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' } });
   });
   after(async () => {
     await h.close();

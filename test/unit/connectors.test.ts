@@ -30,7 +30,7 @@ describe('parseRelayConfig(platform API settings)', () => {
   it('names what is missing when a platform API is half configured, and never shows a key', () => {
     const found = problems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
     assert.deepEqual(found, ['SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set']);
-    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }), ['SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required with a platform API: products carry no currency']);
+    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }), [], 'no currency: the sync asks the shop');
     assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), ['SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)']);
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
@@ -38,6 +38,7 @@ describe('parseRelayConfig(platform API settings)', () => {
     assert.equal(parseRelayConfig({ syncIntervalMs: '30s' }).syncIntervalMs, 30_000);
     assert.equal(parseRelayConfig({}).syncIntervalMs, 600_000);
     assert.equal(parseRelayConfig({ syncIntervalMs: '0' }).syncIntervalMs, 0);
+    assert.equal(parseRelayConfig({ syncIntervalMs: '0m' }).syncIntervalMs, 0);
     assert.match(problems({ syncIntervalMs: '10 minutes' })[0] ?? '', /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 30s/);
   });
   it('takes a Shopify store as its myshopify.com domain', () => {

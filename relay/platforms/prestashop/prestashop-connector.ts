@@ -3,7 +3,7 @@ import { mapPrestaShopOrder, type PrestaShopOrder } from './prestashop-order.js'
 import { prestaShopChanged } from './prestashop-pages.js';
 import { mapPrestaShopProduct, type PrestaShopProduct } from './prestashop-product.js';
 import { connectPrestaShop } from './prestashop-connect.js';
-import { PrestaShopWebservice } from './prestashop-webservice.js';
+import { prestaShopCurrency, PrestaShopWebservice } from './prestashop-webservice.js';
 
 /** PrestaShop (1.7, 8.x): no webhooks at all, so orders and products are pulled through the Webservice. */
 export const PRESTASHOP_CONNECTOR: Connector = {
@@ -20,6 +20,7 @@ export const PRESTASHOP_CONNECTOR: Connector = {
     const webservice = new PrestaShopWebservice(client, { url, key: values.prestashopKey ?? '' });
     return {
       changed: (kind, since) => prestaShopChanged(webservice, url, kind, since),
+      shopCurrency: () => prestaShopCurrency(webservice),
       map: (kind, payload) => (kind === 'order' ? mapPrestaShopOrder(payload as PrestaShopOrder) : mapPrestaShopProduct(payload as PrestaShopProduct, catalog)),
     };
   },

@@ -50,6 +50,14 @@ export class PrestaShopWebservice {
   }
 }
 
+/** The shop's default currency: `PS_CURRENCY_DEFAULT` is the id of a `currencies` row, whose `iso_code` it is. */
+export async function prestaShopCurrency(webservice: PrestaShopWebservice): Promise<string | undefined> {
+  const id = await webservice.configuration('PS_CURRENCY_DEFAULT');
+  const currency = await webservice.byId('currencies', id, '[id,iso_code]');
+  const code = currency?.['iso_code'];
+  return typeof code === 'string' ? code : undefined;
+}
+
 /**
  * Each id looked up once per sweep: an order names its currency, customer, addresses, country and
  * state, which most orders share.

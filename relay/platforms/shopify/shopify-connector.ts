@@ -1,7 +1,9 @@
 import type { ApiContext, Connector } from '../connector.js';
+import { fields } from '../mapping.js';
 import { shopifyHistory } from './shopify-bulk.js';
 import { ShopifyGraphql } from './shopify-graphql.js';
 import { shopifyChanged } from './shopify-pages.js';
+import { SHOP_CURRENCY } from './shopify-queries.js';
 import { SHOPIFY } from './shopify-platform.js';
 import { shopOrigin } from './shopify-settings.js';
 import { connectShopify, resubscribeMissing } from './shopify-subscriptions.js';
@@ -26,6 +28,10 @@ export const SHOPIFY_CONNECTOR: Connector = {
       changed: (kind, since) => shopifyChanged(graphql, kind, since),
       history: (kind, since) => shopifyHistory(graphql, kind, since),
       map: (kind, payload) => SHOPIFY.map(kind, payload, context.catalog),
+      shopCurrency: async () => {
+        const code = fields((await graphql.query(SHOP_CURRENCY))['shop'])['currencyCode'];
+        return typeof code === 'string' ? code : undefined;
+      },
       ...(publicUrl ? { repairWebhooks: () => resubscribeMissing(graphql, publicUrl) } : {}),
     };
   },

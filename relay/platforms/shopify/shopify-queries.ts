@@ -58,3 +58,6 @@ export const SUBSCRIPTIONS = `query ShopbeaconSubscriptions($after: String) {
 export const SUBSCRIBE = `mutation ShopbeaconSubscribe($topic: WebhookSubscriptionTopic!, $uri: String!) {
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) { webhookSubscription { id } userErrors { field message } }
 }`;
+
+/** The store's currency, for products when `SHOPBEACON_SHOP_CURRENCY` is unset (a price carries none in the product's selection). */
+export const SHOP_CURRENCY = 'query ShopbeaconShopCurrency { shop { currencyCode } }';

@@ -1,6 +1,6 @@
 import type { ApiContext, Connector } from '../connector.js';
 import { connectWooCommerce } from './woocommerce-connect.js';
-import { wooCommerceChanged } from './woocommerce-pages.js';
+import { wooCommerceChanged, wooCommerceCurrency } from './woocommerce-pages.js';
 import { WOOCOMMERCE } from './woocommerce-platform.js';
 import { reactivateDisabled } from './woocommerce-webhooks.js';
 
@@ -22,6 +22,7 @@ export const WOOCOMMERCE_CONNECTOR: Connector = {
     return {
       changed: (kind, since) => wooCommerceChanged(client, settings, kind, since),
       map: (kind, payload) => WOOCOMMERCE.map(kind, payload, catalog),
+      shopCurrency: () => wooCommerceCurrency(client, settings),
       repairWebhooks: async () => (await reactivateDisabled(client, settings)).length,
     };
   },

@@ -22,6 +22,15 @@ export function wooChangedAt(payload: unknown): number {
 /** WooCommerce's `modified_after` is exclusive and in seconds: one second earlier includes `since`. */
 const modifiedAfter = (since: number) => new Date(since - 1000).toISOString().slice(0, 19);
 
+const basicAuth = (settings: WooCommerceApiSettings) => `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
+
+/** The shop's currency: the `woocommerce_currency` setting (WooCommerce → Settings → General), `{"id": …, "value": "EUR"}`. */
+export async function wooCommerceCurrency(client: PlatformClient, settings: WooCommerceApiSettings): Promise<string | undefined> {
+  const { body } = await client.get(`${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/settings/general/woocommerce_currency`, { authorization: basicAuth(settings) });
+  const value = fields(body)['value'];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /**
  * The orders or products of a WooCommerce shop changed since `since`, through the REST API
  * (`/wp-json/wc/v3/<kind>`, 100 a page, `orderby=modified`). `dates_are_gmt=true` because
@@ -30,7 +39,7 @@ const modifiedAfter = (since: number) => new Date(since - 1000).toISOString().sl
  */
 export function wooCommerceChanged(client: PlatformClient, settings: WooCommerceApiSettings, kind: PlatformKind, since: number): AsyncIterable<ChangedPayload> {
   const base = `${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/${kind}s`;
-  const authorization = `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
+  const authorization = basicAuth(settings);
   const fetchPage = async (from: number, page: number) => {
     const params = new URLSearchParams({ per_page: String(PAGE_SIZE), page: String(page), orderby: 'modified', order: 'asc', modified_after: modifiedAfter(from), dates_are_gmt: 'true' });
     const { body } = await client.get(`${base}?${params}`, { authorization });
