@@ -72,7 +72,7 @@ function bulkFile(kind: string, rows: Row[]): string {
 }
 
 /**
- * Shopify's GraphQL Admin API (2025-10) as the relay uses it: `X-Shopify-Access-Token`, cost
+ * Shopify's GraphQL Admin API (2026-10) as the relay uses it: `X-Shopify-Access-Token`, cost
  * extensions and one `THROTTLED` answer, cursor pages sorted by `UPDATED_AT` and filtered by
  * `updated_at:>=`, bulk operations (RUNNING, then COMPLETED with a JSONL file on this server),
  * webhook subscriptions.
@@ -94,7 +94,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
   private handle(req: IncomingMessage, url: URL, res: ServerResponse): void {
     if (req.method === 'GET' && url.pathname.startsWith('/bulk/')) return void res.writeHead(200, { 'content-type': 'application/jsonl' }).end(bulkFile(url.pathname.includes('orders') ? 'orders' : 'products', url.pathname.includes('orders') ? this.orders : this.products));
     if (req.headers['x-shopify-access-token'] !== SHOPIFY_TOKEN) return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-    if (url.pathname !== '/admin/api/2025-10/graphql.json') return json(res, 404, { errors: 'Not Found' });
+    if (url.pathname !== '/admin/api/2026-10/graphql.json') return json(res, 404, { errors: 'Not Found' });
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {

@@ -63,7 +63,8 @@ describe('the packed package, installed into an empty directory', { timeout: 600
     assert.ok((await script.text()).length > 1000);
   });
 
-  it('ships the Shopify pixel and the WooCommerce plugin zip, and prints the pixel from there', async () => {
+  it('ships the Shopify pixel, the WooCommerce plugin zip and the deployment files, and prints the pixel from there', async () => {
+    for (const file of ['systemd/shopbeacon.service', 'nginx/shopbeacon.conf']) assert.ok(existsSync(join(app, 'node_modules', 'shopbeacon', 'deploy', file)), file);
     const installed = join(app, 'node_modules', 'shopbeacon', 'dist');
     assert.ok(existsSync(join(installed, 'shopify-pixel.js')));
     assert.ok(statSync(join(installed, 'shopbeacon-woocommerce.zip')).size > 1000);

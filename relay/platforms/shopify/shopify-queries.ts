@@ -1,5 +1,5 @@
 /**
- * The GraphQL Admin API (2025-10) selections the mapping needs. A query's cost is about its
+ * The GraphQL Admin API (2026-10) selections the mapping needs. A query's cost is about its
  * `first` sizes multiplied; a page of 10 orders with 50 line items each stays well below the
  * 1,000-point limit of one query.
  */
