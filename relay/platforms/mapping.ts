@@ -16,6 +16,15 @@ export function fields(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/**
+ * A payload value as text, calling nothing of its own: JSON can carry `{"toString": 0}`, on which
+ * `String()` throws (found by the fuzzer, issue #29). Objects and arrays are named, not shown.
+ */
+export function textOf(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? '[array]' : '[object]';
+}
+
 export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }

@@ -1,6 +1,7 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 import { DECIMAL_TEXT } from '../shared/decimal-text.js';
+import { textOf } from './mapping.js';
 
 /**
  * Reading platform payloads into service fields. Each reader returns the value or undefined,
@@ -14,7 +15,7 @@ export class FieldReader {
   amount(value: unknown, field: string): number | undefined {
     if (value === undefined || value === null || value === '') return undefined;
     const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(String(value))}`);
+    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(textOf(value))}`);
     return Number(text.trim());
   }
 
@@ -23,14 +24,14 @@ export class FieldReader {
     if (value === undefined || value === null || value === 0) return undefined;
     if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
     if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value);
-    return this.refuse(field, 'wrong_type', `must be an integer id, got ${JSON.stringify(String(value))}`);
+    return this.refuse(field, 'wrong_type', `must be an integer id, got ${JSON.stringify(textOf(value))}`);
   }
 
   /** A timestamp with or without an offset, as UTC without one: what the service's `*_gmt` fields name. */
   utc(value: unknown, field: string): string | undefined {
     if (value === undefined || value === null || value === '') return undefined;
     const parsed = typeof value === 'string' ? parseTimestamp(value) : undefined;
-    if (!parsed?.ok) return this.refuse(field, 'bad_timestamp', `must be a timestamp, got ${JSON.stringify(String(value))}`);
+    if (!parsed?.ok) return this.refuse(field, 'bad_timestamp', `must be a timestamp, got ${JSON.stringify(textOf(value))}`);
     if (!parsed.value.hasOffset) return value as string;
     return new Date(parsed.value.epochMs).toISOString().slice(0, 19).replace('T', ' ');
   }

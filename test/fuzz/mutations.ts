@@ -25,6 +25,8 @@ function apply(doc: unknown, { at, op, value }: Op): unknown {
 /** Values a stranger's JSON is made of, the awkward ones weighted up: huge integers, empty strings, deep nesting. */
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
+  // An object whose own keys shadow what String() and template literals call: they throw on it.
+  fc.constant(null).map(() => ({ toString: 0, valueOf: 0 })),
   fc.constantFrom(null, '', 0, -1, 1e308, -0, 2 ** 53 + 2, '9007199254740993', 'NaN', '2026-13-45 25:61:61', '__proto__', '<script>', '\u0000', '\uFFFD'),
   fc.string(),
   fc.integer(),

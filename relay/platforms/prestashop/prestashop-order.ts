@@ -1,5 +1,5 @@
 import { joinPath } from '../../contract/field-error.js';
-import { fields, list, type Mapping } from '../mapping.js';
+import { fields, list, type Mapping, textOf } from '../mapping.js';
 import { compact, FieldReader, firstText } from '../platform-values.js';
 import { shopTimeToEpoch, utcText } from './shop-time.js';
 import { prestaShopStatus } from './prestashop-status.js';
@@ -17,7 +17,7 @@ export interface PrestaShopOrder {
 
 /** A count: PrestaShop sends numbers as strings ("2"). */
 function quantity(value: unknown): number | undefined {
-  const text = String(value ?? '');
+  const text = textOf(value ?? '');
   return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
@@ -35,7 +35,7 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
 }
 
 function utc(read: FieldReader, text: unknown, timeZone: string, field: string): string | undefined {
-  if (text === undefined || text === null || text === '' || String(text).startsWith('0000')) return undefined;
+  if (text === undefined || text === null || text === '' || textOf(text).startsWith('0000')) return undefined;
   const at = shopTimeToEpoch(text, timeZone);
   return Number.isFinite(at) ? utcText(at) : read.utc(text, field);
 }

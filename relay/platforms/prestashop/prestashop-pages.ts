@@ -1,6 +1,6 @@
 import { changedByKeyset } from '../changed-pages.js';
 import type { ChangedPayload, PlatformKind } from '../connector.js';
-import { fields, list } from '../mapping.js';
+import { fields, list, textOf } from '../mapping.js';
 import type { PrestaShopOrder } from './prestashop-order.js';
 import { inLanguage, SHOPPER_PRICE, type PrestaShopProduct } from './prestashop-product.js';
 import { LookupCache, type PrestaShopWebservice } from './prestashop-webservice.js';
@@ -65,6 +65,6 @@ export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: str
       })),
     );
   };
-  const idOf = (payload: unknown) => String(fields(fields(payload)[kind])['id']);
+  const idOf = (payload: unknown) => textOf(fields(fields(payload)[kind])['id']);
   return changedByKeyset(fetchPage, idOf, PAGE_SIZE, since);
 }

@@ -1,4 +1,4 @@
-import { fields, list, type CatalogSettings, type Mapping } from '../mapping.js';
+import { fields, list, type CatalogSettings, type Mapping, textOf } from '../mapping.js';
 import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
 
 /** A base product with what it names, looked up while paging: category names, the shop's language. */
@@ -17,7 +17,7 @@ export const SHOPPER_PRICE = 'shopper_price';
 export function inLanguage(value: unknown, languageId: string): string | undefined {
   if (typeof value === 'string') return value;
   const entries = list(value).map(fields);
-  const chosen = entries.find((e) => String(e['id']) === languageId) ?? entries[0];
+  const chosen = entries.find((e) => textOf(e['id']) === languageId) ?? entries[0];
   return typeof chosen?.['value'] === 'string' ? chosen['value'] : undefined;
 }
 
@@ -26,7 +26,7 @@ export function inLanguage(value: unknown, languageId: string): string | undefin
  * (`img/p/1/2/3/123-large_default.jpg`). The Webservice's `/api/images/…` URLs need the key: never sent.
  */
 export function imageUrl(shopUrl: string, imageId: unknown): string | undefined {
-  const id = String(imageId ?? '');
+  const id = textOf(imageId ?? '');
   if (!/^[1-9]\d*$/.test(id)) return undefined;
   return `${shopUrl.replace(/\/+$/, '')}/img/p/${id.split('').join('/')}/${id}-large_default.jpg`;
 }
@@ -39,22 +39,22 @@ export function imageUrl(shopUrl: string, imageId: unknown): string | undefined 
 export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: CatalogSettings): Mapping {
   const p = fields(payload.product);
   const { languageId, shopUrl } = payload;
-  if (String(p['active']) !== '1') return { skip: 'inactive: only active products are sent' };
+  if (textOf(p['active']) !== '1') return { skip: 'inactive: only active products are sent' };
   const read = new FieldReader();
   const imageIds = list(fields(p['associations'])['images']).map((image) => fields(image)['id']);
-  const second = imageIds.find((id) => String(id) !== String(p['id_default_image']));
-  const id = read.id(/^\d+$/.test(String(p['id'])) ? Number(p['id']) : p['id'], 'product_id');
+  const second = imageIds.find((id) => textOf(id) !== textOf(p['id_default_image']));
+  const id = read.id(/^\d+$/.test(textOf(p['id'])) ? Number(p['id']) : p['id'], 'product_id');
   const body = compact({
     product_id: id,
     name: firstText(inLanguage(p['name'], languageId)),
     price: read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price'),
     currency: settings.currency,
-    on_sale: String(p['on_sale']) === '1',
+    on_sale: textOf(p['on_sale']) === '1',
     description: htmlToText(inLanguage(p['description'], languageId)) ?? htmlToText(inLanguage(p['description_short'], languageId)),
     categories: payload.categoryNames.length > 0 ? payload.categoryNames.join(',') : undefined,
     image: imageUrl(shopUrl, p['id_default_image']),
     image2: imageUrl(shopUrl, second),
-    link: id === undefined ? undefined : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${String(id)}`,
+    link: id === undefined ? undefined : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${textOf(id)}`,
     sku: firstText(p['reference']),
   });
   return { kind: 'product', body, errors: read.errors };

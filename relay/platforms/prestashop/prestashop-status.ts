@@ -1,11 +1,11 @@
-import { fields } from '../mapping.js';
+import { fields, textOf } from '../mapping.js';
 
 /** PrestaShop's default order states that carry no telling flag (install data: `order_state` ids). */
 const CANCELED = '6';
 const REFUNDED = '7';
 const DELIVERED = '5';
 
-const flag = (state: Record<string, unknown>, name: string) => String(state[name]) === '1';
+const flag = (state: Record<string, unknown>, name: string) => textOf(state[name]) === '1';
 
 /**
  * One `status` in the vocabulary of the other platforms' mappings, from the order's current state
@@ -15,7 +15,7 @@ const flag = (state: Record<string, unknown>, name: string) => String(state[name
  * judged by their flags alone.
  */
 export function prestaShopStatus(stateId: unknown, stateRecord: unknown): string {
-  const id = String(stateId);
+  const id = textOf(stateId);
   const state = fields(stateRecord);
   if (id === CANCELED) return 'cancelled';
   if (id === REFUNDED) return 'refunded';

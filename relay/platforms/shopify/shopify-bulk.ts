@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { ChangedPayload, PlatformKind } from '../connector.js';
-import { fields, list } from '../mapping.js';
+import { fields, list, textOf } from '../mapping.js';
 import { PlatformApiError } from '../platform-api-error.js';
 import type { ShopifyGraphql } from './shopify-graphql.js';
 import { restOrder, restProduct } from './shopify-graphql-shapes.js';
@@ -17,14 +17,14 @@ import { linesBackward } from './lines-backward.js';
 /** Starts the bulk query and waits until Shopify has written its file; the file's URL, or none when nothing matched. */
 async function runBulk(graphql: ShopifyGraphql, query: string, wait: (ms: number) => Promise<unknown>): Promise<string | undefined> {
   const run = fields((await graphql.query(BULK_RUN, { query }))['bulkOperationRunQuery']);
-  const problems = list(run['userErrors']).map((e) => String(fields(e)['message']));
+  const problems = list(run['userErrors']).map((e) => textOf(fields(e)['message']));
   if (problems.length > 0) throw new PlatformApiError(`Shopify did not start the bulk query: ${problems.join('; ')}`);
   const id = fields(run['bulkOperation'])['id'];
   for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
     const operation = fields((await graphql.query(BULK_STATUS, { id }))['node']);
-    const status = String(operation['status']);
+    const status = textOf(operation['status']);
     if (status === 'COMPLETED') return typeof operation['url'] === 'string' ? operation['url'] : undefined;
-    if (status !== 'CREATED' && status !== 'RUNNING') throw new PlatformApiError(`Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${String(operation['errorCode'])})` : ''}`);
+    if (status !== 'CREATED' && status !== 'RUNNING') throw new PlatformApiError(`Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${textOf(operation['errorCode'])})` : ''}`);
     await wait(delay);
   }
 }
@@ -45,7 +45,7 @@ function assemble(kind: PlatformKind, node: Record<string, unknown>, children: R
     kind === 'order'
       ? restOrder(node, children)
       : restProduct(node, children.filter((c) => c['__typename'] === 'ProductVariant'), children.filter((c) => c['__typename'] === 'MediaImage'));
-  return { payload, changedAt: Date.parse(String(node['updatedAt'])) || 0 };
+  return { payload, changedAt: Date.parse(textOf(node['updatedAt'])) || 0 };
 }
 
 /**
@@ -71,7 +71,7 @@ export async function* shopifyHistory(graphql: ShopifyGraphql, kind: PlatformKin
         waiting.set(parent, [node, ...(waiting.get(parent) ?? [])]);
         continue;
       }
-      const id = String(node['id']);
+      const id = textOf(node['id']);
       const children = waiting.get(id) ?? [];
       waiting.delete(id);
       yield assemble(kind, node, children);

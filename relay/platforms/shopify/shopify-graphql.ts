@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fields, list } from '../mapping.js';
+import { fields, list, textOf } from '../mapping.js';
 import { PlatformApiError } from '../platform-api-error.js';
 import type { PlatformClient } from '../platform-client.js';
 import { SHOPIFY_API_VERSION, shopOrigin, type ShopifyApiSettings } from './shopify-settings.js';
@@ -48,7 +48,7 @@ export class ShopifyGraphql {
         await this.wait(cost ? Math.ceil((Math.max(cost.requested - cost.available, 1) / cost.restoreRate) * 1000) : 1000);
         continue;
       }
-      const errors = list(body['errors']).map((e) => String(fields(e)['message'] ?? e));
+      const errors = list(body['errors']).map((e) => textOf(fields(e)['message'] ?? e));
       if (errors.length > 0) throw new PlatformApiError(`Shopify refused a query: ${errors.slice(0, 3).join('; ')}`);
       await this.pace(cost);
       return fields(body['data']);
@@ -65,7 +65,7 @@ export class ShopifyGraphql {
 
 /** The digits of a global id (`gid://shopify/Order/820982911946154508`), exact: as a number when safe, else a `bigint`. */
 export function legacyId(gid: unknown): number | bigint | undefined {
-  const digits = /\/(\d{1,19})(?:\?.*)?$/.exec(String(gid ?? ''))?.[1];
+  const digits = /\/(\d{1,19})(?:\?.*)?$/.exec(textOf(gid ?? ''))?.[1];
   if (!digits) return undefined;
   return Number.isSafeInteger(Number(digits)) ? Number(digits) : BigInt(digits);
 }

@@ -1,5 +1,5 @@
 import type { ChangedPayload, PlatformKind } from '../connector.js';
-import { fields, list } from '../mapping.js';
+import { fields, list, textOf } from '../mapping.js';
 import type { ShopifyGraphql } from './shopify-graphql.js';
 import { restOrder, restProduct } from './shopify-graphql-shapes.js';
 import { ORDER_LINE_ITEMS, ORDERS_PAGE, PRODUCTS_PAGE } from './shopify-queries.js';
@@ -25,7 +25,7 @@ async function toPayload(graphql: ShopifyGraphql, kind: PlatformKind, node: Reco
     kind === 'order'
       ? restOrder(node, await remainingLineItems(graphql, node))
       : restProduct(node, list(fields(node['variants'])['nodes']), list(fields(node['media'])['nodes']));
-  return { payload, changedAt: Date.parse(String(node['updatedAt'])) || 0 };
+  return { payload, changedAt: Date.parse(textOf(node['updatedAt'])) || 0 };
 }
 
 /**

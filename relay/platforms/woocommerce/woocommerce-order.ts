@@ -1,6 +1,6 @@
 import { joinPath } from '../../contract/field-error.js';
 import { compact, FieldReader, firstText } from '../platform-values.js';
-import { fields, list, type Mapping } from '../mapping.js';
+import { fields, list, type Mapping, textOf } from '../mapping.js';
 
 /** WooCommerce's block checkout saves a draft before the customer orders: not an order yet. */
 const NOT_YET_ORDERS = new Set(['checkout-draft']);
@@ -30,7 +30,7 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
  */
 export function mapWooCommerceOrder(payload: unknown): Mapping {
   const o = fields(payload);
-  if (NOT_YET_ORDERS.has(String(o['status']))) return { skip: `status ${String(o['status'])}: not an order yet` };
+  if (NOT_YET_ORDERS.has(textOf(o['status']))) return { skip: `status ${textOf(o['status'])}: not an order yet` };
   const read = new FieldReader();
   const billing = fields(o['billing']);
   const shipping = fields(o['shipping']);

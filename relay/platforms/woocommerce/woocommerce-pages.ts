@@ -1,6 +1,6 @@
 import { changedByKeyset } from '../changed-pages.js';
 import type { ChangedPayload, PlatformKind } from '../connector.js';
-import { fields, list } from '../mapping.js';
+import { fields, list, textOf } from '../mapping.js';
 import type { PlatformClient } from '../platform-client.js';
 
 export interface WooCommerceApiSettings {
@@ -45,5 +45,5 @@ export function wooCommerceChanged(client: PlatformClient, settings: WooCommerce
     const { body } = await client.get(`${base}?${params}`, { authorization });
     return list(body).map((payload) => ({ payload, changedAt: wooChangedAt(payload) }));
   };
-  return changedByKeyset(fetchPage, (payload) => String(fields(payload)['id']), PAGE_SIZE, since);
+  return changedByKeyset(fetchPage, (payload) => textOf(fields(payload)['id']), PAGE_SIZE, since);
 }
