@@ -7,7 +7,7 @@
 const relay = (folders) => `^relay/(${folders.join('|')})/`;
 
 /** Ways in, observers and entry points: what the lower layers must never know. */
-const UPPER = ['ingest', 'mirror', 'import', 'platforms', 'sync', 'routes', 'debug', 'demo', 'observability', 'visitors', 'cli', 'pages'];
+const UPPER = ['collect', 'mirror', 'import', 'platforms', 'sync', 'operations', 'debug', 'demo', 'observability', 'visitors', 'cli', 'pages'];
 
 module.exports = {
   forbidden: [
@@ -60,7 +60,7 @@ module.exports = {
       severity: 'error',
       comment: 'observability/, debug/ and visitors/ subscribe to record steps: they never reach into a way in',
       from: { path: relay(['observability', 'visitors']) },
-      to: { path: relay(['ingest', 'mirror', 'import', 'platforms', 'sync', 'routes', 'debug', 'demo', 'cli']) },
+      to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync', 'operations', 'debug', 'demo', 'cli']) },
     },
     {
       name: 'only-entry-files-wire',

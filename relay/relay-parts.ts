@@ -7,7 +7,7 @@ import type { Accept } from './pipeline/accept.js';
 import type { Park } from './pipeline/park.js';
 import type { WebhookHealth } from './platforms/webhook-health.js';
 import type { RecordEvents } from './pipeline/record-events.js';
-import type { SharedState } from './shared-state/shared-state.js';
+import type { SharedState } from './redis/shared-state.js';
 import type { PlatformSync } from './sync/platform-sync.js';
 import type { PlatformState } from './sync/platform-state.js';
 import type { VisitorCount } from './visitors/visitor-count.js';

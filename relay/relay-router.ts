@@ -4,15 +4,15 @@ import type { RelayParts } from './relay-parts.js';
 import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';
-import { collectRoute } from './ingest/collect-route.js';
-import { originPolicy } from './ingest/origin-policy.js';
-import { RateLimits } from './ingest/rate-limits.js';
+import { collectRoute } from './collect/collect-route.js';
+import { originPolicy } from './collect/origin-policy.js';
+import { RateLimits } from './collect/rate-limits.js';
 import { addMirrorRoutes } from './mirror/mirror-routes.js';
 import { addWebhookRoutes } from './platforms/webhook-routes.js';
-import { healthz, readyz } from './routes/health-routes.js';
-import { metricsRoute } from './routes/metrics-route.js';
-import { scriptRoute } from './routes/script-route.js';
-import { statsRoute } from './routes/stats-route.js';
+import { healthz, readyz } from './operations/health-routes.js';
+import { metricsRoute } from './operations/metrics-route.js';
+import { scriptRoute } from './collect/script-route.js';
+import { statsRoute } from './operations/stats-route.js';
 
 export interface RouterFiles {
   scriptFile: string;

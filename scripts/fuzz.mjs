@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 
 /** The code each target stands in front of: what its coverage is counted over. */
 const TARGETS = {
-  'collect-body': ['relay/ingest/collect-body.ts', 'relay/ingest/collect-event.ts', 'relay/ingest/collect-time.ts', 'relay/ingest/event-time.ts', 'relay/ingest/product-helper.ts', 'relay/ingest/attribute-fields.ts', 'relay/contract/validate.ts', 'relay/contract/timestamp.ts'],
+  'collect-body': ['relay/collect/collect-body.ts', 'relay/collect/collect-event.ts', 'relay/collect/collect-time.ts', 'relay/collect/event-time.ts', 'relay/collect/product-helper.ts', 'relay/collect/attribute-fields.ts', 'relay/contract/validate.ts', 'relay/contract/timestamp.ts'],
   'webhook-mappings': ['relay/platforms/*/*-order.ts', 'relay/platforms/*/*-product.ts', 'relay/platforms/*/*-status.ts', 'relay/platforms/platform-values.ts', 'relay/platforms/mapping.ts', 'relay/pipeline/check-record.ts'],
   timestamp: ['relay/contract/timestamp.ts'],
   'csv-row': ['relay/import/csv-coerce.ts'],

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Outbox } from '../outbox/outbox.js';
 import { openOutbox } from '../outbox/create-outbox.js';
-import { connectRedis } from '../shared-state/redis-connection.js';
+import { connectRedis } from '../redis/redis-connection.js';
 import { StorageError } from '../shared/storage-error.js';
 
 /** Where `shopbeacon outbox …` finds the outbox: the same settings as the relay's. */

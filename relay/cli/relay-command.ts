@@ -10,7 +10,7 @@ import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown, SHUTDOWN_CLOSE_MS } from './on-shutdown.js';
 import { listen, stopListening } from '../http/listen.js';
-import { checkKeyspaceVersion } from '../shared-state/keyspace-version.js';
+import { checkKeyspaceVersion } from '../redis/keyspace-version.js';
 
 const DEMO_TOKEN = 'dev-token';
 

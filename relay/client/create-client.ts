@@ -3,8 +3,8 @@ import { Agent, request } from 'undici';
 import type { ServicePath } from '../contract/kinds.js';
 import type { Order, Product, TrackingEvent } from '../contract/schemas.js';
 import { validateOrder, validateProduct, validateTrackingEvent } from '../contract/validate.js';
-import { backoffDelay } from '../delivery/backoff.js';
-import { parseRetryAfter } from '../delivery/retry-after.js';
+import { backoffDelay } from '../shared/backoff.js';
+import { parseRetryAfter } from '../shared/retry-after.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { ClientHttpError, ClientValidationError } from './client-errors.js';
 

@@ -5,11 +5,11 @@ import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY, type ConcurrencyView, type IngestReading } from './adaptive-concurrency.js';
 import { callSignal } from './call-signal.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../shared/backoff.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { PauseState } from './pause-state.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter } from '../shared/retry-after.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 export interface DeliveryWorkerOptions {

@@ -1,6 +1,6 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { Order } from '../contract/schemas.js';
-import { receiptTime } from '../ingest/event-time.js';
+import { receiptTime } from '../collect/event-time.js';
 import { CURRENCY, findProduct } from './catalog.js';
 import type { CheckoutRequest } from './demo-wire.js';
 

@@ -4,7 +4,7 @@ import { KINDS, type KindInfo } from '../contract/kinds.js';
 import { adminAuth } from '../http/admin-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import type { IngestDeps } from '../ingest/ingest-deps.js';
+import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { checkRecord } from '../pipeline/check-record.js';
 
 export const MAX_RECORDS_PER_CALL = 500;

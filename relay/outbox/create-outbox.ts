@@ -1,5 +1,5 @@
 import type { RelayConfig } from '../config/relay-config.js';
-import type { SharedState } from '../shared-state/shared-state.js';
+import type { SharedState } from '../redis/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
 import type { Redis } from 'ioredis';

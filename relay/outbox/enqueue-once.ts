@@ -1,4 +1,4 @@
-import type { EventIdRegistry } from '../shared-state/event-id-registry.js';
+import type { EventIdRegistry } from '../redis/event-id-registry.js';
 import type { EnqueueResult, Outbox, OutboxRecord } from './outbox.js';
 import { seenIdOf } from './outbox-key.js';
 

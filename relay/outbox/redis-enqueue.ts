@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../shared-state/redis-keyspace.js';
-import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../redis/redis-keyspace.js';
+import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
 import { GroupCommit } from './group-commit.js';

@@ -1,7 +1,7 @@
 /**
  * Lua scripts of the Redis outbox: each runs atomically, so a de-duplication and the XADD it
  * guards, or a retry's move from the delayed set back to the stream, never half-happen. Every key
- * they touch comes in `KEYS[]` (names from `shared-state/redis-keyspace.ts`).
+ * they touch comes in `KEYS[]` (names from `redis/redis-keyspace.ts`).
  */
 
 /**

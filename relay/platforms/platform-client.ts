@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { parseRetryAfter } from '../delivery/retry-after.js';
+import { parseRetryAfter } from '../shared/retry-after.js';
 import { parseExactJson, stringifyBody } from '../shared/exact-json.js';
 import { PlatformApiError } from './platform-api-error.js';
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RecordKind } from '../contract/kinds.js';
 import { bodyHash } from '../shared/body-hash.js';
-import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
+import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import type { PlatformState } from './platform-state.js';
 
 /** Renews the lease only for its holder (a relay that stalled past its lease must not extend another's). */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
-import { orUnavailable } from '../shared-state/shared-state-errors.js';
+import { REDIS_KEYS } from '../redis/redis-keyspace.js';
+import { orUnavailable } from '../redis/shared-state-errors.js';
 import type { VisitorCount } from './visitor-count.js';
 
 /**

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { collectEventToRecord } from '../../relay/ingest/collect-event.js';
+import { collectEventToRecord } from '../../relay/collect/collect-event.js';
 import { validateOrder, validateProduct, validateTrackingEvent } from '../../relay/contract/validate.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { hostileCorpus, type HostileCase } from '../helpers/hostile-corpus.js';

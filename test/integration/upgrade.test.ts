@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ImportState } from '../../relay/import/import-state.js';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
-import { connectRedis } from '../../relay/shared-state/redis-connection.js';
+import { connectRedis } from '../../relay/redis/redis-connection.js';
 import { runCli } from '../helpers/cli-run.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
 import { unmetRequirement } from '../helpers/requirement.js';

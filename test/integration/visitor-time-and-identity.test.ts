@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readVisitorIds } from '../../relay/client/index.js';
-import { formatEventTime } from '../../relay/ingest/event-time.js';
+import { formatEventTime } from '../../relay/collect/event-time.js';
 import { parseTimestamp } from '../../relay/contract/timestamp.js';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
 import { postJson } from '../helpers/http.js';

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKOFF_CAP_MS, backoffDelay } from '../../relay/delivery/backoff.js';
+import { BACKOFF_CAP_MS, backoffDelay } from '../../relay/shared/backoff.js';
 import { classifyError, classifyStatus } from '../../relay/delivery/classify-response.js';
-import { parseRetryAfter } from '../../relay/delivery/retry-after.js';
+import { parseRetryAfter } from '../../relay/shared/retry-after.js';
 
 describe('backoffDelay(attempt, random)', () => {
   it('draws up to base·2^attempt, never below 0.5 s', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseCollectBody } from '../../../relay/ingest/collect-body.js';
-import { collectEventToRecord } from '../../../relay/ingest/collect-event.js';
+import { parseCollectBody } from '../../../relay/collect/collect-body.js';
+import { collectEventToRecord } from '../../../relay/collect/collect-event.js';
 import { stringifyBody } from '../../../relay/shared/exact-json.js';
 import { isExpectedRefusal, jsonOf } from './expected-refusal.js';
 

@@ -5,7 +5,7 @@ import { stepLabels } from '../pipeline/step-labels.js';
 import type { OutboxRecord } from '../outbox/outbox.js';
 import type { Verdict } from '../pipeline/accept.js';
 import { MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
-import type { IngestDeps } from './ingest-deps.js';
+import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';

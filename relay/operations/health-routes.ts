@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
 import type { WebhookHealth } from '../platforms/webhook-health.js';
-import type { SharedState } from '../shared-state/shared-state.js';
+import type { SharedState } from '../redis/shared-state.js';
 import { syncProblem, type SyncStatus } from '../sync/sync-status.js';
 
 /** `GET /healthz`: the process answers. */

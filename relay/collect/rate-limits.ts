@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { asUnavailable } from '../shared-state/shared-state-errors.js';
+import { asUnavailable } from '../redis/shared-state-errors.js';
 import { HttpError } from '../http/http-error.js';
-import { REDIS_KEYS } from '../shared-state/redis-keyspace.js';
+import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 
 export interface RateLimitOptions {
   /** Events per minute per client IP; 0 turns the limit off. */
