@@ -56,6 +56,13 @@ module.exports = {
       to: { path: relay([...UPPER, 'http']) },
     },
     {
+      name: 'ways-in-announce-never-count',
+      severity: 'error',
+      comment: 'a way in emits record steps; the metrics are kept by their listener (recordMetrics), never called from a route',
+      from: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync', 'pipeline']) },
+      to: { path: '^relay/observability/metrics\\.ts$' },
+    },
+    {
       name: 'observers-only-listen',
       severity: 'error',
       comment: 'observability/, debug/ and visitors/ subscribe to record steps: they never reach into a way in',

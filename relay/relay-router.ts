@@ -41,7 +41,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses }));
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
-  addWebhookRoutes(router, config, { accept, events, park: parts.park, metrics, logger, health: parts.webhooks });
+  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks });
   const demo = config.demo === true;
   addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });

@@ -19,7 +19,22 @@ const INGEST_RESULT: Partial<Record<RecordStep['state'], string>> = {
   dropped: 'dropped_bot',
 };
 
+/** `shopbeacon_webhooks_total`'s result for a webhook's step, where its state says it. */
+const WEBHOOK_RESULT: Partial<Record<RecordStep['state'], string>> = {
+  accepted: 'queued',
+  coalesced: 'coalesced',
+  duplicate: 'duplicate',
+  unchanged: 'unchanged',
+  dead: 'dead_letter',
+};
+
+function countWebhook(metrics: Metrics, step: RecordStep): void {
+  const result = step.result ?? WEBHOOK_RESULT[step.state];
+  if (result) metrics.webhooks.inc({ platform: step.platform ?? 'unknown', result });
+}
+
 function countIngest(metrics: Metrics, step: RecordStep): void {
+  if (step.source === 'webhook') countWebhook(metrics, step);
   // The browser-facing counters count browser events; other ways in are told apart by reason.
   if (step.source === 'collect') {
     const result = INGEST_RESULT[step.state];

@@ -41,6 +41,11 @@ export interface RecordStep {
   attempt?: number;
   nextAttemptAt?: number;
   detail?: string;
+  /**
+   * A way in's own name for an outcome its state does not tell apart: a webhook delivery `dropped`
+   * as `ignored` (a topic not forwarded), `skipped`, `unauthorized`, `unreadable` or `ping`.
+   */
+  result?: string;
   /** On `retrying`: the failure may have reached the service (a timeout, a reset), so a retry may duplicate. */
   ambiguous?: boolean;
 }

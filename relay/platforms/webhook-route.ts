@@ -4,7 +4,6 @@ import { KINDS } from '../contract/kinds.js';
 import { HttpError } from '../http/http-error.js';
 import { readRawBody } from '../http/read-json-body.js';
 import { LogThrottle } from '../observability/log-throttle.js';
-import type { Metrics } from '../observability/metrics.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
@@ -23,7 +22,6 @@ export interface WebhookDeps {
   accept: Accept;
   park: Park;
   events: RecordEvents;
-  metrics: Metrics;
   logger: Logger;
   health: WebhookHealth;
 }
@@ -44,16 +42,22 @@ class WebhookReceiver {
     return { source: 'webhook' as const, platform: this.platform.source };
   }
 
-  private count(result: string): void {
-    this.deps.metrics.webhooks.inc({ platform: this.platform.source, result });
+  /** A delivery that stores nothing, announced as a step (the metrics and the debugger listen). */
+  private dropped(kind: 'order' | 'product', result: string, detail: string): void {
+    this.deps.events.emit({ state: 'dropped', ...this.origin, kind, result, detail });
+  }
+
+  /** WooCommerce's and Shopify's check that the endpoint answers, when a webhook is created. */
+  ping(ctx: Context): void {
+    this.dropped('order', 'ping', 'a ping: the platform checking that this endpoint answers');
+    ctx.body = { ok: true, ping: true };
   }
 
   /** 401, and one log line per 10 s at most, naming neither the secret nor the body. */
   refuseUnsigned(ctx: Context): never {
-    this.count('unauthorized');
     const reason = ctx.get(this.platform.signatureHeader) ? 'does not match the secret' : 'is missing';
     const kind = this.platform.topics[ctx.get(this.platform.topicHeader)] ?? 'order';
-    this.deps.events.emit({ state: 'dropped', ...this.origin, kind, detail: `refused (401): the ${this.platform.signatureHeader} signature ${reason}` });
+    this.dropped(kind, 'unauthorized', `refused (401): the ${this.platform.signatureHeader} signature ${reason}`);
     const suppressed = this.throttle.pass('unauthorized');
     if (suppressed !== undefined) this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
@@ -68,7 +72,7 @@ class WebhookReceiver {
     try {
       payload = parseExactJson(raw.toString('utf8'));
     } catch {
-      this.count('unreadable');
+      this.dropped(kind, 'unreadable', 'refused (400): the signed body is not valid JSON');
       throw new HttpError(400, 'invalid_json', 'the signed body is not valid JSON');
     }
     const mapped = this.platform.map(kind, payload, this.deps.settings);
@@ -77,8 +81,7 @@ class WebhookReceiver {
   }
 
   private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped'): void {
-    this.count(result);
-    this.deps.events.emit({ state: 'dropped', ...this.origin, kind, detail });
+    this.dropped(kind, result, detail);
     ctx.body = { ok: true, [result]: detail };
   }
 
@@ -87,11 +90,9 @@ class WebhookReceiver {
     if (verdict?.status === 'rejected') {
       const record = { kind: mapped.kind, key: outboxKey(KINDS[mapped.kind], mapped.body), body: mapped.body };
       await this.deps.park(this.origin, [{ record, errors: verdict.errors }]);
-      this.count('dead_letter');
       ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors };
       return;
     }
-    this.count(verdict?.status ?? 'queued');
     ctx.body = { ok: true, status: verdict?.status };
   }
 
@@ -112,11 +113,7 @@ export function webhookRoute(platform: Platform, deps: WebhookDeps) {
   const receiver = new WebhookReceiver(platform, deps);
   return async function webhook(ctx: Context): Promise<void> {
     const raw = await readRawBody(ctx, WEBHOOK_BODY_LIMIT);
-    if (platform.isPing(ctx, raw)) {
-      deps.metrics.webhooks.inc({ platform: platform.source, result: 'ping' });
-      ctx.body = { ok: true, ping: true };
-      return;
-    }
+    if (platform.isPing(ctx, raw)) return receiver.ping(ctx);
     if (!signatureMatches(raw, ctx.get(platform.signatureHeader), deps.secret)) receiver.refuseUnsigned(ctx);
     try {
       await receiver.take(ctx, raw);

@@ -105,6 +105,15 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     assert.equal(ping.body['ping'], true);
   });
 
+  it('counts every delivery in shopbeacon_webhooks_total from the steps it announced: queued, refused, dead letters and pings', async () => {
+    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    const count = (platform: string, result: string) => Number(new RegExp(`^shopbeacon_webhooks_total\\{platform="${platform}",result="${result}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+    assert.ok(count('woocommerce', 'queued') >= 1, 'the order delivered above');
+    assert.ok(count('woocommerce', 'unauthorized') >= 3, 'the wrong, missing and re-serialized signatures');
+    assert.equal(count('shopify', 'unauthorized'), 1);
+    assert.equal(count('woocommerce', 'ping'), 1);
+  });
+
   it('drops a repeated Shopify event by X-Shopify-Event-Id, and by X-Shopify-Webhook-Id where no event id is sent', async () => {
     const order = freshFixture('shopify/order-paid.json').replace('820982911946154508', '820982911946154999');
     const first = await shopify(h, 'orders/updated', order, { 'x-shopify-event-id': '98880550-7158-44d4-b7cd-2c97c8a091b5' });
