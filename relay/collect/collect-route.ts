@@ -12,6 +12,7 @@ import { collectEventToRecord } from './collect-event.js';
 import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeIdentityCookies } from './identity-cookies.js';
 import type { RateLimits } from './rate-limits.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 export interface CollectOptions extends IngestDeps {
   rateLimits: RateLimits;
@@ -21,7 +22,7 @@ export interface CollectOptions extends IngestDeps {
 
 function newestField(events: unknown[], field: string): unknown {
   const newest = events.at(-1);
-  return typeof newest === 'object' && newest !== null ? (newest as Record<string, unknown>)[field] : undefined;
+  return isPlainObject(newest) ? newest[field] : undefined;
 }
 
 function countByUser(records: OutboxRecord[]): Map<string, number> {

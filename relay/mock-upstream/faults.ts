@@ -1,4 +1,5 @@
 import type { FieldError } from '../contract/field-error.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** Faults the mock service injects into `/v1/*` answers, changeable at run time. */
 export interface Faults {
@@ -68,9 +69,7 @@ const CHECKS: Record<keyof Faults, Check> = {
 
 /** Checks a partial faults object sent to `POST /_mock/faults`; unknown keys are refused. */
 export function checkFaults(value: unknown): FieldError[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [{ path: '', message: 'must be an object' }];
-  }
+  if (!isPlainObject(value)) return [{ path: '', message: 'must be an object' }];
   return Object.entries(value).flatMap(([key, v]) => {
     const check = CHECKS[key as keyof Faults] as Check | undefined;
     const message = check ? check(v) : `is not a fault setting (${Object.keys(CHECKS).join(', ')})`;

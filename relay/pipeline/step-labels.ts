@@ -1,8 +1,9 @@
 import type { RecordKind } from '../contract/kinds.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 function field(raw: unknown, name: string): string | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const value = (raw as Record<string, unknown>)[name];
+  if (!isPlainObject(raw)) return undefined;
+  const value = raw[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 

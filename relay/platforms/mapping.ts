@@ -1,4 +1,5 @@
 import type { FieldError } from '../contract/field-error.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** What one platform payload becomes: a service body with the errors found reading it, or a reason it is not sent. */
 export type Mapping = { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[] } | { skip: string };
@@ -13,7 +14,7 @@ export interface CatalogSettings {
 
 /** A JSON object's fields, or none: platform payloads are read defensively, field by field. */
 export function fields(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isPlainObject(value) ? value : {};
 }
 
 /**
