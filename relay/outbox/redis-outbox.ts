@@ -9,6 +9,7 @@ import { fromFields, type StoredRecord } from './redis-stored-record.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { PROMOTE_DUE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
+import { replyCode } from '../redis/reply-code.js';
 
 export interface RedisOutboxOptions {
   redis: Redis;
@@ -76,7 +77,7 @@ export class RedisOutbox implements Outbox {
       return await this.claim(now, limit);
     } catch (error) {
       // A Redis that restarted without its data lost the group too: make it again next time.
-      if (/NOGROUP/.test((error as Error).message ?? '')) this.groupReady = undefined;
+      if (replyCode(error) === 'NOGROUP') this.groupReady = undefined;
       throw error;
     }
   }
@@ -223,7 +224,7 @@ export class RedisOutbox implements Outbox {
   /** The consumer group, made once (from the start of the stream, so nothing added before is missed). */
   private ensureGroup(): Promise<unknown> {
     this.groupReady ??= this.redis.xgroup('CREATE', K.stream, K.group, '0', 'MKSTREAM').catch((error: Error) => {
-      if (!/BUSYGROUP/.test(error.message)) {
+      if (replyCode(error) !== 'BUSYGROUP') {
         this.groupReady = undefined;
         throw error;
       }

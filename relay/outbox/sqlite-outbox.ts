@@ -6,7 +6,8 @@ import { stringifyBody } from '../shared/exact-json.js';
 import { seenIdOf } from './outbox-key.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
-import { asStorageError, openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
+import { asStorageError } from '../shared/storage-error.js';
+import { openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 
 export interface SqliteOutboxOptions {
@@ -244,12 +245,17 @@ export class SqliteOutbox implements Outbox {
 
   /** From the in-memory tally (no table scan) plus the three persisted counters and an indexed MIN. */
   counts(): OutboxCounts {
-    this.flushAcks();
-    this.syncTally();
-    const { queued, dead, bytes } = this.tally;
-    const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
-    const oldest = this.sql.oldestQueued.get() as number | null;
-    return { queued: { ...queued }, dead: { ...dead }, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
+    try {
+      this.flushAcks();
+      this.syncTally();
+      const { queued, dead, bytes } = this.tally;
+      const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+      const oldest = this.sql.oldestQueued.get() as number | null;
+      return { queued: { ...queued }, dead: { ...dead }, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
+    } catch (error) {
+      // A disk that fails a read is a 503 like a failed write, never a 500 (`/stats`, `/metrics`, the debugger).
+      throw asStorageError(error);
+    }
   }
 
   /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time (each minute). */

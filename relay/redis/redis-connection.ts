@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { replyCode } from './reply-code.js';
 
 /** Where the Redis is: one URL, or sentinels that name the primary (the URL then gives only its password and database). */
 export interface RedisTarget {
@@ -15,10 +16,9 @@ export function redisTargetOf(config: { redisUrl: string | undefined; redisSenti
 
 /**
  * After a failover the old primary may come back as a replica and answer writes with `READONLY`:
- * reconnect (and resend) so the sentinels name the new primary. ioredis gives this reply no code,
- * so its documented check is the reply's first word.
+ * reconnect (and resend) so the sentinels name the new primary (ioredis's `reconnectOnError`).
  */
-const reconnectOnReadonly = (error: Error) => (error.message.startsWith('READONLY') ? 2 : false);
+const reconnectOnReadonly = (error: Error) => (replyCode(error) === 'READONLY' ? 2 : false);
 
 /** The password, user and database of a `redis://` URL, for a sentinel-found primary. */
 function credentialsOf(url: string | undefined): Pick<RedisOptions, 'username' | 'password' | 'db'> {

@@ -33,3 +33,12 @@ export function outboxUnavailable(causeCode: string): StorageError {
 export function replicasUnconfirmed(confirmed: number, wanted: number): StorageError {
   return new StorageError('replicas_unconfirmed', `the outbox's replicas did not confirm the batch in time (${confirmed} of ${wanted}); retry later`);
 }
+
+/** SQLite's codes for a disk or file that cannot be used now: storage is unavailable, not broken. */
+const SQLITE_STORAGE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/;
+
+/** A failed SQLite read or commit as `outbox_unavailable` when the disk is to blame (the edge answers 503); anything else as it is. */
+export function asStorageError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && SQLITE_STORAGE_CODES.test(code) ? outboxUnavailable(code) : error;
+}

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStateDatabase } from '../shared/state-database.js';
 import type { VisitorCount } from './visitor-count.js';
+import { asStorageError } from '../shared/storage-error.js';
 
 const SCHEMA = {
   name: 'the visitor count (visitors.sqlite)',
@@ -51,9 +52,13 @@ export class SqliteVisitors implements VisitorCount {
   }
 
   byMonth(): Record<string, number> {
-    this.flush();
-    const rows = this.countByMonth.all() as { month: string; n: number }[];
-    return Object.fromEntries(rows.map((r) => [r.month, r.n]));
+    try {
+      this.flush();
+      const rows = this.countByMonth.all() as { month: string; n: number }[];
+      return Object.fromEntries(rows.map((r) => [r.month, r.n]));
+    } catch (error) {
+      throw asStorageError(error);
+    }
   }
 
   private flush(): void {
