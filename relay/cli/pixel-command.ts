@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, Command } from 'commander';
-import { platformUrl } from '../config/settings.js';
+import { platformUrl } from '../config/setting-parsers.js';
 import { packageRoot } from '../shared/package-root.js';
 
 /** The setting line at the top of `dist/shopify-pixel.js` (rollup.config.mjs writes it). */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { ConfigError } from '../config/config-error.js';
-import { parseRelayConfig } from '../config/parse-relay-config.js';
 import type { RelayConfig } from '../config/relay-config.js';
-import { SETTINGS } from '../config/settings.js';
+import type { Setting } from '../config/settings.js';
+import { parseRelayConfig, RELAY_SETTINGS } from '../relay-settings.js';
 import { unknownVariables } from '../config/unknown-variables.js';
 import { createRelay, type Relay } from '../create-relay.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
@@ -14,9 +14,11 @@ import { checkKeyspaceVersion } from '../redis/keyspace-version.js';
 
 const DEMO_TOKEN = 'dev-token';
 
+/** Commander's name of a flag's value: `--base-url` → `baseUrl`. */
+const optionName = (flag: string) => flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 function flagValue(flags: Record<string, unknown>, flag: string): string | undefined {
-  const name = flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  const value = flags[name];
+  const value = flags[optionName(flag)];
   return value === undefined ? undefined : String(value);
 }
 
@@ -46,12 +48,18 @@ function openRelay(config: RelayConfig): Relay {
   }
 }
 
-async function runRelay(flags: Record<string, unknown>): Promise<void> {
+/** A secret given as a flag is readable by every user of the machine (`ps`, /proc) and kept in shell history. */
+function secretFlagWarnings(command: Command): string[] {
+  const fromFlags = RELAY_SETTINGS.filter((s) => s.secret && command.getOptionValueSource(optionName(s.flag)) === 'cli');
+  return fromFlags.map((s) => `${s.flag} puts a secret in the process list (ps) and shell history; set ${s.env} instead`);
+}
+
+async function runRelay(flags: Record<string, unknown>, command: Command): Promise<void> {
   // Before the configuration is read: a misspelt variable is often why a setting seems missing.
-  for (const warning of unknownVariables()) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
+  for (const warning of [...unknownVariables(RELAY_SETTINGS), ...secretFlagWarnings(command)]) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   let config: RelayConfig;
   try {
-    config = parseRelayConfig(Object.fromEntries(SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
+    config = parseRelayConfig(Object.fromEntries(RELAY_SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`shopbeacon relay: ${error.message}\n`);
@@ -75,7 +83,7 @@ async function runRelay(flags: Record<string, unknown>): Promise<void> {
   }, config.shutdownGraceMs + SHUTDOWN_CLOSE_MS);
 }
 
-function defaultText(setting: (typeof SETTINGS)[number]): string {
+function defaultText(setting: Setting): string {
   if (setting.fallback === undefined || Array.isArray(setting.fallback)) return '';
   return ` (default: ${setting.key === 'maxAgeMs' ? 72 : String(setting.fallback)})`;
 }
@@ -85,6 +93,6 @@ export function relayCommand(): Command {
   const command = new Command('relay').description(
     'run the relay: /collect for the snippet, the durable outbox and delivery to the service (demo mode without --base-url)',
   );
-  for (const setting of SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, `${setting.help}${defaultText(setting)}`).env(setting.env));
-  return command.action((flags: Record<string, unknown>) => runRelay(flags));
+  for (const setting of RELAY_SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, `${setting.help}${defaultText(setting)}`).env(setting.env));
+  return command.action((flags: Record<string, unknown>, self: Command) => runRelay(flags, self));
 }

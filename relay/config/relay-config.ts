@@ -1,4 +1,7 @@
-/** The relay's settings, each from an environment variable or a CLI flag (see `shopbeacon relay --help`). */
+/**
+ * The relay's settings, each from an environment variable or a CLI flag (see `shopbeacon relay --help`).
+ * Each platform's connector adds its own fields (`relay/platforms/<name>/<name>-config.ts`).
+ */
 export interface RelayConfig {
   /** The service's base URL; unset runs the relay in demo mode against an embedded mock. */
   baseUrl: string | undefined;
@@ -24,28 +27,10 @@ export interface RelayConfig {
   rateLimitIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. @default 120 */
   rateLimitUser: number;
-  /** WooCommerce's webhook secret; `POST /webhooks/woocommerce` exists only with it. */
-  woocommerceSecret: string | undefined;
-  /** Shopify's app client secret or webhook signing secret; `POST /webhooks/shopify` exists only with it. */
-  shopifySecret: string | undefined;
   /** The catalog's currency (no platform puts it in a product); required with a webhook secret. */
   shopCurrency: string | undefined;
   /** The storefront's URL, for Shopify product links (`<url>/products/<handle>`); required with the Shopify secret. */
   shopUrl: string | undefined;
-  /** The WooCommerce shop's address, for the sync (with the consumer key and secret). */
-  woocommerceUrl: string | undefined;
-  /** WooCommerce REST API consumer key (Read); never logged. */
-  woocommerceConsumerKey: string | undefined;
-  /** WooCommerce REST API consumer secret; never logged. */
-  woocommerceConsumerSecret: string | undefined;
-  /** The Shopify store (`x.myshopify.com`), for the sync (with the admin token). */
-  shopifyShop: string | undefined;
-  /** A Shopify custom app's Admin API token; never logged. */
-  shopifyAdminToken: string | undefined;
-  /** The PrestaShop shop's address, for the sync (with the Webservice key). */
-  prestashopUrl: string | undefined;
-  /** PrestaShop Webservice key; never logged. */
-  prestashopKey: string | undefined;
   /** The relay as the platforms reach it (`…/sb`): where missing Shopify subscriptions are pointed again. */
   publicUrl: string | undefined;
   /** How often the sync sweeps each platform with API settings; 0 turns it off. @default 600_000 (10 minutes) */

@@ -1,4 +1,4 @@
-import { SETTINGS } from './settings.js';
+import type { Setting } from './settings.js';
 
 /** Variables read outside the relay's settings table: the mock service's (`shopbeacon mock-upstream --help`). */
 const OTHER_PREFIXES = ['SHOPBEACON_MOCK_'];
@@ -18,8 +18,8 @@ function distance(a: string, b: string): number {
  * One sentence per `SHOPBEACON_*` variable the relay does not know, naming the closest known
  * setting: a typo such as `SHOPBEACON_SYNC_INTERVALL` would otherwise be ignored in silence.
  */
-export function unknownVariables(env: NodeJS.ProcessEnv = process.env): string[] {
-  const known = SETTINGS.map((s) => s.env).filter((name) => name.startsWith('SHOPBEACON_'));
+export function unknownVariables(settings: readonly Setting[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const known = settings.map((s) => s.env).filter((name) => name.startsWith('SHOPBEACON_'));
   return Object.keys(env)
     .filter((name) => name.startsWith('SHOPBEACON_') && !known.includes(name) && !OTHER_PREFIXES.some((prefix) => name.startsWith(prefix)))
     .sort()

@@ -1,8 +1,9 @@
 import type { RelayConfig } from '../config/relay-config.js';
+import type { Setting } from '../config/settings.js';
 import type { ConnectOptions, ConnectReport } from './connect-report.js';
 import type { CatalogSettings, Mapping } from './mapping.js';
 import type { Platform, PlatformName } from './platform.js';
-import type { PlatformClient } from './platform-client.js';
+import { PlatformClient, type PlatformClientOptions } from './platform-client.js';
 
 export type { PlatformName } from './platform.js';
 
@@ -30,15 +31,17 @@ export interface PlatformApi {
   shopCurrency?(): Promise<string | undefined>;
   /** Puts this relay's webhooks right where the platform gave up on them (WooCommerce disables them); how many it repaired. */
   repairWebhooks?(): Promise<number>;
+  /** Why webhooks are not put right when the platform has them but this API cannot (Shopify without `SHOPBEACON_PUBLIC_URL`). */
+  webhookRepairOff?: string;
 }
 
-/** One API setting: its key in `RelayConfig`, its variable, and whether it is a secret (environment only, never a flag of `backfill`). */
-export interface ApiSetting {
-  key: keyof RelayConfig;
-  env: string;
-  /** The `backfill` flag for a setting that is not a secret (`--url`, `--shop`). */
-  flag?: string;
-  help: string;
+/**
+ * One of a platform's rows in the relay's settings (variable, relay flag, parser). `api` marks what
+ * its API needs, all of it or the API is off, with the flag `backfill` and `connect` take for it
+ * when it is not a secret (`--url`, `--shop`): secrets are read from the environment only there.
+ */
+export interface PlatformSetting extends Setting {
+  api?: { flag?: string; help?: string };
 }
 
 /** What `openApi` is given: the API settings by key, the catalog's settings, and the HTTP client. */
@@ -61,22 +64,36 @@ export interface Connector {
   label: string;
   /** Its webhooks, when the platform has them, and the setting holding their secret. */
   webhook?: { platform: Platform; secret: keyof RelayConfig };
-  /** The settings its API needs, all of them present or the API is off. */
-  apiSettings: ApiSetting[];
+  /** Its rows in the relay's settings (`<name>-config.ts`, which also declares their `RelayConfig` fields). */
+  settings: PlatformSetting[];
+  /** Rules between its settings and the relay's, each broken one a sentence naming the variables. */
+  problems?(config: Record<string, unknown>): string[];
   /** The storefront's address for product links, from the API settings (Shopify's `<shop>/products/<handle>`). */
   shopUrl?(values: ApiContext['values']): string;
   openApi(context: ApiContext): PlatformApi;
+  /** Answers of its API that trying again will not mend (`PlatformClientOptions.permanentFailure`). */
+  permanentFailure?: PlatformClientOptions['permanentFailure'];
   /** `shopbeacon connect <name>`: checks the key and sets up what the relay needs on the platform. */
   connect(context: ApiContext, options: ConnectOptions): Promise<ConnectReport>;
+}
+
+/** The settings its API needs. */
+export function apiSettingsOf(connector: Connector): PlatformSetting[] {
+  return connector.settings.filter((setting) => setting.api);
 }
 
 /** The API settings of `connector` found in `values`, or undefined when any is missing. */
 export function apiValues(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): ApiContext['values'] | undefined {
   const found: ApiContext['values'] = {};
-  for (const setting of connector.apiSettings) {
+  for (const setting of apiSettingsOf(connector)) {
     const value = values[setting.key];
     if (typeof value !== 'string' || value === '') return undefined;
     found[setting.key] = value;
   }
   return found;
+}
+
+/** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */
+export function platformClientFor(connector: Connector): PlatformClient {
+  return new PlatformClient({ platform: connector.label, ...(connector.permanentFailure ? { permanentFailure: connector.permanentFailure } : {}) });
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import type { CatalogSettings, Mapping } from './mapping.js';
 
-/** The platforms shopbeacon connects to, one folder each under `relay/platforms/`. */
-export type PlatformName = 'woocommerce' | 'shopify' | 'prestashop';
+/** A platform's name as its connector gives it (`woocommerce`): its folder under `relay/platforms/`, its routes, its `/stats` key. */
+export type PlatformName = string;
 
 /** What tells one shop platform's webhooks apart: headers, topics, its ping, its delivery ids, its mapping. */
 export interface Platform {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { listen, stopListening } from '../../relay/http/listen.js';
-import { parseRelayConfig } from '../../relay/config/parse-relay-config.js';
+import { parseRelayConfig } from '../../relay/relay-settings.js';
 import type { RelayConfig } from '../../relay/config/relay-config.js';
 import { createRelay, type Relay } from '../../relay/create-relay.js';
 import { createMockUpstream, type MockUpstream, type MockUpstreamOptions } from '../../relay/mock-upstream/index.js';

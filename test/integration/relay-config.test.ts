@@ -17,3 +17,17 @@ describe('shopbeacon relay with settings it cannot use', () => {
     assert.equal(run.stderr.includes('not-a-key'), false);
   });
 });
+
+describe('shopbeacon relay with a secret given as a flag', () => {
+  it('warns that the flag shows the secret to every user of the machine, naming the variable to use, never the secret', async () => {
+    const run = await runCli(['relay', '--port', '0', '--base-url', 'not a url', '--token', 'svc-secret-9d1f', '--admin-key', 'admin-secret-4c2a'], {});
+    assert.equal(run.code, 1);
+    const lines = run.stderr.trim().split('\n');
+    assert.deepEqual(lines.slice(0, 2), [
+      'shopbeacon relay: warning: --token puts a secret in the process list (ps) and shell history; set SHOPBEACON_TOKEN instead',
+      'shopbeacon relay: warning: --admin-key puts a secret in the process list (ps) and shell history; set SHOPBEACON_ADMIN_KEY instead',
+    ]);
+    assert.match(lines[2] ?? '', /^shopbeacon relay: invalid configuration:/);
+    assert.equal(/svc-secret|admin-secret/.test(run.stderr), false);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError } from '../../relay/config/config-error.js';
-import { parseRelayConfig } from '../../relay/config/parse-relay-config.js';
+import { parseRelayConfig, RELAY_SETTINGS } from '../../relay/relay-settings.js';
 import { unknownVariables } from '../../relay/config/unknown-variables.js';
 import { changedByKeyset } from '../../relay/platforms/changed-pages.js';
 import type { ChangedPayload } from '../../relay/platforms/connector.js';
@@ -47,9 +47,9 @@ describe('parseRelayConfig(platform API settings)', () => {
   });
 });
 
-describe('unknownVariables(env)', () => {
+describe('unknownVariables(settings, env)', () => {
   it('names a SHOPBEACON_ variable the relay does not know with the closest known setting', () => {
-    assert.deepEqual(unknownVariables({ SHOPBEACON_SYNC_INTERVALL: '5m', SHOPBEACON_TOKEN: 't', SHOPBEACON_MOCK_PORT: '1', PATH: '/bin' }), [
+    assert.deepEqual(unknownVariables(RELAY_SETTINGS, { SHOPBEACON_SYNC_INTERVALL: '5m', SHOPBEACON_TOKEN: 't', SHOPBEACON_MOCK_PORT: '1', PATH: '/bin' }), [
       'SHOPBEACON_SYNC_INTERVALL is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_SYNC_INTERVAL?',
     ]);
   });

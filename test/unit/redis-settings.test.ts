@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError } from '../../relay/config/config-error.js';
-import { parseRelayConfig } from '../../relay/config/parse-relay-config.js';
+import { parseRelayConfig } from '../../relay/relay-settings.js';
 
 const refusal = (raw: Record<string, string>) => {
   try {

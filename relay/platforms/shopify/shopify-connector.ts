@@ -1,3 +1,4 @@
+import { SHOPIFY_SETTINGS, shopifyProblems } from './shopify-config.js';
 import type { ApiContext, Connector } from '../connector.js';
 import { fields } from '../mapping.js';
 import { shopifyHistory } from './shopify-bulk.js';
@@ -15,10 +16,8 @@ export const SHOPIFY_CONNECTOR: Connector = {
   name: 'shopify',
   label: 'Shopify',
   webhook: { platform: SHOPIFY, secret: 'shopifySecret' },
-  apiSettings: [
-    { key: 'shopifyShop', env: 'SHOPBEACON_SHOPIFY_SHOP', flag: '--shop', help: 'the store, e.g. snowdevil.myshopify.com' },
-    { key: 'shopifyAdminToken', env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN', help: 'Admin API access token of a custom app (read_orders, read_products; read_all_orders for orders older than 60 days; write for connect)' },
-  ],
+  settings: SHOPIFY_SETTINGS,
+  problems: shopifyProblems,
   shopUrl: (values) => shopOrigin(values.shopifyShop ?? ''),
   connect: (context, options) => connectShopify(graphqlOf(context), context.values.shopifyShop ?? '', options),
   openApi: (context) => {
@@ -32,7 +31,10 @@ export const SHOPIFY_CONNECTOR: Connector = {
         const code = fields((await graphql.query(SHOP_CURRENCY))['shop'])['currencyCode'];
         return typeof code === 'string' ? code : undefined;
       },
-      ...(publicUrl ? { repairWebhooks: () => resubscribeMissing(graphql, publicUrl) } : {}),
+      ...(publicUrl ? { repairWebhooks: () => resubscribeMissing(graphql, publicUrl) } : { webhookRepairOff: 'SHOPBEACON_PUBLIC_URL is not set: subscriptions Shopify deleted are not created again' }),
     };
   },
 };
+
+// Re-exported so the package's declaration files carry the RelayConfig fields its config file declares.
+export { SHOPIFY_SETTINGS } from './shopify-config.js';

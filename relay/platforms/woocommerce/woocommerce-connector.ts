@@ -1,3 +1,4 @@
+import { WOOCOMMERCE_SETTINGS } from './woocommerce-config.js';
 import type { ApiContext, Connector } from '../connector.js';
 import { connectWooCommerce } from './woocommerce-connect.js';
 import { wooCommerceChanged, wooCommerceCurrency } from './woocommerce-pages.js';
@@ -11,11 +12,7 @@ export const WOOCOMMERCE_CONNECTOR: Connector = {
   name: 'woocommerce',
   label: 'WooCommerce',
   webhook: { platform: WOOCOMMERCE, secret: 'woocommerceSecret' },
-  apiSettings: [
-    { key: 'woocommerceUrl', env: 'SHOPBEACON_WOOCOMMERCE_URL', flag: '--url', help: 'the shop, e.g. https://shop.example' },
-    { key: 'woocommerceConsumerKey', env: 'SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY', help: 'REST API consumer key (WooCommerce → Settings → Advanced → REST API, Read)' },
-    { key: 'woocommerceConsumerSecret', env: 'SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET', help: 'REST API consumer secret' },
-  ],
+  settings: WOOCOMMERCE_SETTINGS,
   connect: ({ values, client }, options) => connectWooCommerce(client, settingsOf(values), options),
   openApi: ({ values, catalog, client }) => {
     const settings = settingsOf(values);
@@ -27,3 +24,6 @@ export const WOOCOMMERCE_CONNECTOR: Connector = {
     };
   },
 };
+
+// Re-exported so the package's declaration files carry the RelayConfig fields its config file declares.
+export { WOOCOMMERCE_SETTINGS } from './woocommerce-config.js';

@@ -1,0 +1,100 @@
+/** How the relay reads one setting's text: each returns the value or throws an Error whose message completes "<VARIABLE> (<flag>) …". */
+
+export const wholeNumber = (min = 0) => (text: string) => {
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`must be a whole number ≥ ${min}`);
+  return Number(text);
+};
+export const oneOf = (...values: string[]) => (text: string) => {
+  if (!values.includes(text)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
+  return text;
+};
+export const text = (text: string) => text;
+export const port = (value: string) => {
+  const n = wholeNumber()(value);
+  if (n > 65_535) throw new Error('must be a port number (0-65535)');
+  return n;
+};
+
+/** `value` as a URL of one of `protocols` (without the colon), or an error saying which were expected. */
+function urlOf(value: string, protocols: string[]): URL {
+  const expected = `must be an absolute ${protocols.join(' or ')} URL`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(expected);
+  }
+  if (!protocols.includes(url.protocol.slice(0, -1))) throw new Error(expected);
+  return url;
+}
+
+export function httpUrl(value: string): string {
+  const url = urlOf(value, ['http', 'https']);
+  if (url.username || url.password || url.search || url.hash) throw new Error('must not carry credentials, a query or a fragment');
+  return value.replace(/\/+$/, '');
+}
+
+export function origins(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
+    // A sandboxed iframe's opaque origin, as its requests carry it: Shopify's custom pixel runs in one.
+    if (origin === 'null') return origin;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.origin !== origin) throw new Error(`"${origin}" is not an origin such as https://shop.example`);
+    return origin;
+  });
+}
+
+export function token(value: string): string {
+  if (!value.trim() || /\s/.test(value)) throw new Error('must be a non-empty token without spaces');
+  return value;
+}
+
+/** Hosts a platform URL may reach over plain `http://`: a local stand-in, never a real shop. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** A shop platform's address: `https://`, or `http://` on a loopback host only (the API key travels in it). */
+export function platformUrl(value: string): string {
+  const url = urlOf(value, ['http', 'https']);
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
+  return httpUrl(value);
+}
+
+const MAX_INTERVAL_MS = 24 * 3600_000;
+
+/** `30s`, `10m`, `1h`, or `0` (off; `0s`, `0m` too), in milliseconds, at most a day. */
+export function interval(value: string): number {
+  const match = /^(\d+)(s|m|h)$/.exec(value);
+  if (!match && value !== '0') throw new Error('must be a duration such as 30s, 10m or 1h, or 0 for off');
+  const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3600_000 }[match[2] as 's' | 'm' | 'h'] : 0;
+  // Node's timers hold at most 2^31 - 1 ms (24.8 days) and fire at once beyond it: a day is the longest that still means something here.
+  if (ms > MAX_INTERVAL_MS) throw new Error('must be at most 24h');
+  return ms;
+}
+
+export function redisUrl(value: string): string {
+  urlOf(value, ['redis', 'rediss']);
+  return value;
+}
+
+/** `host:port,host:port`: Redis Sentinels. */
+export function hostPorts(value: string): { host: string; port: number }[] {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new Error('must list at least one sentinel as host:port');
+  return list.map((item) => {
+    const match = /^(\[[^\]]+\]|[^:\s]+):(\d{1,5})$/.exec(item);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new Error(`"${item}" is not host:port`);
+    return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+  });
+}
+
+export const hours = (value: string) => wholeNumber(1)(value) * 3600_000;
+
+export function currencyCode(value: string): string {
+  if (!/^[A-Za-z]{3}$/.test(value)) throw new Error('must be a three-letter ISO 4217 code such as EUR');
+  return value.toUpperCase();
+}
