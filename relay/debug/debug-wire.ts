@@ -55,7 +55,7 @@ export interface SyncWire {
   failingSince: number | null;
   sent: number;
   unchanged: number;
-  missedByWebhooks: number;
+  missedByWebhooks: number | null;
   webhooksRepaired: number;
 }
 

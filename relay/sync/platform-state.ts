@@ -16,7 +16,7 @@ export interface PlatformState {
   releaseLease(platform: string, owner: string): Awaitable<void>;
   /** For each record, whether its body is the one last delivered for its kind and key. */
   unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Awaitable<boolean[]>;
-  /** Notes a delivered body (batched: a crash forgets at most the last second, which only costs a resend). */
+  /** Notes a delivered body (written on the next loop turn: a crash forgets at most the last acknowledgement batch, which only costs a resend). */
   rememberDelivered(kind: RecordKind, key: string, text: string): void;
   close(): Awaitable<void>;
 }

@@ -19,6 +19,8 @@ export interface PlatformSyncOptions {
   queued: () => Awaitable<number>;
   logger: Logger;
   intervalMs: number;
+  /** Whether this relay takes the platform's webhooks (their secret is set): only then is what a sweep finds counted as missed by them. */
+  webhooks: boolean;
   /** This relay, for the lease. */
   owner: string;
   /** Told what each committed page became and when a sweep succeeded (the metrics listen; the sync knows no observer). */
@@ -57,7 +59,7 @@ export class PlatformSync {
     /** The catalog settings the API maps with: a currency not configured is asked of the shop. */
     private readonly catalog: CatalogSettings = { currency: '' },
   ) {
-    this.status = emptyStatus(connector.name, options.intervalMs);
+    this.status = emptyStatus(connector.name, options.intervalMs, options.webhooks);
     this.now = options.now ?? Date.now;
   }
 
@@ -83,10 +85,10 @@ export class PlatformSync {
     this.status.lastStartedAt = this.now();
     await this.repairWebhooks();
     try {
-      await fillShopCurrency(this.catalog, this.api, this.connector.label);
-      for (const kind of ['product', 'order'] as const) await this.sweepKind(kind, leaseMs);
+      const failure = await this.sweepKinds(leaseMs);
       // Stopped halfway is not a success: the next start goes on from the cursor.
       if (this.stopped) return;
+      if (failure) return this.failed(failure);
       this.status.lastSuccessAt = this.now();
       this.options.onSuccess?.(this.connector.name, this.status.lastSuccessAt);
       this.status.lastError = null;
@@ -98,10 +100,30 @@ export class PlatformSync {
     }
   }
 
+  /**
+   * Products, then orders, each on its own: products need the shop's currency, and a shop that
+   * cannot tell it must not keep its orders from being swept. The first failure, if any.
+   */
+  private async sweepKinds(leaseMs: number): Promise<unknown> {
+    let failure: unknown;
+    for (const kind of ['product', 'order'] as const) {
+      try {
+        if (kind === 'product') await fillShopCurrency(this.catalog, this.api, this.connector.label);
+        await this.sweepKind(kind, leaseMs);
+      } catch (error) {
+        if (error instanceof LeaseLost) throw error;
+        failure ??= error;
+      }
+    }
+    return failure;
+  }
+
   private async claim(leaseMs: number): Promise<boolean> {
     try {
       const held = await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs);
       this.status.leaseHeldElsewhere = !held;
+      // Another relay sweeps: what failed here before is not this relay's problem now (nor its /readyz's).
+      if (!held) this.status.failingSince = this.status.lastError = null;
       return held;
     } catch (error) {
       this.failed(error);
@@ -111,7 +133,17 @@ export class PlatformSync {
 
   /** Webhooks the platform gave up on are set right before the sweep covers the gap; a read-only key is reported, not a failure. */
   private async repairWebhooks(): Promise<void> {
-    if (!this.api.repairWebhooks) return;
+    const webhook = this.connector.webhook;
+    if (!webhook) return;
+    if (!this.options.webhooks) {
+      const variable = this.connector.settings.find((s) => s.key === webhook.secret)?.env ?? 'its secret';
+      this.status.webhookNote = `${variable} is not set: this relay takes no ${this.connector.label} webhooks, so it leaves them as they are`;
+      return;
+    }
+    if (!this.api.repairWebhooks) {
+      this.status.webhookNote = this.api.webhookRepairOff ?? null;
+      return;
+    }
     try {
       const repaired = await this.api.repairWebhooks();
       this.status.webhookNote = null;
@@ -170,8 +202,8 @@ export class PlatformSync {
     await this.waitForDelivery();
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), how.afterHistory);
-    for (const [name, n] of Object.entries(counts)) this.status[name as keyof SweepCounts] += n;
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), how.afterHistory && this.options.webhooks);
+    for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.onPage?.(this.connector.name, kind, counts);
     const newest = Math.max(...batch.map((b) => b.changedAt));
     if (how.movesCursor && newest > (this.status.cursor[kind] ?? 0)) {

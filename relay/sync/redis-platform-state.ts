@@ -16,11 +16,9 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
  */
 export class RedisPlatformState implements PlatformState {
   private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
-  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | undefined;
 
-  constructor(private readonly redis: Redis) {
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), 1_000).unref();
-  }
+  constructor(private readonly redis: Redis) {}
 
   async cursor(platform: string, kind: string): Promise<number | undefined> {
     const at = await this.redis.hget(REDIS_KEYS.sync.cursors, `${platform}:${kind}`);
@@ -51,21 +49,30 @@ export class RedisPlatformState implements PlatformState {
     });
   }
 
+  /** Sent on the next loop turn, one pipeline for the acknowledgement batch (and those that come while it is under way). */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
   }
 
   private async flush(): Promise<void> {
-    if (this.pending.size === 0) return;
     const pending = this.pending;
     this.pending = new Map();
     const pipeline = this.redis.pipeline();
     for (const { kind, key, hash } of pending.values()) pipeline.hset(REDIS_KEYS.sync.delivered(kind), key, hash);
-    await pipeline.exec();
+    try {
+      const answers = (await pipeline.exec()) ?? [];
+      if (answers.some(([error]) => error)) throw new Error('not every digest was written');
+    } catch {
+      // Redis away: keep them (a newer body noted meanwhile wins) for the next delivery's flush or close.
+      for (const [id, digest] of pending) if (!this.pending.has(id)) this.pending.set(id, digest);
+    } finally {
+      this.flushing = undefined;
+    }
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush().catch(() => undefined);
+    await this.flushing;
+    if (this.pending.size > 0) await this.flush();
   }
 }

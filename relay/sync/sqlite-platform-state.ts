@@ -24,7 +24,7 @@ export class SqlitePlatformState implements PlatformState {
   private readonly readHash: Database.Statement;
   private readonly writeHash: Database.Statement;
   private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
-  private readonly timer: NodeJS.Timeout;
+  private flushing: NodeJS.Immediate | undefined;
 
   constructor(dataDir: string) {
     // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut only sweeps that stretch again.
@@ -33,7 +33,6 @@ export class SqlitePlatformState implements PlatformState {
     this.writeCursor = this.db.prepare('INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)');
     this.readHash = this.db.prepare('SELECT hash FROM delivered WHERE kind = ? AND key = ?').pluck();
     this.writeHash = this.db.prepare('INSERT OR REPLACE INTO delivered (kind, key, hash) VALUES (?, ?, ?)');
-    this.timer = setInterval(() => this.flush(), 1_000).unref();
   }
 
   cursor(platform: string, kind: string): number | undefined {
@@ -57,11 +56,14 @@ export class SqlitePlatformState implements PlatformState {
     });
   }
 
+  /** Written on the next loop turn, one transaction for the acknowledgement batch: a kill -9 forgets at most that batch's digests. */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
+    this.flushing ??= setImmediate(() => this.flush());
   }
 
   private flush(): void {
+    this.flushing = undefined;
     if (this.pending.size === 0) return;
     const pending = this.pending;
     this.pending = new Map();
@@ -71,7 +73,7 @@ export class SqlitePlatformState implements PlatformState {
   }
 
   close(): void {
-    clearInterval(this.timer);
+    clearImmediate(this.flushing);
     this.flush();
     this.db.close();
   }

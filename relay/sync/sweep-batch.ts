@@ -6,7 +6,6 @@ import type { RecordOrigin } from '../pipeline/record-step.js';
 import { outboxKey } from '../outbox/outbox-key.js';
 import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
-import type { SyncStatus } from './sync-status.js';
 
 export interface SweepBatchDeps {
   accept: Accept;
@@ -15,7 +14,7 @@ export interface SweepBatchDeps {
 }
 
 /** What one page of a sweep became. */
-export type SweepCounts = Pick<SyncStatus, 'found' | 'sent' | 'unchanged' | 'missedByWebhooks' | 'skipped' | 'invalid'>;
+export type SweepCounts = Record<'found' | 'sent' | 'unchanged' | 'missedByWebhooks' | 'skipped' | 'invalid', number>;
 
 /** An order older than the service's two years: not for the service, not an error of the shop's. */
 const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((e) => codeOf(e) === 'too_old');
@@ -25,7 +24,7 @@ const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((
  * checked, stored once (or found unchanged), and what maps to no valid record kept as a dead
  * letter. Resolves once the batch is committed, with what became of it.
  */
-export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, payloads: unknown[], afterHistory: boolean): Promise<SweepCounts> {
+export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, payloads: unknown[], countsMissed: boolean): Promise<SweepCounts> {
   const counts: SweepCounts = { found: payloads.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
   const mapped = payloads.map((payload) => api.map(kind, payload));
   const records = mapped.filter((m): m is MappedRecord => !('skip' in m));
@@ -39,7 +38,7 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
     } else if (verdict.status === 'unchanged' || verdict.status === 'duplicate') counts.unchanged += 1;
     else {
       counts.sent += 1;
-      if (afterHistory && verdict.status === 'queued') counts.missedByWebhooks += 1;
+      if (countsMissed && verdict.status === 'queued') counts.missedByWebhooks += 1;
     }
   }
   counts.invalid = refused.length;

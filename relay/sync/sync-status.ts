@@ -21,8 +21,8 @@ export interface SyncStatus {
   sent: number;
   /** Delivered before with the same body: not sent again. */
   unchanged: number;
-  /** Sent by a sweep after the first: no webhook had brought that body. */
-  missedByWebhooks: number;
+  /** Sent by a sweep after the first: no webhook had brought that body. Null where this relay takes no webhooks of the platform (PrestaShop has none). */
+  missedByWebhooks: number | null;
   /** Drafts, variations, orders older than two years: not for the service. */
   skipped: number;
   /** Kept as dead letters: the payload maps to no valid record. */
@@ -33,7 +33,7 @@ export interface SyncStatus {
   webhookNote: string | null;
 }
 
-export function emptyStatus(platform: string, intervalMs: number): SyncStatus {
+export function emptyStatus(platform: string, intervalMs: number, webhooks: boolean): SyncStatus {
   return {
     platform,
     intervalMs,
@@ -47,7 +47,7 @@ export function emptyStatus(platform: string, intervalMs: number): SyncStatus {
     found: 0,
     sent: 0,
     unchanged: 0,
-    missedByWebhooks: 0,
+    missedByWebhooks: webhooks ? 0 : null,
     skipped: 0,
     invalid: 0,
     webhooksRepaired: 0,

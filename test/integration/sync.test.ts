@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getJson } from '../helpers/http.js';
+import { sign } from '../helpers/platform-fixtures.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
@@ -8,8 +9,9 @@ import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } f
 import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
+const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';
 type Row = Record<string, unknown>;
-type SyncStats = { sync: Record<string, { webhooksRepaired: number; found: number; sent: number; unchanged: number; missedByWebhooks: number; skipped: number; invalid: number; lastEndedAt: number | null; lastError: string | null; cursor: Record<string, number | null> }> };
+type SyncStats = { sync: Record<string, { webhooksRepaired: number; found: number; sent: number; unchanged: number; missedByWebhooks: number | null; skipped: number; invalid: number; lastEndedAt: number | null; lastError: string | null; cursor: Record<string, number | null> }> };
 
 const orderCalls = (h: Harness) => h.mock.calls().filter((c) => c.path === '/v1/orders').length;
 const syncStatus = async (h: Harness, platform: string) => (await getJson<SyncStats>(`${h.url}/stats`, ADMIN)).sync[platform];
@@ -44,7 +46,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     assert.equal(dead.outbox.dead.product, 1);
   });
 
-  it('sends a changed order again, counted as missed by webhooks, and nothing unchanged', async () => {
+  it('sends a changed order again and nothing unchanged; with no webhook secret, nothing is counted as missed by webhooks', async () => {
     await nextSweep(h, 'woocommerce');
     const before = orderCalls(h);
     const changed = orders[5] as Row;
@@ -55,7 +57,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     await nextSweep(h, 'woocommerce');
     assert.equal(orderCalls(h) - before, 1, 'one call: the changed order; the overlap re-read the others unchanged');
     const status = await syncStatus(h, 'woocommerce');
-    assert.ok((status?.missedByWebhooks ?? 0) >= 1);
+    assert.equal(status?.missedByWebhooks, null, 'this relay takes no WooCommerce webhooks');
     assert.ok((status?.unchanged ?? 0) >= 1, 'the overlap found unchanged orders');
     assert.ok(shop.served.every((s) => !s.path.includes('/orders') || s.path.includes('dates_are_gmt=true')));
   });
@@ -63,13 +65,50 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   it('shows the sync on the debugger\'s card', async () => {
     const snapshot = await getJson<{ sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[] }>(`${h.url}/_debug/snapshot`, ADMIN);
     assert.equal(snapshot.sync[0]?.platform, 'woocommerce');
-    assert.ok((snapshot.sync[0]?.sent ?? 0) >= 232 && (snapshot.sync[0]?.missedByWebhooks ?? 0) >= 1 && snapshot.sync[0]?.lastSuccessAt !== null);
+    assert.ok((snapshot.sync[0]?.sent ?? 0) >= 232 && snapshot.sync[0]?.missedByWebhooks === null && snapshot.sync[0]?.lastSuccessAt !== null);
   });
 
   it('names the sync in /metrics', async () => {
     const metrics = await fetch(`${h.url}/metrics`).then((r) => r.text());
     assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);
     assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
+  });
+});
+
+describe('the sync beside WooCommerce webhooks', () => {
+  let shop: StandIn;
+  let h: Harness;
+  const orders = wooOrders(3);
+  before(async () => {
+    shop = await wooCommerceStandIn(orders, wooProducts()).start();
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    await until(() => h.mock.records('orders').length === 3, 'the history', 30_000);
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  /** The order as WooCommerce changes it and, when `delivered`, as its webhook brings it to the relay. */
+  async function changeOrder(index: number, status: string, delivered: boolean): Promise<void> {
+    const order = orders[index] as Row;
+    order['status'] = status;
+    order['date_modified_gmt'] = new Date().toISOString().slice(0, 19);
+    if (!delivered) return;
+    const body = JSON.stringify(order);
+    const answer = await fetch(`${h.url}/webhooks/woocommerce`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated', 'x-wc-webhook-signature': sign(body, WEBHOOK_SECRET) }, body });
+    assert.equal(answer.status, 200);
+  }
+
+  it('counts as missed by webhooks only the change no webhook brought', async () => {
+    await nextSweep(h, 'woocommerce');
+    await changeOrder(0, 'completed', true);
+    await changeOrder(1, 'cancelled', false);
+    const sent = (id: unknown, status: string) => h.mock.records('orders').some((o) => (o as Row)['order_id'] === id && (o as Row)['status'] === status);
+    await until(() => sent((orders[0] as Row)['id'], 'completed') && sent((orders[1] as Row)['id'], 'cancelled'), 'both changes');
+    await nextSweep(h, 'woocommerce');
+    await nextSweep(h, 'woocommerce');
+    assert.equal((await syncStatus(h, 'woocommerce'))?.missedByWebhooks, 1, 'the cancelled order, which no webhook brought');
   });
 });
 
@@ -131,6 +170,21 @@ describe('the sync with a PrestaShop Webservice key', () => {
     });
   });
 
+  it('sends an order whose state changed again, and nothing unchanged; nothing counts as missed by webhooks (PrestaShop has none)', async () => {
+    await nextSweep(h, 'prestashop');
+    const before = orderCalls(h);
+    const changed = orders[149] as Row;
+    changed['current_state'] = '6';
+    changed['date_upd'] = parisTime(Date.now());
+    await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === 150 && (o as Row)['status'] === 'cancelled'), 'the cancelled order');
+    await nextSweep(h, 'prestashop');
+    await nextSweep(h, 'prestashop');
+    assert.equal(orderCalls(h) - before, 1, 'one call: the cancelled order; the overlap re-read the others unchanged');
+    const status = await syncStatus(h, 'prestashop');
+    assert.equal(status?.missedByWebhooks, null);
+    assert.ok((status?.unchanged ?? 0) >= 1);
+  });
+
   it('asks in JSON with the key as Basic auth, filters dates in the shop\'s shape with date=1, and never reads a customer whole', async () => {
     const paths = shop.served.map((s) => decodeURIComponent(s.path.replace(/\+/g, ' ')));
     assert.ok(paths.every((p) => !p.includes('ws_key')), 'the key never in a URL');
@@ -147,7 +201,7 @@ describe('the sync with a Shopify Admin API token', () => {
   const orders = shopifyGraphqlOrders(40);
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopifySecret: WEBHOOK_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
   });
   after(async () => {
     await h.close();

@@ -27,7 +27,7 @@ function renderSync(s: DebugSnapshot): void {
   const line = (x: DebugSnapshot['sync'][number]) =>
     x.failingSince !== null
       ? `${x.platform}: failing for ${duration(s.at - x.failingSince)}: ${x.lastError ?? ''}`
-      : `${x.platform}: ${x.lastSuccessAt === null ? 'first sweep under way' : `swept ${duration(s.at - x.lastSuccessAt)} ago`} · ${x.sent} sent · ${x.unchanged} unchanged · ${x.missedByWebhooks} missed by webhooks${x.webhooksRepaired ? ` · ${x.webhooksRepaired} webhooks set right` : ''}`;
+      : `${x.platform}: ${x.lastSuccessAt === null ? 'first sweep under way' : `swept ${duration(s.at - x.lastSuccessAt)} ago`} · ${x.sent} sent · ${x.unchanged} unchanged ${x.missedByWebhooks === null ? '' : ` · ${x.missedByWebhooks} missed by webhooks`}${x.webhooksRepaired ? ` · ${x.webhooksRepaired} webhooks set right` : ''}`;
   const failing = s.sync.filter((x) => x.failingSince !== null).length;
   setCard('sync', failing ? `${failing} failing` : `${s.sync.length} ok`, s.sync.map(line).join(' | '));
 }
