@@ -1,9 +1,9 @@
-import { Command, Option } from 'commander';
-import { SETTINGS } from '../config/settings.js';
-import type { Connector } from '../platforms/connector.js';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { platformUrl } from '../config/setting-parsers.js';
+import { platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
+import type { ConnectReport } from '../platforms/connect-report.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
-import { PlatformClient } from '../platforms/platform-client.js';
 import { fail } from './import-job.js';
 import { addApiOptions, apiValuesFromFlags } from './platform-flags.js';
 
@@ -17,18 +17,23 @@ interface ConnectFlags {
 
 /** The variable of the connector's webhook secret (`SHOPBEACON_WOOCOMMERCE_SECRET`), if it has webhooks. */
 function secretVariable(connector: Connector): string | undefined {
-  return SETTINGS.find((s) => s.key === connector.webhook?.secret)?.env;
+  return connector.settings.find((s) => s.key === connector.webhook?.secret)?.env;
+}
+
+/** Each step, then the environment lines the relay needs; exit 2 when the platform is not ready. */
+function printReport(report: ConnectReport, dryRun: boolean): void {
+  for (const step of report.steps) process.stdout.write(`${step}\n`);
+  if (report.env.length > 0) process.stdout.write(`\n${dryRun ? 'The relay would need' : "Add to the relay's environment"} (with SHOPBEACON_SHOP_CURRENCY):\n${report.env.map((line) => `  ${line}`).join('\n')}\n`);
+  if (!report.ok) process.exitCode = 2;
 }
 
 async function connect(connector: Connector, flags: ConnectFlags): Promise<void> {
   const values = apiValuesFromFlags(COMMAND, connector, flags);
   const variable = secretVariable(connector);
-  const client = new PlatformClient({ platform: connector.label });
+  const client = platformClientFor(connector);
   try {
     const report = await connector.connect({ values, catalog: { currency: '' }, client }, { publicUrl: flags.publicUrl, secret: variable ? process.env[variable] || undefined : undefined, dryRun: Boolean(flags.dryRun) });
-    for (const step of report.steps) process.stdout.write(`${step}\n`);
-    process.stdout.write(`\n${flags.dryRun ? 'The relay would need' : 'Add to the relay\'s environment'} (with SHOPBEACON_SHOP_CURRENCY):\n${report.env.map((line) => `  ${line}`).join('\n')}\n`);
-    if (!report.ok) process.exitCode = 2;
+    printReport(report, Boolean(flags.dryRun));
   } catch (error) {
     if (error instanceof PlatformApiError) fail(COMMAND, error.refused ? `${error.message}; connecting needs a key that may ${connector.webhook ? 'read and write webhooks (WooCommerce: Read/Write)' : 'read the resources'}` : error.message);
     if (error instanceof Error && !(error instanceof TypeError)) fail(COMMAND, error.message);
@@ -36,13 +41,22 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
   }
 }
 
+/** The relay's public address: the platform posts orders there, so https:// (http:// only on loopback, for a stand-in). */
+function publicUrl(value: string): string {
+  try {
+    return platformUrl(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function connectorCommand(connector: Connector): Command {
   const command = new Command(connector.name)
     .description(connector.webhook ? `check the ${connector.label} key and create the webhook subscriptions the relay needs` : `check that the ${connector.label} key may read what the sync needs`)
     .option('--dry-run', 'say what would be done; change nothing');
-  if (connector.webhook) command.addOption(new Option('--public-url <url>', 'the relay as the shop reaches it, e.g. https://shop.example/sb').env('SHOPBEACON_PUBLIC_URL'));
+  if (connector.webhook) command.addOption(new Option('--public-url <url>', 'the relay as the shop reaches it, e.g. https://shop.example/sb').env('SHOPBEACON_PUBLIC_URL').argParser(publicUrl));
   return addApiOptions(command, connector)
-    .addHelpText('after', connector.webhook ? `Uses ${secretVariable(connector) ?? 'the webhook secret'} when set, else generates one and prints it. Running it twice creates nothing twice.` : 'Exit 2 when a permission is missing.')
+    .addHelpText('after', connector.webhook ? `Uses ${secretVariable(connector) ?? 'the webhook secret'} when set, else generates one and prints it. Running it twice creates nothing twice; exit 2 when a permission is missing.` : 'Exit 2 when a permission is missing.')
     .action((flags: ConnectFlags) => connect(connector, flags));
 }
 

@@ -16,6 +16,11 @@ export interface PlatformClientOptions {
   wait?: (ms: number) => Promise<unknown>;
   /** Named in messages: "WooCommerce", "Shopify". */
   platform: string;
+  /**
+   * A platform's answers that trying again will not mend, as the sentence to stop with (a disabled
+   * PrestaShop Webservice answers 503); undefined for any other answer.
+   */
+  permanentFailure?: (status: number, text: string) => string | undefined;
 }
 
 /** A page to ask for again, after `retryInMs`. */
@@ -69,18 +74,23 @@ export class PlatformClient {
   private async try(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse | Retry> {
     const response = await request(url, { method: method as 'GET', headers: { accept: 'application/json', ...headers }, ...(body === undefined ? {} : { body }), headersTimeout: 30_000, bodyTimeout: 60_000 });
     const text = await response.body.text();
-    const status = response.statusCode;
-    if (status === 429) {
-      const retryAfter = parseRetryAfter(String(response.headers['retry-after'] ?? ''), Date.now()) ?? 2_000;
-      return { retryInMs: retryAfter, problem: '429', rateLimited: true };
-    }
-    if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
-    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`, status);
-    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
+    const retry = this.failure(response.statusCode, String(response.headers['retry-after'] ?? ''), text, url);
+    if (retry) return retry;
     try {
       return { body: parseExactJson(text), headers: response.headers };
     } catch {
       throw new PlatformApiError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
     }
+  }
+
+  /** A status other than 2xx: a retry (429, 5xx), or a `PlatformApiError` that no retry mends. */
+  private failure(status: number, retryAfter: string, text: string, url: string): Retry | undefined {
+    if (status === 429) return { retryInMs: parseRetryAfter(retryAfter, Date.now()) ?? 2_000, problem: '429', rateLimited: true };
+    const permanent = this.options.permanentFailure?.(status, text);
+    if (permanent) throw new PlatformApiError(permanent, status);
+    if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
+    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`, status);
+    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
+    return undefined;
   }
 }

@@ -84,19 +84,26 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
   json(res, 200, page.length === 0 ? [] : { [resource]: page });
 }
 
+/** Answers 401 to a request whose key is wrong, or whose key may not read what it asks for; true when it did. */
+function refusedKey(authorization: string | undefined, url: URL, res: ServerResponse): boolean {
+  const limited = authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
+  if (limited && url.pathname === '/api/customers') return json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] }), true;
+  if (limited || authorization === `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) return false;
+  res.writeHead(401, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
+  res.end();
+  return true;
+}
+
 /**
  * PrestaShop's Webservice (`/api/<resource>`) with its traps: the key as Basic user name with an
  * empty password, XML unless `output_format=JSON`, strings for numbers, multilingual fields,
  * `[]` for an empty list, the date range filter only with `date=1` and in its exact shape.
  */
-export function prestaShopStandIn(orders: Row[], products: Row[]): StandIn {
+export function prestaShopStandIn(orders: Row[], products: Row[], switches: { webserviceOff?: boolean } = {}): StandIn {
   return new StandIn((req, url, res) => {
-    const limited = req.headers.authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
-    if (limited && url.pathname === '/api/customers') return json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] });
-    if (!limited && req.headers.authorization !== `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) {
-      res.writeHead(401, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
-      return res.end();
-    }
+    // `WebserviceRequest::isActivated`: 503 with error 22, before the key is even read.
+    if (switches.webserviceOff) return json(res, 503, { errors: [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }] });
+    if (refusedKey(req.headers.authorization, url, res)) return;
     if (url.searchParams.get('output_format') !== 'JSON' && req.headers['output-format'] !== 'JSON') {
       res.writeHead(200, { 'content-type': 'text/xml;charset=utf-8' });
       return res.end('<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"></prestashop>');

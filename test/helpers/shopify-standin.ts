@@ -81,6 +81,8 @@ export class ShopifyGraphqlStandIn extends StandIn {
   readonly operations: string[] = [];
   readonly subscriptions: { id: string; topic: string; uri: string }[] = [];
   bulkQueries: string[] = [];
+  /** The access scopes the token has, as `currentAppInstallation` lists them. */
+  scopes = ['read_orders', 'write_products', 'read_all_orders'];
   private throttledOnce = false;
   private polls = 0;
 
@@ -134,6 +136,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
       return { node: this.polls < 2 ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
     },
     ShopbeaconShopCurrency: () => ({ shop: { currencyCode: 'EUR' } }),
+    ShopbeaconAccessScopes: () => ({ currentAppInstallation: { accessScopes: this.scopes.map((handle) => ({ handle })) } }),
     ShopbeaconSubscriptions: (variables) => ({ webhookSubscriptions: connection(this.subscriptions, 100, variables['after']) }),
     ShopbeaconSubscribe: (variables) => {
       const subscription = { id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`, topic: String(variables['topic']), uri: String(variables['uri']) };

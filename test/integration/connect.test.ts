@@ -11,6 +11,7 @@ import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../helpers/wo
 const connect = (args: string[], env: Record<string, string>) => runCli(['connect', ...args], env);
 
 const PUBLIC = 'https://shop.example/sb';
+const RELAY_WEBHOOK_SECRET = 'relay-webhook-secret-2f9c41';
 
 describe('shopbeacon connect woocommerce', () => {
   let shop: StandIn;
@@ -26,6 +27,7 @@ describe('shopbeacon connect woocommerce', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 6);
     assert.equal(hooks.length, 0);
+    assert.match(run.stdout, /SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>/, 'no secret that no webhook has');
   });
 
   it('creates one active webhook per topic with one secret, prints it, creates nothing twice and changes no secret unless given one', async () => {
@@ -71,7 +73,7 @@ describe('the sync keeps WooCommerce webhooks on', () => {
   });
 
   it('sets this relay\'s disabled webhook active again, and leaves other webhooks alone', async () => {
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
     await until(() => hooks[0]?.status === 'active', 'the webhook active again');
     assert.equal(hooks[1]?.status, 'disabled');
     assert.equal(hooks[0]?.failures, 6, 'WooCommerce keeps the count: the next five failures in a row disable it again');
@@ -81,9 +83,17 @@ describe('the sync keeps WooCommerce webhooks on', () => {
 
   it('reports a read-only key instead of failing the sweep', async () => {
     (hooks[0] as WooWebhookRow).status = 'disabled';
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
     await until(() => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep with a note');
     assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /read only/);
+    assert.equal(hooks[0]?.status, 'disabled');
+  });
+  it('leaves the webhooks alone, saying why, when the relay has no webhook secret (its /webhooks/woocommerce would answer 404)', async () => {
+    await h.close();
+    (hooks[0] as WooWebhookRow).status = 'disabled';
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    await until(() => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep');
+    assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /^SHOPBEACON_WOOCOMMERCE_SECRET is not set: this relay takes no WooCommerce webhooks/);
     assert.equal(hooks[0]?.status, 'disabled');
   });
 });
@@ -105,6 +115,39 @@ describe('shopbeacon connect shopify', () => {
     } finally {
       await shop.close();
     }
+  });
+
+  it('says what it would create with --dry-run, creates nothing, and notes a token without read_all_orders', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    shop.scopes = ['read_orders', 'read_products'];
+    try {
+      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC, '--dry-run'], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 8);
+      assert.equal(shop.subscriptions.length, 0);
+      assert.match(run.stdout, /^note: without the read_all_orders scope Shopify shows only the last 60 days of orders/m);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('names a missing access scope, creates nothing and exits 2', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    shop.scopes = ['read_products'];
+    try {
+      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stdout, /^missing: the read_orders access scope/m);
+      assert.equal(shop.subscriptions.length, 0);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('refuses a --public-url that is not https:// with one line naming the option', async () => {
+    const run = await connect(['shopify', '--shop', 'snowdevil.myshopify.com', '--public-url', 'http://shop.example/sb'], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /--public-url.*must be an https:\/\/ URL/);
   });
 });
 

@@ -61,3 +61,6 @@ export const SUBSCRIBE = `mutation ShopbeaconSubscribe($topic: WebhookSubscripti
 
 /** The store's currency, for products when `SHOPBEACON_SHOP_CURRENCY` is unset (a price carries none in the product's selection). */
 export const SHOP_CURRENCY = 'query ShopbeaconShopCurrency { shop { currencyCode } }';
+
+/** The scopes the token was granted (`currentAppInstallation`), for `connect shopify` to name what is missing. */
+export const ACCESS_SCOPES = 'query ShopbeaconAccessScopes { currentAppInstallation { accessScopes { handle } } }';

@@ -3,7 +3,7 @@ import { fields, list } from '../mapping.js';
 import { PlatformApiError } from '../platform-api-error.js';
 import type { ShopifyGraphql } from './shopify-graphql.js';
 import { SHOPIFY } from './shopify-platform.js';
-import { SUBSCRIBE, SUBSCRIPTIONS } from './shopify-queries.js';
+import { ACCESS_SCOPES, SUBSCRIBE, SUBSCRIPTIONS } from './shopify-queries.js';
 
 /** The GraphQL topic of a webhook topic the relay takes: `orders/create` → `ORDERS_CREATE`. */
 export const graphqlTopic = (topic: string) => topic.toUpperCase().replace('/', '_');
@@ -50,10 +50,21 @@ export async function resubscribeMissing(graphql: ShopifyGraphql, publicUrl: str
  */
 export async function connectShopify(graphql: ShopifyGraphql, shop: string, options: ConnectOptions): Promise<ConnectReport> {
   if (!options.publicUrl) throw new Error('--public-url is required: the address Shopify reaches the relay at, e.g. https://shop.example/sb');
+  const scopes = await missingScopes(graphql);
+  if (scopes.required.length > 0) return { steps: scopes.required.map((scope) => `missing: the ${scope} access scope (the app's Admin API configuration)`), env: [], ok: false };
   const uri = shopifyEndpoint(options.publicUrl);
   const missing = await missingTopics(graphql, uri);
   const steps = Object.keys(SHOPIFY.topics).map(graphqlTopic).map((topic) => (missing.includes(topic) ? `${options.dryRun ? 'would create' : 'created'} ${topic} → ${uri}` : `${options.dryRun ? 'would keep' : 'kept'} ${topic} → ${uri}`));
   if (!options.dryRun) for (const topic of missing) await subscribe(graphql, topic, uri);
   const env = ['SHOPBEACON_SHOPIFY_SECRET=<the app\'s client secret: Shopify signs these webhooks with it>', `SHOPBEACON_SHOPIFY_SHOP=${shop}`, 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN=… (as set)', `SHOPBEACON_PUBLIC_URL=${options.publicUrl}`];
-  return { steps, env, ok: true };
+  return { steps: [...steps, ...scopes.notes], env, ok: true };
+}
+
+/** Scopes the sync needs (a `write_` scope includes its `read_`); `read_all_orders` only widens the history past 60 days. */
+async function missingScopes(graphql: ShopifyGraphql): Promise<{ required: string[]; notes: string[] }> {
+  const granted = list(fields((await graphql.query(ACCESS_SCOPES))['currentAppInstallation'])['accessScopes']).map((s) => String(fields(s)['handle']));
+  const has = (scope: string) => granted.includes(scope) || granted.includes(scope.replace(/^read_/, 'write_'));
+  const required = ['read_orders', 'read_products'].filter((scope) => !has(scope));
+  const notes = has('read_all_orders') ? [] : ['note: without the read_all_orders scope Shopify shows only the last 60 days of orders, so the history stops there'];
+  return { required, notes };
 }

@@ -16,6 +16,8 @@ function secretFor(options: ConnectOptions, found: (WooWebhook | undefined)[]): 
 
 function secretLine(options: ConnectOptions, secret: string | undefined): string {
   if (options.secret) return 'SHOPBEACON_WOOCOMMERCE_SECRET=… (as set)';
+  // A dry run sets none: a secret printed here would be one no webhook has.
+  if (secret && options.dryRun) return 'SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>';
   if (!secret) return 'SHOPBEACON_WOOCOMMERCE_SECRET=… (unchanged: the webhooks keep the secret they have; set one to rotate it)';
   return `SHOPBEACON_WOOCOMMERCE_SECRET=${secret}`;
 }
