@@ -77,6 +77,20 @@ module.exports = {
       to: { path: '^relay/create-relay\\.ts$' },
     },
     {
+      name: 'one-core-factory',
+      comment: 'the outbox, delivery and the accept pipeline are built by createRelayCore alone: the relay and the CLI (import, backfill) take it from there',
+      severity: 'error',
+      from: { pathNot: '^relay/(create-relay\\.ts|cli/)' },
+      to: { path: '^relay/relay-core\\.ts$' },
+    },
+    {
+      name: 'one-outbox-factory',
+      comment: 'a backend is chosen in one place (outbox/create-outbox.ts) for the relay and the CLI alike',
+      severity: 'error',
+      from: { path: '^relay/', pathNot: '^relay/outbox/(create-outbox|sqlite-outbox|redis-outbox)\\.ts$' },
+      to: { path: '^relay/outbox/(sqlite|redis)-outbox\\.ts$' },
+    },
+    {
       name: 'browser-code-stays-in-the-browser',
       severity: 'error',
       comment: 'the snippet imports nothing of the relay (the relay imports its protocol, not the other way)',

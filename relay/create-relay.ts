@@ -4,34 +4,22 @@ import type { Logger } from 'pino';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
 import { RecordFeed } from './debug/record-feed.js';
-import { createIngestLoad } from './delivery/ingest-load.js';
-import { DeliveryWorker } from './delivery/delivery-worker.js';
-import { UpstreamClient } from './delivery/upstream-client.js';
 import { errorHandler, notFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { recordMetrics } from './observability/record-metrics.js';
-import { createOutbox } from './outbox/create-outbox.js';
-import { createAccept } from './pipeline/accept.js';
-import { createPark } from './pipeline/park.js';
 import { WebhookHealth } from './platforms/webhook-health.js';
-import { RecordEvents } from './pipeline/record-events.js';
 import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
-import { createSharedState } from './redis/shared-state.js';
-import { redisTargetOf } from './redis/redis-connection.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { createSyncs } from './sync/create-syncs.js';
-import type { PlatformState } from './sync/platform-state.js';
-import { RedisPlatformState } from './sync/redis-platform-state.js';
-import { rememberDelivered } from './sync/remember-delivered.js';
-import { SqlitePlatformState } from './sync/sqlite-platform-state.js';
 import { syncMetrics } from './observability/sync-metrics.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import type { RelayParts } from './relay-parts.js';
+import { createRelayCore, type RelayCore } from './relay-core.js';
 
 /** The relay as a Koa app: `app.callback()` mounts it in any Node server; `app.shopbeacon` runs its lifecycle. */
 export type Relay = Koa & { shopbeacon: RelayParts };
@@ -45,37 +33,25 @@ export interface RelayDeps {
   assetDir?: string;
 }
 
-/** The pipeline and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
-function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'close'> & { client: UpstreamClient } {
+/** The core and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
+function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'close'> & { core: RelayCore } {
+  const core = createRelayCore(config, { logger });
+  const { events, shared } = core;
   const metrics = createMetrics();
-  const events = new RecordEvents();
   const feed = new RecordFeed();
   events.subscribe((step) => feed.publish(step));
   recordMetrics(events, metrics);
-  const redisTarget = redisTargetOf(config);
-  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500)) : undefined;
-  const { outbox, enqueueOnce } = createOutbox(config, shared);
   const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir);
   countVisitors(events, visitors, logger);
-  const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
-  const ingestLoad = createIngestLoad();
-  const worker = new DeliveryWorker({ outbox, client, logger, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
-  const platformState: PlatformState = shared ? new RedisPlatformState(shared.redis) : new SqlitePlatformState(config.dataDir);
-  rememberDelivered(events, platformState);
-  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });
-  const park = createPark({ outbox, events });
-  const queued = async () => {
-    const { queued: q } = await outbox.counts();
-    return q.event + q.order + q.product;
-  };
-  const syncs = createSyncs(config, { accept, park, state: platformState, queued, logger, ...syncMetrics(metrics) });
-  return { outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, client, syncs, platformState };
+  const syncs = createSyncs(config, { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, ...syncMetrics(metrics) });
+  const { outbox, worker, accept, park, platformState } = core;
+  return { core, outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
 export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   if (!config.baseUrl || !config.token) throw new ConfigError(['SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)']);
-  const { client, ...parts } = createParts(config, deps.logger ?? createLogger(config.logLevel));
+  const { core, ...parts } = createParts(config, deps.logger ?? createLogger(config.logLevel));
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
   const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   app.use(securityHeaders).use(requestLog({ logger: parts.logger, metrics: parts.metrics })).use(errorHandler({ logger: parts.logger }));
@@ -86,12 +62,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
     (closing ??= (async () => {
       parts.feed.close();
       await Promise.all(parts.syncs.map((sync) => sync.stop()));
-      await parts.worker.stop(config.shutdownGraceMs);
-      await client.close();
-      await parts.visitors.close();
-      await parts.platformState.close();
-      await parts.outbox.close();
-      await parts.shared?.close();
+      await core.close(config.shutdownGraceMs, async () => parts.visitors.close());
     })());
   app.shopbeacon = { ...parts, close };
   void Promise.resolve(parts.outbox.notePause(undefined)).catch(() => undefined);

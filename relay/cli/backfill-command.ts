@@ -1,9 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { historyStart, historyStartOf } from '../contract/window.js';
-import type { Connector } from '../platforms/connector.js';
+import { platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
-import { PlatformClient } from '../platforms/platform-client.js';
 import { platformItems } from '../platforms/platform-items.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
 import { parseDuration } from './duration.js';
@@ -42,7 +41,7 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
   const values = apiValuesFromFlags(COMMAND, connector, flags);
   const shopUrl = flags.shopUrl ?? connector.shopUrl?.(values);
   const catalog = { currency: catalogCurrency(flags), ...(shopUrl ? { shopUrl } : {}) };
-  const api = connector.openApi({ values, catalog, client: new PlatformClient({ platform: connector.label }) });
+  const api = connector.openApi({ values, catalog, client: platformClientFor(connector) });
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
   const kinds: Kind[] = flags.only ? [flags.only] : ['products', 'orders'];
@@ -52,7 +51,7 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
       if (abort.signal.aborted) break;
       const platformKind = kind === 'orders' ? 'order' : 'product';
       const items = platformItems(api, platformKind, flags.since ?? historyStartOf(platformKind, Date.now()));
-      await runImportJob({ command: COMMAND, kind, from: { items, exactIntegers: true }, stateName: `backfill-${connector.name}-${kind}`, flags }, abort.signal);
+      await runImportJob({ command: COMMAND, kind, from: { items, exactIntegers: true }, stateName: `backfill-${connector.name}-${kind}`, origin: { source: 'backfill', platform: connector.name }, flags }, abort.signal);
     }
   } catch (error) {
     if (error instanceof PlatformApiError) fail(COMMAND, error.message);

@@ -11,7 +11,7 @@ async function runImportCommand(kind: ImportKind, file: string, flags: ImportFla
   const format = flags.format ?? formatOfFile(file) ?? fail('shopbeacon import', `cannot tell the format of ${file}: use --format csv|jsonl|json`);
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
-  await runImportJob({ command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, flags }, abort.signal);
+  await runImportJob({ command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, origin: { source: 'import' }, flags }, abort.signal);
 }
 
 /** `shopbeacon import orders|products FILE`: history from CSV, JSON Lines or a JSON array. */

@@ -9,6 +9,9 @@ import { runImport, type ImportOptions, type ImportSummary } from '../import/run
 import type { ImportKind } from '../import/source-item.js';
 import { ViaRelaySink } from '../import/via-relay-sink.js';
 import { createLogger } from '../observability/logger.js';
+import { ConfigError } from '../config/config-error.js';
+import { createRelayCore, type RelayCore } from '../relay-core.js';
+import { parseRelayConfig } from '../relay-settings.js';
 import { parseWholeNumber } from './option-parsers.js';
 
 /** Where an import or a backfill delivers, as its flags say. */
@@ -30,6 +33,8 @@ export interface ImportJob {
   from: ImportOptions['from'];
   /** Folder name under the data directory for this job's outbox and resume state. */
   stateName: string;
+  /** The way in the records are announced as: `import`, or a platform's `backfill`. */
+  origin: { source: 'import' | 'backfill'; platform?: string };
   flags: DeliveryFlags;
 }
 
@@ -51,15 +56,30 @@ export function fail(command: string, message: string): never {
   process.exit(1);
 }
 
-function openSink(job: ImportJob, stateDir: string, state: ImportState): ImportSink | undefined {
+/**
+ * The relay's own core, in this process: the job's outbox in a folder of its own, and the relay's
+ * digests of what was delivered (in its data directory), so nothing either delivered is sent again.
+ */
+function jobCore(job: ImportJob, stateDir: string): RelayCore {
+  const { flags } = job;
+  if (!flags.baseUrl || !flags.token) fail(job.command, 'set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN, or use --via URL --admin-key KEY, or --dry-run');
+  const raw = { baseUrl: flags.baseUrl, token: flags.token, dataDir: join(stateDir, 'outbox'), outboxSync: 'normal', deliveryConcurrency: String(flags.concurrency), deliveryTimeoutMs: '30000' };
+  try {
+    return createRelayCore(parseRelayConfig(raw), { logger: createLogger('error'), platformStateDir: flags.dataDir });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(job.command, error.message);
+    throw error;
+  }
+}
+
+async function openSink(job: ImportJob, stateDir: string, state: ImportState): Promise<ImportSink | undefined> {
   const { flags } = job;
   if (flags.dryRun) return undefined;
   if (flags.via) {
     if (!flags.adminKey) fail(job.command, '--via needs --admin-key (or SHOPBEACON_ADMIN_KEY)');
-    return new ViaRelaySink(flags.via, flags.adminKey, Math.max(1, Math.ceil(flags.concurrency / 4)), state);
+    return new ViaRelaySink(flags.via, flags.adminKey, Math.max(1, Math.ceil(flags.concurrency / 4)), state, job.origin);
   }
-  if (!flags.baseUrl || !flags.token) fail(job.command, 'set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN, or use --via URL --admin-key KEY, or --dry-run');
-  return new OutboxSink({ dataDir: join(stateDir, 'outbox'), baseUrl: flags.baseUrl, token: flags.token, concurrency: flags.concurrency, state, logger: createLogger('error') });
+  return OutboxSink.open({ core: jobCore(job, stateDir), origin: job.origin, state });
 }
 
 function skippedText(s: ImportSummary): string {
@@ -71,7 +91,7 @@ function summaryText(kind: string, s: ImportSummary, dryRun: boolean): string {
   const verb = dryRun ? 'valid' : 'delivered';
   return [
     `${kind}: read ${s.read}, ${verb} ${dryRun ? s.queued : s.delivered}, invalid ${s.invalid}, failed ${s.failed}, ` +
-      `${skippedText(s)}, unchanged since last run ${s.unchanged}, ${s.seconds.toFixed(1)} s` +
+      `${skippedText(s)}, unchanged (delivered before) ${s.unchanged}, ${s.seconds.toFixed(1)} s` +
       (dryRun || s.seconds === 0 ? '' : `, ${Math.round(s.delivered / s.seconds)} records/s`) +
       `, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
     ...(s.interrupted ? ['interrupted: run the same command again to resume'] : []),
@@ -90,7 +110,7 @@ function printRefusal(row: number, errors: FieldError[]): void {
 export async function runImportJob(job: ImportJob, signal: AbortSignal): Promise<ImportSummary> {
   const stateDir = join(job.flags.dataDir, job.stateName);
   const state = new ImportState(stateDir);
-  const sink = openSink(job, stateDir, state);
+  const sink = await openSink(job, stateDir, state);
   const progress = createProgress(process.stderr, `${job.command.replace('shopbeacon ', '')} ${job.kind}`);
   let summary: ImportSummary;
   try {

@@ -1,22 +1,24 @@
 import { Option, type Command } from 'commander';
+import { ConfigError } from '../config/config-error.js';
+import { parseSettings, requiredTogether } from '../config/parse-relay-config.js';
+import type { RelayConfig } from '../config/relay-config.js';
+import { SETTINGS } from '../config/settings.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { openOutbox } from '../outbox/create-outbox.js';
-import { connectRedis } from '../redis/redis-connection.js';
+import { connectRedis, redisTargetOf } from '../redis/redis-connection.js';
 import { StorageError } from '../shared/storage-error.js';
 
-/** Where `shopbeacon outbox …` finds the outbox: the same settings as the relay's. */
-export interface OutboxLocation {
-  dataDir: string;
-  outbox: 'sqlite' | 'redis';
-  redisUrl?: string;
-}
+/** The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same variables and flags. */
+const LOCATION: (keyof RelayConfig)[] = ['dataDir', 'outbox', 'redisUrl', 'redisSentinels', 'redisSentinelName'];
+const LOCATION_SETTINGS = SETTINGS.filter((s) => LOCATION.includes(s.key));
 
-/** `--data-dir`, `--outbox`, `--redis-url`, read from the relay's environment variables too. */
+/** Where `shopbeacon outbox …` finds the outbox: commander's values of the relay's own flags. */
+export type OutboxLocation = Record<string, unknown>;
+
+/** `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`: the relay's rows, with its variables. */
 export function addOutboxLocation(command: Command): Command {
-  return command
-    .addOption(new Option('--data-dir <path>', 'folder of the SQLite outbox').env('SHOPBEACON_DATA_DIR').default('./.shopbeacon'))
-    .addOption(new Option('--outbox <backend>', 'the relay\'s outbox').env('SHOPBEACON_OUTBOX').choices(['sqlite', 'redis']).default('sqlite'))
-    .addOption(new Option('--redis-url <url>', 'Redis of the Streams outbox').env('SHOPBEACON_REDIS_URL'));
+  for (const setting of LOCATION_SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
+  return command;
 }
 
 function fail(message: string): never {
@@ -24,25 +26,32 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Opens the outbox the relay uses, runs `use`, closes it; a Redis that does not answer is a message, not a stack trace. */
-export async function withOutbox<T>(location: OutboxLocation, use: (outbox: Outbox) => T | Promise<T>): Promise<T> {
-  if (location.outbox !== 'redis') {
-    const outbox = openOutbox({ outbox: 'sqlite', dataDir: location.dataDir });
-    try {
-      return await use(outbox);
-    } finally {
-      await outbox.close();
-    }
-  }
-  if (!location.redisUrl) fail('--redis-url (SHOPBEACON_REDIS_URL) is required with --outbox redis');
-  const redis = connectRedis(location.redisUrl);
-  redis.on('error', () => undefined);
+/** The flags checked by the relay's own rules (a Redis URL or sentinels with `--outbox redis`). */
+function locationOf(flags: OutboxLocation): RelayConfig {
+  const raw = Object.fromEntries(LOCATION_SETTINGS.map((s) => [s.key, flags[s.key] === undefined ? undefined : String(flags[s.key])]));
   try {
-    return await use(openOutbox({ outbox: 'redis', dataDir: location.dataDir, redis }));
+    return parseSettings(raw, LOCATION_SETTINGS, [requiredTogether]);
   } catch (error) {
-    if ((error instanceof StorageError && error.code === 'shared_state_unavailable') || redis.status !== 'ready') fail('Redis (--redis-url) does not answer; is it running?');
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+/** Opens the outbox the relay uses, runs `use`, closes it; a Redis that does not answer is a message, not a stack trace. */
+export async function withOutbox<T>(flags: OutboxLocation, use: (outbox: Outbox) => T | Promise<T>): Promise<T> {
+  const config = locationOf(flags);
+  const target = redisTargetOf(config);
+  const redis = config.outbox === 'redis' && target ? connectRedis(target) : undefined;
+  redis?.on('error', () => undefined);
+  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis });
+  try {
+    return await use(outbox);
+  } catch (error) {
+    const unreachable = redis && ((error instanceof StorageError && error.code === 'shared_state_unavailable') || redis.status !== 'ready');
+    if (unreachable) fail('Redis (SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS) does not answer; is it running?');
     throw error;
   } finally {
-    redis.disconnect();
+    await outbox.close();
+    redis?.disconnect();
   }
 }

@@ -23,6 +23,12 @@ export interface ClientOptions {
    * @default 30000
    */
   timeoutMs?: number;
+  /**
+   * The way in the relay's debugger shows for these records (`Shopbeacon-Source`, `Shopbeacon-Platform`
+   * headers): an import or a platform's backfill posting through the mirror. Ignored by the service.
+   * @default undefined (shown as the mirror)
+   */
+  origin?: { source: 'import' | 'backfill'; platform?: string };
 }
 
 export interface ClientAnswer {
@@ -36,7 +42,8 @@ const RETRYABLE = (status: number) => status === 408 || status === 429 || status
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const dispatcher = new Agent({ headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
+  const origin = options.origin ? { 'shopbeacon-source': options.origin.source, ...(options.origin.platform ? { 'shopbeacon-platform': options.origin.platform } : {}) } : {};
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}`, ...origin };
 
   async function attempt(path: ServicePath, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {
     const response = await request(base + path, { method: 'POST', headers, body, dispatcher });

@@ -15,6 +15,8 @@ export interface SinkCounts {
   pending: number;
   delivered: number;
   failed: number;
+  /** Delivered before with the same body (the relay's digests): not sent again. */
+  unchanged: number;
 }
 
 /** Where valid records go: the in-process outbox and worker, or a running relay's mirror. */

@@ -1,22 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from 'pino';
-import { DeliveryWorker } from '../delivery/delivery-worker.js';
-import { UpstreamClient } from '../delivery/upstream-client.js';
-import { enqueueInOutbox } from '../outbox/enqueue-once.js';
-import { SqliteOutbox } from '../outbox/sqlite-outbox.js';
-import { createAccept, type Accept } from '../pipeline/accept.js';
-import { RecordEvents } from '../pipeline/record-events.js';
-import type { RecordStep } from '../pipeline/record-step.js';
+import type { DeliveryWorker } from '../delivery/delivery-worker.js';
+import type { OutboxCounts, OutboxStatus } from '../outbox/outbox.js';
+import type { Accept } from '../pipeline/accept.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
+import type { RecordOrigin, RecordStep } from '../pipeline/record-step.js';
 import type { ImportRecord, ImportSink, SinkCounts } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 
+/** What the sink delivers through: the relay's own core (`createRelayCore`), built by the CLI. */
+export interface DeliveringCore {
+  outbox: Pick<OutboxStatus, 'counts'>;
+  events: RecordEvents;
+  accept: Accept;
+  worker: Pick<DeliveryWorker, 'start'>;
+  close(graceMs: number, closeListeners?: () => Promise<void>): Promise<void>;
+}
+
 export interface OutboxSinkOptions {
-  dataDir: string;
-  baseUrl: string;
-  token: string;
-  concurrency: number;
+  core: DeliveringCore;
+  /** How the records came: `import`, or a platform's `backfill`. */
+  origin: RecordOrigin;
   state: ImportState;
-  logger: Logger;
 }
 
 /**
@@ -24,23 +28,26 @@ export interface OutboxSinkOptions {
  * import keeps what it had queued) and the delivery worker, with its retries and dead letters.
  */
 export class OutboxSink implements ImportSink {
-  private readonly outbox: SqliteOutbox;
-  private readonly worker: DeliveryWorker;
-  private readonly client: UpstreamClient;
-  private readonly accept: Accept;
-  private readonly deadAtStart: number;
+  private readonly core: DeliveringCore;
   private delivered = 0;
-  /** The counts once closed (the outbox can no longer be asked). */
-  private final: SinkCounts | undefined;
+  private unchanged = 0;
+  /** The outbox's counts as last read (the progress bar reads them often; the outbox may be asked asynchronously). */
+  private latest: OutboxCounts;
+  private readonly deadAtStart: number;
+  private closed = false;
 
-  constructor(private readonly options: OutboxSinkOptions) {
-    this.outbox = new SqliteOutbox({ dataDir: options.dataDir, synchronous: 'normal', groupCommitMs: 0 });
-    this.client = new UpstreamClient({ baseUrl: options.baseUrl, token: options.token, connections: options.concurrency, timeoutMs: 30_000 });
-    this.deadAtStart = this.deadCount();
-    const events = new RecordEvents();
-    events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
-    this.worker = new DeliveryWorker({ outbox: this.outbox, client: this.client, logger: options.logger, concurrency: options.concurrency, events });
-    this.accept = createAccept({ enqueueOnce: enqueueInOutbox(this.outbox), events, onEnqueued: () => this.worker.notify() });
+  private constructor(
+    private readonly options: OutboxSinkOptions,
+    counts: OutboxCounts,
+  ) {
+    this.core = options.core;
+    this.latest = counts;
+    this.deadAtStart = deadOf(counts);
+    this.core.events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
+  }
+
+  static async open(options: OutboxSinkOptions): Promise<OutboxSink> {
+    return new OutboxSink(options, await options.core.outbox.counts());
   }
 
   private markDelivered(step: RecordStep): void {
@@ -48,18 +55,15 @@ export class OutboxSink implements ImportSink {
     this.options.state.markDelivered(step.kind, step.key ?? '', String(step.body));
   }
 
-  private deadCount(): number {
-    const { dead } = this.outbox.counts();
-    return dead.event + dead.order + dead.product;
-  }
-
   /** The records were checked against the contract as they were read (`checkRecord`); here they are stored once. */
   async send(batch: ImportRecord[]) {
     const kind = batch[0]?.kind ?? 'order';
-    await this.accept('import', kind, batch, (item) => {
+    const verdicts = await this.core.accept(this.options.origin, kind, batch, (item) => {
       const { key, body } = item as ImportRecord;
       return { ok: true, value: { kind, key, body } };
     });
+    // Delivered before with this very body (by the relay, a webhook or an earlier run): not sent again.
+    this.unchanged += verdicts.filter((v) => v.status === 'unchanged').length;
     return [];
   }
 
@@ -69,21 +73,26 @@ export class OutboxSink implements ImportSink {
    * enqueue would then add it again. An abort leaves the rest queued for the next run.
    */
   async drain(signal?: AbortSignal) {
-    this.worker.start();
-    while (this.counts().pending > 0 && !signal?.aborted) await sleep(100);
+    this.core.worker.start();
+    while ((await this.refresh()).pending > 0 && !signal?.aborted) await sleep(100);
     return [];
   }
 
-  counts(): SinkCounts {
-    if (this.final) return this.final;
-    const { queued } = this.outbox.counts();
-    return { pending: queued.event + queued.order + queued.product, delivered: this.delivered, failed: this.deadCount() - this.deadAtStart };
+  private async refresh(): Promise<SinkCounts> {
+    if (!this.closed) this.latest = await this.core.outbox.counts();
+    return this.counts();
   }
 
+  counts(): SinkCounts {
+    const { queued } = this.latest;
+    return { pending: queued.event + queued.order + queued.product, delivered: this.delivered, failed: deadOf(this.latest) - this.deadAtStart, unchanged: this.unchanged };
+  }
+
+  /** Calls in flight at an interrupt finish during close: they are counted. */
   async close(): Promise<void> {
-    await this.worker.stop(5_000);
-    await this.client.destroy();
-    this.final = this.counts();
-    this.outbox.close();
+    await this.core.close(5_000, async () => void (await this.refresh()));
+    this.closed = true;
   }
 }
+
+const deadOf = ({ dead }: OutboxCounts) => dead.event + dead.order + dead.product;

@@ -85,9 +85,9 @@ class ImportRun {
   }
 
   figures(): ProgressFigures {
-    const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0 };
+    const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
     const skipped = Object.values(this.tally.skipped).reduce((a, b) => a + b, 0);
-    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged;
+    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged + sink.unchanged;
     return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, failed: sink.failed + this.tally.invalid, done, estimatedTotal: Math.max(this.tally.read, done) };
   }
 
@@ -136,8 +136,12 @@ class ImportRun {
     clearInterval(ticker);
     this.options.onProgress(this.figures());
     await new Promise<void>((resolve) => (this.errorsOut ? this.errorsOut.end(resolve) : resolve()));
-    const sink = this.options.sink?.counts();
-    return { ...this.tally, delivered: sink?.delivered ?? 0, failed: sink?.failed ?? 0, seconds: (Date.now() - started) / 1000, interrupted };
+    return this.summary((Date.now() - started) / 1000, interrupted);
+  }
+
+  private summary(seconds: number, interrupted: boolean): ImportSummary {
+    const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
+    return { ...this.tally, unchanged: this.tally.unchanged + sink.unchanged, delivered: sink.delivered, failed: sink.failed, seconds, interrupted };
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FieldError } from '../contract/field-error.js';
 import { KINDS } from '../contract/kinds.js';
-import { createClient, type ShopbeaconClient } from '../client/create-client.js';
+import { createClient, type ClientOptions, type ShopbeaconClient } from '../client/create-client.js';
 import type { ImportRecord, ImportSink, SinkCounts } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 
@@ -15,15 +15,16 @@ export class ViaRelaySink implements ImportSink {
   private readonly client: ShopbeaconClient;
   private readonly inFlight = new Set<Promise<void>>();
   private refusals: Refusal[] = [];
-  private tally = { pending: 0, delivered: 0, failed: 0 };
+  private tally = { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
 
   constructor(
     via: string,
     adminKey: string,
     private readonly concurrency: number,
     private readonly state: ImportState,
+    origin?: ClientOptions['origin'],
   ) {
-    this.client = createClient({ baseUrl: via, token: adminKey });
+    this.client = createClient({ baseUrl: via, token: adminKey, ...(origin ? { origin } : {}) });
   }
 
   async send(batch: ImportRecord[]): Promise<Refusal[]> {
@@ -57,7 +58,9 @@ export class ViaRelaySink implements ImportSink {
       this.refusals.push({ row: record.row, errors });
       return;
     }
-    this.tally.delivered += 1;
+    // The relay delivered this very body before (its digests): nothing was sent, and nothing is owed.
+    if (status === 'unchanged') this.tally.unchanged += 1;
+    else this.tally.delivered += 1;
     this.state.markDelivered(record.kind, record.key, record.text);
   }
 

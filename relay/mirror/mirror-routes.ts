@@ -6,6 +6,7 @@ import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { checkRecord } from '../pipeline/check-record.js';
+import type { RecordOrigin } from '../pipeline/record-step.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -17,8 +18,21 @@ export interface MirrorOptions extends IngestDeps {
 
 type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' } | { index: number; status: 'rejected'; errors: unknown[] };
 
-async function enqueueChecked(info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
-  const verdicts = await options.accept('mirror', info.kind, bodies, (body, now) => checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' }));
+/** Ways in that post through the mirror and may say so (`Shopbeacon-Source`), for the debugger. */
+const NAMED_SOURCES = ['import', 'backfill'] as const;
+
+/** The way in the records came by: the mirror, or an import or a platform's backfill naming itself. */
+function originOf(ctx: Context): RecordOrigin {
+  const source = ctx.get('shopbeacon-source');
+  const platform = ctx.get('shopbeacon-platform');
+  if (!source) return { source: 'mirror' };
+  if (!(NAMED_SOURCES as readonly string[]).includes(source)) throw new HttpError(400, 'bad_header', `Shopbeacon-Source must be ${NAMED_SOURCES.join(' or ')}`);
+  if (platform && !/^[a-z0-9-]{1,32}$/.test(platform)) throw new HttpError(400, 'bad_header', 'Shopbeacon-Platform must be a platform name such as woocommerce');
+  return { source: source as (typeof NAMED_SOURCES)[number], ...(platform ? { platform } : {}) };
+}
+
+async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
+  const verdicts = await options.accept(originOf(ctx), info.kind, bodies, (body, now) => checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' }));
   return verdicts.map((verdict, index) => {
     if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
     return { index, status: verdict.status === 'coalesced' || verdict.status === 'unchanged' ? verdict.status : 'queued' };
@@ -40,7 +54,7 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
     if (many && (body.length === 0 || body.length > MAX_RECORDS_PER_CALL)) {
       throw new HttpError(many && body.length > 0 ? 413 : 400, 'bad_batch', `an array must hold 1 to ${MAX_RECORDS_PER_CALL} records`);
     }
-    const results = await enqueueChecked(info, many ? body : [body], options);
+    const results = await enqueueChecked(ctx, info, many ? body : [body], options);
     const rejected = results.filter((r) => r.status === 'rejected');
     const queued = results.length - rejected.length;
     if (!many) return answerOne(ctx, info, results[0]);

@@ -8,6 +8,7 @@ import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 import {
   SHOPIFY_TOKEN,
   WOO_KEY,
@@ -54,7 +55,7 @@ describe('shopbeacon backfill woocommerce', () => {
   it('sends nothing again on a re-run: everything is unchanged since the last', async () => {
     const calls = mock.calls().length;
     const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv });
-    assert.match(run.stdout, /orders: read 230, delivered 0, .*unchanged since last run 230/);
+    assert.match(run.stdout, /orders: read 230, delivered 0, .*unchanged \(delivered before\) 230/);
     assert.equal(mock.calls().length, calls);
   });
 
@@ -109,7 +110,7 @@ describe('shopbeacon backfill shopify', () => {
     }
   });
 
-  it('keeps the 64-bit ids exact through a running relay with --via', async () => {
+  it('keeps the 64-bit ids exact through a running relay with --via, which shows them as the Shopify backfill', async () => {
     const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(3), shopifyGraphqlProducts()).start();
     const h = await startRelay();
     try {
@@ -119,9 +120,63 @@ describe('shopbeacon backfill shopify', () => {
       assert.match(run.stdout, /orders: read 3, delivered 3, invalid 0/);
       await until(() => h.mock.records('orders').length === 3, 'the three orders');
       assert.ok(stringifyBody(h.mock.records('orders')).includes('"order_id":820982911946154510,'), 'the last id, exact');
+      const accepted = h.relay.shopbeacon.feed.since().filter((e) => e.state === 'accepted' && e.kind === 'order');
+      assert.ok(accepted.length === 3 && accepted.every((e) => e.source === 'backfill' && e.platform === 'shopify'), 'the debugger names the way in: the Shopify backfill');
     } finally {
       await h.close();
       await shop.close();
+    }
+  });
+});
+
+describe('shopbeacon backfill prestashop', () => {
+  let shop: StandIn;
+  let mock: MockUpstream;
+  const switches = { webserviceOff: false };
+  const prestaEnv = { SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_KEY };
+  before(async () => {
+    shop = await prestaShopStandIn(prestaOrders(40), prestaProducts(), switches).start();
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+  });
+  after(async () => {
+    await shop.close();
+    await mock.close();
+  });
+
+  it('sends every order and the active product through the Webservice, the key read from the environment only', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sb-backfill-presta-'));
+    const run = await backfill(['prestashop', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...prestaEnv });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /products: read 2, delivered 1, .*skipped 1 /);
+    assert.match(run.stdout, /orders: read 40, delivered 40, invalid 0, failed 0/);
+    assert.equal(mock.records('orders').length, 40);
+    assert.equal(`${run.stdout}${run.stderr}`.includes(PRESTASHOP_KEY), false, 'the key is never printed');
+  });
+
+  it('sends nothing the relay on the same data directory already delivered, whichever way it came', async () => {
+    const h = await startRelay({ upstream: mock, config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' } });
+    const calls = () => mock.calls().filter((c) => c.path === '/v1/orders').length;
+    try {
+      await until(() => (h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt ?? null) !== null, 'the relay\'s first sweep', 30_000);
+      await until(async () => (await h.relay.shopbeacon.outbox.counts()).queued.order === 0, 'the sweep delivered');
+    } finally {
+      await h.stopRelay();
+    }
+    const before = calls();
+    const run = await backfill(['prestashop', '--url', shop.url, '--only', 'orders'], { ...serviceEnv(mock, h.dataDir), ...prestaEnv });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /orders: read 40, delivered 0, .*unchanged \(delivered before\) 40/);
+    assert.equal(calls(), before, 'no order sent again');
+  });
+
+  it('stops at once with one line when the Webservice is disabled (503), instead of retrying', async () => {
+    switches.webserviceOff = true;
+    try {
+      const run = await backfill(['prestashop', '--url', shop.url], { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-presta-'))), ...prestaEnv });
+      assert.equal(run.code, 1);
+      assert.equal(run.stderr.trim(), 'shopbeacon backfill: PrestaShop\'s Webservice is disabled: turn on "Enable PrestaShop\'s webservice" (Advanced Parameters → Webservice)');
+    } finally {
+      switches.webserviceOff = false;
     }
   });
 });

@@ -38,6 +38,13 @@ describe('POST /v1/* mirror on the relay', () => {
     await until(() => h.mock.records('products').length >= 1 && h.mock.records('events').some((e) => (e as { user_id: string }).user_id === 'backend-user'), 'both');
   });
 
+  it('refuses a Shopbeacon-Source other than import or backfill with 400 naming the header, and stores nothing', async () => {
+    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 4242 }), { ...ADMIN, 'shopbeacon-source': 'webhook' });
+    assert.equal(res.status, 400);
+    assert.match((res.body as { message: string }).message, /^Shopbeacon-Source must be import or backfill/);
+    assert.ok(h.relay.shopbeacon.feed.since().every((e) => e.key !== '4242'));
+  });
+
   it('answers 400 with every failing field', async () => {
     const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 'x', line_items: [{}] }), ADMIN);
     assert.equal(res.status, 400);

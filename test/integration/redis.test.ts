@@ -172,6 +172,6 @@ describe('shopbeacon outbox … --outbox redis', { skip }, () => {
   it('says in one line that Redis does not answer, without a stack trace', () => {
     const result = cli(['status'], { SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_REDIS_URL: 'redis://127.0.0.1:1' });
     assert.equal(result.status, 1);
-    assert.equal(result.stderr.trim(), 'shopbeacon outbox: Redis (--redis-url) does not answer; is it running?');
+    assert.equal(result.stderr.trim(), 'shopbeacon outbox: Redis (SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS) does not answer; is it running?');
   });
 });

@@ -1,0 +1,78 @@
+import type { Logger } from 'pino';
+import type { RelayConfig } from './config/relay-config.js';
+import { DeliveryWorker } from './delivery/delivery-worker.js';
+import { createIngestLoad } from './delivery/ingest-load.js';
+import { UpstreamClient } from './delivery/upstream-client.js';
+import { createOutbox } from './outbox/create-outbox.js';
+import type { Outbox } from './outbox/outbox.js';
+import { createAccept, type Accept } from './pipeline/accept.js';
+import { createPark, type Park } from './pipeline/park.js';
+import { RecordEvents } from './pipeline/record-events.js';
+import { redisTargetOf } from './redis/redis-connection.js';
+import { createSharedState, type SharedState } from './redis/shared-state.js';
+import type { PlatformState } from './sync/platform-state.js';
+import { RedisPlatformState } from './sync/redis-platform-state.js';
+import { rememberDelivered } from './sync/remember-delivered.js';
+import { SqlitePlatformState } from './sync/sqlite-platform-state.js';
+
+/** One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and the digests of what was delivered. */
+export interface RelayCore {
+  outbox: Outbox;
+  events: RecordEvents;
+  accept: Accept;
+  park: Park;
+  worker: DeliveryWorker;
+  client: UpstreamClient;
+  /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
+  platformState: PlatformState;
+  shared: SharedState | undefined;
+  /** How many records wait for delivery. */
+  queued(): Promise<number>;
+  /**
+   * Stops delivery (waiting up to `graceMs` for calls in flight), then lets the listeners that
+   * keep state of their own close (`closeListeners`: the last deliveries have been announced), then
+   * closes what the core opened.
+   */
+  close(graceMs: number, closeListeners?: () => Promise<void>): Promise<void>;
+}
+
+export interface RelayCoreOptions {
+  logger: Logger;
+  /**
+   * Where the delivered digests are kept when not in Redis: the relay's data directory. A backfill
+   * keeps its outbox in a folder of its own but shares the relay's digests, so neither sends again
+   * what the other delivered. @default config.dataDir
+   */
+  platformStateDir?: string;
+}
+
+function openPlatformState(config: RelayConfig, shared: SharedState | undefined, dir: string): PlatformState {
+  return shared ? new RedisPlatformState(shared.redis) : new SqlitePlatformState(dir);
+}
+
+/** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
+export function createRelayCore(config: RelayConfig, options: RelayCoreOptions): RelayCore {
+  const events = new RecordEvents();
+  const redisTarget = redisTargetOf(config);
+  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500)) : undefined;
+  const { outbox, enqueueOnce } = createOutbox(config, shared);
+  const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
+  const ingestLoad = createIngestLoad();
+  const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
+  const platformState = openPlatformState(config, shared, options.platformStateDir ?? config.dataDir);
+  rememberDelivered(events, platformState);
+  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });
+  const queued = async () => {
+    const { queued: q } = await outbox.counts();
+    return q.event + q.order + q.product;
+  };
+  const close = async (graceMs: number, closeListeners?: () => Promise<void>) => {
+    await worker.stop(graceMs);
+    await client.close();
+    await closeListeners?.();
+    await platformState.close();
+    await outbox.close();
+    await shared?.close();
+  };
+  return { outbox, events, accept, park: createPark({ outbox, events }), worker, client, platformState, shared, queued, close };
+}
