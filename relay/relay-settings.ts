@@ -4,6 +4,9 @@ import { SETTINGS, type Setting } from './config/settings.js';
 import { apiSettingsOf, type Connector } from './platforms/connector.js';
 import { CONNECTORS } from './platforms/connectors.js';
 
+// The registry, for the declaration files too: a package user's RelayConfig has every connector's fields.
+export { CONNECTORS };
+
 /** Every setting of the relay: its own, then each connector's, in the registry's order. */
 export const RELAY_SETTINGS: readonly Setting[] = [...SETTINGS, ...CONNECTORS.flatMap((connector) => connector.settings)];
 

@@ -9,6 +9,9 @@ import { WOOCOMMERCE_CONNECTOR } from './woocommerce/woocommerce-connector.js';
  */
 export const CONNECTORS: readonly Connector[] = [WOOCOMMERCE_CONNECTOR, SHOPIFY_CONNECTOR, PRESTASHOP_CONNECTOR];
 
+// Re-exported so the package's declaration files load each connector, and with it the RelayConfig fields its config file declares.
+export { PRESTASHOP_CONNECTOR, SHOPIFY_CONNECTOR, WOOCOMMERCE_CONNECTOR };
+
 export function connectorNamed(name: PlatformName): Connector | undefined {
   return CONNECTORS.find((c) => c.name === name);
 }
