@@ -22,6 +22,11 @@ export interface ParsedTimestamp {
 
 export type TimestampResult = { ok: true; value: ParsedTimestamp } | { ok: false; reason: string };
 
+/** The billing month of a timestamp that parses: as written, its first seven characters (`ParsedTimestamp.month`), without parsing it again. */
+export function writtenMonth(valid: string): string {
+  return valid.slice(0, 7);
+}
+
 function refuse(reason: string): TimestampResult {
   return { ok: false, reason };
 }
@@ -101,5 +106,5 @@ export function parseTimestamp(text: string): TimestampResult {
   const subMs = Math.floor((fractionMicros - offset.micros) / 1000);
   const epochMs = utcEpoch(fields) - offset.wholeSeconds * 1000 + subMs;
   const offsetSeconds = offset.wholeSeconds + offset.micros / 1_000_000;
-  return { ok: true, value: { epochMs, offsetSeconds, hasOffset: offsetText !== undefined, month: `${y}-${mo}` } };
+  return { ok: true, value: { epochMs, offsetSeconds, hasOffset: offsetText !== undefined, month: writtenMonth(text) } };
 }

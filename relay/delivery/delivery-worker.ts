@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
+import { unpackVisitor } from '../outbox/visitor-field.js';
 import type { RecordStep } from '../pipeline/record-step.js';
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY, type ConcurrencyView, type IngestReading } from './adaptive-concurrency.js';
 import { callSignal } from './call-signal.js';
@@ -46,6 +47,13 @@ const CLAIM_SLICE_MAX = 512;
 const IDLE_WAIT_MS = 5_000;
 
 /** Drains the outbox to the service: one record per call, retries with backoff, dead letters, pause on auth. */
+/** The event's visitor as step fields, from the outbox row: the visitor count and the debugger read them without parsing the body. */
+function visitorLabels(packed: string | null | undefined): Pick<RecordStep, 'userId' | 'month'> {
+  const visitor = unpackVisitor(packed);
+  if (!visitor) return {};
+  return visitor.month ? { userId: visitor.userId, month: visitor.month } : { userId: visitor.userId };
+}
+
 export class DeliveryWorker {
   private readonly inFlight = new Map<number, DueRecord>();
   /** Claimed from the outbox, not yet sent: one query serves many deliveries (issue #16). */
@@ -206,7 +214,7 @@ export class DeliveryWorker {
   private async settle(record: DueRecord, outcome: Outcome, call: CallResult, startedAt: number): Promise<void> {
     const now = this.now();
     const publish = (entry: Omit<RecordStep, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
-      this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...call, ...entry });
+      this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...visitorLabels(record.visitor), ...call, ...entry });
     this.watchReachability(outcome, call.status, now, startedAt);
     if (outcome.type === 'delivered') {
       await this.onDelivered(record);

@@ -1,3 +1,4 @@
+import type { Visitor } from './visitor-field.js';
 import type { RecordKind } from '../contract/kinds.js';
 
 /** A record accepted for delivery: the exact body the service will get, and how to identify it. */
@@ -15,6 +16,8 @@ export interface OutboxRecord {
    * platform's webhook event id (`shopify:<X-Shopify-Event-Id>`). Events use their `key`.
    */
   dedupeId?: string;
+  /** For events: the visitor the service counts, for the visitor count at delivery (no body parsed again). */
+  visitor?: Visitor;
 }
 
 /** A record that could not be made valid, kept as a dead letter with the reason (a webhook payload that does not map). */
@@ -36,6 +39,8 @@ export interface DueRecord {
   attempts: number;
   version: number;
   createdAt: number;
+  /** An event's visitor as stored (`packVisitor`); null for orders, products and events without a `user_id`. */
+  visitor?: string | null;
 }
 
 export interface OutboxCounts {

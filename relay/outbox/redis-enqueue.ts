@@ -4,6 +4,7 @@ import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
 import { GroupCommit } from './group-commit.js';
+import { packVisitor } from './visitor-field.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';
 import { ENQUEUE } from './redis-outbox-scripts.js';
@@ -52,7 +53,7 @@ export class RedisEnqueue {
     const { redis, limits, waitReplicas = 0, waitTimeoutMs = 500 } = this.options;
     const args = records.flatMap((r) => {
       const body = stringifyBody(r.body);
-      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1'];
+      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1', packVisitor(r.visitor) ?? ''];
     });
     const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
     const settings = [String(limits.records), String(limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];

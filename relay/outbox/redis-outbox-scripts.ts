@@ -7,7 +7,7 @@
 /**
  * KEYS: stream, counters, then per record its `seen` key and its `latest` key. ARGV: maxRecords,
  * maxBytes, now, seenSeconds, then kind, key, body, bytes, dedupe ('1': a repeat of the seen key
- * is a duplicate) per record. The cap counts queued and dead records, as the SQLite outbox does; a
+ * is a duplicate), visitor per record. The cap counts queued and dead records, as the SQLite outbox does; a
  * full outbox answers `{0, '<cap>'}` (a number first: a value, not an error to parse).
  */
 export const ENQUEUE = `
@@ -18,15 +18,15 @@ local records = 0
 for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
 local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
-for i = 5, #ARGV, 5 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+for i = 5, #ARGV, 6 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
 if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
 -- Always a write, even for a batch of duplicates: a WAIT after it covers every earlier write.
 redis.call('HINCRBY', counters, 'enqueues', 1)
 local out = {}
-for i = 5, #ARGV, 5 do
-  local kind, key, body, size, dedupe = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
-  local n = (i - 5) / 5
+for i = 5, #ARGV, 6 do
+  local kind, key, body, size, dedupe, visitor = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5]
+  local n = (i - 5) / 6
   local seen, latest = KEYS[3 + 2 * n], KEYS[4 + 2 * n]
   local result, version = 'queued', 0
   if dedupe == '1' and not redis.call('SET', seen, '1', 'NX', 'EX', seenSeconds) then result = 'duplicate' end
@@ -36,7 +36,7 @@ for i = 5, #ARGV, 5 do
     redis.call('HSET', latest, 'pending', '1')
   end
   if result ~= 'duplicate' then
-    redis.call('XADD', stream, '*', 'kind', kind, 'key', key, 'body', body, 'bytes', size, 'createdAt', now, 'attempts', '0', 'version', version)
+    redis.call('XADD', stream, '*', 'kind', kind, 'key', key, 'body', body, 'bytes', size, 'createdAt', now, 'attempts', '0', 'version', version, 'visitor', visitor)
     redis.call('HINCRBY', counters, 'queued:' .. kind, 1)
     redis.call('HINCRBY', counters, 'bytes', size)
     redis.call('HINCRBY', counters, result == 'queued' and 'accepted' or 'coalesced', 1)
@@ -51,7 +51,7 @@ export const PROMOTE_DUE = `
 local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 500)
 for _, item in ipairs(items) do
   local r = cjson.decode(item)
-  redis.call('XADD', KEYS[2], '*', 'kind', r.kind, 'key', r.key, 'body', r.body, 'bytes', r.bytes, 'createdAt', r.createdAt, 'attempts', r.attempts, 'version', r.version)
+  redis.call('XADD', KEYS[2], '*', 'kind', r.kind, 'key', r.key, 'body', r.body, 'bytes', r.bytes, 'createdAt', r.createdAt, 'attempts', r.attempts, 'version', r.version, 'visitor', r.visitor or '')
   redis.call('ZREM', KEYS[1], item)
 end
 return #items

@@ -10,6 +10,7 @@ import { stringifyBody } from '../shared/exact-json.js';
 import { PROMOTE_DUE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
 import { replyCode } from '../redis/reply-code.js';
+import { packVisitor } from './visitor-field.js';
 
 export interface RedisOutboxOptions {
   redis: Redis;
@@ -65,7 +66,7 @@ export class RedisOutbox implements Outbox {
     await orUnavailable(async () => {
       for (const { record, error } of refused) {
         const body = stringifyBody(record.body);
-        const stored: StoredRecord = { kind: record.kind, key: record.key, body, bytes: Buffer.byteLength(body), createdAt: Date.now(), attempts: 0, version: 0, lastError: errorText(error) };
+        const stored: StoredRecord = { kind: record.kind, key: record.key, body, bytes: Buffer.byteLength(body), createdAt: Date.now(), attempts: 0, version: 0, visitor: packVisitor(record.visitor) ?? '', lastError: errorText(error) };
         const seq = await this.redis.incr(K.deadSeq);
         await this.redis.multi().hset(K.dead, String(seq), JSON.stringify(stored)).hincrby(K.counters, `dead:${record.kind}`, 1).hincrby(K.counters, 'accepted', 1).exec();
       }
@@ -105,7 +106,7 @@ export class RedisOutbox implements Outbox {
       }
       const id = this.nextHandle++;
       this.claimed.set(id, { entry, stored });
-      due.push({ id, kind: stored.kind, key: stored.key, body: stored.body, attempts: stored.attempts, version: stored.version, createdAt: stored.createdAt });
+      due.push({ id, kind: stored.kind, key: stored.key, body: stored.body, attempts: stored.attempts, version: stored.version, createdAt: stored.createdAt, visitor: stored.visitor || null });
     }
     return due;
   }
@@ -160,7 +161,7 @@ export class RedisOutbox implements Outbox {
     const letters = await this.deadLetterMap();
     const chosen = [...letters].filter(([id]) => !ids || ids.includes(id));
     for (const [id, stored] of chosen) {
-      const fields = ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version)];
+      const fields = ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version), 'visitor', stored.visitor ?? ''];
       const tx = this.redis.multi().xadd(K.stream, '*', ...fields).hdel(K.dead, String(id));
       await tx.hincrby(K.counters, `dead:${stored.kind}`, -1).hincrby(K.counters, `queued:${stored.kind}`, 1).hincrby(K.counters, 'bytes', stored.bytes).exec();
     }

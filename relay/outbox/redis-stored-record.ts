@@ -9,6 +9,8 @@ export interface StoredRecord {
   createdAt: number;
   attempts: number;
   version: number;
+  /** An event's visitor (`packVisitor`), '' for the rest. */
+  visitor?: string;
   lastError?: string;
 }
 
@@ -24,5 +26,6 @@ export function fromFields(fields: string[]): StoredRecord {
     createdAt: Number(f['createdAt'] ?? 0),
     attempts: Number(f['attempts'] ?? 0),
     version: Number(f['version'] ?? 0),
+    visitor: f['visitor'] ?? '',
   };
 }

@@ -27,5 +27,16 @@ INSERT OR IGNORE INTO counters (name, value) VALUES ('accepted', 0), ('delivered
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 `;
 
+/**
+ * Each event's visitor (`<month>\t<user_id>`, visitor-field.ts), so the visitor count reads it at
+ * delivery instead of parsing the body again (issue #26). Events queued by an earlier version get
+ * theirs from their body here, once: the month as written is the datetime's first seven characters.
+ */
+const VERSION_2 = `
+ALTER TABLE records ADD COLUMN visitor TEXT;
+UPDATE records SET visitor = COALESCE(substr(json_extract(body, '$.datetime'), 1, 7), '') || char(9) || json_extract(body, '$.user_id')
+  WHERE kind = 'event' AND json_valid(body) AND json_type(body, '$.user_id') = 'text' AND json_extract(body, '$.user_id') <> '';
+`;
+
 /** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */
-export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1] } as const;
+export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1, VERSION_2] } as const;

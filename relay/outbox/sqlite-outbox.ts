@@ -4,6 +4,7 @@ import { GroupCommit } from './group-commit.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { seenIdOf } from './outbox-key.js';
+import { packVisitor } from './visitor-field.js';
 import { outboxFull } from '../shared/storage-error.js';
 import { OutboxTally } from './outbox-tally.js';
 import { asStorageError } from '../shared/storage-error.js';
@@ -122,7 +123,7 @@ export class SqliteOutbox implements Outbox {
       effects.changes.push(() => this.tally.resized(bytes - existing.bytes));
       return 'coalesced';
     }
-    this.sql.insert.run(record.kind, record.key, text, bytes, now, now);
+    this.sql.insert.run(record.kind, record.key, text, bytes, now, now, packVisitor(record.visitor));
     effects.accepted++;
     effects.changes.push(() => this.tally.added(record.kind, bytes));
     return 'queued';
@@ -134,7 +135,7 @@ export class SqliteOutbox implements Outbox {
       this.db.transaction(() => {
         for (const { record, error } of refused) {
           const text = stringifyBody(record.body);
-          const id = this.sql.insert.run(record.kind, record.key, text, Buffer.byteLength(text), now, now).lastInsertRowid;
+          const id = this.sql.insert.run(record.kind, record.key, text, Buffer.byteLength(text), now, now, packVisitor(record.visitor)).lastInsertRowid;
           this.sql.deadLetter.get(errorText(error), id);
           this.sql.addCounter.run(1, 'accepted');
         }

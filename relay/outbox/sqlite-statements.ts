@@ -7,10 +7,10 @@ const SQL = {
   // Repeats the partial index's condition word for word: SQLite uses a partial index only when the
   // query implies its WHERE, and `kind = ?` alone does not imply `kind <> 'event'` (a full scan per order).
   findQueued: `SELECT id, bytes, body FROM records WHERE kind = ? AND key = ? AND state = 'queued' AND kind <> 'event'`,
-  insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at, visitor) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   coalesce: `UPDATE records SET body = ?, bytes = ?, version = version + 1, attempts = 0, next_attempt_at = ?, created_at = ?, last_error = NULL WHERE id = ?`,
   addCounter: `UPDATE counters SET value = value + ? WHERE name = ?`,
-  due: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt FROM records
+  due: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt, visitor FROM records
        WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
   nextDue: `SELECT MIN(next_attempt_at) FROM records WHERE state = 'queued'`,
   deleteDelivered: `DELETE FROM records WHERE id = ? AND version = ? RETURNING bytes`,

@@ -5,6 +5,7 @@ import type { Awaitable, EnqueueResult, OutboxRecord } from '../outbox/outbox.js
 import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
+import { visitorOf } from './visitor-of.js';
 import { stepLabels } from './step-labels.js';
 
 /** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */
@@ -36,6 +37,14 @@ export type Admit = (records: OutboxRecord[]) => Promise<void>;
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
 export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord, admit?: Admit) => Promise<Verdict[]>;
 
+/** An event carries its visitor to delivery, where the visitor count reads it. */
+function withVisitor(record: OutboxRecord): OutboxRecord {
+  if (record.kind !== 'event') return record;
+  const visitor = visitorOf(record.body);
+  if (visitor) record.visitor = visitor;
+  return record;
+}
+
 /** The valid records split into those to store and those delivered before unchanged (events are never checked: each is new). */
 async function splitUnchanged(records: OutboxRecord[], check: UnchangedCheck | undefined): Promise<{ fresh: OutboxRecord[]; same: Set<OutboxRecord> }> {
   const identified = check ? records.filter((r) => r.kind !== 'event') : [];
@@ -56,7 +65,7 @@ export function createAccept(deps: AcceptDeps): Accept {
     const origin = originOf(from);
     const at = now();
     const checks = raws.map((raw) => toRecord(raw, at));
-    const records = checks.flatMap((check) => (check.ok ? [check.value] : []));
+    const records = checks.flatMap((check) => (check.ok ? [withVisitor(check.value)] : []));
     await admit?.(records);
     const { fresh, same } = await splitUnchanged(records, deps.unchanged);
     const stored = fresh.length > 0 ? await deps.enqueueOnce(fresh) : [];

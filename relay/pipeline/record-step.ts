@@ -28,12 +28,14 @@ export interface RecordStep {
   /** `event_id` of an event, `order_id` / `product_id` of the others; absent when the record had none. */
   key?: string;
   userId?: string;
+  /** On a delivered event: the month its visitor is counted in (`YYYY-MM`), absent when it has no `datetime`. */
+  month?: string;
   eventName?: string;
   /** Set on ingest steps. */
   source?: RecordSource;
   /** Set on the ingest steps of the platforms' ways in (webhook, sync, backfill): `woocommerce`, `shopify`, `prestashop`. */
   platform?: string;
-  /** The JSON the service gets (never a header: the token is not part of it); text once stored. */
+  /** The JSON the service gets (never a header: the token is not part of it): an object on ingest, its stored text on delivery steps. */
   body?: unknown;
   errors?: FieldError[];
   status?: number;

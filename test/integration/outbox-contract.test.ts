@@ -8,6 +8,7 @@ import { storageAnswer } from '../../relay/http/storage-answer.js';
 import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
 import type { StorageError } from '../../relay/shared/storage-error.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
+import { unpackVisitor } from '../../relay/outbox/visitor-field.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
 import { unmetRequirement } from '../helpers/requirement.js';
@@ -43,6 +44,22 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
       const counts = await outbox.counts();
       assert.deepEqual([counts.accepted, counts.delivered, counts.queued.event], [2, 2, 0]);
       assert.deepEqual(await drain(outbox), []);
+    });
+
+    it("carries an event's visitor to delivery, through a retry and a dead letter requeued", async () => {
+      const outbox = await b.open();
+      await outbox.enqueue([{ ...event('v'), visitor: { userId: 'ann\tx', month: '2026-11' } }, event('none')]);
+      const due = await drain(outbox);
+      const carried = (id: string, records: DueRecord[]) => unpackVisitor(records.find((d) => d.key === id)?.visitor);
+      assert.deepEqual(carried('v', due), { userId: 'ann\tx', month: '2026-11' });
+      assert.equal(carried('none', due), undefined);
+      const record = due.find((d) => d.key === 'v') as DueRecord;
+      await outbox.retryLater(record, NOW, '503 busy', true);
+      const retried = await drain(outbox, NOW + 1);
+      assert.deepEqual(carried('v', retried), { userId: 'ann\tx', month: '2026-11' });
+      await outbox.deadLetter([(retried.find((d) => d.key === 'v') as DueRecord).id], '400 refused');
+      assert.equal(await outbox.requeueDead(), 1);
+      assert.deepEqual(carried('v', await drain(outbox, Date.now() + 1)), { userId: 'ann\tx', month: '2026-11' });
     });
 
     it('answers duplicate for an event_id seen before, also from another instance on the same storage', async () => {

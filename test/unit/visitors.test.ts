@@ -8,13 +8,22 @@ import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RecordEvents } from '../../relay/pipeline/record-events.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
 import { countVisitors } from '../../relay/visitors/count-visitors.js';
+import { packVisitor, unpackVisitor } from '../../relay/outbox/visitor-field.js';
+import { visitorOf } from '../../relay/pipeline/visitor-of.js';
 import { SqliteVisitors } from '../../relay/visitors/sqlite-visitors.js';
 
+/** A delivered event's step as the worker announces it: the visitor read from the outbox row, never from the body. */
 const delivered = (userId: string, datetime: string) => ({
   state: 'delivered' as const,
   kind: 'event' as const,
-  body: JSON.stringify({ user_id: userId, event_name: 'X', event: {}, datetime }),
+  body: '{"unread":"the count never parses the body"}',
+  ...unpackVisitorStep(packVisitor(visitorOf({ user_id: userId, event_name: 'X', event: {}, datetime }))),
 });
+
+function unpackVisitorStep(packed: string | null) {
+  const visitor = unpackVisitor(packed);
+  return visitor ? { userId: visitor.userId, ...(visitor.month ? { month: visitor.month } : {}) } : {};
+}
 
 describe('countVisitors(events, SqliteVisitors)', () => {
   it('counts distinct visitors of delivered events by the month written in datetime', () => {
@@ -28,6 +37,17 @@ describe('countVisitors(events, SqliteVisitors)', () => {
     events.emit({ state: 'accepted', kind: 'event', source: 'collect', body: { user_id: 'carol' } });
     events.emit({ state: 'delivered', kind: 'order', body: JSON.stringify({ order_id: 1, email: 'dan@example.com' }) });
     assert.deepEqual(visitors.byMonth(), { '2026-10': 1, '2026-11': 2 });
+    visitors.close();
+  });
+
+  it('counts an event without datetime in the month it is delivered, and one with a tab in its user_id whole', () => {
+    const visitors = new SqliteVisitors(mkdtempSync(join(tmpdir(), 'sb-visitors-')));
+    const events = new RecordEvents();
+    countVisitors(events, visitors, pino({ level: 'silent' }));
+    events.emit({ state: 'delivered', kind: 'event', body: '', ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'eve' }))) });
+    events.emit({ state: 'delivered', kind: 'event', body: '', ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'a\tb', datetime: '2026-09-01' }))) });
+    assert.deepEqual(visitors.byMonth(), { [new Date().toISOString().slice(0, 7)]: 1, '2026-09': 1 });
+    assert.equal(unpackVisitor(packVisitor(visitorOf({ user_id: 'a\tb', datetime: '2026-09-01' })))?.userId, 'a\tb');
     visitors.close();
   });
 

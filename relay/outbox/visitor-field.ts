@@ -1,0 +1,20 @@
+/**
+ * The visitor a delivered event is counted as, carried from acceptance to delivery (issue #26):
+ * its `user_id`, and the month its `datetime` places it in (`YYYY-MM`, as written), or none when it
+ * has no `datetime` (the service then places it when it gets it, so the count does too).
+ */
+export interface Visitor {
+  userId: string;
+  month: string | undefined;
+}
+
+/** As one text field of an outbox row or stream entry: `<month>\t<user_id>` (the month may be empty). */
+export function packVisitor(visitor: Visitor | undefined): string | null {
+  return visitor ? `${visitor.month ?? ''}\t${visitor.userId}` : null;
+}
+
+export function unpackVisitor(text: string | null | undefined): Visitor | undefined {
+  const tab = text ? text.indexOf('\t') : -1;
+  if (!text || tab < 0 || tab === text.length - 1) return undefined;
+  return { userId: text.slice(tab + 1), month: tab === 0 ? undefined : text.slice(0, tab) };
+}
