@@ -6,10 +6,11 @@ export type Outcome =
   | { type: 'delivered' }
   | { type: 'refused'; detail: string }
   | { type: 'auth'; detail: string }
-  | { type: 'retry'; detail: string; ambiguous: boolean; retryAfterMs?: number };
+  | { type: 'retry'; detail: string; ambiguous: boolean; retryAfterMs?: number; timedOut?: boolean };
 
 const AUTH_HINT = /unauthori[sz]ed|authori[sz]ation|bearer|token|forbidden/i;
 const AMBIGUOUS_CODES = /UND_ERR_(SOCKET|HEADERS_TIMEOUT|BODY_TIMEOUT|CLOSED)|ECONNRESET|EPIPE|ETIMEDOUT/;
+const TIMEOUT_CODES = /^(UND_ERR_(HEADERS|BODY)_TIMEOUT|ETIMEDOUT)$/;
 
 /** Classifies an answer of the service. A 400 whose body speaks of the token is an auth problem. */
 export function classifyStatus(status: number, body: string, retryAfterMs: number | undefined): Outcome {
@@ -26,5 +27,5 @@ export function classifyStatus(status: number, body: string, retryAfterMs: numbe
 export function classifyError(error: unknown): Outcome {
   const code = String((error as { code?: unknown }).code ?? '');
   const detail = `${code || 'error'}: ${(error as Error).message ?? String(error)}`.slice(0, 500);
-  return { type: 'retry', detail, ambiguous: AMBIGUOUS_CODES.test(code) };
+  return { type: 'retry', detail, ambiguous: AMBIGUOUS_CODES.test(code), timedOut: TIMEOUT_CODES.test(code) };
 }

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { LogThrottle } from '../observability/log-throttle.js';
+import { LogThrottle } from '../shared/log-throttle.js';
 import { StorageError } from '../shared/storage-error.js';
 import { HttpError } from './http-error.js';
 import { storageAnswer } from './storage-answer.js';

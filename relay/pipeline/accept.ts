@@ -9,13 +9,16 @@ import { visitorOf } from './visitor-of.js';
 import { stepLabels } from './step-labels.js';
 
 /** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */
-export type Verdict = { status: EnqueueResult | 'unchanged'; record: OutboxRecord } | { status: 'rejected'; errors: FieldError[] };
+export type Verdict = { status: EnqueueResult | 'unchanged'; record: OutboxRecord } | { status: 'rejected'; errors: FieldError[]; record?: OutboxRecord };
+
+/** A way in's reading of one raw record: the record, or why not (with the record as far as it could be read, for a dead letter). */
+export type RecordCheck = Validation<OutboxRecord> | { ok: false; errors: FieldError[]; record: OutboxRecord };
 
 /** For each order or product, whether its body is the one last delivered for its id (`PlatformState.unchanged`). */
 export type UnchangedCheck = (records: readonly { kind: RecordKind; key: string; text: string }[]) => Awaitable<boolean[]>;
 
 /** Turns one raw record of a way in into the exact body the service will get, validated by the contract. */
-export type ToRecord = (raw: unknown, now: number) => Validation<OutboxRecord>;
+export type ToRecord = (raw: unknown, now: number) => RecordCheck;
 
 export interface AcceptDeps {
   /** Stores each record once: the outbox's own commit, or ids claimed in Redis first (`createOutbox` chooses). */
@@ -74,7 +77,7 @@ export function createAccept(deps: AcceptDeps): Accept {
     return checks.map((check, index): Verdict => {
       if (!check.ok) {
         deps.events.emit({ state: 'rejected', ...origin, ...stepLabels(kind, raws[index]), errors: check.errors });
-        return { status: 'rejected', errors: check.errors };
+        return 'record' in check ? { status: 'rejected', errors: check.errors, record: check.record } : { status: 'rejected', errors: check.errors };
       }
       const record = check.value;
       const status = same.has(record) ? 'unchanged' : (stored[next++] ?? 'queued');

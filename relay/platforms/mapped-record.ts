@@ -1,4 +1,5 @@
 import { KINDS } from '../contract/kinds.js';
+import { outboxKey } from '../outbox/outbox-key.js';
 import type { ToRecord } from '../pipeline/accept.js';
 import { checkRecord } from '../pipeline/check-record.js';
 import type { Mapping } from './mapping.js';
@@ -8,16 +9,18 @@ export type MappedRecord = Extract<Mapping, { kind: string }>;
 
 /**
  * `accept`'s `toRecord` for the bodies of mapped platform payloads (webhooks, the sync): the
- * mapping's errors and the contract's, or the record with its identity key (and the delivery's
- * duplicate id). `accept` is handed the bodies, so its steps are labelled by them.
+ * record with its identity key (and the delivery's duplicate id), or the mapping's errors and the
+ * contract's with the record as read, for the dead letter the way in keeps. `accept` is handed the
+ * bodies, so its steps are labelled by them.
  */
 export function mappedToRecord(batch: readonly MappedRecord[], dedupeId?: string): ToRecord {
   const mappedOf = new Map<unknown, MappedRecord>(batch.map((mapped) => [mapped.body, mapped]));
   return (raw, now) => {
     const mapped = mappedOf.get(raw) as MappedRecord;
-    const checked = checkRecord(KINDS[mapped.kind], mapped.body, now, { bigIntegers: true });
-    const errors = [...mapped.errors, ...(checked.ok ? [] : checked.errors)];
-    if (!checked.ok || errors.length > 0) return { ok: false, errors };
-    return { ok: true, value: dedupeId ? { ...checked.value, dedupeId } : checked.value };
+    const info = KINDS[mapped.kind];
+    const checked = checkRecord(info, mapped.body, now, { bigIntegers: true });
+    if (checked.ok && mapped.errors.length === 0) return { ok: true, value: dedupeId ? { ...checked.value, dedupeId } : checked.value };
+    const record = checked.ok ? checked.value : { kind: mapped.kind, key: outboxKey(info, mapped.body), body: mapped.body };
+    return { ok: false, errors: [...mapped.errors, ...(checked.ok ? [] : checked.errors)], record };
   };
 }

@@ -1,10 +1,8 @@
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { KINDS } from '../contract/kinds.js';
 import { HttpError } from '../http/http-error.js';
 import { readRawBody } from '../http/read-json-body.js';
-import { LogThrottle } from '../observability/log-throttle.js';
-import { outboxKey } from '../outbox/outbox-key.js';
+import { LogThrottle } from '../shared/log-throttle.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
@@ -88,8 +86,7 @@ class WebhookReceiver {
   private async store(ctx: Context, mapped: Mapped): Promise<void> {
     const [verdict] = await this.deps.accept(this.origin, mapped.kind, [mapped.body], mappedToRecord([mapped], this.platform.dedupeId(ctx)));
     if (verdict?.status === 'rejected') {
-      const record = { kind: mapped.kind, key: outboxKey(KINDS[mapped.kind], mapped.body), body: mapped.body };
-      await this.deps.park(this.origin, [{ record, errors: verdict.errors }]);
+      if (verdict.record) await this.deps.park(this.origin, [{ record: verdict.record, errors: verdict.errors }]);
       ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors };
       return;
     }

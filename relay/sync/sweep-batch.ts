@@ -1,9 +1,7 @@
 import { codeOf, type FieldError } from '../contract/field-error.js';
-import { KINDS } from '../contract/kinds.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park, Refusal } from '../pipeline/park.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
-import { outboxKey } from '../outbox/outbox-key.js';
 import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
 
@@ -31,10 +29,10 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
   counts.skipped = mapped.length - records.length;
   const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.body), mappedToRecord(records));
   const refused: Refusal[] = [];
-  for (const [i, verdict] of verdicts.entries()) {
+  for (const verdict of verdicts) {
     if (verdict.status === 'rejected') {
       if (onlyTooOld(verdict.errors)) counts.skipped += 1;
-      else refused.push({ record: { kind, key: outboxKey(KINDS[kind], (records[i] as MappedRecord).body), body: (records[i] as MappedRecord).body }, errors: verdict.errors });
+      else if (verdict.record) refused.push({ record: verdict.record, errors: verdict.errors });
     } else if (verdict.status === 'unchanged' || verdict.status === 'duplicate') counts.unchanged += 1;
     else {
       counts.sent += 1;

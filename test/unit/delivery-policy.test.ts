@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BACKOFF_CAP_MS, backoffDelay } from '../../relay/shared/backoff.js';
 import { classifyError, classifyStatus } from '../../relay/delivery/classify-response.js';
+import { callSignal } from '../../relay/delivery/call-signal.js';
 import { parseRetryAfter } from '../../relay/shared/retry-after.js';
 
 describe('backoffDelay(attempt, random)', () => {
@@ -53,5 +54,20 @@ describe('classifyError(error)', () => {
   it('treats a reset or a timeout as ambiguous: the service may have stored the record', () => {
     assert.equal((classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' })) as { ambiguous: boolean }).ambiguous, true);
     assert.equal((classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' })) as { ambiguous: boolean }).ambiguous, true);
+  });
+});
+
+describe('callSignal(outcome, status)', () => {
+  const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+  it('tells a timeout by the error code undici gives, not by the words of its message', () => {
+    assert.equal(callSignal(classifyError(failure('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error')), 0), 'timeout');
+    assert.equal(callSignal(classifyError(failure('ETIMEDOUT', 'connect ETIMEDOUT')), 0), 'timeout');
+    assert.equal(callSignal(classifyError(failure('ECONNREFUSED', 'the service said UND_ERR_HEADERS_TIMEOUT')), 0), undefined);
+  });
+
+  it('reads the load from a status: 429 rate-limited, 503 busy, any other answer ok', () => {
+    assert.equal(callSignal(classifyStatus(429, '', undefined), 429), 'rate-limited');
+    assert.equal(callSignal(classifyStatus(503, '', undefined), 503), 'busy');
+    assert.equal(callSignal(classifyStatus(400, 'bad', undefined), 400), 'ok');
   });
 });
