@@ -1,15 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { RecordKind } from '../contract/kinds.js';
-import { GroupCommit } from './group-commit.js';
-import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
-import { stringifyBody } from '../shared/exact-json.js';
-import { seenIdOf } from './outbox-key.js';
-import { packVisitor } from './visitor-field.js';
-import { outboxFull } from '../shared/storage-error.js';
-import { OutboxTally } from './outbox-tally.js';
 import { asStorageError } from '../shared/storage-error.js';
+import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
+import { SqliteDeadLetters } from './sqlite-dead-letters.js';
+import { DEDUPE_WINDOW_MS, SqliteEnqueue, TALLY_STALE_MS } from './sqlite-enqueue.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
+import { SqliteTally } from './sqlite-tally.js';
 
 export interface SqliteOutboxOptions {
   /** Folder of `outbox.sqlite`; created when missing. */
@@ -40,26 +37,20 @@ export interface SqliteOutboxOptions {
   now?: () => number;
 }
 
-const DEDUPE_WINDOW_MS = 24 * 3600_000;
-/** How old a tally enqueue and claim may use before asking SQLite whether another process changed it. */
-const TALLY_STALE_MS = 50;
-type Pending = { record: OutboxRecord; text: string; bytes: number };
-/** What one commit changed: tally updates to apply once it succeeded, and the counters to add inside it. */
-type CommitEffects = { changes: (() => void)[]; accepted: number; coalesced: number };
-
-/** The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows. */
+/**
+ * The default outbox: one SQLite file in WAL mode, group commit, indexes for millions of rows.
+ * Its way in is `SqliteEnqueue`, its dead letters `SqliteDeadLetters`; here: delivery's side
+ * (claims, batched acknowledgements, retries), the counts, and the file's upkeep.
+ */
 export class SqliteOutbox implements Outbox {
   private readonly db: Database.Database;
   private readonly sql: Statements;
-  private readonly group: GroupCommit<Pending, EnqueueResult>;
   private readonly now: () => number;
   private readonly limits: { records: number; bytes: number };
-  private readonly tally = new OutboxTally();
-  /** Records and bytes promised to enqueue calls still waiting for their commit. */
-  private reserved = { records: 0, bytes: 0 };
+  private readonly tally: SqliteTally;
+  private readonly way: SqliteEnqueue;
+  private readonly dead: SqliteDeadLetters;
   private acks: DueRecord[] = [];
-  private dataVersion = -1;
-  private tallySyncedAt = -Infinity;
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
 
@@ -69,81 +60,19 @@ export class SqliteOutbox implements Outbox {
     this.sql = prepareStatements(this.db);
     this.now = options.now ?? Date.now;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
-    this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs ?? 0);
-    this.rebuildTally();
+    this.tally = new SqliteTally(this.sql, () => this.flushAcks());
+    const shared = { db: this.db, sql: this.sql, tally: this.tally, now: this.now };
+    this.way = new SqliteEnqueue({ ...shared, limits: this.limits, groupCommitMs: options.groupCommitMs ?? 0 });
+    this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
     this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
   }
 
-  async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
-    if (records.length === 0) return [];
-    this.syncTally(TALLY_STALE_MS);
-    const pending = records.map((record) => {
-      const text = stringifyBody(record.body);
-      return { record, text, bytes: Buffer.byteLength(text) };
-    });
-    const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
-    if (this.tally.records + this.reserved.records + records.length > this.limits.records) throw outboxFull(`${this.limits.records} records`);
-    if (this.tally.bytes + this.reserved.bytes + bytes > this.limits.bytes) throw outboxFull(`${this.limits.bytes} bytes`);
-    this.reserved.records += records.length;
-    this.reserved.bytes += bytes;
-    try {
-      return await this.group.submit(pending);
-    } catch (error) {
-      throw asStorageError(error);
-    } finally {
-      this.reserved.records -= records.length;
-      this.reserved.bytes -= bytes;
-    }
-  }
-
-  private commit(groups: Pending[][]): EnqueueResult[][] {
-    const now = this.now();
-    const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
-    const results = this.db.transaction(() => {
-      const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
-      // The counters move once per commit, not once per record (issue #16).
-      if (effects.accepted > 0) this.sql.addCounter.run(effects.accepted, 'accepted');
-      if (effects.coalesced > 0) this.sql.addCounter.run(effects.coalesced, 'coalesced');
-      return stored;
-    })();
-    // Applied only once the commit succeeded: a failed commit changes nothing.
-    for (const change of effects.changes) change();
-    return results;
-  }
-
-  private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {
-    const seenId = seenIdOf(record);
-    if (seenId !== undefined && this.sql.markSeen.run(seenId, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
-    const existing = record.kind === 'event' ? undefined : (this.sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
-    // The same body again changes nothing: bumping the version would re-send a record already in flight.
-    if (existing?.body === text) return 'coalesced';
-    if (existing) {
-      this.sql.coalesce.run(text, bytes, now, now, existing.id);
-      effects.coalesced++;
-      effects.changes.push(() => this.tally.resized(bytes - existing.bytes));
-      return 'coalesced';
-    }
-    this.sql.insert.run(record.kind, record.key, text, bytes, now, now, packVisitor(record.visitor));
-    effects.accepted++;
-    effects.changes.push(() => this.tally.added(record.kind, bytes));
-    return 'queued';
+  enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    return this.way.enqueue(records);
   }
 
   async enqueueDead(refused: RefusedRecord[]): Promise<void> {
-    const now = this.now();
-    try {
-      this.db.transaction(() => {
-        for (const { record, error } of refused) {
-          const text = stringifyBody(record.body);
-          const id = this.sql.insert.run(record.kind, record.key, text, Buffer.byteLength(text), now, now, packVisitor(record.visitor)).lastInsertRowid;
-          this.sql.deadLetter.get(errorText(error), id);
-          this.sql.addCounter.run(1, 'accepted');
-        }
-      })();
-    } catch (error) {
-      throw asStorageError(error);
-    }
-    this.rebuildTally();
+    this.dead.add(refused);
   }
 
   /**
@@ -151,7 +80,7 @@ export class SqliteOutbox implements Outbox {
    * acknowledgement waits for its batch: flushing here instead would commit once per delivery.
    */
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
-    this.syncTally(TALLY_STALE_MS);
+    this.tally.sync(TALLY_STALE_MS);
     // A pending ack for an older version does not hide the row: its newer body is still owed.
     const acked = new Map(this.acks.map((a) => [a.id, a.version]));
     const rows = this.sql.due.all(now, limit + exclude.size + acked.size) as DueRecord[];
@@ -209,46 +138,26 @@ export class SqliteOutbox implements Outbox {
   }
 
   deadLetter(ids: number[], error: string): void {
-    this.relaxed(() => {
-      for (const id of ids) {
-        const kind = this.sql.deadLetter.get(errorText(error), id) as RecordKind | undefined;
-        if (kind) this.tally.movedToDead(kind);
-      }
-    });
+    this.dead.mark(ids, error);
   }
 
   requeueDead(ids?: number[]): number {
-    const now = this.now();
-    if (!ids) {
-      const moved = this.sql.requeueAll.run(now).changes;
-      this.rebuildTally();
-      return moved;
-    }
-    return this.db.transaction(() =>
-      ids.reduce((n, id) => {
-        const kind = this.sql.requeueOne.get(now, id) as RecordKind | undefined;
-        if (kind) this.tally.movedToQueue(kind);
-        return n + (kind ? 1 : 0);
-      }, 0),
-    )();
+    return this.dead.requeue(ids);
   }
 
   deadLetters(options: { kind?: RecordKind; limit: number }): DeadLetter[] {
-    const kind = options.kind ?? null;
-    return this.sql.deadLetters.all(kind, kind, options.limit) as DeadLetter[];
+    return this.dead.list(options);
   }
 
   purgeDead(before: number): number {
-    const purged = this.sql.purgeDead.run(before).changes;
-    this.rebuildTally();
-    return purged;
+    return this.dead.purge(before);
   }
 
   /** From the in-memory tally (no table scan) plus the three persisted counters and an indexed MIN. */
   counts(): OutboxCounts {
     try {
       this.flushAcks();
-      this.syncTally();
+      this.tally.sync();
       const { queued, dead, bytes } = this.tally;
       const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
       const oldest = this.sql.oldestQueued.get() as number | null;
@@ -259,7 +168,6 @@ export class SqliteOutbox implements Outbox {
     }
   }
 
-  /** Forgets event ids older than the 24-hour de-duplication window, a slice at a time (each minute). */
   /** Once a minute: forget event ids older than the duplicate window, give back excess free pages. */
   private maintain(): void {
     try {
@@ -283,7 +191,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   fullness(): string | undefined {
-    this.syncTally();
+    this.tally.sync();
     if (this.tally.records >= this.limits.records) return `${this.limits.records} records`;
     return this.tally.bytes >= this.limits.bytes ? `${this.limits.bytes} bytes` : undefined;
   }
@@ -299,30 +207,8 @@ export class SqliteOutbox implements Outbox {
 
   close(): void {
     clearInterval(this.maintenance);
-    this.group.flush();
+    this.way.flush();
     this.flushAcks();
     this.db.close();
-  }
-
-  /**
-   * Rebuilds the tally when another connection committed (`shopbeacon outbox retry` or `purge`
-   * from another process): SQLite changes `data_version` only for other connections' commits.
-   * The hot paths accept a tally `staleMs` old: asking on every request was 5 % of the ingest
-   * profile (issue #16), and what another process does there (retry, purge) never adds records,
-   * so a stale tally can only make the limit check stricter for that long.
-   */
-  private syncTally(staleMs = 0): void {
-    const now = performance.now();
-    if (now - this.tallySyncedAt < staleMs) return;
-    this.tallySyncedAt = now;
-    const version = this.sql.dataVersion.get() as number;
-    if (version === this.dataVersion) return;
-    this.dataVersion = version;
-    this.rebuildTally();
-  }
-
-  private rebuildTally(): void {
-    this.flushAcks();
-    this.tally.rebuild(this.sql.countsByState.all() as { kind: RecordKind; state: string; n: number; bytes: number }[]);
   }
 }

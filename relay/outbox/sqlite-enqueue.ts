@@ -1,0 +1,105 @@
+import type Database from 'better-sqlite3';
+import { stringifyBody } from '../shared/exact-json.js';
+import { asStorageError, outboxFull } from '../shared/storage-error.js';
+import { GroupCommit } from './group-commit.js';
+import { seenIdOf } from './outbox-key.js';
+import type { EnqueueResult, OutboxRecord } from './outbox.js';
+import type { SqliteTally } from './sqlite-tally.js';
+import type { Statements } from './sqlite-statements.js';
+import { packVisitor } from './visitor-field.js';
+
+/** How long an event id is remembered as seen: a repeat within it is a duplicate. */
+export const DEDUPE_WINDOW_MS = 24 * 3600_000;
+/** How old a tally enqueue may use before asking SQLite whether another process changed it. */
+export const TALLY_STALE_MS = 50;
+
+type Pending = { record: OutboxRecord; text: string; bytes: number };
+/** What one commit changed: tally updates to apply once it succeeded, and the counters to add inside it. */
+type CommitEffects = { changes: (() => void)[]; accepted: number; coalesced: number };
+
+export interface SqliteEnqueueOptions {
+  db: Database.Database;
+  sql: Statements;
+  tally: SqliteTally;
+  limits: { records: number; bytes: number };
+  groupCommitMs: number;
+  now: () => number;
+}
+
+/**
+ * The SQLite outbox's way in: the capacity check (with what waiting calls were promised), then a
+ * group commit in which each record is de-duplicated, coalesced with a queued one of its id, or
+ * inserted; the answer only once that commit is durable.
+ */
+export class SqliteEnqueue {
+  private readonly group: GroupCommit<Pending, EnqueueResult>;
+  /** Records and bytes promised to enqueue calls still waiting for their commit. */
+  private reserved = { records: 0, bytes: 0 };
+
+  constructor(private readonly options: SqliteEnqueueOptions) {
+    this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs);
+  }
+
+  async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
+    if (records.length === 0) return [];
+    const { tally, limits } = this.options;
+    tally.sync(TALLY_STALE_MS);
+    const pending = records.map((record) => {
+      const text = stringifyBody(record.body);
+      return { record, text, bytes: Buffer.byteLength(text) };
+    });
+    const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
+    if (tally.records + this.reserved.records + records.length > limits.records) throw outboxFull(`${limits.records} records`);
+    if (tally.bytes + this.reserved.bytes + bytes > limits.bytes) throw outboxFull(`${limits.bytes} bytes`);
+    this.reserved.records += records.length;
+    this.reserved.bytes += bytes;
+    try {
+      return await this.group.submit(pending);
+    } catch (error) {
+      throw asStorageError(error);
+    } finally {
+      this.reserved.records -= records.length;
+      this.reserved.bytes -= bytes;
+    }
+  }
+
+  /** Commits what waits now (at close). */
+  flush(): void {
+    this.group.flush();
+  }
+
+  private commit(groups: Pending[][]): EnqueueResult[][] {
+    const { db, sql } = this.options;
+    const now = this.options.now();
+    const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
+    const results = db.transaction(() => {
+      const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
+      // The counters move once per commit, not once per record (issue #16).
+      if (effects.accepted > 0) sql.addCounter.run(effects.accepted, 'accepted');
+      if (effects.coalesced > 0) sql.addCounter.run(effects.coalesced, 'coalesced');
+      return stored;
+    })();
+    // Applied only once the commit succeeded: a failed commit changes nothing.
+    for (const change of effects.changes) change();
+    return results;
+  }
+
+  private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {
+    const { sql, tally } = this.options;
+    const seenId = seenIdOf(record);
+    if (seenId !== undefined && sql.markSeen.run(seenId, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
+    const existing = record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
+    // The same body again changes nothing: bumping the version would re-send a record already in flight.
+    if (existing?.body === text) return 'coalesced';
+    if (existing) {
+      sql.coalesce.run(text, bytes, now, now, existing.id);
+      effects.coalesced++;
+      effects.changes.push(() => tally.resized(bytes - existing.bytes));
+      return 'coalesced';
+    }
+    sql.insert.run(record.kind, record.key, text, bytes, now, now, packVisitor(record.visitor));
+    effects.accepted++;
+    effects.changes.push(() => tally.added(record.kind, bytes));
+    return 'queued';
+  }
+}
