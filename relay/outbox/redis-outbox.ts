@@ -6,11 +6,10 @@ import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
-import { stringifyBody } from '../shared/exact-json.js';
 import { PROMOTE_DUE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
+import { RedisDeadLetters } from './redis-dead-letters.js';
 import { replyCode } from '../redis/reply-code.js';
-import { packVisitor } from './visitor-field.js';
 
 export interface RedisOutboxOptions {
   redis: Redis;
@@ -51,26 +50,21 @@ export class RedisOutbox implements Outbox {
   private lastCounts: OutboxCounts | undefined;
   private readonly limits: { records: number; bytes: number };
   private readonly writer: RedisEnqueue;
+  private readonly dead: RedisDeadLetters;
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500 });
+    this.dead = new RedisDeadLetters(this.redis);
   }
 
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     return this.writer.enqueue(records);
   }
 
-  async enqueueDead(refused: RefusedRecord[]): Promise<void> {
-    await orUnavailable(async () => {
-      for (const { record, error } of refused) {
-        const body = stringifyBody(record.body);
-        const stored: StoredRecord = { kind: record.kind, key: record.key, body, bytes: Buffer.byteLength(body), createdAt: Date.now(), attempts: 0, version: 0, visitor: packVisitor(record.visitor) ?? '', lastError: errorText(error) };
-        const seq = await this.redis.incr(K.deadSeq);
-        await this.redis.multi().hset(K.dead, String(seq), JSON.stringify(stored)).hincrby(K.counters, `dead:${record.kind}`, 1).hincrby(K.counters, 'accepted', 1).exec();
-      }
-    });
+  enqueueDead(refused: RefusedRecord[]): Promise<void> {
+    return this.dead.add(refused);
   }
 
   async due(now: number, limit: number): Promise<DueRecord[]> {
@@ -157,31 +151,16 @@ export class RedisOutbox implements Outbox {
     }
   }
 
-  async requeueDead(ids?: number[]): Promise<number> {
-    const letters = await this.deadLetterMap();
-    const chosen = [...letters].filter(([id]) => !ids || ids.includes(id));
-    for (const [id, stored] of chosen) {
-      const fields = ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version), 'visitor', stored.visitor ?? ''];
-      const tx = this.redis.multi().xadd(K.stream, '*', ...fields).hdel(K.dead, String(id));
-      await tx.hincrby(K.counters, `dead:${stored.kind}`, -1).hincrby(K.counters, `queued:${stored.kind}`, 1).hincrby(K.counters, 'bytes', stored.bytes).exec();
-    }
-    return chosen.length;
+  requeueDead(ids?: number[]): Promise<number> {
+    return this.dead.requeue(ids);
   }
 
-  private async deadLetterMap(): Promise<Map<number, StoredRecord>> {
-    const all = await this.redis.hgetall(K.dead);
-    return new Map(Object.entries(all).map(([id, json]) => [Number(id), JSON.parse(json) as StoredRecord]));
+  deadLetters(options: { kind?: RecordKind; limit: number }): Promise<DeadLetter[]> {
+    return this.dead.list(options);
   }
 
-  async deadLetters(options: { kind?: RecordKind; limit: number }): Promise<DeadLetter[]> {
-    const letters = [...(await this.deadLetterMap())].filter(([, s]) => !options.kind || s.kind === options.kind).sort(([a], [b]) => a - b);
-    return letters.slice(0, options.limit).map(([id, s]) => ({ id, kind: s.kind, body: s.body, attempts: s.attempts, createdAt: s.createdAt, lastError: s.lastError ?? null }));
-  }
-
-  async purgeDead(before: number): Promise<number> {
-    const old = [...(await this.deadLetterMap())].filter(([, s]) => s.createdAt < before);
-    for (const [id, s] of old) await this.redis.multi().hdel(K.dead, String(id)).hincrby(K.counters, `dead:${s.kind}`, -1).exec();
-    return old.length;
+  purgeDead(before: number): Promise<number> {
+    return this.dead.purge(before);
   }
 
   counts(): Promise<OutboxCounts> {
