@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,18 @@ export async function startRelay(options: HarnessOptions = {}): Promise<Harness>
       if (!options.upstream) await mock.close();
     },
   };
+}
+
+/**
+ * A relay for one `describe` block: started before its first test, closed after its last. The
+ * harness it returns is filled in by the `before` hook, so its tests use it as they would
+ * `startRelay`'s (`h.url`, `h.mock`).
+ */
+export function relayForSuite(options: HarnessOptions = {}): Harness {
+  const harness = {} as Harness;
+  before(async () => void Object.assign(harness, await startRelay(options)));
+  after(() => harness.close());
+  return harness;
 }
 
 /** Resolves once `check` holds, polling; rejects with `what` after `timeoutMs`. Awaits an outcome, no fixed sleep. */

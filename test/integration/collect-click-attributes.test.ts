@@ -1,16 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
 
 const delivered = (h: Harness, name: string) => h.mock.records('events').find((e) => (e as { event_name: string }).event_name === name) as Record<string, unknown> | undefined;
 
 describe('POST /collect with clicks the snippet captured from data-sb-* attributes (attributes: 1)', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('names and types an add-to-cart button\'s data-sb-* attributes, keeps the page as url, and drops the marks and other data-* attributes', async () => {
     const name = `Added To Cart`;

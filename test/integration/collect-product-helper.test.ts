@@ -1,14 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { relayForSuite, until } from '../helpers/relay-harness.js';
 
 describe('POST /collect with events of the snippet\'s product helpers', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('keeps a product helper\'s (helper: 1) spec fields that hold a value, quantity 1 when missing, and nothing else', async () => {
     const productId = 900_000 + Math.floor(Math.random() * 99_999);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../helpers/collect.js';
 import { readEventStream, type StreamEvent } from '../helpers/event-stream.js';
 import { postJson } from '../helpers/http.js';
-import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, relayForSuite, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 
 const BASIC = { authorization: `Basic ${Buffer.from(`ops:${ADMIN_KEY}`).toString('base64')}` };
 const records = (events: StreamEvent[]) => events.filter((e) => e.event === 'record').map((e) => e.data as Record<string, unknown>);
@@ -58,11 +58,7 @@ describe('GET /_debug outside demo mode', () => {
 });
 
 describe('GET /_debug/stream', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('streams each record from accepted to delivered with the service status and latency, never the token', async () => {
     const reading = readEventStream(`${h.url}/_debug/stream`, BASIC, (events) => records(events).some((r) => r['key'] === 'dbg-1' && r['state'] === 'delivered'));
@@ -99,11 +95,7 @@ describe('GET /_debug/stream', () => {
 });
 
 describe('POST /_debug/dead-letters/retry', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('moves a dead letter back to the queue, and the snapshot shows it', async () => {
     h.mock.setFaults({ failRate: 1, failStatus: 400 });
@@ -124,11 +116,7 @@ describe('POST /_debug/dead-letters/retry', () => {
 });
 
 describe('demo mode (shopbeacon relay without a base URL)', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay({ demo: true });
-  });
-  after(() => h.close());
+  const h = relayForSuite({ demo: true });
 
   it('serves the storefront at / with the install snippet allowed by its hash under a strict CSP', async () => {
     const page = await fetch(`${h.url}/`);

@@ -1,17 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { postJson } from '../helpers/http.js';
 import { order, product, trackingEvent } from '../helpers/records.js';
-import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, relayForSuite, startRelay, until } from '../helpers/relay-harness.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
 
 describe('POST /v1/* mirror on the relay', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('answers 202 {"queued":1} and delivers the order to the service as sent', async () => {
     const body = order(Date.now(), { order_id: 5001 });

@@ -1,15 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
-import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, relayForSuite, startRelay, until } from '../helpers/relay-harness.js';
 
 describe('POST /collect', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay({ config: { allowedOrigins: 'https://www.shop.test' } });
-  });
-  after(() => h.close());
+  const h = relayForSuite({ config: { allowedOrigins: 'https://www.shop.test' } });
 
   it('answers 200 with counts and delivers the event to the service with the bearer token, event_id stripped', async () => {
     const event = browserEvent({ user_id: 'user-abcdefgh', session_id: 'sess-abcdefgh' });
@@ -92,11 +88,7 @@ describe('POST /collect', () => {
 });
 
 describe('POST /collect identity cookies', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay({ config: { trustProxy: '1', cookieDomain: 'shop.test' } });
-  });
-  after(() => h.close());
+  const h = relayForSuite({ config: { trustProxy: '1', cookieDomain: 'shop.test' } });
 
   const cookiesOf = (headers: Headers) => headers.getSetCookie();
 
@@ -203,11 +195,7 @@ describe('POST /collect limits', () => {
 });
 
 describe('relay endpoints', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('GET /shopbeacon.js serves the built snippet with a strong ETag, caching and compression', async () => {
     const res = await fetch(`${h.url}/shopbeacon.js`, { headers: { 'accept-encoding': 'br' } });

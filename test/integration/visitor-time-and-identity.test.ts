@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readVisitorIds } from '../../relay/client/index.js';
 import { formatEventTime } from '../../relay/collect/event-time.js';
@@ -6,7 +6,7 @@ import { parseTimestamp } from '../../relay/contract/timestamp.js';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
 import { postJson } from '../helpers/http.js';
 import { trackingEvent } from '../helpers/records.js';
-import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
 
 const HOUR = 3_600_000;
 
@@ -17,11 +17,7 @@ function instantOf(event: Record<string, unknown> | undefined): number {
 }
 
 describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   async function deliveredAfter(event: Record<string, unknown>, body: Record<string, unknown>) {
     const answer = await collect(h.url, { events: [event], ...body });
@@ -87,11 +83,7 @@ describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', (
 });
 
 describe('POST /collect with identified visitors', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   const cookieOf = (headers: Headers, name: string) => headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
   const userCookieOf = (headers: Headers) => cookieOf(headers, '_sb_uid');

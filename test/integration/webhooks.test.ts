@@ -1,10 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { request } from 'undici';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { freshFixture, sign } from '../helpers/platform-fixtures.js';
-import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, relayForSuite, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 
 const WOO_SECRET = 'wc-secret-5b1d7e';
 const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
@@ -50,13 +50,7 @@ const deadLetters = async (h: Harness) =>
   (await (await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { deadLetters: { body: string; lastError: string }[] };
 
 describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay({
-      config: { woocommerceSecret: WOO_SECRET, shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' },
-    });
-  });
-  after(() => h.close());
+  const h = relayForSuite({ config: { woocommerceSecret: WOO_SECRET, shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' } });
 
   it('delivers a signed WooCommerce order with a variation line item to the service, exactly as mapped', async () => {
     const answer = await woo(h, 'order.created', freshFixture('woocommerce/order-variation.json'));

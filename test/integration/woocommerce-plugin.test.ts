@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 import { PLUGIN_DIR, phpFiles, phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
 
@@ -12,11 +12,7 @@ const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.176
 const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
 
 describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
-  let h: Harness;
-  before(async () => {
-    h = await startRelay();
-  });
-  after(() => h.close());
+  const h = relayForSuite();
 
   it('is valid PHP in every file (php -l)', () => {
     const files = phpFiles();
