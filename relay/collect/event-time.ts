@@ -44,8 +44,10 @@ export function receiptTime(now: number): string {
  * returned as it is: the contract check then says what is wrong with it.
  */
 export function shiftTimestamp(text: string, skewMs: number): string {
+  // Unmoved, it is left for the contract check to parse (once): the usual case (issue #28's profile).
+  if (skewMs === 0 || text.length <= 10) return text;
   const parsed = parseTimestamp(text);
-  if (skewMs === 0 || !parsed.ok || text.length <= 10) return text;
+  if (!parsed.ok) return text;
   const { epochMs, offsetSeconds, hasOffset } = parsed.value;
   const offset = hasOffset ? text.slice(text.search(/[+-]\d{2}:\d{2}(:[\d.]+)?$/)) : '';
   return `${wallClock(epochMs + skewMs, Math.round(offsetSeconds * 1000), text.includes('.', 19))}${offset}`;

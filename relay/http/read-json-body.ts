@@ -2,7 +2,7 @@ import getRawBody from 'raw-body';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import { jsonDepth, MAX_JSON_DEPTH, parseFiniteJson } from './json-shape.js';
+import { jsonDepth, MAX_JSON_DEPTH, nestsDeeperThan, parseFiniteJson } from './json-shape.js';
 
 export interface ReadJsonBodyOptions {
   /** Largest body accepted, in bytes; above it the answer is 413 before the rest is read. */
@@ -49,12 +49,19 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   } catch {
     throw new HttpError(400, 'invalid_utf8', 'body is not valid UTF-8');
   }
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, 'too_deep', `body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  // Only a body with 16 digits in a row can hold an integer past 2^53: the others take the native parser.
+  const exact = options.exactIntegers === true && LONG_DIGITS.test(text);
+  // lossless-json parses recursively, so its text is scanned first; V8's parser is iterative, so its value is walked after.
+  if (exact && jsonDepth(text) > MAX_JSON_DEPTH) throw tooDeep();
+  let value: unknown;
   try {
-    // Only a body with 16 digits in a row can hold an integer past 2^53: the others take the native parser.
-    return options.exactIntegers && LONG_DIGITS.test(text) ? parseExactJson(text) : parseFiniteJson(text);
+    value = exact ? parseExactJson(text) : parseFiniteJson(text);
   } catch (error) {
     if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');
   }
+  if (!exact && nestsDeeperThan(value, MAX_JSON_DEPTH)) throw tooDeep();
+  return value;
 }
+
+const tooDeep = () => new HttpError(400, 'too_deep', `body nests deeper than ${MAX_JSON_DEPTH} levels`);
