@@ -28,7 +28,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   const collect = collectRoute({
     accept,
     events,
-    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.redis } : {}) }),
+    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.turns } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
   });

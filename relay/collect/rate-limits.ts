@@ -1,55 +1,76 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { asUnavailable } from '../redis/shared-state-errors.js';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/http-error.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
+import { asUnavailable } from '../redis/shared-state-errors.js';
+import type { RedisTurnBatch } from '../redis/turn-batch.js';
 
 export interface RateLimitOptions {
   /** Events per minute per client IP; 0 turns the limit off. */
   perIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. */
   perUser: number;
-  /** Buckets in this Redis, shared by every relay using it; in memory (per process) when absent. */
-  redis?: Redis;
+  /** Buckets in the Redis every relay shares, taken with the loop turn's other requests; in memory (per process) when absent. */
+  redis?: RedisTurnBatch;
 }
 
-function limiter(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract | undefined {
+const WINDOW_MS = 60_000;
+
+/** One limit: `consume(key, n)` resolves, or answers 429 with `Retry-After` when the key's bucket is empty. */
+type Bucket = (key: string, events: number) => Promise<void>;
+
+function tooMany(msBeforeNext: number): HttpError {
+  return new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+}
+
+/** A fixed window per key in this process (rate-limiter-flexible). */
+function memoryBucket(points: number): Bucket {
+  const limiter = new RateLimiterMemory({ points, duration: WINDOW_MS / 1000 });
+  return async (key, events) => {
+    try {
+      await limiter.consume(key, events);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+      throw error;
+    }
+  };
+}
+
+/** The same window in the shared Redis, the loop turn's takes in one script call (the keys rate-limiter-flexible used). */
+function redisBucket(points: number, name: string, turns: RedisTurnBatch): Bucket {
+  return async (key, events) => {
+    let msBeforeNext: number;
+    try {
+      msBeforeNext = await turns.take(`${REDIS_KEYS.rateLimit(name)}:${key}`, events, points, WINDOW_MS);
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+    if (msBeforeNext >= 0) throw tooMany(msBeforeNext);
+  };
+}
+
+function bucket(points: number, name: string, redis: RedisTurnBatch | undefined): Bucket | undefined {
   if (points <= 0) return undefined;
-  return redis ? new RateLimiterRedis({ storeClient: redis, points, duration: 60, keyPrefix: REDIS_KEYS.rateLimit(keyPrefix) }) : new RateLimiterMemory({ points, duration: 60 });
+  return redis ? redisBucket(points, name, redis) : memoryBucket(points);
 }
 
-/** Token buckets per IP and per `user_id`, counted in events (a batch of 10 takes 10). */
+/** Buckets per IP and per `user_id`, counted in events (a batch of 10 takes 10). */
 export class RateLimits {
-  private readonly ip: RateLimiterAbstract | undefined;
-  private readonly user: RateLimiterAbstract | undefined;
+  private readonly ip: Bucket | undefined;
+  private readonly user: Bucket | undefined;
 
   constructor(options: RateLimitOptions) {
-    this.ip = limiter(options.perIp, 'ip', options.redis);
-    this.user = limiter(options.perUser, 'user', options.redis);
+    this.ip = bucket(options.perIp, 'ip', options.redis);
+    this.user = bucket(options.perUser, 'user', options.redis);
   }
 
   /** Takes a request's events from its IP's bucket, before any work is done on them. */
-  takeIp(ip: string, events: number): Promise<void> {
-    return this.take(async () => void (this.ip && (await this.ip.consume(ip, events))));
+  async takeIp(ip: string, events: number): Promise<void> {
+    await this.ip?.(ip, events);
   }
 
-  /** Takes each visitor's events from that visitor's bucket. */
-  takeUsers(eventsByUser: Map<string, number>): Promise<void> {
-    return this.take(async () => {
-      if (this.user) for (const [user, n] of eventsByUser) await this.user.consume(user, n);
-    });
-  }
-
-  /** Runs the consumption, turning an empty bucket into 429 with `Retry-After`. */
-  private async take(consume: () => Promise<void>): Promise<void> {
-    try {
-      await consume();
-    } catch (error) {
-      // rate-limiter-flexible rejects with an Error when its store (Redis) fails.
-      if (error instanceof Error) throw asUnavailable(error);
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, { 'Retry-After': String(seconds) });
-    }
+  /** Takes each visitor's events from that visitor's bucket, all in the same round trip. */
+  async takeUsers(eventsByUser: Map<string, number>): Promise<void> {
+    const user = this.user;
+    if (user) await Promise.all([...eventsByUser].map(([id, n]) => user(id, n)));
   }
 }

@@ -24,6 +24,9 @@ export interface RedisEnqueueOptions {
   waitTimeoutMs?: number;
 }
 
+/** A pipeline with the enqueue script defined on the connection (`defineCommand`). */
+type EnqueuePipeline = ReturnType<Redis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: string[]): ReturnType<Redis['pipeline']> };
+
 /**
  * The Redis outbox's writes: what the requests of one event-loop turn enqueue goes to Redis as one
  * script call (de-duplication and `XADD` together), followed, when replicas must confirm, by one
@@ -34,7 +37,10 @@ export interface RedisEnqueueOptions {
 export class RedisEnqueue {
   private readonly group = new GroupCommit<OutboxRecord, EnqueueResult>((groups) => this.commit(groups), 0);
 
-  constructor(private readonly options: RedisEnqueueOptions) {}
+  constructor(private readonly options: RedisEnqueueOptions) {
+    // EVALSHA, loading the script once: its 2 KB source no longer travels with every batch.
+    options.redis.defineCommand('shopbeaconEnqueue', { lua: ENQUEUE });
+  }
 
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     return records.length === 0 ? Promise.resolve([]) : this.group.submit(records);
@@ -58,7 +64,7 @@ export class RedisEnqueue {
     const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
     const settings = [String(limits.records), String(limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
     return orUnavailable(async () => {
-      const pipeline = redis.pipeline().eval(ENQUEUE, keys.length, ...keys, ...settings, ...args);
+      const pipeline = (redis.pipeline() as EnqueuePipeline).shopbeaconEnqueue(keys.length, ...keys, ...settings, ...args);
       if (waitReplicas > 0) pipeline.call('WAIT', waitReplicas, waitTimeoutMs);
       const [[scriptError, answer] = [], [waitError, confirmed] = []] = (await pipeline.exec()) ?? [];
       if (scriptError || waitError) throw scriptError ?? waitError;

@@ -1,10 +1,13 @@
 import type { Redis } from 'ioredis';
 import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
+import { RedisTurnBatch } from './turn-batch.js';
 
 /** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
   redis: Redis;
+  /** The rate-limit takes and event-id claims of one loop turn, sent together (issue #28). */
+  turns: RedisTurnBatch;
   eventIds: EventIdRegistry;
   /** Whether Redis answers now (for `/readyz`). */
   isReachable(): boolean;
@@ -16,9 +19,11 @@ export function createSharedState(target: RedisTarget, commandTimeoutMs?: number
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);
+  const turns = new RedisTurnBatch(redis);
   return {
     redis,
-    eventIds: new EventIdRegistry(redis),
+    turns,
+    eventIds: new EventIdRegistry(redis, turns),
     isReachable: () => redis.status === 'ready',
     close: async () => {
       await redis.quit().catch(() => undefined);
