@@ -13,6 +13,7 @@ import { Agent, request } from 'undici';
 import { startListening } from './processes.mjs';
 import { freePort } from './free-port.mjs';
 import { outboxFiles } from './soak-disk.mjs';
+import { svgCharts } from './svg-chart.mjs';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, latency: { type: 'string' }, 'outage-at': { type: 'string' }, 'outage-minutes': { type: 'string' }, 'restart-at': { type: 'string' }, 'fail-rate': { type: 'string' } } });
 const MINUTES = Number(args.minutes ?? process.env.SOAK_MINUTES ?? 10);
@@ -227,7 +228,25 @@ async function main() {
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/soak-latest.json', `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync('bench/results/soak-minutes.svg', minuteCharts(perMinute));
   console.log(JSON.stringify({ ...result, perMinute: undefined }, null, 2));
+  const overBound = result.restartAt !== undefined && result.duplicates > result.duplicateBound;
+  if (lost > 0 || overBound) {
+    console.error(`soak FAILED: ${lost} acknowledged events lost, ${duplicates} duplicates (bound ${result.duplicateBound})`);
+    process.exitCode = 1;
+  }
+}
+
+/** The minutes as charts: p99, memory, the outbox's files and its queue. */
+function minuteCharts(perMinute) {
+  const line = (name, field) => ({ name, points: perMinute.map((s) => ({ x: s.minute, y: s[field] ?? Number.NaN })) });
+  const x = { label: 'minute' };
+  return svgCharts([
+    { title: '/collect p99 per minute', x, y: { label: 'ms' }, series: [line('p99', 'p99Ms')] },
+    { title: 'memory', x, y: { label: 'MB' }, series: [line('RSS', 'rssMb'), line('heap used', 'heapMb')] },
+    { title: 'outbox files', x, y: { label: 'MB' }, series: [line('outbox.sqlite', 'outboxMb'), line('WAL', 'walMb')] },
+    { title: 'records waiting for delivery', x, y: { label: 'records' }, series: [line('queued', 'queued')] },
+  ]);
 }
 
 try {
