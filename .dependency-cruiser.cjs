@@ -65,7 +65,7 @@ module.exports = {
     {
       name: 'observers-only-listen',
       severity: 'error',
-      comment: 'observability/, debug/ and visitors/ subscribe to record steps: they never reach into a way in',
+      comment: 'observability/ and visitors/ subscribe to record steps: they never reach into a way in, the routes or the debugger',
       from: { path: relay(['observability', 'visitors']) },
       to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync', 'operations', 'debug', 'demo', 'cli']) },
     },

@@ -5,8 +5,10 @@
 // tallies, events or metrics: what the relay does beyond this is what it costs over the floor.
 // Prints its URL.
 import { mkdtempSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
+import { setImmediate } from 'node:timers';
 import { join } from 'node:path';
 import { openSqlite } from '../dist/relay/shared/sqlite-driver.js';
 

@@ -1,8 +1,10 @@
-// The ingest rows of `npm run bench` (issue #16): `/collect` against a bare node:http server, with
-// the service up (20 ms) and down (connection refused: delivery backing off, the outbox growing), in
-// interleaved runs (bare, relay up, relay down, bare, …) for 1 and 10 events per request, each a
-// median with its spread (min–max). After its run the relay whose service is up drains its outbox
-// before the next run starts, so no run pays for another's backlog.
+// The ingest rows of `npm run bench` (issues #16, #28): `/collect` against bare node:http (the
+// ceiling), the durable floor (the same durable work and nothing else: floor-server.mjs) and that
+// floor served by Koa (koa-floor-server.mjs), and the relay with its service up (20 ms) and down
+// (connection refused: delivery idle, backing off, the outbox growing), in interleaved runs (bare,
+// floor, Koa floor, relay up, relay down, bare, …) for 1 and 10 events per request, each a median
+// with its spread (min–max) and each ratio taken within its round. After its run the relay whose
+// service is up drains its outbox before the next run starts, so no run pays for another's backlog.
 
 import { request } from 'undici';
 
@@ -32,23 +34,27 @@ export async function drained(url, adminKey, limitMs = 120_000) {
 }
 
 /** `load(url, batch)` runs one load of the bench's length and returns its JSON line. */
-export async function ingestScenario({ load, bare, relayUp, relayDown, adminKey, runs }) {
+export async function ingestScenario({ load, bare, floor, koaFloor, relayUp, relayDown, adminKey, runs }) {
   const rows = {};
   for (const batch of [1, 10]) {
-    const pairs = [];
+    const rounds = [];
     for (let i = 0; i < runs; i++) {
       const base = load(`${bare}/`, batch);
+      const durable = load(`${floor}/`, batch);
+      const koa = load(`${koaFloor}/collect`, batch);
       const up = load(`${relayUp}/collect`, batch);
       await drained(relayUp, adminKey);
       const down = load(`${relayDown}/collect`, batch);
-      pairs.push({ base, up, down });
+      rounds.push({ base, durable, koa, up, down });
     }
-    const of = (key, field) => spread(pairs.map((p) => p[key][field]));
+    const of = (key, field) => spread(rounds.map((r) => r[key][field]));
+    const ratio = (a, b) => spread(rounds.map((r) => r[a].rps / r[b].rps));
     rows[batch] = {
-      bare: of('base', 'rps'), up: of('up', 'rps'), down: of('down', 'rps'),
-      upP99: of('up', 'p99'), downP99: of('down', 'p99'),
-      upRatio: spread(pairs.map((p) => p.up.rps / p.base.rps)), downRatio: spread(pairs.map((p) => p.down.rps / p.up.rps)),
-      failures: pairs.reduce((sum, p) => sum + p.up.non2xx + p.up.errors + p.down.non2xx + p.down.errors, 0),
+      bare: of('base', 'rps'), floor: of('durable', 'rps'), koaFloor: of('koa', 'rps'), up: of('up', 'rps'), down: of('down', 'rps'),
+      floorP99: of('durable', 'p99'), upP99: of('up', 'p99'), downP99: of('down', 'p99'),
+      upRatio: ratio('up', 'base'), downRatio: ratio('down', 'up'), downVsFloor: ratio('down', 'durable'), upVsFloor: ratio('up', 'durable'),
+      koaVsFloor: ratio('koa', 'durable'), floorVsBare: ratio('durable', 'base'),
+      failures: rounds.reduce((sum, r) => sum + r.up.non2xx + r.up.errors + r.down.non2xx + r.down.errors, 0),
     };
   }
   return rows;
@@ -58,13 +64,20 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const pct = (x) => `${Math.round(x * 100)} %`;
 const range = (s, f = fmt) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
 
-/** Two rows per batch size: the relay against bare node:http, and the relay in an outage against itself. */
+/**
+ * Per batch size: the relay with delivery idle against the durable floor (the goal), the relay with
+ * its service up against the floor and against bare node:http (the ceiling), the floor's own cost
+ * over bare, Koa's over the floor, and the relay in an outage against itself.
+ */
 export function ingestRows(rows, runs) {
   return [1, 10].flatMap((batch) => {
     const r = rows[batch];
     const label = `${batch} event${batch > 1 ? 's' : ''}/request`;
     return [
-      `| ingest, ${label} (${runs} interleaved runs) | ${range(r.up)} req/s${batch > 1 ? ` (${fmt(r.up.median * batch)} events/s)` : ''}, p99 ${r.upP99.median} ms | bare node:http ${range(r.bare)} req/s | ${range(r.upRatio, pct)}; target ≥ 50 %: ${r.upRatio.median >= 0.5 ? 'met' : 'missed'} |`,
+      `| ingest, ${label}, service down (delivery idle) vs the durable floor (${runs} interleaved runs) | ${range(r.down)} req/s, p99 ${r.downP99.median} ms | floor ${range(r.floor)} req/s, p99 ${r.floorP99.median} ms | ${range(r.downVsFloor, pct)}; target ≥ 70 %: ${r.downVsFloor.median >= 0.7 ? 'met' : 'missed'} |`,
+      `| ingest, ${label}, service up (20 ms) vs the floor | ${range(r.up)} req/s${batch > 1 ? ` (${fmt(r.up.median * batch)} events/s)` : ''}, p99 ${r.upP99.median} ms | floor ${range(r.floor)} req/s | ${range(r.upVsFloor, pct)} (reported) |`,
+      `| the floor's frame: Koa + @koa/router doing the floor's work, ${label} | ${range(r.koaFloor)} req/s | floor ${range(r.floor)} req/s | ${range(r.koaVsFloor, pct)} (reported) |`,
+      `| ingest, ${label}, service up vs the ceiling | ${range(r.up)} req/s | bare node:http ${range(r.bare)} req/s (floor: ${range(r.floorVsBare, pct)} of it) | ${range(r.upRatio, pct)} (reported) |`,
       `| ingest, ${label}, service down (outbox growing, delivery backing off) | ${range(r.down)} req/s, p99 ${r.downP99.median} ms | same relay, service up: ${fmt(r.up.median)} req/s | ${range(r.downRatio, pct)} of the service-up rate; target: no slower (≥ 95 %): ${r.downRatio.median >= 0.95 ? 'met' : 'missed'} |`,
     ];
   });

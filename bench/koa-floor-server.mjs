@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
+import { setImmediate } from 'node:timers';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';

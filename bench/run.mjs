@@ -8,6 +8,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deliveryRows, deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
 import { ingestRows, ingestScenario } from './ingest-rows.mjs';
+import { redisRows, redisScenario } from './redis-rows.mjs';
 import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { measure } from '../scripts/size.mjs';
@@ -80,9 +81,11 @@ async function closedPort() {
 async function ingest() {
   const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
   const bare = await start(['bench/bare-server.mjs']);
+  const floor = await start(['bench/floor-server.mjs']);
+  const koaFloor = await start(['bench/koa-floor-server.mjs']);
   const relayUp = await startRelay(slowMock);
   const relayDown = await startRelay(await closedPort());
-  const rows = await ingestScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), bare, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
+  const rows = await ingestScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), bare, floor, koaFloor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
   const nginx = startNginx(slowMock);
   if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
   const nginx1 = nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined;
@@ -107,22 +110,19 @@ async function startRedis() {
   return `redis://127.0.0.1:${port}`;
 }
 
-/** Ingest with the state in Redis: shared ids and limits over the SQLite outbox, then the outbox in Redis Streams too. */
+/** Ingest with the state in Redis, interleaved with the single instance: shared ids and limits over the SQLite outbox, and the outbox in Redis Streams too. */
 async function redisIngest() {
   const redis = await startRedis();
   if (!redis) return undefined;
-  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const down = await closedPort();
   const env = (extra) => ({
-    SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '600000', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_REDIS_URL: redis, ...extra,
+    SHOPBEACON_BASE_URL: down, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '6000000', SHOPBEACON_RATE_LIMIT_USER: '6000000', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
   });
-  const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
-  const sharedResult = load(`${shared}/collect`, 'collect', 1);
-  await stopAll();
-  const redis2 = await startRedis();
-  const mock2 = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
-  const streams = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], { ...env({ SHOPBEACON_OUTBOX: 'redis' }), SHOPBEACON_BASE_URL: mock2, SHOPBEACON_REDIS_URL: redis2 });
-  return { shared: sharedResult, streams: load(`${streams}/collect`, 'collect', 1) };
+  const single = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
+  const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/0` }));
+  const streams = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' }));
+  return redisScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), single, shared, streams, runs: RUNS });
 }
 
 async function importRun(mock) {
@@ -149,12 +149,7 @@ function table(results) {
     i.nginx1
       ? `| client p99 while the service takes 20 ms | relay ${i.rows[1].upP99.median} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.rows[1].upP99.median < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
       : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
-    ...(results.redis
-      ? [
-          `| ingest, 1 event/request, SHOPBEACON_REDIS_URL (ids + rate limit in Redis, SQLite outbox) | ${fmt(results.redis.shared.rps)} req/s, p99 ${results.redis.shared.p99} ms | single instance ${fmt(i.rows[1].up.median)} req/s | ${pct(results.redis.shared.rps, i.rows[1].up.median)} |`,
-          `| ingest, 1 event/request, SHOPBEACON_OUTBOX=redis (Streams, AOF everysec) | ${fmt(results.redis.streams.rps)} req/s, p99 ${results.redis.streams.p99} ms | single instance ${fmt(i.rows[1].up.median)} req/s | ${pct(results.redis.streams.rps, i.rows[1].up.median)} |`,
-        ]
-      : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
+    ...(results.redis ? redisRows(results.redis, RUNS) : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
     ...deliveryRows(d),
     `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
     `| snippet in Chromium: load + 100 track calls (median of ${cost.runs} pages, min–max) | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms = ${fmt(cost.totalMs.median, 2)} ms (${fmt(cost.totalMs.min, 1)}–${fmt(cost.totalMs.max, 1)}); ${fmt(cost.perCallUs, 0)} µs per call | one frame: 16.7 ms | ${cost.totalMs.median <= 16.7 ? 'met' : 'missed'}: ${pct(cost.totalMs.median, 16.7)} of a frame |`,
