@@ -42,6 +42,15 @@ export interface AdaptiveConcurrencyOptions {
    * @default 0.9
    */
   decreaseRatio?: number;
+  /**
+   * The share of a window's calls answered 503 or timed out that is taken as noise, not load:
+   * above it the window cuts the limit. A service that sheds load fails many calls; one that drops
+   * the odd call does not, and cutting on each of those (1 % of calls) held a service 20 ms away at
+   * ~27 calls in flight, 40 % of what arrived (the two-hour soak, issue #29). A 429 always cuts: it
+   * is the service saying how much it takes.
+   * @default 0.05
+   */
+  toleratedFailureShare?: number;
 }
 
 /**
@@ -74,8 +83,9 @@ const BACK_PRESSURE: Record<Exclude<CallSignal, 'ok'>, ConcurrencyReason> = {
  * How many calls may be in flight, adapted to what the service can take (Vector's adaptive
  * request concurrency, AIMD). Starts at 1 and doubles each window while latency stays flat and
  * the limit was reached (slow start), then adds 1 per window; cuts by `decreaseRatio` on a 429,
- * a 503, a timeout or a window whose latency doubled over the baseline, at most once per window so
- * a burst of 429s from one moment counts once. A window lasts one baseline round trip (≥ 10 ms).
+ * on a window whose 503s and timeouts are more than the tolerated share of its calls, or whose
+ * latency doubled over the baseline, at most once per window so a burst of 429s from one moment
+ * counts once. A window lasts one baseline round trip (≥ 10 ms).
  */
 export class AdaptiveConcurrency {
   limit = 1;
@@ -88,13 +98,16 @@ export class AdaptiveConcurrency {
   private windowStart = 0;
   private windowSum = 0;
   private windowCount = 0;
+  /** Calls of the window answered 503 or timed out, and what they were. */
+  private windowFailures = 0;
+  private failureReason: ConcurrencyReason = 'service busy (503)';
   private limitReached = false;
   private cutThisWindow = false;
 
   private readonly options: Required<AdaptiveConcurrencyOptions>;
 
   constructor(options: AdaptiveConcurrencyOptions) {
-    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, maxLoadShare: 0.9, busyFloor: 16, ingestLoad: () => ({ share: 0, perSecond: 0 }), ...options };
+    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, toleratedFailureShare: 0.05, maxLoadShare: 0.9, busyFloor: 16, ingestLoad: () => ({ share: 0, perSecond: 0 }), ...options };
   }
 
   view(): ConcurrencyView {
@@ -109,21 +122,33 @@ export class AdaptiveConcurrency {
 
   /** One call finished after `latencyMs`, with what its answer said about the service. */
   record(signal: CallSignal, latencyMs: number, now: number): void {
-    if (signal !== 'ok') return this.cut(BACK_PRESSURE[signal]);
-    if (this.windowCount === 0) this.windowStart = now;
-    this.windowSum += latencyMs;
-    this.windowCount += 1;
+    if (signal === 'rate-limited') return this.cut(BACK_PRESSURE[signal]);
+    if (this.windowCount + this.windowFailures === 0) this.windowStart = now;
+    if (signal === 'ok') {
+      this.windowSum += latencyMs;
+      this.windowCount += 1;
+    } else {
+      this.windowFailures += 1;
+      this.failureReason = BACK_PRESSURE[signal];
+    }
     if (now - this.windowStart >= Math.max(10, this.baselineMs ?? 0)) this.closeWindow();
   }
 
   private closeWindow(): void {
+    const failing = this.windowFailures > this.options.toleratedFailureShare * (this.windowCount + this.windowFailures);
+    if (this.windowCount > 0) this.measure(failing);
+    if (failing) this.cut(this.failureReason);
+    this.windowSum = this.windowCount = this.windowFailures = 0;
+    this.limitReached = this.cutThisWindow = false;
+  }
+
+  /** The window's mean latency moves the baseline and, when calls did not fail beyond the tolerance, the limit. */
+  private measure(failing: boolean): void {
     const mean = this.windowSum / this.windowCount;
     this.observedMs = mean;
     const baseline = this.baselineMs ?? mean;
-    this.adjust(mean, baseline);
+    if (!failing) this.adjust(mean, baseline);
     this.baselineMs = mean < baseline ? mean : baseline + 0.05 * (mean - baseline);
-    this.windowSum = this.windowCount = 0;
-    this.limitReached = this.cutThisWindow = false;
   }
 
   private adjust(mean: number, baseline: number): void {

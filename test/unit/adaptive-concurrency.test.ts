@@ -59,10 +59,28 @@ describe('AdaptiveConcurrency', () => {
     assert.equal(limiter.reason, 'latency rising');
     window(limiter, clock, 20);
     limiter.record('busy', 1, clock.now);
-    assert.equal(limiter.reason, 'service busy (503)');
     window(limiter, clock, 20);
+    assert.equal(limiter.reason, 'service busy (503)');
     limiter.record('timeout', 30_000, clock.now);
+    window(limiter, clock, 20);
     assert.equal(limiter.reason, 'timeout');
+  });
+
+  it('takes an odd 503 as noise: one in a hundred calls does not cut, one in ten does', () => {
+    const limiter = new AdaptiveConcurrency({ max: 200 });
+    const clock = { now: 0 };
+    for (let i = 0; i < 9; i++) window(limiter, clock, 20, true, 100);
+    assert.equal(limiter.limit, 200);
+    for (let i = 0; i < 5; i++) {
+      limiter.record('busy', 1, clock.now);
+      window(limiter, clock, 20, true, 100);
+    }
+    assert.equal(limiter.limit, 200, 'five windows with one 503 in 101 calls: no cut');
+    assert.equal(limiter.reason, 'latency flat');
+    for (let i = 0; i < 10; i++) limiter.record('busy', 1, clock.now);
+    window(limiter, clock, 20, true, 90);
+    assert.equal(limiter.limit, 180);
+    assert.equal(limiter.reason, 'service busy (503)');
   });
 
   it('never goes below one call', () => {
