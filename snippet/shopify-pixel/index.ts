@@ -7,10 +7,13 @@ declare const analytics: PixelAnalytics;
 declare const browser: PixelBrowser;
 declare const init: PixelInit;
 declare const customerPrivacy: PixelCustomerPrivacy | undefined;
+declare const api: { customerPrivacy?: PixelCustomerPrivacy } | undefined;
 
 // Shopify's custom pixel: wires Shopify's globals to the tracker. Never throws into the sandbox.
 try {
-  startPixel({ analytics, browser, init, customerPrivacy: typeof customerPrivacy == 'object' ? customerPrivacy : undefined }, SHOPBEACON_RELAY, window);
+  // Shopify's docs show consent updates as `customerPrivacy` and as `api.customerPrivacy`: either is taken.
+  const consentApi = typeof customerPrivacy == 'object' ? customerPrivacy : typeof api == 'object' ? api?.customerPrivacy : undefined;
+  startPixel({ analytics, browser, init, customerPrivacy: consentApi }, SHOPBEACON_RELAY, window);
 } catch {
   // A pixel that cannot start sends nothing; Shopify's other pixels carry on.
 }

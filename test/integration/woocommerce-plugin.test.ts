@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,20 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
     const files = phpFiles();
     assert.ok(files.length >= 8);
     for (const file of files) assert.match(execFileSync('php', ['-l', file], { encoding: 'utf8' }), /No syntax errors/, file);
+  });
+
+  it('uses nothing newer than PHP 7.4, the version its header requires (php -l here is PHP 8)', () => {
+    // The PHP 8 syntax and functions a 7.4 site would fail on: nullsafe, match, attributes, enums,
+    // readonly, promoted constructor properties, union and mixed types, throw as an expression.
+    const newer: [string, RegExp][] = [
+      ['nullsafe ?->', /\?->/], ['match', /\bmatch\s*\(/], ['an attribute', /^\s*#\[/m], ['enum', /\benum\s+\w+/], ['readonly', /\breadonly\b/],
+      ['a promoted property', /function\s+__construct\s*\([^)]*\b(public|protected|private)\s/], ['a union type', /[(,]\s*\??\w+\|\w+\s+\$|\)\s*:\s*\??\w+\|\w+/],
+      ['mixed', /[(,:]\s*\??mixed\b/], ['throw as an expression', /(=>|\?\?|\?|:)\s*throw\b/], ['a PHP 8 function', /\b(str_contains|str_starts_with|str_ends_with|array_is_list|get_debug_type|fdiv)\s*\(/],
+    ];
+    for (const file of phpFiles(`${PLUGIN_DIR}/shopbeacon`)) {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+      for (const [what, pattern] of newer) assert.doesNotMatch(code, pattern, `${file} uses ${what}`);
+    }
   });
 
   it('prints the snippet\'s stub byte for byte, and WordPress\'s plugin header and readme.txt headers', () => {
@@ -63,11 +78,31 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
 
   it('sends an identified visitor as their customer id, and a price with tax when the shop shows prices so', async () => {
     const before = events(h).length;
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_shop: 'incl' }), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, actions: [['add', 42, 1]] });
-    await until(() => events(h).length === before + 1, 'the identified add');
-    const added = events(h).at(-1)!;
-    assert.equal(added['user_id'], '42');
-    assert.equal((added['event'] as Record<string, unknown>)['price'], 29.16);
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_shop: 'incl' }), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, actions: [['add', 42, 1], ['remove', 42, 1]] });
+    await until(() => events(h).length === before + 2, 'the identified add and removal');
+    const [added, removed] = events(h).slice(-2) as Record<string, unknown>[];
+    assert.equal(added!['user_id'], '42');
+    assert.equal((added!['event'] as Record<string, unknown>)['price'], 29.16);
+    assert.equal(removed!['event_name'], 'Removed From Cart');
+    assert.equal(removed!['user_id'], '42');
+  });
+
+  it('gives up on a relay that does not answer after its one-second timeout, logs it, and the page is still served', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = performance.now();
+      const request = await runPluginRequest({ options: pluginSettings(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+      const seconds = (performance.now() - started) / 1000;
+      assert.equal(request.log.length, 1);
+      assert.match(request.log[0]!.message, /1 cart event\(s\) not taken by the relay/);
+      assert.match(request.head, /shopbeacon\.js/);
+      assert.ok(seconds < 5, `the request took ${seconds.toFixed(1)} s: the relay's silence held it`);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
   });
 
   it('logs a relay that cannot be reached, naming it, never the key, and the page is still served', async () => {

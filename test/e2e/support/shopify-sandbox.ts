@@ -17,12 +17,24 @@ const listen = async (server: Server) => {
 };
 
 /** `init` as Shopify gives it to a pixel: `?customer=<id>` logs a customer in, `?consent=0` withholds analytics. */
+/** `init.context.document.location` as the Web Pixels API documents it (a Location's fields). */
+function locationOf(href: string): Record<string, string> {
+  const { hash, host, hostname, origin, pathname, port, protocol, search } = new URL(href);
+  return { hash, host, hostname, href, origin, pathname, port, protocol, search };
+}
+
 function pixelInit(query: URLSearchParams, href: string): unknown {
   const customer = query.get('customer');
   const allowed = query.get('consent') !== '0';
   return {
-    context: { document: { location: new URL(href) } },
-    data: { customer: customer ? { id: customer, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ordersCount: 3, phone: null } : null, shop: { name: 'Stand-in', myShopifyDomain: 'stand-in.myshopify.com', countryCode: 'DE', storefrontUrl: href } },
+    // A Location's fields as plain data: a URL object would be written as one string by JSON.stringify.
+    context: { document: { location: locationOf(href), referrer: '', characterSet: 'UTF-8', title: 'Stand-in' } },
+    data: {
+      customer: customer ? { id: customer, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ordersCount: 3, phone: null } : null,
+      cart: null,
+      shop: { name: 'Stand-in', myshopifyDomain: 'stand-in.myshopify.com', countryCode: 'DE', storefrontUrl: new URL(href).origin, paymentSettings: { currencyCode: 'EUR' } },
+      purchasingCompany: null,
+    },
     customerPrivacy: { analyticsProcessingAllowed: allowed, marketingAllowed: allowed, preferencesProcessingAllowed: allowed, saleOfDataAllowed: allowed },
   };
 }
