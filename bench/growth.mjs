@@ -1,0 +1,219 @@
+// `npm run bench:growth` (issue #28): how each cost grows with the work. Rows, each measured on this
+// machine and drawn in bench/results/growth.svg, figures in bench/results/growth-latest.json:
+//  - ingest and delivery with 0, 100,000 and 1,000,000 records already queued (SQLite, Redis Streams);
+//  - the import of 10,000, 100,000 and 1,000,000 order rows: rate and peak RSS;
+//  - the sync's first sweep of 10,000 and 100,000 orders from a stand-in (bench/sync-sweep.mjs);
+//  - RSS and p99 with 100, 1,000 and 10,000 keep-alive connections open on `/collect`;
+//  - one relay against two on one Redis Streams outbox, the load split between them.
+// Usage: node bench/growth.mjs [row ...] (backlog, import, sweep, connections, scaleout; default all).
+import { execFileSync, spawn } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { openOutbox } from '../dist/relay/outbox/create-outbox.js';
+import { freePort } from './free-port.mjs';
+import { generateOrdersCsv } from './generate-orders.mjs';
+import { startListening } from './processes.mjs';
+import { svgCharts } from './svg-chart.mjs';
+
+const TOKEN = 'dev-token';
+const ADMIN = 'growth-admin-key';
+const children = [];
+const start = (args, env = {}) => startListening(children, args, env);
+
+async function stopAll() {
+  const exits = children.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+  await Promise.all(exits);
+}
+
+const load = (url, batch, seconds = 5, connections = 50, rate) =>
+  JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), String(seconds), String(connections), ...(rate ? [String(rate)] : [])], { encoding: 'utf8' }).trim().split('\n').pop());
+
+const relayEnv = (serviceUrl, dataDir, extra = {}) => ({
+  SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_ADMIN_KEY: ADMIN,
+  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+});
+const startRelay = (serviceUrl, dataDir, extra) => start(['bin/shopbeacon.js', 'relay', '--port', '0'], relayEnv(serviceUrl, dataDir, extra));
+const stats = async (relay) => (await fetch(`${relay}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json();
+const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+async function closedPort() {
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'sb-growth-redis-')), '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** `n` events put straight into the outbox the relay will open, through the relay's own factory. */
+async function prefill(backend, n) {
+  const redis = backend.redisUrl ? new Redis(backend.redisUrl) : undefined;
+  const outbox = openOutbox({ outbox: backend.redisUrl ? 'redis' : 'sqlite', dataDir: backend.dataDir, redis, limits: { maxRecords: 10_000_000, maxBytes: 10 * 2 ** 30 } });
+  const datetime = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+  for (let i = 0; i < n; i += 1000) {
+    const records = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ kind: 'event', key: `pre-${i + j}`, body: { user_id: `u${(i + j) % 5000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, datetime } }));
+    await outbox.enqueue(records);
+  }
+  await outbox.close();
+  redis?.disconnect();
+}
+
+/** Ingest with delivery idle (service down), then the delivery rate to a service at 0 ms, over `n` queued records. */
+async function backlogCase(kind, n, fastMock, redisUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-growth-backlog-'));
+  const extra = redisUrl ? { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' } : { SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' };
+  const filled = performance.now();
+  await prefill({ dataDir, redisUrl }, n);
+  const prefillSeconds = (performance.now() - filled) / 1000;
+  const down = await startRelay(await closedPort(), dataDir, extra);
+  const ingest = load(`${down}/collect`, 1);
+  await stopAll();
+  const up = await startRelay(fastMock(), dataDir, extra);
+  const before = (await stats(up)).outbox.delivered;
+  await sleep(10_000);
+  const delivered = (await stats(up)).outbox.delivered - before;
+  await stopAll();
+  return { backend: kind, queued: n, prefillSeconds: +prefillSeconds.toFixed(1), ingestRps: Math.round(ingest.rps), ingestP99: ingest.p99, deliveryRps: Math.round(delivered / 10) };
+}
+
+async function backlogRow(sizes) {
+  const rows = [];
+  for (const backend of ['sqlite', 'redis']) {
+    for (const n of sizes) {
+      console.error(`backlog: ${backend}, ${n} queued…`);
+      const redisUrl = backend === 'redis' ? await startRedis() : undefined;
+      const mockPort = await freePort();
+      const mock = spawn(process.execPath, ['bin/shopbeacon.js', 'mock-upstream', '--port', String(mockPort), '--token', TOKEN], { stdio: 'ignore' });
+      await sleep(1500);
+      try {
+        rows.push(await backlogCase(backend, n, () => `http://127.0.0.1:${mockPort}`, redisUrl));
+      } finally {
+        mock.kill('SIGKILL');
+        await stopAll();
+      }
+    }
+  }
+  return rows;
+}
+
+async function importRow(sizes) {
+  const rows = [];
+  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0']);
+  for (const n of sizes) {
+    console.error(`import: ${n} rows…`);
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-growth-import-')), 'orders.csv');
+    const orders = await generateOrdersCsv(file, n);
+    const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
+      encoding: 'utf8', env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-growth-state-')) }, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 24,
+    });
+    rows.push({ rows: n, orders, ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]), seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]), peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]) });
+  }
+  await stopAll();
+  return rows;
+}
+
+function sweepRow(sizes) {
+  console.error(`sweep: ${sizes.join(', ')} orders…`);
+  const out = execFileSync(process.execPath, ['bench/sync-sweep.mjs', ...sizes.map(String)], { encoding: 'utf8' });
+  return out.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** `n` connections to the relay, each having sent one `/collect` and kept alive, resolved once all answered. */
+async function openConnections(url, n) {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify({ events: [{ event_name: 'Added To Cart', event: { product_id: 1, quantity: 1 }, user_id: 'keepalive' }] });
+  const request = `POST /collect HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 Chrome/131.0 Safari/537.36\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const sockets = [];
+  for (let i = 0; i < n; i += 250) {
+    await Promise.all(Array.from({ length: Math.min(250, n - i) }, () => new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write(request));
+      socket.once('data', () => resolve());
+      socket.once('error', reject);
+      sockets.push(socket);
+    })));
+  }
+  return sockets;
+}
+
+/** Node closes an idle keep-alive connection after 5 s: the figures are read while all of them are open. */
+async function connectionsRow(sizes) {
+  const rows = [];
+  for (const n of sizes) {
+    console.error(`connections: ${n}…`);
+    const relay = await startRelay(await closedPort(), mkdtempSync(join(tmpdir(), 'sb-growth-conn-')));
+    const pid = children.at(-1).pid;
+    const idleMb = rssMb(pid);
+    const opened = performance.now();
+    const sockets = await openConnections(relay, n);
+    const openSeconds = (performance.now() - opened) / 1000;
+    const withMb = rssMb(pid);
+    const probe = load(`${relay}/collect`, 1, 2, 10, 500);
+    const open = sockets.filter((s) => !s.destroyed).length;
+    for (const socket of sockets) socket.destroy();
+    await stopAll();
+    rows.push({ connections: n, openSeconds: +openSeconds.toFixed(2), stillOpenAfterProbe: open, rssIdleMb: idleMb, rssMb: withMb, kbPerConnection: Math.round(((withMb - idleMb) * 1024) / n * 10) / 10, probeP99: probe.p99, probeRps: Math.round(probe.rps) });
+  }
+  return rows;
+}
+
+/** One relay, then two on the same Redis Streams outbox, the same 50 connections split between them; service down, so this is the way in. */
+async function scaleOutRow() {
+  console.error('scale-out…');
+  const redisUrl = await startRedis();
+  const down = await closedPort();
+  const extra = { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis' };
+  const one = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-one-')), extra);
+  const single = load(`${one}/collect`, 1);
+  const two = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-two-')), extra);
+  const loads = [one, two].map((url) => spawn(process.execPath, ['bench/load.mjs', `${url}/collect`, 'collect', '1', '5', '25'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+  const results = await Promise.all(loads.map((child) => new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', () => resolve(JSON.parse(out.trim().split('\n').pop())));
+  })));
+  await stopAll();
+  return { oneRelayRps: Math.round(single.rps), twoRelaysRps: Math.round(results[0].rps + results[1].rps), perRelay: results.map((r) => Math.round(r.rps)) };
+}
+
+function charts(results) {
+  const panels = [];
+  if (results.backlog) {
+    const series = (backend, field) => ({ name: `${backend} ${field === 'ingestRps' ? 'ingest' : 'delivery'}`, points: results.backlog.filter((r) => r.backend === backend).map((r) => ({ x: Math.max(r.queued, 1000), y: r[field] })) });
+    panels.push({ title: 'records already queued (0 drawn at 1,000)', x: { label: 'records queued', log: true }, y: { label: 'requests or records / s' }, series: ['sqlite', 'redis'].flatMap((b) => [series(b, 'ingestRps'), series(b, 'deliveryRps')]) });
+  }
+  if (results.import) panels.push({ title: 'import of order rows', x: { label: 'rows', log: true }, y: { label: 'orders/s · peak RSS MB' }, series: [{ name: 'orders/s', points: results.import.map((r) => ({ x: r.rows, y: r.ordersPerSecond })) }, { name: 'peak RSS MB', points: results.import.map((r) => ({ x: r.rows, y: r.peakMb })) }] });
+  if (results.sweep) panels.push({ title: "the sync's first sweep", x: { label: 'orders', log: true }, y: { label: 'orders/s · peak RSS MB' }, series: [{ name: 'orders/s', points: results.sweep.map((r) => ({ x: r.orders, y: r.rate })) }, { name: 'peak RSS MB', points: results.sweep.map((r) => ({ x: r.orders, y: r.peakRssMb })) }] });
+  if (results.connections) panels.push({ title: 'keep-alive connections open on /collect', x: { label: 'connections', log: true }, y: { label: 'MB · ms' }, series: [{ name: 'RSS MB', points: results.connections.map((r) => ({ x: r.connections, y: r.rssMb })) }, { name: 'probe p99 ms', points: results.connections.map((r) => ({ x: r.connections, y: r.probeP99 })) }] });
+  return svgCharts(panels);
+}
+
+const ROWS = {
+  backlog: () => backlogRow([0, 100_000, 1_000_000]),
+  import: () => importRow([10_000, 100_000, 1_000_000]),
+  sweep: () => sweepRow([10_000, 100_000]),
+  connections: () => connectionsRow([100, 1_000, 10_000]),
+  scaleout: () => scaleOutRow(),
+};
+
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(ROWS);
+const results = { date: new Date().toISOString(), node: process.version };
+try {
+  for (const row of wanted) {
+    results[row] = await ROWS[row]();
+    console.log(JSON.stringify({ [row]: results[row] }));
+    await stopAll();
+  }
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/growth-latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync('bench/results/growth.svg', charts(results));
+} finally {
+  await stopAll();
+}
