@@ -2,6 +2,8 @@
 // at its best fixed concurrency, in interleaved runs (undici, relay, undici, relay, …) against the
 // same mock, each printed as a median with its spread (min–max across runs).
 
+import { spread, fmt } from './spread.mjs';
+
 /**
  * The service as each row has it, and the fixed concurrencies the undici loop is tried with. At
  * 50 ms the relay's start-up ramp (one call, doubling each round trip: ~0.7 s to 512) is a quarter
@@ -13,9 +15,6 @@ export const SCENARIOS = [
   { name: 'service at 50 ms', mockArgs: ['--latency-ms', '50'], records: 80_000, tries: [64, 256, 512], goal: 0.9 },
   { name: 'service limited to 1,000 calls/s', mockArgs: ['--rate-limit', '1000'], records: 10_000, tries: [1, 4, 16], goal: undefined },
 ];
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
 /**
  * Runs one scenario: picks the undici loop's best concurrency with a short run of each, then
@@ -41,7 +40,6 @@ export function deliveryScenario(node, mockUrl, scenario, runs, relayMax) {
   };
 }
 
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const pctOf = (x) => `${Math.round(x * 100)} %`;
 
 /** One Markdown row per scenario. */

@@ -7,9 +7,7 @@
 // service is up drains its outbox before the next run starts, so no run pays for another's backlog.
 
 import { request } from 'undici';
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+import { fmt, pct, range, spread } from './spread.mjs';
 
 /**
  * `GET /stats` of a relay started with `adminKey`, on a connection of its own (`reset`): a kept-alive
@@ -59,10 +57,6 @@ export async function ingestScenario({ load, bare, floor, koaFloor, relayUp, rel
   }
   return rows;
 }
-
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const pct = (x) => `${Math.round(x * 100)} %`;
-const range = (s, f = fmt) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
 
 /**
  * Per batch size: the relay with delivery idle against the durable floor (the goal), the relay with

@@ -4,8 +4,7 @@
 // All three have the same rate limits on (in memory for the single instance) and their service down,
 // so delivery is idle and the rows measure the way in; each ratio is taken within its round.
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+import { pct, range, spread } from './spread.mjs';
 
 /** `load(url, batch)` runs one load of the bench's length and returns its JSON line. */
 export function redisScenario({ load, single, shared, streams, runs }) {
@@ -23,10 +22,6 @@ export function redisScenario({ load, single, shared, streams, runs }) {
   }
   return rows;
 }
-
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const pct = (x) => `${Math.round(x * 100)} %`;
-const range = (s, f = fmt) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
 
 export function redisRows(rows, runs) {
   return [1, 10].flatMap((batch) => {
