@@ -1,4 +1,5 @@
 import type { RecordKind } from '../contract/kinds.js';
+import { packVisitor, visitorOf } from './visitor-field.js';
 
 /** A record as the stream and the delayed set hold it. */
 export interface StoredRecord {
@@ -14,6 +15,16 @@ export interface StoredRecord {
   lastError?: string;
 }
 
+/** The visitor of an event an earlier version queued without one (keyspace version 1 before the field): read from its body, once, at its claim. */
+function legacyVisitor(kind: string | undefined, body: string | undefined): string {
+  if (kind !== 'event' || !body) return '';
+  try {
+    return packVisitor(visitorOf(JSON.parse(body) as Record<string, unknown>)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** A stream entry's fields (`[name, value, name, value, …]`) as a record. */
 export function fromFields(fields: string[]): StoredRecord {
   const f: Record<string, string> = {};
@@ -26,7 +37,7 @@ export function fromFields(fields: string[]): StoredRecord {
     createdAt: Number(f['createdAt'] ?? 0),
     attempts: Number(f['attempts'] ?? 0),
     version: Number(f['version'] ?? 0),
-    visitor: f['visitor'] ?? '',
+    visitor: f['visitor'] ?? legacyVisitor(f['kind'], f['body']),
   };
 }
 

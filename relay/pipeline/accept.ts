@@ -5,7 +5,7 @@ import type { Awaitable, EnqueueResult, OutboxRecord } from '../outbox/outbox.js
 import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
-import { visitorOf } from './visitor-of.js';
+import { visitorOf } from '../outbox/visitor-field.js';
 import { stepLabels } from './step-labels.js';
 
 /** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */

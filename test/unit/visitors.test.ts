@@ -8,8 +8,7 @@ import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RecordEvents } from '../../relay/pipeline/record-events.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
 import { countVisitors } from '../../relay/visitors/count-visitors.js';
-import { packVisitor, unpackVisitor } from '../../relay/outbox/visitor-field.js';
-import { visitorOf } from '../../relay/pipeline/visitor-of.js';
+import { packVisitor, unpackVisitor, visitorOf } from '../../relay/outbox/visitor-field.js';
 import { SqliteVisitors } from '../../relay/visitors/sqlite-visitors.js';
 
 /** A delivered event's step as the worker announces it: the visitor read from the outbox row, never from the body. */
