@@ -2,7 +2,7 @@
 // at its best fixed concurrency, in interleaved runs (undici, relay, undici, relay, …) against the
 // same mock, each printed as a median with its spread (min–max across runs).
 
-import { spread, fmt } from './spread.mjs';
+import { fmt, pct, spread } from './spread.mjs';
 
 /**
  * The service as each row has it, and the fixed concurrencies the undici loop is tried with. At
@@ -40,14 +40,13 @@ export function deliveryScenario(node, mockUrl, scenario, runs, relayMax) {
   };
 }
 
-const pctOf = (x) => `${Math.round(x * 100)} %`;
 
 /** One Markdown row per scenario. */
 export function deliveryRows(results) {
   return results.map((r) => {
     const verdict = r.goal !== undefined
-      ? `${pctOf(r.ratio.median)} (${pctOf(r.ratio.min)}–${pctOf(r.ratio.max)}); target ≥ ${pctOf(r.goal)}: ${r.ratio.median >= r.goal ? 'met' : 'missed'}`
-      : `${fmt(r.relay.median)} records/s with ${pctOf(r.rateLimitedShare.median)} of calls answered 429; target ≥ 900 records/s and ≤ 5 %: ${r.relay.median >= 900 && r.rateLimitedShare.median <= 0.05 ? 'met' : 'missed'}`;
+      ? `${pct(r.ratio.median)} (${pct(r.ratio.min)}–${pct(r.ratio.max)}); target ≥ ${pct(r.goal)}: ${r.ratio.median >= r.goal ? 'met' : 'missed'}`
+      : `${fmt(r.relay.median)} records/s with ${pct(r.rateLimitedShare.median)} of calls answered 429; target ≥ 900 records/s and ≤ 5 %: ${r.relay.median >= 900 && r.rateLimitedShare.median <= 0.05 ? 'met' : 'missed'}`;
     return `| delivery, ${r.name} (adaptive, ${r.runs} interleaved runs) | ${fmt(r.relay.median)} records/s (${fmt(r.relay.min)}–${fmt(r.relay.max)}), final limits ${r.limits.join(', ')} | bare undici loop, ${r.best} in flight: ${fmt(r.undici.median)} records/s (${fmt(r.undici.min)}–${fmt(r.undici.max)}) | ${verdict} |`;
   });
 }

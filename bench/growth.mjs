@@ -22,13 +22,16 @@ import { svgCharts } from './svg-chart.mjs';
 
 const TOKEN = 'dev-token';
 const ADMIN = 'growth-admin-key';
+/** The relays, mocks and load of a case, stopped between cases; Redis servers live in their own list, for a row. */
 const children = [];
+const servers = [];
 const start = (args, env = {}) => startListening(children, args, env);
 
-async function stopAll() {
-  const exits = children.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+async function stop(list) {
+  const exits = list.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
   await Promise.all(exits);
 }
+const stopAll = () => stop(children);
 
 const load = (url, batch, seconds = 5, connections = 50, rate) =>
   JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), String(seconds), String(connections), ...(rate ? [String(rate)] : [])], { encoding: 'utf8' }).trim().split('\n').pop());
@@ -45,12 +48,16 @@ async function closedPort() {
   return `http://127.0.0.1:${await freePort()}`;
 }
 
+/** redis-server from Debian with the AOF the README asks for; undefined when it is not installed (those rows are skipped). */
 async function startRedis() {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'sb-growth-redis-')), '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
-  children.push(child);
-  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
-  return `redis://127.0.0.1:${port}`;
+  servers.push(child);
+  const ready = await new Promise((resolve) => {
+    child.once('error', () => resolve(false));
+    child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve(true));
+  });
+  return ready ? `redis://127.0.0.1:${port}` : undefined;
 }
 
 /** `n` events put straight into the outbox the relay will open, through the relay's own factory. */
@@ -90,14 +97,15 @@ async function backlogRow(sizes) {
     for (const n of sizes) {
       console.error(`backlog: ${backend}, ${n} queued…`);
       const redisUrl = backend === 'redis' ? await startRedis() : undefined;
-      const mockPort = await freePort();
-      const mock = spawn(process.execPath, ['bin/shopbeacon.js', 'mock-upstream', '--port', String(mockPort), '--token', TOKEN], { stdio: 'ignore' });
-      await sleep(1500);
+      if (backend === 'redis' && !redisUrl) continue;
+      const mocks = [];
+      const mock = await startListening(mocks, ['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--token', TOKEN]);
       try {
-        rows.push(await backlogCase(backend, n, () => `http://127.0.0.1:${mockPort}`, redisUrl));
+        rows.push(await backlogCase(backend, n, () => mock, redisUrl));
       } finally {
-        mock.kill('SIGKILL');
+        await stop(mocks);
         await stopAll();
+        await stop(servers);
       }
     }
   }
@@ -168,6 +176,7 @@ async function connectionsRow(sizes) {
 async function scaleOutRow() {
   console.error('scale-out…');
   const redisUrl = await startRedis();
+  if (!redisUrl) return undefined;
   const down = await closedPort();
   const extra = { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis' };
   const one = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-one-')), extra);
@@ -180,6 +189,7 @@ async function scaleOutRow() {
     child.once('exit', () => resolve(JSON.parse(out.trim().split('\n').pop())));
   })));
   await stopAll();
+  await stop(servers);
   return { oneRelayRps: Math.round(single.rps), twoRelaysRps: Math.round(results[0].rps + results[1].rps), perRelay: results.map((r) => Math.round(r.rps)) };
 }
 
@@ -204,16 +214,23 @@ const ROWS = {
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(ROWS);
+const unknown = wanted.filter((row) => !(row in ROWS));
+if (unknown.length > 0) {
+  console.error(`bench/growth.mjs: no row ${unknown.join(', ')}; rows: ${Object.keys(ROWS).join(', ')}`);
+  process.exit(2);
+}
 const results = { date: new Date().toISOString(), node: process.version };
 try {
+  mkdirSync('bench/results', { recursive: true });
   for (const row of wanted) {
     results[row] = await ROWS[row]();
     console.log(JSON.stringify({ [row]: results[row] }));
     await stopAll();
+    // Written after each row: an hour of rows is not lost to a later one failing.
+    writeFileSync('bench/results/growth-latest.json', `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync('bench/results/growth.svg', charts(results));
   }
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/growth-latest.json', `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync('bench/results/growth.svg', charts(results));
 } finally {
   await stopAll();
+  await stop(servers);
 }

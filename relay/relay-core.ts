@@ -4,7 +4,7 @@ import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { createIngestLoad } from './delivery/ingest-load.js';
 import { UpstreamClient } from './delivery/upstream-client.js';
 import { createOutbox } from './outbox/create-outbox.js';
-import type { Outbox } from './outbox/outbox.js';
+import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
 import { createPark, type Park } from './pipeline/park.js';
 import { RecordEvents } from './pipeline/record-events.js';
@@ -46,8 +46,21 @@ export interface RelayCoreOptions {
   platformStateDir?: string;
 }
 
-function openPlatformState(config: RelayConfig, shared: SharedState | undefined, dir: string): PlatformState {
+function openPlatformState(shared: SharedState | undefined, dir: string): PlatformState {
   return shared ? new RedisPlatformState(shared.redis) : new SqlitePlatformState(dir);
+}
+
+/** Runs every step even when one fails (the rest must still be closed), then throws the first failure. */
+async function closeEach(steps: (() => unknown)[]): Promise<void> {
+  let failure: unknown;
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
 }
 
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
@@ -59,20 +72,18 @@ export function createRelayCore(config: RelayConfig, options: RelayCoreOptions):
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const ingestLoad = createIngestLoad();
   const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
-  const platformState = openPlatformState(config, shared, options.platformStateDir ?? config.dataDir);
+  let platformState: PlatformState;
+  try {
+    platformState = openPlatformState(shared, options.platformStateDir ?? config.dataDir);
+  } catch (error) {
+    // platforms.sqlite refused (written by a newer version): what was opened is closed, not leaked to an embedder.
+    void closeEach([() => outbox.close(), () => client.destroy(), () => shared?.close()]);
+    throw error;
+  }
   rememberDelivered(events, platformState);
   const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });
-  const queued = async () => {
-    const { queued: q } = await outbox.counts();
-    return q.event + q.order + q.product;
-  };
-  const close = async (graceMs: number, closeListeners?: () => Promise<void>) => {
-    await worker.stop(graceMs);
-    await client.close();
-    await closeListeners?.();
-    await platformState.close();
-    await outbox.close();
-    await shared?.close();
-  };
+  const queued = async () => total((await outbox.counts()).queued);
+  const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
+    closeEach([() => worker.stop(graceMs), () => client.close(), () => closeListeners?.(), () => platformState.close(), () => outbox.close(), () => shared?.close()]);
   return { outbox, events, accept, park: createPark({ outbox, events }), worker, client, platformState, shared, queued, close };
 }

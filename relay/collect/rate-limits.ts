@@ -1,7 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/http-error.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
-import { asUnavailable } from '../redis/shared-state-errors.js';
 import type { RedisTurnBatch } from '../redis/turn-batch.js';
 
 export interface RateLimitOptions {
@@ -35,15 +34,10 @@ function memoryBucket(points: number): Bucket {
   };
 }
 
-/** The same window in the shared Redis, the loop turn's takes in one script call (the keys rate-limiter-flexible used). */
+/** The same window in the shared Redis, the loop turn's takes in one round trip (the keys rate-limiter-flexible used); a Redis away is the batch's 503. */
 function redisBucket(points: number, name: string, turns: RedisTurnBatch): Bucket {
   return async (key, events) => {
-    let msBeforeNext: number;
-    try {
-      msBeforeNext = await turns.take(`${REDIS_KEYS.rateLimit(name)}:${key}`, events, points, WINDOW_MS);
-    } catch (error) {
-      throw asUnavailable(error);
-    }
+    const msBeforeNext = await turns.take(`${REDIS_KEYS.rateLimit(name)}:${key}`, events, points, WINDOW_MS);
     if (msBeforeNext >= 0) throw tooMany(msBeforeNext);
   };
 }
@@ -68,7 +62,10 @@ export class RateLimits {
     await this.ip?.(ip, events);
   }
 
-  /** Takes each visitor's events from that visitor's bucket, all in the same round trip. */
+  /**
+   * Takes each visitor's events from that visitor's bucket, all in the same round trip: every
+   * bucket of the request is charged even when one of them answers 429 (they are taken together).
+   */
   async takeUsers(eventsByUser: Map<string, number>): Promise<void> {
     const user = this.user;
     if (user) await Promise.all([...eventsByUser].map(([id, n]) => user(id, n)));

@@ -49,9 +49,14 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 /** A number literal too large for a double (`1e309`): JSON.parse makes it Infinity, which JSON.stringify writes as null. */
 const HUGE_EXPONENT = /\d[eE]\+?\d{3,}/;
 
+/** Whether `parseFiniteJson` will walk the value with a reviver, which recurses like every walk after the parse. */
+export function needsReviver(text: string): boolean {
+  return HUGE_EXPONENT.test(text);
+}
+
 /** Parses, refusing numbers that are not finite: nothing accepted may change on its way to the service. */
 export function parseFiniteJson(text: string): unknown {
-  if (!HUGE_EXPONENT.test(text)) return JSON.parse(text);
+  if (!needsReviver(text)) return JSON.parse(text);
   return JSON.parse(text, (_key, value: unknown) => {
     if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('a number is out of range');
     return value;

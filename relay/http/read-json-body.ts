@@ -2,7 +2,7 @@ import getRawBody from 'raw-body';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import { jsonDepth, MAX_JSON_DEPTH, nestsDeeperThan, parseFiniteJson } from './json-shape.js';
+import { jsonDepth, MAX_JSON_DEPTH, needsReviver, nestsDeeperThan, parseFiniteJson } from './json-shape.js';
 
 export interface ReadJsonBodyOptions {
   /** Largest body accepted, in bytes; above it the answer is 413 before the rest is read. */
@@ -51,8 +51,9 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   }
   // Only a body with 16 digits in a row can hold an integer past 2^53: the others take the native parser.
   const exact = options.exactIntegers === true && LONG_DIGITS.test(text);
-  // lossless-json parses recursively, so its text is scanned first; V8's parser is iterative, so its value is walked after.
-  if (exact && jsonDepth(text) > MAX_JSON_DEPTH) throw tooDeep();
+  // lossless-json parses recursively, as does a reviver, so their text is scanned first; V8's parser is iterative, so its value is walked after.
+  const scanFirst = exact || needsReviver(text);
+  if (scanFirst && jsonDepth(text) > MAX_JSON_DEPTH) throw tooDeep();
   let value: unknown;
   try {
     value = exact ? parseExactJson(text) : parseFiniteJson(text);
@@ -60,7 +61,7 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
     if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');
   }
-  if (!exact && nestsDeeperThan(value, MAX_JSON_DEPTH)) throw tooDeep();
+  if (!scanFirst && nestsDeeperThan(value, MAX_JSON_DEPTH)) throw tooDeep();
   return value;
 }
 

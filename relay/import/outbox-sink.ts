@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
-import type { OutboxCounts, OutboxStatus } from '../outbox/outbox.js';
+import { total, type OutboxCounts, type OutboxStatus } from '../outbox/outbox.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordOrigin, RecordStep } from '../pipeline/record-step.js';
@@ -42,7 +42,7 @@ export class OutboxSink implements ImportSink {
   ) {
     this.core = options.core;
     this.latest = counts;
-    this.deadAtStart = deadOf(counts);
+    this.deadAtStart = total(counts.dead);
     this.core.events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
   }
 
@@ -84,8 +84,7 @@ export class OutboxSink implements ImportSink {
   }
 
   counts(): SinkCounts {
-    const { queued } = this.latest;
-    return { pending: queued.event + queued.order + queued.product, delivered: this.delivered, failed: deadOf(this.latest) - this.deadAtStart, unchanged: this.unchanged };
+    return { pending: total(this.latest.queued), delivered: this.delivered, failed: total(this.latest.dead) - this.deadAtStart, unchanged: this.unchanged };
   }
 
   /** Calls in flight at an interrupt finish during close: they are counted. */
@@ -94,5 +93,3 @@ export class OutboxSink implements ImportSink {
     this.closed = true;
   }
 }
-
-const deadOf = ({ dead }: OutboxCounts) => dead.event + dead.order + dead.product;

@@ -43,6 +43,11 @@ export interface DueRecord {
   visitor?: string | null;
 }
 
+/** Events, orders and products together: `total(counts.queued)`. */
+export function total(byKind: Record<RecordKind, number>): number {
+  return byKind.event + byKind.order + byKind.product;
+}
+
 export interface OutboxCounts {
   queued: Record<RecordKind, number>;
   dead: Record<RecordKind, number>;

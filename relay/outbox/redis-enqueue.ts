@@ -3,7 +3,7 @@ import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit } from '../shared/group-commit.js';
 import { packVisitor } from './visitor-field.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';

@@ -46,12 +46,17 @@ end
 return out
 `;
 
-/** KEYS: delayed, stream. ARGV: now. Moves records whose retry time has come back into the stream. */
+/**
+ * KEYS: delayed, stream. ARGV: now. Moves records whose retry time has come back into the stream;
+ * a record an earlier version delayed has no visitor, and gets none here (the claim reads it from its body).
+ */
 export const PROMOTE_DUE = `
 local items = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 500)
 for _, item in ipairs(items) do
   local r = cjson.decode(item)
-  redis.call('XADD', KEYS[2], '*', 'kind', r.kind, 'key', r.key, 'body', r.body, 'bytes', r.bytes, 'createdAt', r.createdAt, 'attempts', r.attempts, 'version', r.version, 'visitor', r.visitor or '')
+  local fields = {'kind', r.kind, 'key', r.key, 'body', r.body, 'bytes', r.bytes, 'createdAt', r.createdAt, 'attempts', r.attempts, 'version', r.version}
+  if type(r.visitor) == 'string' then fields[#fields + 1] = 'visitor'; fields[#fields + 1] = r.visitor end
+  redis.call('XADD', KEYS[2], '*', unpack(fields))
   redis.call('ZREM', KEYS[1], item)
 end
 return #items

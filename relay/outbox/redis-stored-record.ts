@@ -15,7 +15,7 @@ export interface StoredRecord {
   lastError?: string;
 }
 
-/** The visitor of an event an earlier version queued without one (keyspace version 1 before the field): read from its body, once, at its claim. */
+/** The visitor of an event an earlier version queued or kept dead without one: read from its body, once, at its claim or its requeue. */
 function legacyVisitor(kind: string | undefined, body: string | undefined): string {
   if (kind !== 'event' || !body) return '';
   try {
@@ -43,5 +43,5 @@ export function fromFields(fields: string[]): StoredRecord {
 
 /** A record as a stream entry's fields, fresh in the queue (no attempts): what a requeued dead letter is added as. */
 export function toFields(stored: StoredRecord): string[] {
-  return ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version), 'visitor', stored.visitor ?? ''];
+  return ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version), 'visitor', stored.visitor ?? legacyVisitor(stored.kind, stored.body)];
 }

@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWI
 const VERSION_2 = `
 ALTER TABLE records ADD COLUMN visitor TEXT;
 UPDATE records SET visitor = COALESCE(substr(json_extract(body, '$.datetime'), 1, 7), '') || char(9) || json_extract(body, '$.user_id')
-  WHERE kind = 'event' AND json_valid(body) AND json_type(body, '$.user_id') = 'text' AND json_extract(body, '$.user_id') <> '';
+  WHERE kind = 'event' AND CASE WHEN json_valid(body) THEN json_type(body, '$.user_id') = 'text' AND json_extract(body, '$.user_id') <> '' ELSE 0 END;
 `;
 
 /** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { stringifyBody } from '../shared/exact-json.js';
 import { asStorageError, outboxFull } from '../shared/storage-error.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit } from '../shared/group-commit.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';
 import type { SqliteTally } from './sqlite-tally.js';

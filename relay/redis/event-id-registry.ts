@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import { REDIS_KEYS, SEEN_EVENT_SECONDS } from './redis-keyspace.js';
-import { orUnavailable } from './shared-state-errors.js';
 import type { RedisTurnBatch } from './turn-batch.js';
 
 /**
@@ -16,7 +15,7 @@ export class EventIdRegistry {
 
   /** Claims each id; true where this call was first (the record is new), false for a duplicate. */
   claim(ids: string[]): Promise<boolean[]> {
-    return orUnavailable(() => Promise.all(ids.map((id) => this.turns.claim(REDIS_KEYS.seen(id), SEEN_EVENT_SECONDS))));
+    return this.turns.claim(ids.map((id) => REDIS_KEYS.seen(id)), SEEN_EVENT_SECONDS);
   }
 
   /** Gives ids back after the outbox refused them, so the client's retry is not taken for a duplicate. */

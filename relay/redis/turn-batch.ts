@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { GroupCommit } from '../shared/group-commit.js';
 import { orUnavailable } from './shared-state-errors.js';
 
 /**
@@ -25,49 +26,56 @@ end
 return out
 `;
 
+/** Operations in one script call at most: a busy turn becomes several calls in one pipeline, so no call holds Redis long. */
+const CALL_LIMIT = 1_000;
+
 interface Operation {
   key: string;
   args: string[];
-  settle: { resolve: (answer: number) => void; reject: (error: unknown) => void };
 }
+
+type TurnPipeline = ReturnType<Redis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: string[]): ReturnType<Redis['pipeline']> };
 
 /**
  * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its
- * rate-limit takes and its event-id claims, and all of them go to Redis as one script call, one
- * round trip; each request is answered from its part. The same batching as the outbox's group commit.
+ * rate-limit takes and its event-id claims, and all of them go to Redis in one round trip (a
+ * script call per thousand); each request is answered from its part. The outbox's group commit,
+ * for Redis.
  */
 export class RedisTurnBatch {
-  private operations: Operation[] = [];
+  private readonly group = new GroupCommit<Operation, number>((groups) => this.send(groups), 0);
 
   constructor(private readonly redis: Redis) {
     redis.defineCommand('shopbeaconTurn', { lua: TURN });
   }
 
   /** Adds `points` to the bucket `key` (a window of `windowMs`); resolves to the ms before it frees up when over `max`, else -1. */
-  take(key: string, points: number, max: number, windowMs: number): Promise<number> {
-    return this.add(key, ['L', String(points), String(max), String(windowMs)]);
+  async take(key: string, points: number, max: number, windowMs: number): Promise<number> {
+    const [answer] = await this.group.submit([{ key, args: ['L', String(points), String(max), String(windowMs)] }]);
+    return answer as number;
   }
 
-  /** Claims `key` for `seconds`; true when this was the first claim. */
-  async claim(key: string, seconds: number): Promise<boolean> {
-    return (await this.add(key, ['C', String(seconds)])) === 1;
+  /** Claims each key for `seconds`; true where this was the first claim. */
+  async claim(keys: string[], seconds: number): Promise<boolean[]> {
+    const answers = await this.group.submit(keys.map((key) => ({ key, args: ['C', String(seconds)] })));
+    return answers.map((answer) => answer === 1);
   }
 
-  private add(key: string, args: string[]): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (this.operations.push({ key, args, settle: { resolve, reject } }) === 1) setImmediate(() => void this.flush());
+  private send(groups: Operation[][]): Promise<number[][]> {
+    return orUnavailable(async () => {
+      const operations = groups.flat();
+      const pipeline = this.redis.pipeline() as TurnPipeline;
+      for (let i = 0; i < operations.length; i += CALL_LIMIT) {
+        const call = operations.slice(i, i + CALL_LIMIT);
+        pipeline.shopbeaconTurn(call.length, ...call.map((o) => o.key), ...call.flatMap((o) => o.args));
+      }
+      const replies = (await pipeline.exec()) ?? [];
+      const answers = replies.flatMap(([error, reply]) => {
+        if (error) throw error;
+        return (reply as number[]).map(Number);
+      });
+      let at = 0;
+      return groups.map((group) => answers.slice(at, (at += group.length)));
     });
-  }
-
-  private async flush(): Promise<void> {
-    const operations = this.operations;
-    this.operations = [];
-    try {
-      const run = (this.redis as unknown as { shopbeaconTurn(n: number, ...args: string[]): Promise<number[]> }).shopbeaconTurn;
-      const answers = await orUnavailable(() => run.call(this.redis, operations.length, ...operations.map((o) => o.key), ...operations.flatMap((o) => o.args)));
-      operations.forEach((o, i) => o.settle.resolve(Number(answers[i])));
-    } catch (error) {
-      for (const o of operations) o.settle.reject(error);
-    }
   }
 }

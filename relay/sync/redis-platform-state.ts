@@ -49,9 +49,13 @@ export class RedisPlatformState implements PlatformState {
     });
   }
 
-  /** Sent on the next loop turn, one pipeline for the acknowledgement batch (and those that come while it is under way). */
+  /** Sent on the next loop turn, one pipeline for the acknowledgement batch; those noted while it is under way go right after it. */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
+    this.schedule();
+  }
+
+  private schedule(): void {
     this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
   }
 
@@ -60,14 +64,19 @@ export class RedisPlatformState implements PlatformState {
     this.pending = new Map();
     const pipeline = this.redis.pipeline();
     for (const { kind, key, hash } of pending.values()) pipeline.hset(REDIS_KEYS.sync.delivered(kind), key, hash);
+    let written = false;
     try {
       const answers = (await pipeline.exec()) ?? [];
-      if (answers.some(([error]) => error)) throw new Error('not every digest was written');
+      written = !answers.some(([error]) => error);
     } catch {
-      // Redis away: keep them (a newer body noted meanwhile wins) for the next delivery's flush or close.
+      written = false;
+    }
+    this.flushing = undefined;
+    // Redis away: keep them (a newer body noted meanwhile wins) for the next delivery's flush or close, not a loop of retries.
+    if (!written) {
       for (const [id, digest] of pending) if (!this.pending.has(id)) this.pending.set(id, digest);
-    } finally {
-      this.flushing = undefined;
+    } else if (this.pending.size > 0) {
+      this.schedule();
     }
   }
 

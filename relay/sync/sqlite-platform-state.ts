@@ -67,14 +67,22 @@ export class SqlitePlatformState implements PlatformState {
     if (this.pending.size === 0) return;
     const pending = this.pending;
     this.pending = new Map();
-    this.db.transaction(() => {
-      for (const { kind, key, hash } of pending.values()) this.writeHash.run(kind, key, hash);
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const { kind, key, hash } of pending.values()) this.writeHash.run(kind, key, hash);
+      })();
+    } catch {
+      // A disk that cannot take them now (full, read-only): kept for the next delivery's flush; losing them only costs a resend.
+      for (const [id, digest] of pending) if (!this.pending.has(id)) this.pending.set(id, digest);
+    }
   }
 
   close(): void {
     clearImmediate(this.flushing);
-    this.flush();
-    this.db.close();
+    try {
+      this.flush();
+    } finally {
+      this.db.close();
+    }
   }
 }

@@ -16,6 +16,11 @@ describe('fromFields(fields)', () => {
     assert.equal(fromFields(['kind', 'order', 'key', '7', 'body', '{"order_id":7}']).visitor, '');
   });
 
+  it('gives a dead letter an earlier version kept without a visitor its visitor when it is requeued', () => {
+    const letter = JSON.parse(JSON.stringify({ kind: 'event', key: 'e1', body, bytes: body.length, createdAt: 1, attempts: 3, version: 0 })) as Parameters<typeof toFields>[0];
+    assert.deepEqual(unpackVisitor(fromFields(toFields(letter)).visitor), { userId: 'ann', month: '2026-10' });
+  });
+
   it('writes back what it read (a requeued dead letter keeps its visitor)', () => {
     const stored = fromFields([...fields, 'visitor', '2026-11\tbob']);
     assert.deepEqual(fromFields(toFields(stored)), { ...stored, attempts: 0 });
