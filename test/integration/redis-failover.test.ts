@@ -1,5 +1,6 @@
 import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
+import { Redis } from 'ioredis';
 import { browserEvent, collect } from '../helpers/collect.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
@@ -42,12 +43,24 @@ function startLoad(url: string): Load {
   };
 }
 
+/** The primary closes its replica's connection (`CLIENT KILL TYPE replica`): what it writes next reaches no replica. */
+async function dropReplicaLink(primaryPort: number): Promise<void> {
+  const admin = new Redis(primaryPort, '127.0.0.1');
+  try {
+    await admin.call('CLIENT', 'KILL', 'TYPE', 'replica');
+  } finally {
+    admin.disconnect();
+  }
+}
+
 /**
  * Kills the primary with SIGKILL under load, with a backlog queued (the service answers in 200 ms),
  * lets the sentinels promote the replica, brings the old primary back (it rejoins as a replica),
- * then lets the service take the backlog. Returns the acknowledged events the service never got.
+ * then lets the service take the backlog. With `replicaStalled`, the replica stops and loses its link
+ * (a long pause, a network blip: the primary drops it), writes it never saw are answered, and the
+ * primary dies before it is back. Returns the acknowledged events the service never got.
  */
-async function failoverUnderLoad(t: TestContext, waitReplicas: string): Promise<{ acked: number; lost: number; refused: number }> {
+async function failoverUnderLoad(t: TestContext, waitReplicas: string, replicaStalled = false): Promise<{ acked: number; lost: number; refused: number }> {
   const redis = await new RedisReplicaSet().start();
   const h: Harness = await startRelay({
     mock: { faults: { latencyMs: 200 } },
@@ -56,7 +69,15 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string): Promise<
   try {
     const load = startLoad(h.url);
     await until(() => load.acked.size >= 3_000, '3,000 acknowledged events', 60_000);
+    if (replicaStalled) {
+      const [acked, refused] = [load.acked.size, load.refused];
+      redis.replica.pause();
+      // What the kernel had buffered for the replica would still reach it: the link goes, as in a network blip.
+      await dropReplicaLink(redis.primary.port);
+      await until(() => load.acked.size >= acked + 200 || load.refused >= refused + 4, 'writes the stalled replica has not seen answered', 30_000);
+    }
     await redis.primary.stop();
+    redis.replica.resume();
     const ackedAtKill = load.acked.size;
     await redis.failedOver();
     await redis.primary.start();
@@ -88,6 +109,17 @@ describe('SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed unde
   it('without WAIT, follows the failover too; what it loses is measured, not promised', async (t) => {
     const { acked } = await failoverUnderLoad(t, '0');
     assert.ok(acked >= 4_000);
+  });
+
+  it('without WAIT and with the replica stalled when the primary dies, loses what only the primary held, which it had acknowledged', async (t) => {
+    const { lost } = await failoverUnderLoad(t, '0', true);
+    assert.ok(lost >= 200, `${lost} acknowledged events lost`);
+  });
+
+  it('with SHOPBEACON_REDIS_WAIT_REPLICAS=1 and the replica stalled, loses nothing: what it had not confirmed was answered 503', async (t) => {
+    const { lost, refused } = await failoverUnderLoad(t, '1', true);
+    assert.equal(lost, 0);
+    assert.ok(refused >= 4);
   });
 });
 
