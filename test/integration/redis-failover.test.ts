@@ -74,7 +74,8 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, replicaSt
       redis.replica.pause();
       // What the kernel had buffered for the replica would still reach it: the link goes, as in a network blip.
       await dropReplicaLink(redis.primary.port);
-      await until(() => load.acked.size >= acked + 200 || load.refused >= refused + 4, 'writes the stalled replica has not seen answered', 30_000);
+      // Up to LOADERS × BATCH of the next answers were written before the stall; 400 leaves room for them.
+      await until(() => load.acked.size >= acked + 400 || load.refused >= refused + 4, 'writes the stalled replica has not seen answered', 30_000);
     }
     await redis.primary.stop();
     redis.replica.resume();
@@ -113,7 +114,8 @@ describe('SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed unde
 
   it('without WAIT and with the replica stalled when the primary dies, loses what only the primary held, which it had acknowledged', async (t) => {
     const { lost } = await failoverUnderLoad(t, '0', true);
-    assert.ok(lost >= 200, `${lost} acknowledged events lost`);
+    // How many depends on what delivery sent before the kill (CI measured 160, here 240): that some are lost is the claim.
+    assert.ok(lost > 0, 'no acknowledged event lost');
   });
 
   it('with SHOPBEACON_REDIS_WAIT_REPLICAS=1 and the replica stalled, loses nothing: what it had not confirmed was answered 503', async (t) => {
