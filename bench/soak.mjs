@@ -62,21 +62,25 @@ const ledger = () => new Uint8Array(Math.ceil(RATE * BATCH * (MINUTES * 60 + 600
 
 /** The load: `RATE` requests a second of `BATCH` events; a 200 acknowledges its events. */
 function createLoad(relayUrl) {
-  const load = { acked: ledger(), ackedCount: 0, latencies: [], minute: [], statuses: {}, inFlight: 0, seq: 0 };
+  const load = { acked: ledger(), ackedCount: 0, latencies: [], minute: [], minuteRefusals: {}, statuses: {}, inFlight: 0, seq: 0 };
+  // A refusal is counted in its minute by its status and error code, so the minutes say where the run's refusals came from.
+  const refused = (what) => (load.minuteRefusals[what] = (load.minuteRefusals[what] ?? 0) + 1);
   load.send = async () => {
     const events = Array.from({ length: BATCH }, () => ({ event_id: `soak-${++load.seq}`, user_id: `soak-user-${load.seq % 20000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', seq: load.seq } }));
     const started = performance.now();
     load.inFlight++;
     try {
       const answer = await request(`${relayUrl}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
-      await answer.body.dump();
+      if (answer.statusCode === 200) await answer.body.dump();
+      else refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
       load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
       if (answer.statusCode === 200) for (const e of events) {
         load.acked[e.event.seq] = 1;
         load.ackedCount++;
       }
-    } catch {
+    } catch (error) {
       load.statuses.error = (load.statuses.error ?? 0) + 1;
+      refused(error?.code ?? 'error');
     } finally {
       load.inFlight--;
       const ms = performance.now() - started;
@@ -124,12 +128,14 @@ async function sampleMinute(relay, load, started, dataDir, perMinute) {
   const minute = Math.round((Date.now() - started) / 60_000);
   const sorted = load.minute.sort((a, b) => a - b);
   load.minute = [];
+  const refusals = load.minuteRefusals;
+  load.minuteRefusals = {};
   const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
   const { rss: r, heap: h } = await memory(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
   const queued = await queuedRecords(relay).catch(() => NaN);
-  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, queued, ...outboxFiles(dataDir) };
+  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, queued, refusals, ...outboxFiles(dataDir) };
   perMinute.push(sample);
-  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, queued ${queued}, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB\n`);
+  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, queued ${queued}, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB${Object.keys(refusals).length ? `, refused ${JSON.stringify(refusals)}` : ''}\n`);
 }
 
 /** Runs the load for `MINUTES`, the scenario's steps at their minutes. */
