@@ -71,10 +71,10 @@ function createLoad(relayUrl) {
     load.inFlight++;
     try {
       const answer = await request(`${relayUrl}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
-      if (answer.statusCode === 200) await answer.body.dump();
-      else refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
       load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode === 200) for (const e of events) {
+      if (answer.statusCode !== 200) return void refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
+      await answer.body.dump();
+      for (const e of events) {
         load.acked[e.event.seq] = 1;
         load.ackedCount++;
       }
