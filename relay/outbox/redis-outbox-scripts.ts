@@ -61,3 +61,36 @@ for _, item in ipairs(items) do
 end
 return #items
 `;
+
+/**
+ * KEYS: stream, counters, delayed, dead, deadSeq. ARGV: group, entry, kind, bytes, why
+ * ('delivered', 'coalesced-away', 'dead', 'delayed'), stored record (JSON: the delayed or dead copy),
+ * due time. Settles a claimed entry; XDEL's answer decides the counters, because the entry may be
+ * gone: a replica promoted without the write that added it, or another relay that took it over
+ * (XAUTOCLAIM) and settled it first. A record delayed that this Redis never held is queued again and
+ * counted again; one delivered or dead is not uncounted twice.
+ */
+export const SETTLE = `
+local stream, counters = KEYS[1], KEYS[2]
+local kind, bytes, why = ARGV[3], tonumber(ARGV[4]), ARGV[5]
+redis.call('XACK', stream, ARGV[1], ARGV[2])
+local held = redis.call('XDEL', stream, ARGV[2]) == 1
+if why == 'delayed' then
+  redis.call('ZADD', KEYS[3], ARGV[7], ARGV[6])
+  if not held then
+    redis.call('HINCRBY', counters, 'queued:' .. kind, 1)
+    redis.call('HINCRBY', counters, 'bytes', bytes)
+  end
+  return held and 1 or 0
+end
+if held then
+  redis.call('HINCRBY', counters, 'queued:' .. kind, -1)
+  redis.call('HINCRBY', counters, 'bytes', -bytes)
+end
+if why == 'delivered' then redis.call('HINCRBY', counters, 'delivered', 1) end
+if why == 'dead' then
+  redis.call('HSET', KEYS[4], tostring(redis.call('INCR', KEYS[5])), ARGV[6])
+  redis.call('HINCRBY', counters, 'dead:' .. kind, 1)
+end
+return held and 1 or 0
+`;

@@ -6,7 +6,7 @@ import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
-import { PROMOTE_DUE } from './redis-outbox-scripts.js';
+import { PROMOTE_DUE, SETTLE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
 import { RedisDeadLetters } from './redis-dead-letters.js';
 import { replyCode } from '../redis/reply-code.js';
@@ -30,6 +30,8 @@ export interface RedisOutboxOptions {
 }
 
 type StreamEntry = [string, string[]];
+/** The connection with the settle script defined on it (`defineCommand`: EVALSHA). */
+type SettlingRedis = Redis & { shopbeaconSettle(numKeys: number, ...args: string[]): Promise<number> };
 const K = REDIS_KEYS.outbox;
 const KINDS: RecordKind[] = ['event', 'order', 'product'];
 
@@ -57,6 +59,7 @@ export class RedisOutbox implements Outbox {
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500 });
     this.dead = new RedisDeadLetters(this.redis);
+    this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }
 
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -123,20 +126,17 @@ export class RedisOutbox implements Outbox {
     this.claimed.delete(record.id);
   }
 
-  /** Acknowledges the entry and updates the counters in one MULTI (with what `prepare` adds to it). */
-  private async remove(entry: string, stored: StoredRecord, why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed', prepare = (tx: ReturnType<Redis['multi']>) => tx): Promise<void> {
-    const tx = prepare(this.redis.multi()).xack(K.stream, K.group, entry).xdel(K.stream, entry);
-    if (why !== 'delayed') tx.hincrby(K.counters, `queued:${stored.kind}`, -1).hincrby(K.counters, 'bytes', -stored.bytes);
-    if (why === 'delivered') tx.hincrby(K.counters, 'delivered', 1);
-    if (why === 'dead') tx.hincrby(K.counters, `dead:${stored.kind}`, 1);
-    await tx.exec();
+  /** Acknowledges the entry, keeps its delayed or dead copy, and updates the counters: one script (`SETTLE`). */
+  private async remove(entry: string, stored: StoredRecord, why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed', copy?: StoredRecord, dueAt = 0): Promise<void> {
+    const keys = [K.stream, K.counters, K.delayed, K.dead, K.deadSeq];
+    await (this.redis as SettlingRedis).shopbeaconSettle(keys.length, ...keys, K.group, entry, stored.kind, String(stored.bytes), why, copy ? JSON.stringify(copy) : '', String(dueAt));
   }
 
   async retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
     const claim = this.claimed.get(record.id);
     if (!claim) return;
     const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) };
-    await this.remove(claim.entry, claim.stored, 'delayed', (tx) => tx.zadd(K.delayed, nextAttemptAt, JSON.stringify(stored)));
+    await this.remove(claim.entry, claim.stored, 'delayed', stored, nextAttemptAt);
     this.claimed.delete(record.id);
   }
 
@@ -144,9 +144,7 @@ export class RedisOutbox implements Outbox {
     for (const id of ids) {
       const claim = this.claimed.get(id);
       if (!claim) continue;
-      const seq = await this.redis.incr(K.deadSeq);
-      const letter = JSON.stringify({ ...claim.stored, lastError: errorText(error) });
-      await this.remove(claim.entry, claim.stored, 'dead', (tx) => tx.hset(K.dead, String(seq), letter));
+      await this.remove(claim.entry, claim.stored, 'dead', { ...claim.stored, lastError: errorText(error) });
       this.claimed.delete(id);
     }
   }

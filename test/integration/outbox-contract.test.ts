@@ -147,3 +147,39 @@ outboxContract(
   },
   redisSkip,
 );
+
+describe('the Redis outbox after a failover lost what it had claimed', { skip: redisSkip }, () => {
+  /** What a replica promoted without the writes that added them holds: neither the entries nor their count. */
+  async function forgetStream(): Promise<void> {
+    const entries = (await client!.xrange('shopbeacon:outbox', '-', '+')).map(([id]) => id);
+    await client!.xdel('shopbeacon:outbox', ...entries);
+    await client!.hset('shopbeacon:outbox:counters', 'queued:event', 0, 'bytes', 0);
+  }
+
+  it('counts a record delivered or dead that Redis no longer holds once, never below zero', async () => {
+    await client!.flushall();
+    const outbox = new RedisOutbox({ redis: client!, claimIdleMs: 30_000 });
+    await outbox.enqueue([event('sent'), event('refused')]);
+    const due = await drain(outbox);
+    await forgetStream();
+    await outbox.delivered(due.find((d) => d.key === 'sent')!);
+    await outbox.deadLetter([due.find((d) => d.key === 'refused')!.id], '400 refused');
+    const counts = await outbox.counts();
+    assert.deepEqual([counts.queued.event, counts.bytes, counts.delivered, counts.dead.event], [0, 0, 1, 1]);
+  });
+
+  it('queues a record retried later that Redis no longer holds again, counted, and delivers it', async () => {
+    await client!.flushall();
+    const outbox = new RedisOutbox({ redis: client!, claimIdleMs: 30_000 });
+    await outbox.enqueue([event('kept')]);
+    const [record] = await drain(outbox);
+    await forgetStream();
+    await outbox.retryLater(record!, NOW, '503 busy', true);
+    assert.equal((await outbox.counts()).queued.event, 1);
+    const [again] = await drain(outbox, NOW + 1);
+    assert.equal(JSON.parse(again!.body).event.id, 'kept');
+    await outbox.delivered(again!);
+    const counts = await outbox.counts();
+    assert.deepEqual([counts.queued.event, counts.bytes], [0, 0]);
+  });
+});
