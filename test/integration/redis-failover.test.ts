@@ -86,10 +86,10 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, replicaSt
     await load.stop();
     h.mock.setFaults({ latencyMs: 0 });
     const received = () => new Set(h.mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
-    await until(async () => {
-      const counts = await h.relay.shopbeacon.outbox.counts();
-      return counts.queued.event === 0;
-    }, 'the backlog delivered', 120_000);
+    let queued = Number.NaN;
+    await until(async () => (queued = (await h.relay.shopbeacon.outbox.counts()).queued.event) <= 0, 'the backlog delivered', 120_000);
+    // A count below zero is a record settled twice in the counters (stop 31's CI waited on one).
+    assert.equal(queued, 0, 'the queued count after the backlog was delivered');
     const got = received();
     const lost = [...load.acked].filter((seq) => !got.has(seq)).length;
     t.diagnostic(`WAIT_REPLICAS=${waitReplicas}: ${load.acked.size} acknowledged (${ackedAtKill} before the kill), ${lost} lost, ${load.refused} batches refused (503) during the failover`);
