@@ -24,10 +24,12 @@ export function redisUnavailableReason(): string | undefined {
   }
 }
 
-/** A real redis-server on a loopback port, in memory only; `stop()` and `start()` again on the same port. */
+/** A real redis-server on a loopback port, in memory only unless `args` turn persistence on; `stop()` and `start()` again on the same port and directory. */
 export class RedisServer {
   port = 0;
   private child: ChildProcess | undefined;
+  /** Kept across `stop()` and `start()`: a server started again finds what it had persisted. */
+  private dir: string | undefined;
 
   /** `args`: more redis-server options, e.g. `['--replicaof', '127.0.0.1', '6379']`. */
   constructor(private readonly args: string[] = []) {}
@@ -38,7 +40,7 @@ export class RedisServer {
 
   async start(): Promise<this> {
     this.port ||= await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', mkdtempSync(join(tmpdir(), 'sb-redis-')), ...this.args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', (this.dir ??= mkdtempSync(join(tmpdir(), 'sb-redis-'))), ...this.args], { stdio: ['ignore', 'pipe', 'inherit'] });
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let out = '';
