@@ -79,17 +79,16 @@ local stream, counters = KEYS[1], KEYS[2]
 local kind, bytes, why = ARGV[3], tonumber(ARGV[4]), ARGV[5]
 redis.call('XACK', stream, ARGV[1], ARGV[2])
 local held = redis.call('XDEL', stream, ARGV[2]) == 1
+local queued = 0
 if why == 'delayed' then
   redis.call('ZADD', KEYS[3], ARGV[7], ARGV[6])
-  if not held then
-    redis.call('HINCRBY', counters, 'queued:' .. kind, 1)
-    redis.call('HINCRBY', counters, 'bytes', bytes)
-  end
-  return held and 1 or 0
+  if not held then queued = 1 end
+elseif held then
+  queued = -1
 end
-if held then
-  redis.call('HINCRBY', counters, 'queued:' .. kind, -1)
-  redis.call('HINCRBY', counters, 'bytes', -bytes)
+if queued ~= 0 then
+  redis.call('HINCRBY', counters, 'queued:' .. kind, queued)
+  redis.call('HINCRBY', counters, 'bytes', queued * bytes)
 end
 if why == 'delivered' then redis.call('HINCRBY', counters, 'delivered', 1) end
 if why == 'dead' then

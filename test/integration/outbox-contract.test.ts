@@ -8,6 +8,7 @@ import { storageAnswer } from '../../relay/http/storage-answer.js';
 import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
 import type { StorageError } from '../../relay/shared/storage-error.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
+import { REDIS_KEYS } from '../../relay/redis/redis-keyspace.js';
 import { unpackVisitor } from '../../relay/outbox/visitor-field.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
@@ -151,9 +152,9 @@ outboxContract(
 describe('the Redis outbox after a failover lost what it had claimed', { skip: redisSkip }, () => {
   /** What a replica promoted without the writes that added them holds: neither the entries nor their count. */
   async function forgetStream(): Promise<void> {
-    const entries = (await client!.xrange('shopbeacon:outbox', '-', '+')).map(([id]) => id);
-    await client!.xdel('shopbeacon:outbox', ...entries);
-    await client!.hset('shopbeacon:outbox:counters', 'queued:event', 0, 'bytes', 0);
+    const entries = (await client!.xrange(REDIS_KEYS.outbox.stream, '-', '+')).map(([id]) => id);
+    await client!.xdel(REDIS_KEYS.outbox.stream, ...entries);
+    await client!.hset(REDIS_KEYS.outbox.counters, 'queued:event', 0, 'bytes', 0);
   }
 
   it('counts a record delivered or dead that Redis no longer holds once, never below zero', async () => {
