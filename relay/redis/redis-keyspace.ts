@@ -25,6 +25,8 @@ export const REDIS_KEYS = {
     lease: (platform: string) => `${PREFIX}sync:lease:${platform}`,
     /** The hash of the body last delivered for each order or product, a hash of key → digest per kind. */
     delivered: (kind: RecordKind) => `${PREFIX}delivered:${kind}`,
+    /** `PlatformState.recall`'s facts, a hash of key → value per scope. */
+    remembered: (scope: string) => `${PREFIX}sync:remembered:${scope}`,
   },
   outbox: {
     stream: `${PREFIX}outbox`,

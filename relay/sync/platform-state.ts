@@ -4,7 +4,8 @@ import type { Awaitable } from '../outbox/outbox.js';
 /**
  * What the relay remembers of the shop platforms beside its outbox: each sweep's cursor, which
  * relay sweeps (a lease, when several share Redis), and a digest of the body last delivered for
- * each order and product, so a record that did not change is not sent (and billed) again.
+ * each order and product, so a record that did not change is not sent (and billed) again, and the
+ * few facts a sweep must not forget (`recall`).
  */
 export interface PlatformState {
   /** The newest change (epoch ms) a sweep of `platform`'s `kind` has put in the outbox, if any. */
@@ -18,5 +19,12 @@ export interface PlatformState {
   unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Awaitable<boolean[]>;
   /** Notes a delivered body (written on the next loop turn: a crash forgets at most the last acknowledgement batch, which only costs a resend). */
   rememberDelivered(kind: RecordKind, key: string, text: string): void;
+  /**
+   * Small facts kept by scope, each a value under a key: the digest of a body already kept as a
+   * dead letter (`refused:order`), the webhooks this relay made (`webhooks:shopify`). All of the
+   * scope's, or just `keys`.
+   */
+  recall(scope: string, keys?: readonly string[]): Awaitable<Map<string, string>>;
+  remember(scope: string, entries: ReadonlyMap<string, string>): Awaitable<void>;
   close(): Awaitable<void>;
 }

@@ -49,6 +49,18 @@ export class RedisPlatformState implements PlatformState {
     });
   }
 
+  async recall(scope: string, keys?: readonly string[]): Promise<Map<string, string>> {
+    const hash = REDIS_KEYS.sync.remembered(scope);
+    if (!keys) return new Map(Object.entries(await this.redis.hgetall(hash)));
+    if (keys.length === 0) return new Map();
+    const values = await this.redis.hmget(hash, ...keys);
+    return new Map(keys.flatMap((key, i) => (values[i] === null || values[i] === undefined ? [] : [[key, values[i] as string] as const])));
+  }
+
+  async remember(scope: string, entries: ReadonlyMap<string, string>): Promise<void> {
+    if (entries.size > 0) await this.redis.hset(REDIS_KEYS.sync.remembered(scope), Object.fromEntries(entries));
+  }
+
   /** Sent on the next loop turn, one pipeline for the acknowledgement batch; those noted while it is under way go right after it. */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });

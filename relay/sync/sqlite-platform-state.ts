@@ -9,6 +9,7 @@ const SCHEMA = {
   migrations: [
     `CREATE TABLE IF NOT EXISTS cursors (platform TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (platform, kind)) WITHOUT ROWID;
      CREATE TABLE IF NOT EXISTS delivered (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;`,
+    'CREATE TABLE IF NOT EXISTS remembered (scope TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (scope, key)) WITHOUT ROWID;',
   ],
 };
 
@@ -23,6 +24,9 @@ export class SqlitePlatformState implements PlatformState {
   private readonly writeCursor: Database.Statement;
   private readonly readHash: Database.Statement;
   private readonly writeHash: Database.Statement;
+  private readonly readScope: Database.Statement;
+  private readonly readFact: Database.Statement;
+  private readonly writeFact: Database.Statement;
   private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
   private flushing: NodeJS.Immediate | undefined;
 
@@ -33,6 +37,23 @@ export class SqlitePlatformState implements PlatformState {
     this.writeCursor = this.db.prepare('INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)');
     this.readHash = this.db.prepare('SELECT hash FROM delivered WHERE kind = ? AND key = ?').pluck();
     this.writeHash = this.db.prepare('INSERT OR REPLACE INTO delivered (kind, key, hash) VALUES (?, ?, ?)');
+    this.readScope = this.db.prepare('SELECT key, value FROM remembered WHERE scope = ?').raw();
+    this.readFact = this.db.prepare('SELECT value FROM remembered WHERE scope = ? AND key = ?').pluck();
+    this.writeFact = this.db.prepare('INSERT OR REPLACE INTO remembered (scope, key, value) VALUES (?, ?, ?)');
+  }
+
+  recall(scope: string, keys?: readonly string[]): Map<string, string> {
+    if (!keys) return new Map(this.readScope.all(scope) as [string, string][]);
+    return new Map(keys.flatMap((key) => {
+      const value = this.readFact.get(scope, key) as string | undefined;
+      return value === undefined ? [] : [[key, value] as const];
+    }));
+  }
+
+  remember(scope: string, entries: ReadonlyMap<string, string>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of entries) this.writeFact.run(scope, key, value);
+    })();
   }
 
   cursor(platform: string, kind: string): number | undefined {

@@ -4,11 +4,16 @@ import type { Park, Refusal } from '../pipeline/park.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
 import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
+import { bodyHash } from '../shared/body-hash.js';
+import { stringifyBody } from '../shared/exact-json.js';
+import type { PlatformState } from './platform-state.js';
 
 export interface SweepBatchDeps {
   accept: Accept;
   park: Park;
   origin: RecordOrigin;
+  /** Where a refused body's digest is kept, so the next sweep's overlap does not keep it again. */
+  state: Pick<PlatformState, 'recall' | 'remember'>;
 }
 
 /** What one page of a sweep became. */
@@ -39,7 +44,22 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
       if (countsMissed && verdict.status === 'queued') counts.missedByWebhooks += 1;
     }
   }
-  counts.invalid = refused.length;
-  await deps.park(deps.origin, refused);
+  const fresh = await newRefusals(deps.state, kind, refused);
+  counts.invalid = fresh.length;
+  counts.unchanged += refused.length - fresh.length;
+  await deps.park(deps.origin, fresh);
+  await deps.state.remember(`refused:${kind}`, new Map(fresh.filter((r) => r.record.key).map((r) => [r.record.key, bodyHash(stringifyBody(r.record.body))])));
   return counts;
+}
+
+/**
+ * The refusals whose body was not kept as a dead letter before: each sweep reads again what
+ * changed in the five minutes before its cursor, and on a quiet shop that is the same bad record
+ * every time. A record without an id cannot be told apart and is always kept.
+ */
+async function newRefusals(state: SweepBatchDeps['state'], kind: PlatformKind, refused: Refusal[]): Promise<Refusal[]> {
+  const keyed = refused.filter((r) => r.record.key);
+  if (keyed.length === 0) return refused;
+  const before = await state.recall(`refused:${kind}`, keyed.map((r) => r.record.key));
+  return refused.filter((r) => !r.record.key || before.get(r.record.key) !== bodyHash(stringifyBody(r.record.body)));
 }
