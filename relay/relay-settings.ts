@@ -1,7 +1,7 @@
 import { parseSettings, rawSettingsFromEnv, requiredTogether, type SettingsRule } from './config/parse-relay-config.js';
 import type { RelayConfig } from './config/relay-config.js';
 import { SETTINGS, type Setting } from './config/settings.js';
-import { apiSettingsOf, type Connector } from './platforms/connector.js';
+import { apiSettingsMissing, apiSettingsOf, type Connector } from './platforms/connector.js';
 import { CONNECTORS } from './platforms/connectors.js';
 
 // The registry, for the declaration files too: a package user's RelayConfig has every connector's fields.
@@ -15,11 +15,11 @@ const plural = (n: number) => (n > 1 ? 'are' : 'is');
 
 /** A platform API half configured names what is missing (without `SHOPBEACON_SHOP_CURRENCY` the sync asks the shop). */
 function apiProblems(connector: Connector, config: Record<string, unknown>): string[] {
-  const group = apiSettingsOf(connector);
-  const set = group.filter((s) => config[s.key] !== undefined);
-  if (set.length === 0 || set.length === group.length) return [];
-  const missing = group.filter((s) => config[s.key] === undefined);
-  return [`${named(missing)} ${plural(missing.length)} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set`];
+  const ways = apiSettingsMissing(connector, config);
+  if (ways.length === 0) return [];
+  const set = apiSettingsOf(connector).filter((s) => config[s.key] !== undefined);
+  const missing = ways.map(named).join(', or ');
+  return [`${missing} ${plural(ways.length > 1 ? 1 : (ways[0]?.length ?? 1))} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set`];
 }
 
 /** Product webhooks carry no currency: with any webhook secret set, the catalog's currency is required. */

@@ -29,10 +29,22 @@ export interface PlatformApi {
   map(kind: PlatformKind, payload: unknown): Mapping;
   /** The shop's currency as the platform stores it, for products when `SHOPBEACON_SHOP_CURRENCY` is unset. */
   shopCurrency?(): Promise<string | undefined>;
-  /** Puts this relay's webhooks right where the platform gave up on them (WooCommerce disables them); how many it repaired. */
-  repairWebhooks?(): Promise<number>;
+  /**
+   * Puts this relay's webhooks right where the platform gave up on them (WooCommerce disables them,
+   * Shopify deletes them); how many it repaired. `owned` keeps the webhooks the relay has seen as
+   * its own, so only those are ever made again, never a second set beside ones made by hand.
+   */
+  repairWebhooks?(owned: OwnedWebhooks): Promise<number>;
+  /** What the last sweep should say once (a version the platform did not serve, fields it withheld), then forgotten. */
+  notes?(): string[];
   /** Why webhooks are not put right when the platform has them but this API cannot (Shopify without `SHOPBEACON_PUBLIC_URL`). */
   webhookRepairOff?: string;
+}
+
+/** The webhooks a relay has seen as its own on a platform (topic and address → the platform's id), kept across restarts. */
+export interface OwnedWebhooks {
+  recall(): Promise<Map<string, string>>;
+  remember(webhooks: ReadonlyMap<string, string>): Promise<void>;
 }
 
 /**
@@ -66,6 +78,11 @@ export interface Connector {
   webhook?: { platform: Platform; secret: keyof RelayConfig };
   /** Its rows in the relay's settings (`<name>-config.ts`, which also declares their `RelayConfig` fields). */
   settings: PlatformSetting[];
+  /**
+   * The sets of settings that each open its API, when there is more than one way in (Shopify: a
+   * client id with its secret, or a legacy admin token). @default every `api` setting, together
+   */
+  apiGroups?: readonly (readonly (keyof RelayConfig)[])[];
   /** Rules between its settings and the relay's, each broken one a sentence naming the variables. */
   problems?(config: Record<string, unknown>): string[];
   /** The storefront's address for product links, from the API settings (Shopify's `<shop>/products/<handle>`). */
@@ -82,15 +99,38 @@ export function apiSettingsOf(connector: Connector): PlatformSetting[] {
   return connector.settings.filter((setting) => setting.api);
 }
 
-/** The API settings of `connector` found in `values`, or undefined when any is missing. */
+/** The sets of settings that each open `connector`'s API. */
+export function apiGroupsOf(connector: Connector): readonly (readonly (keyof RelayConfig)[])[] {
+  return connector.apiGroups ?? [apiSettingsOf(connector).map((s) => s.key)];
+}
+
+const isSet = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * The connector's settings found in `values` when one of its API groups is complete (its other
+ * settings that are set come along: a version, a secret), or undefined when none is.
+ */
 export function apiValues(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): ApiContext['values'] | undefined {
+  if (!apiGroupsOf(connector).some((group) => group.every((key) => isSet(values[key])))) return undefined;
   const found: ApiContext['values'] = {};
-  for (const setting of apiSettingsOf(connector)) {
+  for (const setting of connector.settings) {
     const value = values[setting.key];
-    if (typeof value !== 'string' || value === '') return undefined;
-    found[setting.key] = value;
+    if (isSet(value)) found[setting.key] = value;
   }
   return found;
+}
+
+/**
+ * With some of its API settings set and no group complete: what each nearest group still lacks,
+ * one list per way in (empty when the API is off or open).
+ */
+export function apiSettingsMissing(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): PlatformSetting[][] {
+  if (!apiSettingsOf(connector).some((s) => isSet(values[s.key]))) return [];
+  const groups = apiGroupsOf(connector).map((group) => group.filter((key) => !isSet(values[key])));
+  const fewest = Math.min(...groups.map((missing) => missing.length));
+  if (fewest === 0) return [];
+  const settingOf = (key: keyof RelayConfig) => connector.settings.find((s) => s.key === key);
+  return groups.filter((missing) => missing.length === fewest).map((missing) => missing.map(settingOf).filter((s): s is PlatformSetting => s !== undefined));
 }
 
 /** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */

@@ -24,4 +24,6 @@ export interface Platform {
   /** An id whose repeat is the same delivery again, when the platform gives one that is safe to trust. */
   dedupeId(ctx: Context): string | undefined;
   map(kind: 'order' | 'product', payload: unknown, settings: CatalogSettings): Mapping;
+  /** The signing secrets its secret setting holds (Shopify's may list several, comma-separated). @default the setting, whole */
+  signingSecrets?(setting: string): string[];
 }

@@ -108,10 +108,12 @@ class WebhookReceiver {
  */
 export function webhookRoute(platform: Platform, deps: WebhookDeps) {
   const receiver = new WebhookReceiver(platform, deps);
+  const secrets = platform.signingSecrets?.(deps.secret) ?? [deps.secret];
   return async function webhook(ctx: Context): Promise<void> {
     const raw = await readRawBody(ctx, WEBHOOK_BODY_LIMIT);
     if (platform.isPing(ctx, raw)) return receiver.ping(ctx);
-    if (!signatureMatches(raw, ctx.get(platform.signatureHeader), deps.secret)) receiver.refuseUnsigned(ctx);
+    const signature = ctx.get(platform.signatureHeader);
+    if (!secrets.some((secret) => signatureMatches(raw, signature, secret))) receiver.refuseUnsigned(ctx);
     try {
       await receiver.take(ctx, raw);
       deps.health.tookDelivery(platform);

@@ -86,6 +86,7 @@ export class PlatformSync {
     await this.repairWebhooks();
     try {
       const failure = await this.sweepKinds(leaseMs);
+      this.takeNotes();
       // Stopped halfway is not a success: the next start goes on from the cursor.
       if (this.stopped) return;
       if (failure) return this.failed(failure);
@@ -145,7 +146,9 @@ export class PlatformSync {
       return;
     }
     try {
-      const repaired = await this.api.repairWebhooks();
+      const { state } = this.options;
+      const scope = `webhooks:${this.connector.name}`;
+      const repaired = await this.api.repairWebhooks({ recall: async () => state.recall(scope), remember: async (webhooks) => state.remember(scope, webhooks) });
       this.status.webhookNote = null;
       if (repaired === 0) return;
       this.status.webhooksRepaired += repaired;
@@ -155,6 +158,12 @@ export class PlatformSync {
       const refused = error instanceof PlatformApiError && error.refused;
       this.status.webhookNote = refused ? 'the API key cannot manage webhooks (read only): disabled webhooks are not re-enabled' : `webhooks not checked: ${(error as Error).message}`;
     }
+  }
+
+  /** The API's notes of this sweep: on `/stats` until the next, and each in the log once per sweep. */
+  private takeNotes(): void {
+    this.status.notes = this.api.notes?.() ?? [];
+    for (const note of this.status.notes) this.options.logger.warn({ platform: this.connector.name }, `${this.connector.label}: ${note}`);
   }
 
   private failed(error: unknown): void {
@@ -202,7 +211,7 @@ export class PlatformSync {
     await this.waitForDelivery();
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch.map((b) => b.payload), how.afterHistory && this.options.webhooks);
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, state: this.options.state }, this.api, kind, batch.map((b) => b.payload), how.afterHistory && this.options.webhooks);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.onPage?.(this.connector.name, kind, counts);
     const newest = Math.max(...batch.map((b) => b.changedAt));

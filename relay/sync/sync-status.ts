@@ -31,6 +31,8 @@ export interface SyncStatus {
   webhooksRepaired: number;
   /** Why webhooks are not checked (a read-only key), or the last check's failure; null when fine. */
   webhookNote: string | null;
+  /** What the platform's API said in the last sweep that needs the merchant (fields withheld, an API version not served). */
+  notes: string[];
 }
 
 export function emptyStatus(platform: string, intervalMs: number, webhooks: boolean): SyncStatus {
@@ -52,6 +54,7 @@ export function emptyStatus(platform: string, intervalMs: number, webhooks: bool
     invalid: 0,
     webhooksRepaired: 0,
     webhookNote: null,
+    notes: [],
   };
 }
 

@@ -7,11 +7,16 @@ export type PixelCommand = [name: 'viewProduct' | 'addToCart' | 'removeFromCart'
 export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_completed'] as const;
 
 /**
- * Shopify's ids are digit strings in pixel events and integers in the Admin API, where the catalog
+ * Shopify's ids are digit strings or global ids in pixel events and integers in the Admin API, where the catalog
  * and the orders come from: a safe integer is sent as a number so the service joins them; a larger
  * one stays an exact string.
  */
-const numericId = (id: string | null | undefined) => (id && /^\d+$/.test(id) && Number.isSafeInteger(+id) ? +id : id || undefined);
+const numericId = (id: string | number | null | undefined) => {
+  // Live checkout_completed events carry `gid://shopify/OrderIdentity/5396439498987` on some stores and bare digits on others (Shopify/cli#1630): the digits are the Admin API's order id.
+  const digits = /^(?:gid:\/\/shopify\/\w+\/)?(\d+)$/.exec(String(id ?? ''))?.[1];
+  if (!digits) return id || undefined;
+  return Number.isSafeInteger(+digits) ? +digits : digits;
+};
 
 /** `/products/x` and `//cdn.shopify.com/...` as absolute URLs, against the top frame's page. */
 function absolute(url: string | null | undefined, page: string | undefined): string | undefined {

@@ -121,6 +121,15 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     await until(() => serviceText(h, 'orders').includes('"order_id":820982911946154999,') && serviceText(h, 'orders').includes('"order_value":241,'), 'the newer body at the service');
   });
 
+  it('takes orders/create and then orders/paid of one checkout, which share X-Shopify-Event-Id but not X-Shopify-Webhook-Id', async () => {
+    const order = freshFixture('shopify/order-paid.json').replace('820982911946154508', '820982911946154777');
+    const event = 'x-shopify-event-id';
+    const created = await shopify(h, 'orders/create', order, { [event]: '5f0a2b51-7c1e-4c59-9a7e-1d2f3a4b5c6d', 'x-shopify-webhook-id': 'e0c1a5f2-0d6b-4a31-9d0e-4b7f3c2a1e01' });
+    const paid = await shopify(h, 'orders/paid', order.replace('"total_price": "239.48"', '"total_price": "239.49"'), { [event]: '5f0a2b51-7c1e-4c59-9a7e-1d2f3a4b5c6d', 'x-shopify-webhook-id': 'e0c1a5f2-0d6b-4a31-9d0e-4b7f3c2a1e02' });
+    assert.equal(created.body['status'], 'queued');
+    assert.ok(['queued', 'coalesced'].includes(String(paid.body['status'])), `orders/paid taken, not ${String(paid.body['status'])}`);
+  });
+
   it('never takes WooCommerce\'s delivery id for a duplicate: two orders saved in the same second both arrive', async () => {
     const a = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 901');
     const b = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 902');
@@ -160,6 +169,19 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     const metrics = await (await fetch(`${h.url}/metrics`)).text();
     assert.match(metrics, /shopbeacon_webhooks_total\{platform="woocommerce",result="ignored"\} 2/);
     assert.equal(h.mock.records('products').length, before);
+  });
+});
+
+describe('POST /webhooks/shopify with two signing secrets (the app\'s and the store\'s, during a move)', () => {
+  const STORE_SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const h = relayForSuite({ config: { shopifySecret: `${SHOPIFY_SECRET},${STORE_SECRET}`, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' } });
+
+  it('takes a delivery signed with either secret and refuses one signed with neither', async () => {
+    const order = (id: string) => freshFixture('shopify/order-paid.json').replace('820982911946154508', id);
+    const byApp = await shopify(h, 'orders/updated', order('820982911946154601'));
+    const byStore = await shopify(h, 'orders/updated', order('820982911946154602'), { 'x-shopify-hmac-sha256': sign(order('820982911946154602'), STORE_SECRET) });
+    const byNeither = await shopify(h, 'orders/updated', order('820982911946154603'), { 'x-shopify-hmac-sha256': sign(order('820982911946154603'), 'not-a-secret-of-this-shop') });
+    assert.deepEqual([byApp.status, byStore.status, byNeither.status], [200, 200, 401]);
   });
 });
 

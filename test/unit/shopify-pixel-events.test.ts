@@ -12,6 +12,13 @@ describe('commandOf(event)', () => {
     assert.deepEqual(commandOf({ name: 'product_viewed', context: page, data: { productVariant: variant('42') } }), ['viewProduct', { product_id: 42 }]);
   });
 
+  it('sends a purchase\'s order id as the digits of gid://shopify/OrderIdentity/…, the id the webhooks and the sync send', () => {
+    const purchase = (id: string) => commandOf({ name: 'checkout_completed', context: page, data: { checkout: { order: { id }, totalPrice: { amount: 64.88, currencyCode: 'EUR' } } } });
+    assert.deepEqual(purchase('gid://shopify/OrderIdentity/5396439498987')?.[1], { order_id: 5396439498987, order_value: 64.88, currency: 'EUR' });
+    assert.deepEqual(purchase('gid://shopify/Order/820982911946154508')?.[1], { order_id: '820982911946154508', order_value: 64.88, currency: 'EUR' });
+    assert.deepEqual(purchase('5396439498987')?.[1], { order_id: 5396439498987, order_value: 64.88, currency: 'EUR' });
+  });
+
   it('leaves out what Shopify sent as null or empty, so the tracker\'s defaults apply', () => {
     const line = { cartLine: { quantity: null, merchandise: { price: null, image: null, product: { id: '7', title: 'Tee', type: '', url: null } } } };
     assert.deepEqual(commandOf({ name: 'product_added_to_cart', context: page, data: line }), ['addToCart', { product_id: 7, name: 'Tee' }]);

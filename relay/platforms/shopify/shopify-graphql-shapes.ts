@@ -56,8 +56,19 @@ export function restOrder(node: unknown, lineItems: unknown[]): Record<string, u
   };
 }
 
+/**
+ * A page lists a product's first 100 variants of up to 2,048: where `priceRangeV2` knows a lower
+ * price, a variant with just that price stands first, so the cheapest is still the catalog's price.
+ */
+function withCheapest(variants: Record<string, unknown>[], lowest: unknown): Record<string, unknown>[] {
+  const floor = Number(lowest);
+  if (typeof lowest !== 'string' || !Number.isFinite(floor) || variants.some((v) => Number(v['price']) <= floor)) return variants;
+  return [{ price: lowest, compare_at_price: null }, ...variants];
+}
+
 export function restProduct(node: unknown, variants: unknown[], images: unknown[]): Record<string, unknown> {
   const p = fields(node);
+  const listed = variants.map((v) => ({ price: fields(v)['price'], compare_at_price: fields(v)['compareAtPrice'] ?? null, sku: fields(v)['sku'] }));
   return {
     id: legacyId(p['id']),
     title: p['title'],
@@ -67,7 +78,7 @@ export function restProduct(node: unknown, variants: unknown[], images: unknown[
     body_html: p['descriptionHtml'],
     published_at: p['publishedAt'] ?? null,
     updated_at: p['updatedAt'],
-    variants: variants.map((v) => ({ price: fields(v)['price'], compare_at_price: fields(v)['compareAtPrice'] ?? null, sku: fields(v)['sku'] })),
+    variants: withCheapest(listed, fields(fields(p['priceRangeV2'])['minVariantPrice'])['amount']),
     images: images.map((m) => fields(fields(m)['image'])['url']).filter((url) => typeof url === 'string').map((src) => ({ src })),
   };
 }

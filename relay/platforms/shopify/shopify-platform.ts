@@ -20,11 +20,17 @@ export const SHOPIFY: Platform = {
     'products/update': 'product',
   },
   isPing: () => false,
-  // Shopify may deliver one event more than once; X-Shopify-Event-Id names the event, and
-  // X-Shopify-Webhook-Id, which a retry of the same delivery keeps, stands in where it is absent.
+  // Shopify's "Verify webhook deliveries": a delivery sent again keeps its X-Shopify-Webhook-Id.
+  // X-Shopify-Event-Id is shared by every topic one merchant action triggers (orders/create and
+  // orders/paid of one checkout), so alone it would drop the second: it counts only with the topic.
   dedupeId: (ctx) => {
-    const id = ctx.get('x-shopify-event-id') || ctx.get('x-shopify-webhook-id');
-    return id ? `shopify:${id}` : undefined;
+    const delivery = ctx.get('x-shopify-webhook-id');
+    if (delivery) return `shopify:${delivery}`;
+    const event = ctx.get('x-shopify-event-id');
+    return event ? `shopify:${ctx.get('x-shopify-topic')}:${event}` : undefined;
   },
+  // The app's client secret signs the app's webhooks; the store's secret signs those made in its
+  // admin: both verify while a shop moves from one to the other.
+  signingSecrets: (setting) => setting.split(',').map((secret) => secret.trim()),
   map: (kind, payload, settings) => (kind === 'order' ? mapShopifyOrder(payload) : mapShopifyProduct(payload, settings)),
 };

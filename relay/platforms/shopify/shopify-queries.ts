@@ -9,7 +9,7 @@ const ORDER = `id createdAt updatedAt closedAt cancelledAt email phone currencyC
   totalPriceSet { shopMoney { amount currencyCode } }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
   customer { firstName lastName defaultAddress { city zip countryCodeV2 } }`;
-const PRODUCT = `id title handle status productType descriptionHtml publishedAt updatedAt
+const PRODUCT = `id title handle status productType descriptionHtml publishedAt updatedAt priceRangeV2 { minVariantPrice { amount } }
   media(first: 2) { nodes { ... on MediaImage { image { url } } } }`;
 const VARIANT = 'price compareAtPrice sku';
 
@@ -64,3 +64,6 @@ export const SHOP_CURRENCY = 'query ShopbeaconShopCurrency { shop { currencyCode
 
 /** The scopes the token was granted (`currentAppInstallation`), for `connect shopify` to name what is missing. */
 export const ACCESS_SCOPES = 'query ShopbeaconAccessScopes { currentAppInstallation { accessScopes { handle } } }';
+
+/** One order's protected customer fields, for `connect shopify` to learn whether Shopify withholds them. */
+export const PROTECTED_DATA_PROBE = `query ShopbeaconProtectedData { orders(first: 1) { nodes { id email phone billingAddress { ${ADDRESS} } customer { firstName lastName } } } }`;

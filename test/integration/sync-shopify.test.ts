@@ -1,0 +1,148 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { stringifyBody } from '../../relay/shared/exact-json.js';
+import { SHOPIFY_TOKEN } from '../helpers/platform-standins.js';
+import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { nextSweep, syncStatus, type SyncStats } from '../helpers/sync-status.js';
+
+const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';
+type Row = Record<string, unknown>;
+
+describe('the sync with a Shopify Admin API token', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  const orders = shopifyGraphqlOrders(40);
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
+    // As `connect shopify` left them: the relay sees them as its own at its first sweep.
+    for (const topic of ['ORDERS_CREATE', 'ORDERS_UPDATED', 'ORDERS_PAID', 'ORDERS_CANCELLED', 'ORDERS_FULFILLED', 'ORDERS_PARTIALLY_FULFILLED', 'PRODUCTS_CREATE', 'PRODUCTS_UPDATE']) {
+      shop.subscriptions.push({ id: `gid://shopify/WebhookSubscription/${shop.subscriptions.length + 1}`, topic, uri: 'https://shop.example/sb/webhooks/shopify' });
+    }
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopifySecret: WEBHOOK_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('sends the history from one bulk operation per kind, then pages what changed since with GraphQL', async () => {
+    await until(() => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1, 'the history', 30_000);
+    assert.equal(shop.bulkQueries.length, 2);
+    await nextSweep(h, 'shopify');
+    const changed = orders[3] as Row;
+    changed['displayFulfillmentStatus'] = 'FULFILLED';
+    changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await until(() => h.mock.records('orders').some((o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed'), 'the fulfilled order');
+    assert.equal(shop.bulkQueries.length, 2, 'no bulk operation after the history');
+    assert.ok(shop.operations.includes('ShopbeaconOrders'), 'changes paged with the orders query');
+    assert.ok(shop.operations.includes('ShopbeaconLineItems') || (h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[] }).line_items.length === 60);
+  });
+
+  it('creates the webhook subscriptions Shopify deleted again, pointing at SHOPBEACON_PUBLIC_URL', async () => {
+    await nextSweep(h, 'shopify');
+    shop.subscriptions.splice(0, 2);
+    await until(() => shop.subscriptions.length === 8, 'the deleted two created again', 15_000);
+    assert.ok(shop.subscriptions.every((s) => s.uri === 'https://shop.example/sb/webhooks/shopify'));
+    assert.equal((await syncStatus(h, 'shopify'))?.webhooksRepaired, 2);
+  });
+});
+
+describe('the sync beside webhooks made by hand in the Shopify admin (the API lists none)', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(3), shopifyGraphqlProducts()).start();
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopifySecret: WEBHOOK_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('creates no second set of subscriptions: it re-creates only those it has seen as its own', async () => {
+    await nextSweep(h, 'shopify');
+    await nextSweep(h, 'shopify');
+    assert.deepEqual(shop.subscriptions, []);
+    assert.equal((await syncStatus(h, 'shopify'))?.webhooksRepaired, 0);
+  });
+});
+
+describe('the sync when Shopify withholds protected customer data, at a retired API version', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  const orders = shopifyGraphqlOrders(4);
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', shopifyApiVersion: '2024-01' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('keeps sweeping, names the withheld fields and how many orders lacked them on /stats, and warns once of the version served', async () => {
+    await until(() => h.mock.records('orders').length === 4, 'the history');
+    shop.withholdCustomerData = true;
+    const changed = orders[2] as Row;
+    changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await until(async () => ((await syncStatus(h, 'shopify')) as { notes?: string[] } | undefined)?.notes?.some((n) => n.startsWith('Shopify withheld')) === true, 'the note');
+    const status = (await syncStatus(h, 'shopify')) as SyncStats['sync'][string] & { notes: string[] };
+    assert.equal(status.lastError, null, 'the sweep did not fail');
+    assert.match(status.notes.find((n) => n.startsWith('Shopify withheld')) ?? '', /^Shopify withheld billingAddress, customer, email, phone, shippingAddress on 1 record\(s\): the app lacks access to protected customer data/);
+    assert.ok(status.invalid >= 1, 'the order without an email kept as a dead letter');
+    await nextSweep(h, 'shopify');
+    assert.equal(h.logs.filter((line) => line.includes('Shopify answered with Admin API version 2026-01, not 2024-01')).length, 1);
+  });
+});
+
+describe('the sync with a client secret Shopify refuses', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: 'shpss_not_the_apps_secret', shopCurrency: 'USD', syncIntervalMs: '1s' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('says in one line on /stats what to check, naming the variables and never the secret', async () => {
+    await until(async () => ((await syncStatus(h, 'shopify'))?.lastError ?? null) !== null, 'a failed sweep');
+    const error = (await syncStatus(h, 'shopify'))?.lastError ?? '';
+    assert.match(error, /^Shopify refused the client credentials \(400 invalid_client Client authentication failed\): check SHOPBEACON_SHOPIFY_CLIENT_ID and that SHOPBEACON_SHOPIFY_SECRET's first value is the app's client secret/);
+    assert.ok(!error.includes('shpss_not_the_apps_secret'));
+    assert.equal(h.mock.records('orders').length, 0);
+  });
+});
+
+describe('the sync with a Dev Dashboard app\'s client id and secret (tokens that expire)', () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  const orders = shopifyGraphqlOrders(12);
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
+    shop.tokenLifetimeS = 2;
+    h = await startRelay({ config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: SHOPIFY_CLIENT_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s' } });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('mints its own token, renews it across several expiries without a failed sweep, and never logs it', async () => {
+    await until(() => h.mock.records('orders').length === 12, 'the history', 30_000);
+    const began = Date.now();
+    const errors: (string | null | undefined)[] = [];
+    while (Date.now() - began < 7_000) {
+      await nextSweep(h, 'shopify');
+      errors.push((await syncStatus(h, 'shopify'))?.lastError);
+    }
+    assert.ok(errors.length >= 3, `${errors.length} sweeps`);
+    assert.deepEqual(errors.filter((e) => e !== null), [], 'no sweep failed');
+    assert.ok(shop.minted.size >= 4, `${shop.minted.size} tokens minted over 7 s of 2-second tokens`);
+    assert.ok(h.logs.every((line) => !line.includes('shpat_minted') && !line.includes(SHOPIFY_CLIENT_SECRET)), 'neither token nor secret in the log');
+  });
+});
+
