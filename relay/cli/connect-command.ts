@@ -21,9 +21,11 @@ function secretVariable(connector: Connector): string | undefined {
 }
 
 /** Each step, then the environment lines the relay needs; exit 2 when the platform is not ready. */
-function printReport(report: ConnectReport, dryRun: boolean): void {
+function printReport(report: ConnectReport, connector: Connector, dryRun: boolean): void {
   for (const step of report.steps) process.stdout.write(`${step}\n`);
-  if (report.env.length > 0) process.stdout.write(`\n${dryRun ? 'The relay would need' : "Add to the relay's environment"} (with SHOPBEACON_SHOP_CURRENCY):\n${report.env.map((line) => `  ${line}`).join('\n')}\n`);
+  // The sync reads the shop's currency itself; only product webhooks arrive without one.
+  const currency = connector.webhook ? ' (and SHOPBEACON_SHOP_CURRENCY: product webhooks carry no currency)' : '';
+  if (report.env.length > 0) process.stdout.write(`\n${dryRun ? 'The relay would need' : "Add to the relay's environment"}${currency}:\n${report.env.map((line) => `  ${line}`).join('\n')}\n`);
   if (!report.ok) process.exitCode = 2;
 }
 
@@ -33,7 +35,7 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
   const client = platformClientFor(connector);
   try {
     const report = await connector.connect({ values, catalog: { currency: '' }, client }, { publicUrl: flags.publicUrl, secret: variable ? process.env[variable] || undefined : undefined, dryRun: Boolean(flags.dryRun) });
-    printReport(report, Boolean(flags.dryRun));
+    printReport(report, connector, Boolean(flags.dryRun));
   } catch (error) {
     if (error instanceof PlatformApiError) fail(COMMAND, error.refused ? `${error.message}; connecting needs a key that may ${connector.webhook ? 'read and write webhooks (WooCommerce: Read/Write)' : 'read the resources'}` : error.message);
     if (error instanceof Error && !(error instanceof TypeError)) fail(COMMAND, error.message);

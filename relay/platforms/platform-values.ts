@@ -1,5 +1,6 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { parseTimestamp } from '../contract/timestamp.js';
+import { decodeHTML } from 'entities';
 import { DECIMAL_TEXT } from '../shared/decimal-text.js';
 import { textOf } from './mapping.js';
 
@@ -36,7 +37,8 @@ export class FieldReader {
     return new Date(parsed.value.epochMs).toISOString().slice(0, 19).replace('T', ' ');
   }
 
-  private refuse(path: string, code: Parameters<typeof fieldError>[1], message: string): undefined {
+  /** Notes a field the platform gave but the service cannot take; undefined, for the field. */
+  refuse(path: string, code: Parameters<typeof fieldError>[1], message: string): undefined {
     this.errors.push(fieldError(path, code, message));
     return undefined;
   }
@@ -48,23 +50,23 @@ export function firstText(...values: unknown[]): string | undefined {
   return undefined;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+/**
+ * Text a platform stores HTML-escaped, as text: WordPress saves category and product names with
+ * `&amp;` ("Tea &amp; Coffee", seen on a real WooCommerce 9.2.5), and descriptions carry any of
+ * HTML's named entities (`&ndash;`), all decoded by the `entities` library as a browser would.
+ */
+export function plainText(...values: unknown[]): string | undefined {
+  const text = firstText(...values);
+  return text === undefined ? undefined : firstText(decodeHTML(text).replace(/\s+/g, ' '));
+}
 
 /** Product descriptions arrive as HTML; the service's `description` is text. Block ends become spaces. */
 export function htmlToText(html: unknown): string | undefined {
   if (typeof html !== 'string') return undefined;
   const text = html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-      if (lower.startsWith('#') && lower !== '#39') return String.fromCodePoint(Number(lower.slice(1)));
-      return ENTITIES[lower] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text === '' ? undefined : text;
+    .replace(/<[^>]+>/g, ' ');
+  return plainText(text);
 }
 
 /** Drops undefined fields, so an optional field the platform lacks is absent rather than `undefined`. */

@@ -4,7 +4,7 @@ import { runCli } from '../helpers/cli-run.js';
 import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
 import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
 import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../helpers/woo-webhooks-standin.js';
 
 /** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
@@ -50,6 +50,14 @@ describe('shopbeacon connect woocommerce', () => {
     assert.match(again.stdout, /kept order\.updated .*disabled, set active/);
   });
 
+  it('refuses, creating nothing, a --public-url WordPress would never deliver to (a loopback address on another port)', async () => {
+    const before = hooks.length;
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', 'http://127.0.0.1:8787'], env);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^shopbeacon connect: --public-url http:\/\/127\.0\.0\.1:8787: WordPress delivers webhooks only to ports 80, 443 and 8080, or the site's own host and port \(wp_http_validate_url\), not to port 8787/);
+    assert.equal(hooks.length, before);
+  });
+
   it('stops with one line when the key may only read', async () => {
     const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_READ_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_READ_SECRET });
     assert.equal(run.code, 1);
@@ -63,6 +71,7 @@ describe('the sync keeps WooCommerce webhooks on', () => {
   const hooks: WooWebhookRow[] = [
     { id: 1, name: 'shopbeacon order.updated', status: 'disabled', topic: 'order.updated', delivery_url: `${PUBLIC}/webhooks/woocommerce`, secret: 's', failures: 6 },
     { id: 2, name: 'another plugin', status: 'disabled', topic: 'order.updated', delivery_url: 'https://elsewhere.example/hook', secret: 's', failures: 6 },
+    { id: 3, name: 'shopbeacon order.updated', status: 'disabled', topic: 'order.updated', delivery_url: 'https://old-host.example/sb/webhooks/woocommerce', secret: 's', failures: 6 },
   ];
   before(async () => {
     shop = await wooCommerceStandIn(wooOrders(3), wooProducts(), { webhooks: hooks }).start();
@@ -72,10 +81,11 @@ describe('the sync keeps WooCommerce webhooks on', () => {
     await shop.close();
   });
 
-  it('sets this relay\'s disabled webhook active again, and leaves other webhooks alone', async () => {
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+  it('sets this relay\'s disabled webhook active again, and leaves other webhooks alone, a leftover at an old address of ours too', async () => {
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s', publicUrl: PUBLIC } });
     await until(() => hooks[0]?.status === 'active', 'the webhook active again');
     assert.equal(hooks[1]?.status, 'disabled');
+    assert.equal(hooks[2]?.status, 'disabled', 'not at SHOPBEACON_PUBLIC_URL: re-enabled, it would only fail again');
     assert.equal(hooks[0]?.failures, 6, 'WooCommerce keeps the count: the next five failures in a row disable it again');
     await until(() => h.logs.some((line) => line.includes('put 1 webhook(s) right again')), 'the log line');
     await h.close();
@@ -83,7 +93,7 @@ describe('the sync keeps WooCommerce webhooks on', () => {
 
   it('reports a read-only key instead of failing the sweep', async () => {
     (hooks[0] as WooWebhookRow).status = 'disabled';
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s', publicUrl: PUBLIC } });
     await until(() => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep with a note');
     assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /read only/);
     assert.equal(hooks[0]?.status, 'disabled');
@@ -111,7 +121,35 @@ describe('shopbeacon connect shopify', () => {
       assert.equal(again.code, 0, again.stderr);
       assert.equal(shop.subscriptions.length, 8);
       assert.equal((again.stdout.match(/^kept /gm) ?? []).length, 8);
-      assert.match(again.stdout, /SHOPBEACON_SHOPIFY_SECRET=<the app's client secret/);
+      assert.match(again.stdout, /^path: a legacy custom app's Admin API token/m);
+      assert.match(again.stdout, /SHOPBEACON_SHOPIFY_SECRET=<the app's API secret key/);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('mints its token with a Dev Dashboard app\'s client id and secret, says which path it is on, and never prints either secret', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    try {
+      const run = await connect(['shopify', '--shop', shop.url, '--client-id', SHOPIFY_CLIENT_ID, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_CLIENT_SECRET });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /^path: a Dev Dashboard app's client credentials/m);
+      assert.equal(shop.subscriptions.length, 8);
+      assert.equal(shop.minted.size, 1);
+      assert.ok(![...shop.minted.keys(), SHOPIFY_CLIENT_SECRET].some((secret) => run.stdout.includes(secret) || run.stderr.includes(secret)));
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('names the protected customer data Shopify withholds, creates nothing and exits 2', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
+    shop.withholdCustomerData = true;
+    try {
+      const run = await connect(['shopify', '--shop', shop.url, '--client-id', SHOPIFY_CLIENT_ID, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_CLIENT_SECRET });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stdout, /^missing: Shopify withheld billingAddress, customer, email, phone on 1 record\(s\): the app lacks access to protected customer data/m);
+      assert.equal(shop.subscriptions.length, 0);
     } finally {
       await shop.close();
     }

@@ -89,6 +89,16 @@ describe('mapWooCommerceOrder(payload)', () => {
     assert.deepEqual(mapped.errors.map((e) => e.path), ['order_value']);
   });
 
+  it('leaves out a line whose product was deleted (product_id 0) and still sends the order with its full value', () => {
+    const order = payload('order-variation');
+    const lines = order['line_items'] as Record<string, unknown>[];
+    const mapped = mapWooCommerceOrder({ ...order, line_items: [...lines, { ...lines[0], id: 999, product_id: 0, variation_id: 0, name: 'A deleted product' }] });
+    assert.ok('kind' in mapped);
+    assert.deepEqual(mapped.errors, []);
+    assert.equal((mapped.body['line_items'] as unknown[]).length, lines.length);
+    assert.equal(mapped.body['order_value'], 65.81);
+  });
+
   it('skips a block-checkout draft, which is no order yet', () => {
     assert.deepEqual(mapWooCommerceOrder({ ...payload('order-variation'), status: 'checkout-draft' }), { skip: 'status checkout-draft: not an order yet' });
   });
@@ -114,6 +124,19 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
       average_rating: 4.5,
       rating_count: 12,
     });
+  });
+
+  it('decodes the HTML entities WordPress stores in names and categories (`Tea &amp; Coffee`, `&ndash;`)', () => {
+    const mapped = mapWooCommerceProduct({ ...payload('product'), name: 'Earl Grey &ndash; loose', categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }] }, settings);
+    assert.ok('kind' in mapped);
+    assert.deepEqual([mapped.body['name'], mapped.body['categories']], ['Earl Grey – loose', 'Tea & Coffee']);
+  });
+
+  it('takes the price as the shop displays it when the plugin adds it (shopbeacon_price), else the price as entered', () => {
+    const shown = mapWooCommerceProduct({ ...payload('product'), price: '5.50', shopbeacon_price: 6.55 }, settings);
+    const entered = mapWooCommerceProduct({ ...payload('product'), price: '5.50' }, settings);
+    assert.ok('kind' in shown && 'kind' in entered);
+    assert.deepEqual([shown.body['price'], entered.body['price']], [6.55, 5.5]);
   });
 
   it('never sends a variation', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConnectOptions, ConnectReport } from '../connect-report.js';
 import type { PlatformClient } from '../platform-client.js';
 import type { WooCommerceApiSettings } from './woocommerce-pages.js';
+import { undeliverableByWordPress } from './wordpress-delivery-url.js';
 import { activateWebhook, createWebhook, relayWebhooks, WOO_TOPICS, WOO_WEBHOOK_PATH, type WooWebhook } from './woocommerce-webhooks.js';
 
 /**
@@ -31,6 +32,8 @@ function secretLine(options: ConnectOptions, secret: string | undefined): string
 export async function connectWooCommerce(client: PlatformClient, settings: WooCommerceApiSettings, options: ConnectOptions): Promise<ConnectReport> {
   if (!options.publicUrl) throw new Error('--public-url is required: the address the shop reaches the relay at, e.g. https://shop.example/sb');
   const deliveryUrl = `${options.publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
+  const refused = undeliverableByWordPress(deliveryUrl, settings.url);
+  if (refused) throw new Error(`--public-url ${options.publicUrl}: ${refused}`);
   const existing = await relayWebhooks(client, settings);
   const found = WOO_TOPICS.map((topic) => existing.find((w) => w.topic === topic && w.deliveryUrl.replace(/\/+$/, '') === deliveryUrl));
   const secret = secretFor(options, found);

@@ -14,13 +14,15 @@ export const WOOCOMMERCE_CONNECTOR: Connector = {
   webhook: { platform: WOOCOMMERCE, secret: 'woocommerceSecret' },
   settings: WOOCOMMERCE_SETTINGS,
   connect: ({ values, client }, options) => connectWooCommerce(client, settingsOf(values), options),
-  openApi: ({ values, catalog, client }) => {
+  openApi: ({ values, catalog, client, publicUrl }) => {
     const settings = settingsOf(values);
     return {
       changed: (kind, since) => wooCommerceChanged(client, settings, kind, since),
       map: (kind, payload) => WOOCOMMERCE.map(kind, payload, catalog),
       shopCurrency: () => wooCommerceCurrency(client, settings),
-      repairWebhooks: async () => (await reactivateDisabled(client, settings)).length,
+      ...(publicUrl
+        ? { repairWebhooks: async () => (await reactivateDisabled(client, settings, publicUrl)).length }
+        : { webhookRepairOff: "SHOPBEACON_PUBLIC_URL is not set: which webhooks are this relay's is not known, so disabled ones are not re-enabled" }),
     };
   },
 };

@@ -1,5 +1,5 @@
 import { joinPath } from '../../contract/field-error.js';
-import { compact, FieldReader, firstText } from '../platform-values.js';
+import { compact, FieldReader, firstText, plainText } from '../platform-values.js';
 import { fields, list, type Mapping, textOf } from '../mapping.js';
 
 /** WooCommerce's block checkout saves a draft before the customer orders: not an order yet. */
@@ -19,9 +19,17 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
     line_item_total_tax: read.amount(li['total_tax'], at('line_item_total_tax')),
     line_item_tax_class: firstText(li['tax_class']),
     line_item_sku: firstText(li['sku']),
-    line_item_name: firstText(li['name']),
+    line_item_name: plainText(li['name']),
   });
 }
+
+/**
+ * A line whose product was deleted after the order: WooCommerce answers `product_id: 0` for it
+ * (seen on a real 9.2.5 shop). It names no product the service could learn from or recommend, and
+ * the shop owner cannot mend it, so it is left out as Shopify's custom lines are; the order and its
+ * full value are still sent, instead of the whole order failing for ever.
+ */
+const namesAProduct = (li: Record<string, unknown>) => li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
 
 /**
  * A WooCommerce order (REST API v3 shape, as webhooks and `/wp-json/wc/v3/orders` send it) as
@@ -49,7 +57,7 @@ export function mapWooCommerceOrder(payload: unknown): Mapping {
     city: firstText(billing['city'], shipping['city']),
     zip_code: firstText(billing['postcode'], shipping['postcode']),
     country: firstText(billing['country'], shipping['country']),
-    line_items: list(o['line_items']).map((li, i) => lineItem(li, i, read)),
+    line_items: list(o['line_items']).map(fields).filter(namesAProduct).map((li, i) => lineItem(li, i, read)),
   });
   return { kind: 'order', body, errors: read.errors };
 }

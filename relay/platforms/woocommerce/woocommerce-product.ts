@@ -1,4 +1,4 @@
-import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
+import { compact, FieldReader, firstText, htmlToText, plainText } from '../platform-values.js';
 import { fields, list, type CatalogSettings, type Mapping, textOf } from '../mapping.js';
 
 /**
@@ -12,12 +12,13 @@ export function mapWooCommerceProduct(payload: unknown, settings: CatalogSetting
   if (p['status'] !== undefined && p['status'] !== 'publish') return { skip: `status ${textOf(p['status'])}: only published products are sent` };
   const read = new FieldReader();
   const images = list(p['images']).map((image) => fields(image)['src']);
-  const categories = list(p['categories']).map((c) => firstText(fields(c)['name'])).filter((name): name is string => name !== undefined);
+  const categories = list(p['categories']).map((c) => plainText(fields(c)['name'])).filter((name): name is string => name !== undefined);
   const rating = read.amount(p['average_rating'], 'average_rating');
   const body = compact({
     product_id: read.id(p['id'], 'product_id'),
-    name: firstText(p['name']),
-    price: read.amount(p['price'], 'price'),
+    name: plainText(p['name']),
+    // The price as the shop displays it, which the plugin adds (`shopbeacon_price`); without the plugin, the price as entered.
+    price: read.amount(p['shopbeacon_price'] ?? p['price'], 'price'),
     currency: settings.currency,
     on_sale: typeof p['on_sale'] === 'boolean' ? p['on_sale'] : undefined,
     description: htmlToText(p['description']) ?? htmlToText(p['short_description']),

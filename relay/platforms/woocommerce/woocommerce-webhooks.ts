@@ -46,10 +46,12 @@ export async function createWebhook(client: PlatformClient, settings: WooCommerc
 /**
  * The sync's repair: WooCommerce disables a webhook after more than five failed deliveries in a
  * row and never retries one, so this relay's disabled webhooks are set active again (the sweep
- * covers the gap). Returns the ids re-enabled.
+ * covers the gap). Only those at this relay's own address: one left at an old address would fail
+ * again and be re-enabled every sweep. Returns the ids re-enabled.
  */
-export async function reactivateDisabled(client: PlatformClient, settings: WooCommerceApiSettings): Promise<number[]> {
-  const disabled = (await relayWebhooks(client, settings)).filter((w) => w.status === 'disabled');
+export async function reactivateDisabled(client: PlatformClient, settings: WooCommerceApiSettings, publicUrl: string): Promise<number[]> {
+  const ours = `${publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
+  const disabled = (await relayWebhooks(client, settings)).filter((w) => w.status === 'disabled' && w.deliveryUrl.replace(/\/+$/, '') === ours);
   for (const webhook of disabled) await activateWebhook(client, settings, webhook.id);
   return disabled.map((w) => w.id);
 }
