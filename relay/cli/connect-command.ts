@@ -37,7 +37,8 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
     const report = await connector.connect({ values, catalog: { currency: '' }, client }, { publicUrl: flags.publicUrl, secret: variable ? process.env[variable] || undefined : undefined, dryRun: Boolean(flags.dryRun) });
     printReport(report, connector, Boolean(flags.dryRun));
   } catch (error) {
-    if (error instanceof PlatformApiError) fail(COMMAND, error.refused ? `${error.message}; connecting needs a key that may ${connector.webhook ? 'read and write webhooks (WooCommerce: Read/Write)' : 'read the resources'}` : error.message);
+    // A refused key that may read but not write webhooks is the usual cause where connect creates them; elsewhere the platform's own refusal says it.
+    if (error instanceof PlatformApiError) fail(COMMAND, error.refused && connector.webhook ? `${error.message}; connecting needs a key that may read and write webhooks (WooCommerce: Read/Write)` : error.message);
     if (error instanceof Error && !(error instanceof TypeError)) fail(COMMAND, error.message);
     throw error;
   }

@@ -99,8 +99,8 @@ function summaryText(kind: string, s: ImportSummary, dryRun: boolean): string {
 }
 
 /** The first refusals on stderr, so a mistake shows without `--errors`. */
-function printRefusal(row: number, errors: FieldError[]): void {
-  for (const e of errors.slice(0, 5)) process.stderr.write(`row ${row}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
+function printRefusal(where: string, errors: FieldError[]): void {
+  for (const e of errors.slice(0, 5)) process.stderr.write(`${where}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
 }
 
 /**

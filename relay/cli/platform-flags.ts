@@ -44,9 +44,10 @@ export function apiValuesFromFlags(command: string, connector: Connector, flags:
     if (value !== undefined) values[setting.key] = value;
   }
   const wanted = missingWays(connector, values);
-  if (wanted.length > 0) fail(command, `set ${wanted.map((missing) => missing.map(shownSetting).join(' and ')).join(', or ')}`);
-  return values;
+  if (wanted.length === 0) return values;
+  const secrets = wanted.flat().some((setting) => !setting.api?.flag) ? ' (secrets are read from the environment, never from the command line)' : '';
+  return fail(command, `set ${wanted.map((missing) => missing.map(shownSetting).join(' and ')).join(', or ')}${secrets}`);
 }
 
 /** How a setting is given to the CLI: its flag with its variable, a secret by its variable only. */
-const shownSetting = (setting: PlatformSetting) => (setting.api?.flag ? `${setting.api.flag} or ${setting.env}` : `${setting.env} (secrets are read from the environment, never from the command line)`);
+const shownSetting = (setting: PlatformSetting) => (setting.api?.flag ? `${setting.api.flag} or ${setting.env}` : setting.env);

@@ -19,7 +19,8 @@ export interface ImportOptions {
   state: ImportState | undefined;
   errorsFile?: string;
   /** Told of the first refusals (the CLI prints them); all of them go to `errorsFile`. */
-  onRefusal?: (row: number, errors: FieldError[]) => void;
+  /** A refusal, with where it is: `row 9` of a file, `order 13` of a platform. */
+  onRefusal?: (where: string, errors: FieldError[]) => void;
   onProgress: (figures: ProgressFigures) => void;
   /** Aborted by Ctrl-C: reading stops; what was handed over is still drained. */
   signal?: AbortSignal;
@@ -71,24 +72,29 @@ class ImportRun {
     return from.format === 'jsonl' ? readJsonLines(from.file) : readJsonArray(from.file);
   }
 
-  private report(row: number, errors: FieldError[]): void {
+  private report(row: number, errors: FieldError[], label?: string): void {
     this.tally.invalid += 1;
-    if (this.tally.invalid <= SHOWN_REFUSALS) this.options.onRefusal?.(row, errors);
-    this.errorsOut?.write(`${JSON.stringify({ row, errors })}\n`);
+    if (this.tally.invalid <= SHOWN_REFUSALS) this.options.onRefusal?.(label ?? `row ${row}`, errors);
+    this.errorsOut?.write(`${JSON.stringify({ row, ...(label ? { record: label } : {}), errors })}\n`);
+  }
+
+  /** A record the sink refused, named as its source named it. */
+  private labelOf(record: { kind: RecordKind; key: string }): string | undefined {
+    return 'items' in this.options.from ? `${record.kind} ${record.key}` : undefined;
   }
 
   private async flush(): Promise<void> {
     if (this.batch.length === 0 || !this.options.sink) return;
     const sent = this.batch;
     this.batch = [];
-    for (const refusal of await this.options.sink.send(sent)) this.report(refusal.row, refusal.errors);
+    for (const refusal of await this.options.sink.send(sent)) this.report(refusal.row, refusal.errors, this.labelOf(sent.find((r) => r.row === refusal.row) ?? { kind: this.kind, key: '' }));
   }
 
   figures(): ProgressFigures {
     const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
     const skipped = Object.values(this.tally.skipped).reduce((a, b) => a + b, 0);
     const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged + sink.unchanged;
-    return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, failed: sink.failed + this.tally.invalid, done, estimatedTotal: Math.max(this.tally.read, done) };
+    return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, invalid: this.tally.invalid, failed: sink.failed, done, estimatedTotal: Math.max(this.tally.read, done) };
   }
 
   private async take(item: SourceItem): Promise<void> {
@@ -97,11 +103,11 @@ class ImportRun {
       this.tally.skipped[item.skip] = (this.tally.skipped[item.skip] ?? 0) + 1;
       return;
     }
-    if (item.errors) return this.report(item.row, item.errors);
+    if (item.errors) return this.report(item.row, item.errors, item.label);
     const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)(), { bigIntegers: 'items' in this.options.from });
     if (!result.ok) {
       if (isOnlyTooOld(result.errors)) this.tally.skippedOld += 1;
-      else this.report(item.row, result.errors);
+      else this.report(item.row, result.errors, item.label);
       return;
     }
     const { body, key } = result.value;

@@ -4,6 +4,8 @@ import type { FieldError } from '../contract/field-error.js';
 export interface SourceItem {
   /** The file's line (CSV: the first row of the record, header = 1; JSON Lines: the line; JSON: the index + 1), or the platform record's number. */
   row: number;
+  /** How a refusal names the record where a row means nothing (a platform's: `order 13`). */
+  label?: string;
   value?: unknown;
   errors?: FieldError[];
   /** Why the record is not sent at all (a variation, a draft): counted as skipped, not as an error. */

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { parseRetryAfter } from '../shared/retry-after.js';
 import { parseExactJson, stringifyBody } from '../shared/exact-json.js';
+import { fields, list, textOf } from './mapping.js';
 import { PlatformApiError } from './platform-api-error.js';
 
 export interface PlatformResponse {
@@ -28,6 +29,21 @@ interface Retry {
   retryInMs: number;
   problem: string;
   rateLimited: boolean;
+}
+
+/**
+ * What a platform said in an error answer, by its code where it gives one: WooCommerce's
+ * `{"code","message"}`, Shopify's `{"errors":"…"}`, PrestaShop's `{"errors":[{"code","message"}]}`.
+ */
+function platformError(text: string): string {
+  try {
+    const body = fields(JSON.parse(text));
+    const first = typeof body['errors'] === 'string' ? { message: body['errors'] } : fields(list(body['errors'])[0]);
+    const said = body['code'] !== undefined ? body : first;
+    return [textOf(said['code'] ?? ''), textOf(said['message'] ?? '')].filter(Boolean).join(': ').slice(0, 200);
+  } catch {
+    return '';
+  }
 }
 
 /** The URL without its query, for messages (a query may carry a cursor, never a secret, but it is noise). */
@@ -89,7 +105,10 @@ export class PlatformClient {
     const permanent = this.options.permanentFailure?.(status, text);
     if (permanent) throw new PlatformApiError(permanent, status);
     if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
-    if (status === 401 || status === 403) throw new PlatformApiError(`${this.options.platform} refused the credentials (${status} for ${shown(url)}): check the key or token and its permissions`, status);
+    if (status === 401 || status === 403) {
+      const said = platformError(text);
+      throw new PlatformApiError(`${this.options.platform} refused the credentials (${status}${said ? ` ${said}` : ''} for ${shown(url)}): check the key or token and its permissions`, status);
+    }
     if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
     return undefined;
   }

@@ -70,16 +70,16 @@ describe('shopbeacon backfill woocommerce', () => {
     }
   });
 
-  it('stops with one line naming the missing variable, or saying the shop refused the key, never a stack trace', async () => {
+  it('stops with one line naming the missing variables, or saying the shop refused the key, never a stack trace', async () => {
     const missing = await backfill(['woocommerce', '--url', shop.url], serviceEnv(mock, dataDir));
     assert.equal(missing.code, 1);
-    assert.equal(missing.stderr.trim(), 'shopbeacon backfill: set SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY (secrets are read from the environment, never from the command line)');
+    assert.equal(missing.stderr.trim(), 'shopbeacon backfill: set SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY and SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET (secrets are read from the environment, never from the command line)');
     const plain = await backfill(['woocommerce', '--url', 'http://shop.example'], { ...serviceEnv(mock, dataDir), ...wooEnv });
     assert.equal(plain.code, 1);
     assert.equal(plain.stderr.trim(), 'shopbeacon backfill: --url (SHOPBEACON_WOOCOMMERCE_URL) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
     const wrong = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_wrong' });
     assert.equal(wrong.code, 1);
-    assert.match(wrong.stderr, /^shopbeacon backfill: WooCommerce refused the credentials \(401 for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/products\)/);
+    assert.match(wrong.stderr, /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_cannot_view: Sorry, you cannot list resources\. for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/products\)/);
     assert.doesNotMatch(wrong.stderr, /\n\s+at /);
     assert.equal(wrong.stderr.includes('cs_wrong'), false);
   });

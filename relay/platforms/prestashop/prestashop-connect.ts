@@ -1,6 +1,7 @@
 import type { ConnectReport } from '../connect-report.js';
 import { PlatformApiError } from '../platform-api-error.js';
 import type { PrestaShopWebservice } from './prestashop-webservice.js';
+import { KEY_REFUSED } from './webservice-disabled.js';
 
 /** Every resource the sync reads: GET must be allowed on each for the key. */
 export const PRESTASHOP_RESOURCES = ['orders', 'products', 'customers', 'addresses', 'countries', 'currencies', 'order_states', 'categories', 'configurations'];
@@ -15,7 +16,8 @@ export async function connectPrestaShop(webservice: PrestaShopWebservice, url: s
     try {
       await webservice.list(resource, { display: '[id]', limit: '0,1' });
     } catch (error) {
-      if (!(error instanceof PlatformApiError && error.refused)) throw error;
+      // The key itself refused is said once, not as every resource missing.
+      if (!(error instanceof PlatformApiError && error.refused) || error.message.startsWith(KEY_REFUSED)) throw error;
       missing.push(resource);
     }
   }

@@ -27,14 +27,35 @@ async function orderWithLookups(order: Record<string, unknown>, cache: LookupCac
   return { order, timeZone: facts.timeZone, ...(currency ? { currency } : {}), ...(customer ? { customer } : {}), ...(address ? { address } : {}), ...(country ? { country } : {}), ...(state ? { state } : {}) };
 }
 
-async function productWithLookups(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts): Promise<PrestaShopProduct> {
+/**
+ * The price with tax of a product whose combinations have none marked default: asked without a
+ * combination, PrestaShop 1.7.8 answers `shopper_price` "0.000000" (the Webservice passes 0, not
+ * null, to `Product::priceCalculation`, which files prices only under the default combination).
+ * Asked again for `id_default_combination` (PrestaShop's own fallback: the first combination), it
+ * is the price the product page shows (35.10 for a product whose `price` is 31.707249, seen on a
+ * real 1.7.8.0 shop). Undefined when there is nothing to ask again.
+ */
+async function defaultCombinationPrice(webservice: PrestaShopWebservice, product: Record<string, unknown>): Promise<unknown> {
+  const combination = textOf(product['id_default_combination'] ?? product['cache_default_attribute'] ?? '');
+  if (Number(product[SHOPPER_PRICE]) !== 0 || !/^[1-9]\d*$/.test(combination)) return undefined;
+  const [answer] = await webservice.list('products', {
+    display: `[id,${SHOPPER_PRICE}]`,
+    'filter[id]': `[${textOf(product['id'])}]`,
+    [`price[${SHOPPER_PRICE}][use_tax]`]: '1',
+    [`price[${SHOPPER_PRICE}][product_attribute]`]: combination,
+  });
+  return answer?.[SHOPPER_PRICE];
+}
+
+async function productWithLookups(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts, webservice: PrestaShopWebservice): Promise<PrestaShopProduct> {
   const ids = list(fields(product['associations'])['categories']).map((c) => fields(c)['id']);
   const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name]')));
   const categoryNames = categories.flatMap((c) => {
     const name = inLanguage(c?.['name'], facts.languageId);
     return name ? [name] : [];
   });
-  return { product, categoryNames, languageId: facts.languageId, shopUrl: facts.shopUrl };
+  const price = await defaultCombinationPrice(webservice, product);
+  return { product: price === undefined ? product : { ...product, [SHOPPER_PRICE]: price }, categoryNames, languageId: facts.languageId, shopUrl: facts.shopUrl };
 }
 
 /**
@@ -60,7 +81,7 @@ export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: str
     const records = await webservice.list(resource, params);
     return Promise.all(
       records.map(async (record) => ({
-        payload: kind === 'order' ? await orderWithLookups(record, cache, shop) : await productWithLookups(record, cache, shop),
+        payload: kind === 'order' ? await orderWithLookups(record, cache, shop) : await productWithLookups(record, cache, shop, webservice),
         changedAt: shopTimeToEpoch(record['date_upd'], shop.timeZone) || 0,
       })),
     );

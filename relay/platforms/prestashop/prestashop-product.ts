@@ -31,6 +31,14 @@ export function imageUrl(shopUrl: string, imageId: unknown): string | undefined 
   return `${shopUrl.replace(/\/+$/, '')}/img/p/${id.split('').join('/')}/${id}-large_default.jpg`;
 }
 
+/** The price with tax; a 0 is refused by name (a product sold for nothing is a misreading, never a price to recommend with). */
+function shopperPrice(p: Record<string, unknown>, read: FieldReader): number | undefined {
+  const price = read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price');
+  if (price !== 0) return price;
+  read.refuse('price', 'out_of_range', `PrestaShop gave 0 as the price with tax (its base price is ${textOf(p['price'] ?? 'not given')}): give the product a price, or mark one of its combinations as the default`);
+  return undefined;
+}
+
 /**
  * A PrestaShop product as a catalog entry: base products only (combinations are variants), active
  * ones only; name and description in the shop's default language; the price with tax; categories'
@@ -47,7 +55,7 @@ export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: Catal
   const body = compact({
     product_id: id,
     name: firstText(inLanguage(p['name'], languageId)),
-    price: read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price'),
+    price: shopperPrice(p, read),
     currency: settings.currency,
     on_sale: textOf(p['on_sale']) === '1',
     description: htmlToText(inLanguage(p['description'], languageId)) ?? htmlToText(inLanguage(p['description_short'], languageId)),

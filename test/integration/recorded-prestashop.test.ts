@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockUpstream } from '../../relay/mock-upstream/index.js';
+import { runCli } from '../helpers/cli-run.js';
+import { RecordedShop } from '../helpers/recorded-shop.js';
+
+// A real PrestaShop 1.7.8.0 (Europe/Warsaw, PLN, 29 products with combinations, none marked
+// default), its answers recorded by scripts/record-shop.mjs while `backfill` and `connect` ran.
+const RECORDED = 'test/fixtures/prestashop/recorded';
+const KEY = 'SBTESTKEY0123456789ABCDEFGHIJKLM';
+const SERVICE_TOKEN = 'svc-token-recorded-ps';
+
+async function withShop<T>(file: string, run: (shop: RecordedShop) => Promise<T>): Promise<T> {
+  const shop = await new RecordedShop(join(RECORDED, file)).start();
+  try {
+    return await run(shop);
+  } finally {
+    await shop.close();
+  }
+}
+
+describe('a real PrestaShop 1.7.8, replayed', () => {
+  it('backfill sends every active product with the price shoppers see, a product without a default combination included, and names the orders it cannot send by id', async () => {
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    try {
+      await withShop('backfill.json', async (shop) => {
+        const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')) };
+        const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
+        assert.deepEqual(shop.unmatched, [], 'the connector read only what the real shop was asked');
+        assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
+        assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
+        // Customers deleted from the shop (the order keeps id_customer, the customer answers []): no email to send.
+        assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required', 'order 13: email: is required']);
+        const prices = new Map(mock.records('products').map((p) => [(p as { product_id: number }).product_id, (p as { price: number }).price]));
+        assert.equal(prices.size, 28);
+        assert.ok(![...prices.values()].includes(0), 'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here');
+        assert.equal(prices.get(36), 35.1, 'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł');
+        assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
+        assert.equal(prices.get(49), 149);
+      });
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('connect names a key PrestaShop does not take (codes 20, 21) once, instead of every resource as missing', async () => {
+    await withShop('connect-inactive-key.json', async (shop) => {
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBINACTIVEKEY56789ABCDEFGHIJKLMN' });
+      assert.equal(run.code, 1);
+      assert.equal(run.stderr.trim(), 'shopbeacon connect: PrestaShop refused the Webservice key (401, code 20 Authentification key is not active; 21 No permission for this authentication key): check SHOPBEACON_PRESTASHOP_KEY, and that the key exists and its Status is on (Advanced Parameters → Webservice)');
+    });
+  });
+
+  it('connect names the resources a key may not read (code 26), and exits 2', async () => {
+    await withShop('connect-partial-key.json', async (shop) => {
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM' });
+      assert.equal(run.code, 2);
+      assert.match(run.stdout, /^missing: GET \(View\) on customers, configurations/m);
+      assert.doesNotMatch(run.stdout, /SHOPBEACON_SHOP_CURRENCY/, 'the sync reads the currency from the shop');
+    });
+  });
+
+  it('connect says the Webservice is off (503, code 22) in one line', async () => {
+    await withShop('connect-webservice-disabled.json', async (shop) => {
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: KEY });
+      assert.equal(run.code, 1);
+      assert.equal(run.stderr.trim(), 'shopbeacon connect: PrestaShop\'s Webservice is disabled: turn on "Enable PrestaShop\'s webservice" (Advanced Parameters → Webservice)');
+    });
+  });
+});
