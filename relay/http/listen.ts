@@ -6,6 +6,15 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 
 /**
+ * How long an idle kept-alive connection stays open: longer than any proxy in front keeps its side
+ * (the shipped nginx file says 60 s; load balancers default to 60 s), so the proxy always closes
+ * first. With Node's default of 5 s, nginx could send a request on a socket Node was closing that
+ * instant: a 502 "Connection reset by peer", seen once on a real shop, and for a WooCommerce
+ * webhook a delivery never retried.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
  * Listens with client time limits; resolves with the server and the URL it answers on.
  * `requestTimeoutMs` bounds the whole request (headers and body); headers get at most 10 s of it.
  */
@@ -13,7 +22,9 @@ export async function listen(handler: RequestListener, port: number, host: strin
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
+      // Counted from a request's first byte, not over the idle time between kept-alive requests.
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       // Node checks those limits only this often (30 s by default), so a trickling client would outlive them.
       connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs / 4),
     },

@@ -66,6 +66,13 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
     await until(() => deliveredEvent(d.mock, event) !== undefined, 'the event at the service');
   });
 
+  it('takes a browser\'s /sb/collect on a shop served on a port other than 443: the relay sees the port nginx was reached on', async () => {
+    // A browser on http://127.0.0.1:<port> sends Host and Origin with the port; $host would drop it and the Origin check refuse every event.
+    const { host } = new URL(d.shop);
+    const answer = await collect(d.shop, { events: [browserEvent()] }, { origin: `http://${host}` });
+    assert.equal(answer.status, 200, answer.text);
+  });
+
   it('sets Secure cookies when a TLS terminator in front told nginx the visitor used https', async () => {
     const viaTls = await collect(d.shop, { events: [browserEvent()] }, { 'x-forwarded-proto': 'https' });
     const plain = await collect(d.shop, { events: [browserEvent()] });
