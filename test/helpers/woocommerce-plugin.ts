@@ -31,12 +31,30 @@ export interface PluginScenario {
   product_page?: number;
   /** `['add' | 'remove', product_id, quantity, variation_id?]`. */
   actions?: [string, number, number, number?][];
+  /** A server that cannot end the response before the plugin's call (mod_php). */
+  no_fpm?: boolean;
+  /** Action Scheduler running the plugin's retry: `[events, { attempt, first }]`. */
+  retry?: [unknown[], { attempt: number; first: number }];
+  /** A product id: the `shopbeacon_price` field the plugin adds to its REST answer. */
+  rest_price?: number;
+}
+
+/** What the plugin handed to Action Scheduler. */
+export interface ScheduledAction {
+  in: number;
+  hook: string;
+  args: [Record<string, unknown>[], { attempt: number; first: number }];
+  group: string;
 }
 
 export interface PluginRequest {
   head: string;
   settings: Record<string, string>;
   log: { level: string; message: string; source: string }[];
+  actions: ScheduledAction[];
+  /** Milliseconds from the page being done to the response's end (null: never ended early). */
+  response_ended_ms: number | null;
+  rest_price: number | null;
   stderr: string;
 }
 
@@ -56,7 +74,7 @@ export function runPluginRequest(scenario: PluginScenario): Promise<PluginReques
 }
 
 /** The plugin's settings option with the relay at `url` and the admin key. */
-export const pluginSettings = (url: string, adminKey: string, extra: Record<string, unknown> = {}) => ({
-  woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: url, admin_key: adminKey },
+export const pluginSettings = (url: string, adminKey: string, extra: Record<string, unknown> = {}, plugin: Record<string, string> = {}) => ({
+  woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: url, admin_key: adminKey, ...plugin },
   ...extra,
 });

@@ -3,7 +3,7 @@
  * Plugin Name:          shopbeacon
  * Plugin URI:           https://github.com/shopbeacon/shopbeacon
  * Description:          Sends the storefront's cart events and product views to a shopbeacon relay, which feeds them to the personalization service. Orders and products go by the relay's webhooks and sync.
- * Version:              0.1.0
+ * Version:              0.2.0
  * Requires at least:    6.0
  * Requires PHP:         7.4
  * Requires Plugins:     woocommerce
@@ -22,6 +22,7 @@ require_once __DIR__ . '/includes/class-shopbeacon-product-fields.php';
 require_once __DIR__ . '/includes/class-shopbeacon-relay-client.php';
 require_once __DIR__ . '/includes/class-shopbeacon-storefront.php';
 require_once __DIR__ . '/includes/class-shopbeacon-cart-events.php';
+require_once __DIR__ . '/includes/class-shopbeacon-rest-price.php';
 
 // The settings page needs WooCommerce's WC_Integration, which exists once plugins are loaded.
 add_action(
@@ -43,4 +44,7 @@ add_action(
 
 $shopbeacon_settings = new Shopbeacon_Settings();
 ( new Shopbeacon_Storefront( $shopbeacon_settings ) )->register();
-( new Shopbeacon_Cart_Events( $shopbeacon_settings, new Shopbeacon_Relay_Client( $shopbeacon_settings ) ) )->register();
+$shopbeacon_client = new Shopbeacon_Relay_Client( $shopbeacon_settings );
+$shopbeacon_client->register();
+( new Shopbeacon_Cart_Events( $shopbeacon_settings, $shopbeacon_client ) )->register();
+( new Shopbeacon_Rest_Price() )->register();

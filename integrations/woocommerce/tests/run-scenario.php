@@ -2,9 +2,12 @@
 /**
  * One request of a WooCommerce shop with the plugin, as the test describes it in JSON (argv[1]):
  * `options`, `cookies`, `user_id`, `product_page` (a product id), and `actions`, each
- * `["add", product_id, quantity, variation_id]` or `["remove", product_id, quantity, variation_id]`.
- * Prints JSON: the page's head output, the integration's settings fields as rendered, and what
- * the plugin logged. Cart events go to the relay for real, at `shutdown`.
+ * `["add", product_id, quantity, variation_id]` or `["remove", product_id, quantity, variation_id]`,
+ * `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
+ * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field).
+ * Prints JSON once every shutdown function has run: the page's head output, the integration's
+ * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
+ * was done the response ended. Cart events go to the relay for real, after the response.
  */
 require __DIR__ . '/wordpress-stubs.php';
 
@@ -13,6 +16,7 @@ $GLOBALS['sb_options'] = $scenario['options'] ?? array();
 $GLOBALS['sb_user_id'] = $scenario['user_id'] ?? 0;
 $GLOBALS['sb_queried'] = $scenario['product_page'] ?? 0;
 $_COOKIE               = $scenario['cookies'] ?? array();
+$GLOBALS['sb_no_fpm']  = ! empty( $scenario['no_fpm'] );
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'plugins_loaded' );
@@ -45,5 +49,30 @@ foreach ( $integrations as $class ) {
 	}
 }
 
+if ( isset( $scenario['retry'] ) ) {
+	do_action( 'shopbeacon_send_events', $scenario['retry'][0], $scenario['retry'][1] );
+}
+do_action( 'rest_api_init' );
+$rest_price = null;
+if ( isset( $scenario['rest_price'] ) ) {
+	$rest_price = call_user_func( $GLOBALS['sb_fields']['product']['shopbeacon_price']['get_callback'], array( 'id' => $scenario['rest_price'] ) );
+}
+
+$page_done = microtime( true );
 do_action( 'shutdown' );
-echo json_encode( array( 'head' => $head, 'settings' => $settings, 'log' => $GLOBALS['sb_log'] ) );
+// Registered after the plugin's own shutdown function, so it prints what that one did.
+register_shutdown_function(
+	static function () use ( $head, $settings, $page_done, $rest_price ) {
+		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
+		echo json_encode(
+			array(
+				'head'              => $head,
+				'settings'          => $settings,
+				'log'               => $GLOBALS['sb_log'],
+				'actions'           => $GLOBALS['sb_actions'],
+				'response_ended_ms' => null === $ended ? null : round( ( $ended - $page_done ) * 1000, 1 ),
+				'rest_price'        => $rest_price,
+			)
+		);
+	}
+);

@@ -6,12 +6,45 @@
  */
 
 define( 'ABSPATH', __DIR__ . '/' );
+define( 'HOUR_IN_SECONDS', 3600 );
+define( 'DAY_IN_SECONDS', 86400 );
 
 $GLOBALS['sb_hooks']   = array();
 $GLOBALS['sb_options'] = array();
 $GLOBALS['sb_user_id'] = 0;
 $GLOBALS['sb_queried'] = 0;
 $GLOBALS['sb_log']     = array();
+$GLOBALS['sb_actions'] = array();
+$GLOBALS['sb_fields']  = array();
+$GLOBALS['sb_no_fpm']  = false;
+
+/**
+ * PHP-FPM's end of the response: the shopper has the page from here on. Under `php -S` and the
+ * CLI it only marks the moment, and a scenario may say the server has no such call (mod_php).
+ */
+function fastcgi_finish_request() {
+	if ( $GLOBALS['sb_no_fpm'] ) {
+		return false;
+	}
+	$GLOBALS['sb_response_ended_at'] = microtime( true );
+	return true;
+}
+
+/** Action Scheduler's call, as WooCommerce ships it: what the plugin schedules is kept for the test to read. */
+function as_schedule_single_action( $timestamp, $hook, $args = array(), $group = '' ) {
+	$GLOBALS['sb_actions'][] = array( 'in' => $timestamp - time(), 'hook' => $hook, 'args' => $args, 'group' => $group );
+	return count( $GLOBALS['sb_actions'] );
+}
+
+function register_rest_field( $object_types, $attribute, $args ) {
+	foreach ( (array) $object_types as $type ) {
+		$GLOBALS['sb_fields'][ $type ][ $attribute ] = $args;
+	}
+}
+
+function esc_attr( $text ) {
+	return htmlspecialchars( (string) $text, ENT_QUOTES, 'UTF-8' );
+}
 
 function add_action( $hook, $callback, $priority = 10, $accepted_args = 1 ) {
 	$GLOBALS['sb_hooks'][ $hook ][ $priority ][] = array( $callback, $accepted_args );
@@ -142,7 +175,7 @@ class WP_Term {
 }
 
 function get_term( $id, $taxonomy ) {
-	$terms = array( 7 => 'Kitchen', 8 => 'Shirts' );
+	$terms = array( 7 => 'Kitchen', 8 => 'Shirts', 9 => 'Tea &amp; Coffee' );
 	return isset( $terms[ $id ] ) && 'product_cat' === $taxonomy ? new WP_Term( $terms[ $id ] ) : null;
 }
 
@@ -187,9 +220,17 @@ function wc_get_product( $id ) {
 		42 => array( 'id' => 42, 'name' => 'Teapot', 'permalink' => 'https://shop.example/product/teapot/', 'image_id' => 900, 'category_ids' => array( 7 ), 'price' => '24.50' ),
 		43 => array( 'id' => 43, 'name' => 'Mug </script><script>alert(1)</script>', 'permalink' => 'https://shop.example/product/mug/', 'price' => '9' ),
 		50 => array( 'id' => 50, 'name' => 'Tee', 'permalink' => 'https://shop.example/product/tee/', 'image_id' => 901, 'category_ids' => array( 8 ), 'price' => '15' ),
+		44 => array( 'id' => 44, 'name' => 'Earl Grey &ndash; loose', 'permalink' => 'https://shop.example/product/earl-grey/', 'image_id' => 903, 'category_ids' => array( 9 ), 'price' => '5.50' ),
 		51 => array( 'id' => 51, 'name' => 'Tee - Large', 'permalink' => 'https://shop.example/product/tee/?attribute_size=Large', 'image_id' => 902, 'price' => '17' ),
 	);
 	return isset( $catalog[ $id ] ) ? new WC_Product( $catalog[ $id ] ) : false;
+}
+
+/** WooCommerce's admin notices: a refused setting's message is kept for the test to read. */
+class WC_Admin_Settings {
+	public static function add_error( $text ) {
+		$GLOBALS['sb_log'][] = array( 'level' => 'admin-error', 'message' => $text, 'source' => 'settings' );
+	}
 }
 
 /** WooCommerce's settings API as far as the integration uses it. */

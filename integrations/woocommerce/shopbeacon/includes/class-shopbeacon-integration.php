@@ -18,25 +18,58 @@ class Shopbeacon_Integration extends WC_Integration {
 
 	public function init_form_fields() {
 		$this->form_fields = array(
-			'public_path' => array(
+			'public_path'   => array(
 				'title'       => 'Relay public path',
 				'type'        => 'text',
 				'description' => 'Where browsers reach the relay on this shop (the nginx location), or its https:// URL.',
 				'default'     => Shopbeacon_Settings::DEFAULT_PUBLIC_PATH,
 			),
-			'local_url'   => array(
+			'local_url'     => array(
 				'title'       => 'Relay local address',
 				'type'        => 'text',
 				'description' => 'Where this server reaches the relay for cart events.',
 				'default'     => Shopbeacon_Settings::DEFAULT_LOCAL_URL,
 			),
-			'admin_key'   => array(
+			'admin_key'     => array(
 				'title'       => 'Admin key',
 				'type'        => 'password',
 				'description' => 'The relay\'s SHOPBEACON_ADMIN_KEY. Shown empty once saved; leave it empty to keep it.',
 				'default'     => '',
 			),
+			'consent'       => array(
+				'title'       => 'Consent',
+				'type'        => 'select',
+				'description' => 'Respect Global Privacy Control (the default); require consent (nothing is stored or sent before your cookie banner calls shopbeacon(\'consent\', true)); or no consent step.',
+				'default'     => 'gpc',
+				'options'     => array(
+					'gpc'      => 'Respect Global Privacy Control',
+					'required' => 'Require consent from the cookie banner',
+					'none'     => 'No consent step',
+				),
+			),
+			'cookie_domain' => array(
+				'title'       => 'Cookie domain',
+				'type'        => 'text',
+				'description' => 'Share the visitor id across subdomains, e.g. .shop.example. Empty: the page\'s own host.',
+				'default'     => '',
+			),
 		);
+	}
+
+	/** A consent mode the snippet knows, else the default. */
+	public function validate_consent_field( $key, $value ) {
+		$value = is_null( $value ) ? '' : trim( wp_unslash( $value ) );
+		return in_array( $value, Shopbeacon_Settings::CONSENT_MODES, true ) ? $value : 'gpc';
+	}
+
+	/** A host name with an optional leading dot; anything else is refused with a message and not saved. */
+	public function validate_cookie_domain_field( $key, $value ) {
+		$value = is_null( $value ) ? '' : strtolower( trim( wp_unslash( $value ) ) );
+		if ( '' === $value || Shopbeacon_Settings::is_cookie_domain( $value ) ) {
+			return $value;
+		}
+		WC_Admin_Settings::add_error( 'Cookie domain: a host name such as .shop.example; the previous value is kept.' );
+		return $this->get_option( $key );
 	}
 
 	/** The key's field, always empty: the stored key never reaches a page. */

@@ -18,7 +18,7 @@ class Shopbeacon_Product_Fields {
 		$image  = $shown->get_image_id() ? $shown->get_image_id() : $product->get_image_id();
 		$fields = array(
 			'product_id'   => (int) $product->get_id(),
-			'name'         => $product->get_name(),
+			'name'         => self::text( $product->get_name() ),
 			'product_type' => self::category( $product ),
 			'price'        => (float) wc_get_price_to_display( $shown ),
 			'currency'     => get_woocommerce_currency(),
@@ -41,6 +41,11 @@ class Shopbeacon_Product_Fields {
 			return null;
 		}
 		$term = get_term( (int) $ids[0], 'product_cat' );
-		return $term && ! is_wp_error( $term ) ? $term->name : null;
+		return $term && ! is_wp_error( $term ) ? self::text( $term->name ) : null;
+	}
+
+	/** WordPress stores names HTML-escaped (`Tea &amp; Coffee`): the service takes text. */
+	private static function text( $name ) {
+		return html_entity_decode( (string) $name, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 	}
 }

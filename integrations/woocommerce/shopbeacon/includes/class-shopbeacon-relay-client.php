@@ -2,15 +2,25 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Posts tracking events to the relay's `/v1/track` mirror over loopback with the admin key: the
- * events of one request together, at `shutdown` after WordPress has flushed the page. The relay
- * answers in milliseconds once they are on disk; a one-second timeout bounds a relay that hangs,
- * and a refused connection fails at once. A failure is logged, never shown. Not
- * `fastcgi_finish_request`: it would end the response under other plugins' shutdown work.
+ * Posts tracking events to the relay's `/v1/track` mirror over loopback with the admin key, never
+ * while a shopper waits: the events of one request leave after the response has ended
+ * (`fastcgi_finish_request` under PHP-FPM, `litespeed_finish_request` under LiteSpeed), from a
+ * shutdown function registered during WordPress's own `shutdown`, so every other plugin's shutdown
+ * work (WooCommerce saving its session) is done first. Where the response cannot be ended early
+ * (mod_php), or the relay did not take them (away, hung, key refused), the events go to
+ * WooCommerce's Action Scheduler and are posted again from its queue runner, with backoff, for 24
+ * hours. A failure is one log line, never shown, never with the key.
  */
 class Shopbeacon_Relay_Client {
-	/** Seconds. */
-	const TIMEOUT = 1;
+	/** Seconds a post may take once the response has ended, or from the queue runner. */
+	const TIMEOUT = 3;
+
+	/** The Action Scheduler hook and group of a retry. */
+	const RETRY_HOOK  = 'shopbeacon_send_events';
+	const RETRY_GROUP = 'shopbeacon';
+
+	/** How long a batch is tried again (seconds): as long as the snippet's own queue retries. */
+	const RETRY_FOR = DAY_IN_SECONDS;
 
 	/** @var Shopbeacon_Settings */
 	private $settings;
@@ -22,21 +32,61 @@ class Shopbeacon_Relay_Client {
 		$this->settings = $settings;
 	}
 
-	/** Queues an event for the end of the request. */
+	public function register() {
+		add_action( self::RETRY_HOOK, array( $this, 'retry' ), 10, 2 );
+	}
+
+	/** Queues an event for after the response. */
 	public function track( array $event ) {
 		if ( empty( $this->pending ) ) {
-			add_action( 'shutdown', array( $this, 'send' ), 1000 );
+			add_action( 'shutdown', array( $this, 'after_response' ), 1000 );
 		}
 		$this->pending[] = $event;
 	}
 
-	/** Sends what was queued (an array: the mirror takes up to 500 records per call). */
+	/** Runs the send after every other shutdown function, WordPress's `shutdown` action included. */
+	public function after_response() {
+		register_shutdown_function( array( $this, 'send' ) );
+	}
+
+	/** Ends the response, then posts what was queued; hands it to the queue runner when the response cannot end first. */
 	public function send() {
 		$events        = $this->pending;
 		$this->pending = array();
 		if ( empty( $events ) || '' === $this->settings->admin_key() ) {
 			return;
 		}
+		if ( ! self::end_response() ) {
+			$this->schedule( $events, 0, 0, 'the response cannot be ended before the call (no PHP-FPM): sent from the queue' );
+			return;
+		}
+		$this->attempt( $events, 0, time() );
+	}
+
+	/**
+	 * Action Scheduler's call: one more try of a batch first queued at `$first`.
+	 *
+	 * @param array $events The batch, as queued.
+	 * @param array $meta   `attempt` and `first` (a Unix time).
+	 */
+	public function retry( $events, $meta = array() ) {
+		$attempt = isset( $meta['attempt'] ) ? (int) $meta['attempt'] : 1;
+		$first   = isset( $meta['first'] ) ? (int) $meta['first'] : time();
+		if ( is_array( $events ) && ! empty( $events ) && '' !== $this->settings->admin_key() ) {
+			$this->attempt( $events, $attempt, $first );
+		}
+	}
+
+	/** Whether the shopper's response has ended, so a slow relay costs them nothing. */
+	private static function end_response() {
+		if ( function_exists( 'fastcgi_finish_request' ) ) {
+			return (bool) fastcgi_finish_request();
+		}
+		return function_exists( 'litespeed_finish_request' ) && (bool) litespeed_finish_request();
+	}
+
+	/** One post; what the relay did not take is scheduled again, or given up after RETRY_FOR. */
+	private function attempt( array $events, $attempt, $first ) {
 		$response = wp_remote_post(
 			$this->settings->local_url() . '/v1/track',
 			array(
@@ -48,25 +98,44 @@ class Shopbeacon_Relay_Client {
 				'body'    => wp_json_encode( $events ),
 			)
 		);
-		$this->log_failure( $response, count( $events ) );
+		$status = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
+		if ( 202 === $status ) {
+			return;
+		}
+		$reason = is_wp_error( $response ) ? $response->get_error_message() : 'HTTP ' . $status;
+		if ( 400 === $status || 413 === $status ) {
+			$this->log( sprintf( '%d cart event(s) refused by the relay at %s/v1/track: %s', count( $events ), $this->settings->local_url(), $reason ) );
+			return;
+		}
+		$this->schedule( $events, $attempt + 1, $first, $reason );
+	}
+
+	/** Hands the batch to Action Scheduler: at once for a first try, then after 1, 2, 4 … 60 minutes. */
+	private function schedule( array $events, $attempt, $first, $reason ) {
+		$prefix = sprintf( '%d cart event(s) not taken by the relay at %s/v1/track: %s', count( $events ), $this->settings->local_url(), $reason );
+		if ( ! function_exists( 'as_schedule_single_action' ) ) {
+			$this->log( $prefix . '; lost: Action Scheduler is not loaded' );
+			return;
+		}
+		$delay = 0 === $attempt ? 0 : min( 60 * ( 2 ** ( $attempt - 1 ) ), HOUR_IN_SECONDS );
+		$first = $first ? $first : time();
+		if ( time() + $delay - $first > self::RETRY_FOR ) {
+			$this->log( $prefix . '; given up after 24 hours' );
+			return;
+		}
+		as_schedule_single_action( time() + $delay, self::RETRY_HOOK, array( $events, array( 'attempt' => $attempt, 'first' => $first ) ), self::RETRY_GROUP );
+		if ( 0 !== $attempt ) {
+			$this->log( sprintf( '%s; tried again in %d s', $prefix, $delay ) );
+		}
 	}
 
 	/** One line naming the outcome; never the key, never the events. */
-	private function log_failure( $response, $count ) {
-		if ( is_wp_error( $response ) ) {
-			$reason = $response->get_error_message();
-		} else {
-			$status = (int) wp_remote_retrieve_response_code( $response );
-			if ( 202 === $status ) {
-				return;
-			}
-			$reason = 'HTTP ' . $status;
-		}
-		$message = sprintf( 'shopbeacon: %d cart event(s) not taken by the relay at %s/v1/track: %s', $count, $this->settings->local_url(), $reason );
+	private function log( $message ) {
+		$message = 'shopbeacon: ' . $message;
 		if ( function_exists( 'wc_get_logger' ) ) {
 			wc_get_logger()->warning( $message, array( 'source' => 'shopbeacon' ) );
 		} else {
-			error_log( $message );
+			error_log( $message ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- the shop's own log, when WooCommerce's is not loaded.
 		}
 	}
 }

@@ -2,7 +2,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The plugin's three settings, as the Integration page saves them (option
+ * The plugin's settings, as the Integration page saves them (option
  * `woocommerce_shopbeacon_settings`), with their defaults.
  */
 class Shopbeacon_Settings {
@@ -33,5 +33,29 @@ class Shopbeacon_Settings {
 	/** SHOPBEACON_ADMIN_KEY of the relay; '' when not set (cart events are then not sent). */
 	public function admin_key() {
 		return $this->value( 'admin_key', '' );
+	}
+
+	/** The consent modes, as the snippet's script tag takes them. */
+	const CONSENT_MODES = array( 'gpc', 'required', 'none' );
+
+	/**
+	 * `gpc` (the snippet's default: Global Privacy Control counts as a refusal), `required`
+	 * (nothing stored or sent before the shop's banner calls `shopbeacon('consent', true)`) or
+	 * `none` (no consent step; GPC ignored).
+	 */
+	public function consent() {
+		$mode = $this->value( 'consent', 'gpc' );
+		return in_array( $mode, self::CONSENT_MODES, true ) ? $mode : 'gpc';
+	}
+
+	/** The identity cookies' domain (`.shop.example`), or '' for the page's own host. */
+	public function cookie_domain() {
+		$domain = strtolower( $this->value( 'cookie_domain', '' ) );
+		return self::is_cookie_domain( $domain ) ? $domain : '';
+	}
+
+	/** A host name with an optional leading dot, nothing else. */
+	public static function is_cookie_domain( $domain ) {
+		return 1 === preg_match( '/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/', $domain );
 	}
 }

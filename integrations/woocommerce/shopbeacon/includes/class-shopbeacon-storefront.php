@@ -28,7 +28,21 @@ class Shopbeacon_Storefront {
 		}
 		$src = $this->settings->public_path() . 'shopbeacon.js';
 		echo '<script>' . self::STUB . ";\n" . $this->calls() . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
-		echo '<script async src="' . esc_url( $src ) . '"></script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- the snippet must be async and first.
+		echo '<script async src="' . esc_url( $src ) . '"' . $this->attributes() . '></script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources,WordPress.Security.EscapeOutput -- the snippet must be async and first; attributes escaped below.
+	}
+
+	/** The snippet's options as its script tag takes them: consent and the cookie domain. */
+	private function attributes() {
+		$attributes = '';
+		if ( 'required' === $this->settings->consent() ) {
+			$attributes .= ' data-consent="required"';
+		} elseif ( 'none' === $this->settings->consent() ) {
+			$attributes .= ' data-respect-gpc="false"';
+		}
+		if ( '' !== $this->settings->cookie_domain() ) {
+			$attributes .= ' data-cookie-domain="' . esc_attr( $this->settings->cookie_domain() ) . '"';
+		}
+		return $attributes;
 	}
 
 	/** The calls for this page, each a line of `shopbeacon(...)`. */
