@@ -1,13 +1,14 @@
 // Builds the relay (tsc → dist/relay), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js,
-// .mjs, dist/shopify-pixel.js) and the WooCommerce plugin's zip (dist/shopbeacon-woocommerce.zip).
+// .mjs, dist/shopify-pixel.js), the WooCommerce plugin's and the PrestaShop module's zips
+// (dist/shopbeacon-woocommerce.zip, dist/shopbeacon-prestashop.zip).
 // `--if-stale` builds only when an output is missing or older than a source, so `npm start` stays
 // fast after the first run and still rebuilds after a `git pull` (issue #14).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
-const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/size.mjs'];
+const outputs = ['dist/relay/cli/main.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/shopbeacon-prestashop.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
+const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'integrations/prestashop/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/size.mjs'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -44,6 +45,7 @@ for (const name of ['debugger', 'storefront']) copyFileSync(`web/${name}/${name}
 copyFileSync('web/icon.svg', 'dist/web/icon.svg');
 const { zipPlugin } = await import('./zip-plugin.mjs');
 zipPlugin('integrations/woocommerce/shopbeacon', 'dist/shopbeacon-woocommerce.zip');
+zipPlugin('integrations/prestashop/shopbeacon', 'dist/shopbeacon-prestashop.zip');
 
 // The snippet's size is a build check: a bundle over the hard limit fails the build.
 const { report } = await import('./size.mjs');

@@ -5,12 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const ROOTS = ['snippet/', 'integrations/woocommerce/', 'relay/', 'web/', 'bin/', 'scripts/', 'deploy/', 'bench/', 'test/'];
+const ROOTS = ['snippet/', 'integrations/woocommerce/', 'integrations/prestashop/', 'relay/', 'web/', 'bin/', 'scripts/', 'deploy/', 'bench/', 'test/'];
 
 /** The files the map must list: every file of the source roots; of bench/ its own files and results; of test/ its folders, helpers and fuzz files. */
 function isMapped(path) {
   const parts = path.split('/');
-  if (['relay', 'snippet', 'web', 'bin', 'scripts', 'deploy'].includes(parts[0]) || path.startsWith('integrations/woocommerce/')) return true;
+  if (['relay', 'snippet', 'web', 'bin', 'scripts', 'deploy'].includes(parts[0]) || path.startsWith('integrations/woocommerce/') || path.startsWith('integrations/prestashop/')) return true;
   if (parts[0] === 'bench') return parts.length === 2 || (parts.length === 3 && parts[1] === 'results');
   if (parts[0] === 'test') return path === 'test/skip-summary-reporter.mjs' || (parts.length === 3 && ['helpers', 'fuzz'].includes(parts[1]));
   return false;

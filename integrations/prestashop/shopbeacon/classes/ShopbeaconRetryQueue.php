@@ -1,0 +1,114 @@
+<?php
+/**
+ * shopbeacon for PrestaShop: events the relay did not take, kept for a later request.
+ *
+ * @license MIT
+ */
+if (!defined('_PS_VERSION_')) {
+    exit;
+}
+
+/**
+ * A small table of tracking events the relay did not take (down, hung, key refused), sent again
+ * with a later request's events or by the next page view once RETRY_AT has passed. Bounded: the
+ * newest MAX_EVENTS, none older than MAX_AGE. `RETRY_AT` (a global Configuration value, read from
+ * PrestaShop's in-memory configuration cache, so a page view costs no query) is 0 while the table
+ * is empty, else when the next retry is due.
+ */
+class ShopbeaconRetryQueue
+{
+    const TABLE = 'shopbeacon_queue';
+    const RETRY_AT = 'SHOPBEACON_RETRY_AT';
+
+    /** Events kept at most: the oldest beyond it are dropped (and counted in the log). */
+    const MAX_EVENTS = 1000;
+
+    /** Seconds an event is kept: a relay down over a long weekend loses nothing. */
+    const MAX_AGE = 604800;
+
+    /** Seconds between tries while the relay does not take them. */
+    const RETRY_DELAY = 60;
+
+    /** Events sent again per request (the mirror takes 500 per call). */
+    const BATCH = 200;
+
+    public static function createTableSql()
+    {
+        return 'CREATE TABLE IF NOT EXISTS `' . _DB_PREFIX_ . self::TABLE . '` (
+            `id_shopbeacon_queue` INT UNSIGNED NOT NULL AUTO_INCREMENT,
+            `body` MEDIUMTEXT NOT NULL,
+            `date_add` INT UNSIGNED NOT NULL,
+            PRIMARY KEY (`id_shopbeacon_queue`),
+            KEY `date_add` (`date_add`)
+        ) ENGINE=' . _MYSQL_ENGINE_ . ' DEFAULT CHARSET=utf8mb4';
+    }
+
+    public static function dropTableSql()
+    {
+        return 'DROP TABLE IF EXISTS `' . _DB_PREFIX_ . self::TABLE . '`';
+    }
+
+    /** Whether a retry is due now (no query: the configuration cache). */
+    public function isDue($now)
+    {
+        $at = (int) Configuration::getGlobalValue(self::RETRY_AT);
+
+        return $at > 0 && $at <= $now;
+    }
+
+    /**
+     * The oldest queued events, `[id => event]`, expired ones dropped first. RETRY_AT moves on at
+     * once, so other requests do not try the same events while this one does.
+     */
+    public function claim($now)
+    {
+        $db = Db::getInstance();
+        $db->delete(self::TABLE, '`date_add` < ' . (int) ($now - self::MAX_AGE));
+        $rows = $db->executeS('SELECT `id_shopbeacon_queue`, `body` FROM `' . _DB_PREFIX_ . self::TABLE . '` ORDER BY `id_shopbeacon_queue` ASC LIMIT ' . (int) self::BATCH);
+        $events = [];
+        foreach (is_array($rows) ? $rows : [] as $row) {
+            $event = json_decode($row['body'], true);
+            if (is_array($event)) {
+                $events[(int) $row['id_shopbeacon_queue']] = $event;
+            }
+        }
+        Configuration::updateGlobalValue(self::RETRY_AT, empty($rows) ? 0 : $now + self::RETRY_DELAY);
+
+        return $events;
+    }
+
+    /** Forgets events that were taken, or refused for good; RETRY_AT follows what is left. */
+    public function remove(array $ids, $now)
+    {
+        if (!empty($ids)) {
+            Db::getInstance()->delete(self::TABLE, '`id_shopbeacon_queue` IN (' . implode(',', array_map('intval', $ids)) . ')');
+        }
+        $left = (int) Db::getInstance()->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '`');
+        Configuration::updateGlobalValue(self::RETRY_AT, $left > 0 ? $now : 0);
+    }
+
+    /** Keeps events for a later try; returns how many older ones the bound dropped. */
+    public function push(array $events, $now)
+    {
+        if (empty($events)) {
+            return 0;
+        }
+        $rows = [];
+        foreach ($events as $event) {
+            $rows[] = ['body' => pSQL(json_encode($event), true), 'date_add' => (int) $now];
+        }
+        $db = Db::getInstance();
+        $db->insert(self::TABLE, $rows);
+        $dropped = 0;
+        // executeS, not getValue: Db::getValue() appends its own LIMIT 1 (Db::getRow, 1.7.8 classes/db/Db.php:649).
+        $beyond = $db->executeS('SELECT `id_shopbeacon_queue` FROM `' . _DB_PREFIX_ . self::TABLE . '` ORDER BY `id_shopbeacon_queue` DESC LIMIT ' . (int) self::MAX_EVENTS . ', 1');
+        $bound = is_array($beyond) && isset($beyond[0]) ? (int) $beyond[0]['id_shopbeacon_queue'] : 0;
+        if ($bound > 0) {
+            $dropped = (int) $db->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE `id_shopbeacon_queue` <= ' . (int) $bound);
+            $db->delete(self::TABLE, '`id_shopbeacon_queue` <= ' . (int) $bound);
+        }
+        Configuration::updateGlobalValue(self::RETRY_AT, $now + self::RETRY_DELAY);
+
+        return $dropped;
+    }
+}

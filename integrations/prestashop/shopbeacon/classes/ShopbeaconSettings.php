@@ -1,0 +1,89 @@
+<?php
+/**
+ * shopbeacon for PrestaShop: the module's settings (Configuration keys) with their defaults.
+ *
+ * @license MIT
+ */
+if (!defined('_PS_VERSION_')) {
+    exit;
+}
+
+/**
+ * The five settings the configuration page saves, as the WooCommerce plugin's Shopbeacon_Settings
+ * reads its own: a value left empty is its default.
+ */
+class ShopbeaconSettings
+{
+    const PUBLIC_PATH = 'SHOPBEACON_PUBLIC_PATH';
+    const LOCAL_URL = 'SHOPBEACON_LOCAL_URL';
+    const ADMIN_KEY = 'SHOPBEACON_ADMIN_KEY';
+    const CONSENT = 'SHOPBEACON_CONSENT';
+    const COOKIE_DOMAIN = 'SHOPBEACON_COOKIE_DOMAIN';
+
+    /** Where browsers reach the relay: a path on the shop's origin (the README's nginx block). */
+    const DEFAULT_PUBLIC_PATH = '/sb/';
+
+    /** Where this server reaches the relay: beside it, on loopback. */
+    const DEFAULT_LOCAL_URL = 'http://127.0.0.1:8787';
+
+    /** The snippet's default: Global Privacy Control counts as a refusal unless the page grants consent. */
+    const CONSENT_GPC = 'gpc';
+    /** `data-consent="required"`: nothing stored or sent before `shopbeacon('consent', true)`. */
+    const CONSENT_REQUIRED = 'required';
+    /** `data-respect-gpc="false"`: no consent step at all. */
+    const CONSENT_NONE = 'none';
+
+    /** @return string[] Every key, for install and uninstall. */
+    public static function keys()
+    {
+        return [self::PUBLIC_PATH, self::LOCAL_URL, self::ADMIN_KEY, self::CONSENT, self::COOKIE_DOMAIN];
+    }
+
+    private function value($key, $fallback)
+    {
+        $value = Configuration::get($key);
+        $value = is_string($value) ? trim($value) : '';
+
+        return '' === $value ? $fallback : $value;
+    }
+
+    /** The relay's public path (or https:// URL), ending in one `/`. */
+    public function publicPath()
+    {
+        return rtrim($this->value(self::PUBLIC_PATH, self::DEFAULT_PUBLIC_PATH), '/') . '/';
+    }
+
+    /** The relay's local address, without a trailing `/`. */
+    public function localUrl()
+    {
+        return rtrim($this->value(self::LOCAL_URL, self::DEFAULT_LOCAL_URL), '/');
+    }
+
+    /** SHOPBEACON_ADMIN_KEY of the relay; '' when not set (cart events are then not sent). */
+    public function adminKey()
+    {
+        return $this->value(self::ADMIN_KEY, '');
+    }
+
+    /** One of the CONSENT_* modes; anything else is the snippet's default. */
+    public function consentMode()
+    {
+        $mode = $this->value(self::CONSENT, self::CONSENT_GPC);
+
+        return in_array($mode, [self::CONSENT_REQUIRED, self::CONSENT_NONE], true) ? $mode : self::CONSENT_GPC;
+    }
+
+    /** A cookie domain (`shop.example`, `.shop.example`), or '' for the page's own host. */
+    public function cookieDomain()
+    {
+        $domain = strtolower($this->value(self::COOKIE_DOMAIN, ''));
+
+        return self::isCookieDomain($domain) ? $domain : '';
+    }
+
+    /** Letters, digits, dots and hyphens, at least one inner dot: what a cookie's Domain can name. */
+    public static function isCookieDomain($domain)
+    {
+        return is_string($domain) && 1 === preg_match('/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i', $domain) && strlen($domain) <= 253;
+    }
+}

@@ -1,0 +1,56 @@
+<?php
+/**
+ * shopbeacon for PrestaShop: the visitor's ids from the snippet's cookies.
+ *
+ * @license MIT
+ */
+if (!defined('_PS_VERSION_')) {
+    exit;
+}
+
+/**
+ * The visitor's ids from the snippet's cookies, by the rules of the relay's `readVisitorIds`
+ * (relay/client/visitor-ids.ts), as the WooCommerce plugin's Shopbeacon_Visitor reads them:
+ * `_sb_uid` is an anonymous id or `~` and a customer id; `_sb_sid` is an id, or `id.start.last`
+ * as older snippets wrote it. Anything else is ignored; none is invented.
+ */
+class ShopbeaconVisitor
+{
+    /** snippet/protocol.ts ID_PATTERN. */
+    const ID_PATTERN = '/^[\w-]{8,64}$/';
+
+    /** snippet/protocol.ts USER_COOKIE_PATTERN: an anonymous id, or `~` and 1 to 128 cookie-octets. */
+    const USER_COOKIE_PATTERN = '/^(~[!#-+\--:<-\[\]-~]{1,128}|[\w-]{8,64})$/';
+
+    /**
+     * `['user_id' => ..., 'session_id' => ...]`, or null while the visitor has no id yet (the first
+     * page's script has not answered), or refused consent (`_sb_c` is `0`).
+     *
+     * @param array $cookies As `$_COOKIE`
+     *
+     * @return array|null
+     */
+    public static function ids(array $cookies)
+    {
+        if (isset($cookies['_sb_c']) && '0' === $cookies['_sb_c']) {
+            return null;
+        }
+        $user = isset($cookies['_sb_uid']) && is_string($cookies['_sb_uid']) ? $cookies['_sb_uid'] : '';
+        if (1 !== preg_match(self::USER_COOKIE_PATTERN, $user)) {
+            return null;
+        }
+        $ids = ['user_id' => '~' === $user[0] ? substr($user, 1) : $user];
+        $session = isset($cookies['_sb_sid']) && is_string($cookies['_sb_sid']) ? explode('.', $cookies['_sb_sid'])[0] : '';
+        if (1 === preg_match(self::ID_PATTERN, $session)) {
+            $ids['session_id'] = $session;
+        }
+
+        return $ids;
+    }
+
+    /** Whether `_sb_uid` holds an identified customer (`~` and an id). */
+    public static function isIdentified(array $cookies)
+    {
+        return null !== self::ids($cookies) && '~' === $cookies['_sb_uid'][0];
+    }
+}

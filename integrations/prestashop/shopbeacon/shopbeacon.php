@@ -1,0 +1,290 @@
+<?php
+/**
+ * shopbeacon for PrestaShop 1.7.8 and 8.x: the storefront's cart events and product views to a
+ * shopbeacon relay, which feeds them to the personalization service. Orders and products go by
+ * the relay's sync (PrestaShop's Webservice).
+ *
+ * @license MIT
+ */
+if (!defined('_PS_VERSION_')) {
+    exit;
+}
+
+require_once __DIR__ . '/classes/ShopbeaconSettings.php';
+require_once __DIR__ . '/classes/ShopbeaconVisitor.php';
+require_once __DIR__ . '/classes/ShopbeaconProductFields.php';
+require_once __DIR__ . '/classes/ShopbeaconRetryQueue.php';
+require_once __DIR__ . '/classes/ShopbeaconRelayClient.php';
+require_once __DIR__ . '/classes/ShopbeaconStorefront.php';
+require_once __DIR__ . '/classes/ShopbeaconCartEvents.php';
+
+class shopbeacon extends Module
+{
+    /** The hooks install() registers, each with its hookXxx method below. */
+    const HOOKS = [
+        'displayHeader',
+        'actionCartUpdateQuantityBefore',
+        'actionObjectProductInCartDeleteBefore',
+        'actionObjectProductInCartDeleteAfter',
+        'actionCartSave',
+    ];
+
+    /** @var ShopbeaconSettings */
+    private $settings;
+
+    /** @var ShopbeaconRelayClient */
+    private $client;
+
+    /** @var ShopbeaconCartEvents */
+    private $cartEvents;
+
+    /** @var bool */
+    private $shutdownRegistered = false;
+
+    public function __construct()
+    {
+        $this->name = 'shopbeacon';
+        $this->tab = 'analytics_stats';
+        $this->version = '0.1.0';
+        $this->author = 'shopbeacon';
+        $this->need_instance = 0;
+        $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '8.99.99'];
+        $this->bootstrap = true;
+
+        parent::__construct();
+
+        $this->displayName = $this->l('shopbeacon');
+        $this->description = $this->l('Cart events and product views for the personalization service, through your shopbeacon relay.');
+
+        $this->settings = new ShopbeaconSettings();
+        $this->client = new ShopbeaconRelayClient($this->settings, new ShopbeaconRetryQueue());
+        $this->cartEvents = new ShopbeaconCartEvents($this->settings, $this->client);
+    }
+
+    public function install()
+    {
+        return parent::install()
+            && Db::getInstance()->execute(ShopbeaconRetryQueue::createTableSql())
+            && Configuration::updateValue(ShopbeaconSettings::PUBLIC_PATH, ShopbeaconSettings::DEFAULT_PUBLIC_PATH)
+            && Configuration::updateValue(ShopbeaconSettings::LOCAL_URL, ShopbeaconSettings::DEFAULT_LOCAL_URL)
+            && Configuration::updateValue(ShopbeaconSettings::CONSENT, ShopbeaconSettings::CONSENT_GPC)
+            && Configuration::updateGlobalValue(ShopbeaconRetryQueue::RETRY_AT, 0)
+            && $this->registerHook(self::HOOKS);
+    }
+
+    public function uninstall()
+    {
+        foreach (array_merge(ShopbeaconSettings::keys(), [ShopbeaconRetryQueue::RETRY_AT]) as $key) {
+            Configuration::deleteByName($key);
+        }
+
+        return Db::getInstance()->execute(ShopbeaconRetryQueue::dropTableSql()) && parent::uninstall();
+    }
+
+    /** The storefront's head: the snippet; a retry of queued events when one is due. */
+    public function hookDisplayHeader($params)
+    {
+        if (defined('_PS_ADMIN_DIR_')) {
+            return '';
+        }
+        if ($this->client->hasWork()) {
+            $this->sendAtShutdown();
+        }
+
+        return (new ShopbeaconStorefront($this->settings))->head($this->context);
+    }
+
+    public function hookActionCartUpdateQuantityBefore($params)
+    {
+        if (!defined('_PS_ADMIN_DIR_') && $this->cartEvents->quantityBefore(is_array($params) ? $params : [])) {
+            $this->sendAtShutdown();
+        }
+    }
+
+    public function hookActionObjectProductInCartDeleteBefore($params)
+    {
+        if (!defined('_PS_ADMIN_DIR_') && $this->cartEvents->deleteBefore(is_array($params) ? $params : [])) {
+            $this->sendAtShutdown();
+        }
+    }
+
+    public function hookActionObjectProductInCartDeleteAfter($params)
+    {
+        $this->cartEvents->settle();
+    }
+
+    public function hookActionCartSave($params)
+    {
+        $this->cartEvents->settle();
+    }
+
+    /**
+     * Once per request: at shutdown, the open changes are settled, then the events go to the relay
+     * from a shutdown function registered from that one, so it runs after every other. There, when
+     * PHP-FPM can end the response first (fastcgi_finish_request), it does, after writing
+     * PrestaShop's cookie (Cookie::write() otherwise runs in its destructor, after shutdown
+     * functions, when the response would be gone): the shopper does not wait on the relay at all.
+     * Elsewhere the exchange is bounded by the client's timeouts (300 ms).
+     */
+    private function sendAtShutdown()
+    {
+        if ($this->shutdownRegistered) {
+            return;
+        }
+        $this->shutdownRegistered = true;
+        register_shutdown_function(function () {
+            $this->cartEvents->settle();
+            if ($this->client->hasWork()) {
+                register_shutdown_function([$this, 'sendNow']);
+            }
+        });
+    }
+
+    /** @internal the last shutdown function (see sendAtShutdown) */
+    public function sendNow()
+    {
+        try {
+            if (self::canFinishResponse()) {
+                if (isset($this->context->cookie) && is_object($this->context->cookie) && method_exists($this->context->cookie, 'write')) {
+                    $this->context->cookie->write();
+                }
+                ignore_user_abort(true);
+                fastcgi_finish_request();
+            }
+            $this->client->flush();
+        } catch (Throwable $error) {
+            // Never into the shopper's page. The key is only ever in the request's header, never in SQL or an error.
+            PrestaShopLogger::addLog('shopbeacon: cart events not sent: ' . get_class($error) . ': ' . substr($error->getMessage(), 0, 200), 2, null, 'shopbeacon', 0, true);
+        }
+    }
+
+    /** PHP-FPM, with its function, and no fatal error being reported (its page must reach the shopper as it is). */
+    private static function canFinishResponse()
+    {
+        $error = error_get_last();
+        $fatal = is_array($error) && in_array($error['type'], [E_ERROR, E_PARSE, E_CORE_ERROR, E_COMPILE_ERROR, E_USER_ERROR], true);
+
+        return 'fpm-fcgi' === PHP_SAPI && function_exists('fastcgi_finish_request') && !$fatal;
+    }
+
+    /** Back office > Modules > shopbeacon > Configure. */
+    public function getContent()
+    {
+        $output = '';
+        if (Tools::isSubmit('submit' . $this->name)) {
+            $output .= $this->saveSettings();
+        }
+
+        return $output . $this->renderForm();
+    }
+
+    private function saveSettings()
+    {
+        $errors = [];
+        $publicPath = trim((string) Tools::getValue(ShopbeaconSettings::PUBLIC_PATH));
+        if ('' !== $publicPath && 1 !== preg_match('#^(/|https://)[^\s"<>]*$#', $publicPath)) {
+            $errors[] = $this->l('The relay public path must begin with / or https://.');
+        }
+        $localUrl = trim((string) Tools::getValue(ShopbeaconSettings::LOCAL_URL));
+        if ('' !== $localUrl && 1 !== preg_match('#^https?://[^\s/"<>]+(/[^\s"<>]*)?$#', $localUrl)) {
+            $errors[] = $this->l('The relay local address must be an http:// or https:// URL.');
+        }
+        $consent = (string) Tools::getValue(ShopbeaconSettings::CONSENT);
+        if (!in_array($consent, [ShopbeaconSettings::CONSENT_GPC, ShopbeaconSettings::CONSENT_REQUIRED, ShopbeaconSettings::CONSENT_NONE], true)) {
+            $errors[] = $this->l('Choose a consent mode.');
+        }
+        $domain = strtolower(trim((string) Tools::getValue(ShopbeaconSettings::COOKIE_DOMAIN)));
+        if ('' !== $domain && !ShopbeaconSettings::isCookieDomain($domain)) {
+            $errors[] = $this->l('The cookie domain must be a domain name such as shop.example or .shop.example.');
+        }
+        if (!empty($errors)) {
+            return $this->displayError(implode('<br>', array_map('htmlspecialchars', $errors)));
+        }
+        Configuration::updateValue(ShopbeaconSettings::PUBLIC_PATH, $publicPath);
+        Configuration::updateValue(ShopbeaconSettings::LOCAL_URL, $localUrl);
+        Configuration::updateValue(ShopbeaconSettings::CONSENT, $consent);
+        Configuration::updateValue(ShopbeaconSettings::COOKIE_DOMAIN, $domain);
+        // An empty key field keeps the key already stored: the stored key never reaches a page.
+        $key = trim((string) Tools::getValue(ShopbeaconSettings::ADMIN_KEY));
+        if ('' !== $key) {
+            Configuration::updateValue(ShopbeaconSettings::ADMIN_KEY, $key);
+        }
+
+        return $this->displayConfirmation($this->l('Settings updated'));
+    }
+
+    private function renderForm()
+    {
+        $keySaved = '' !== $this->settings->adminKey();
+        $form = [
+            'form' => [
+                'legend' => ['title' => $this->l('Settings'), 'icon' => 'icon-cogs'],
+                'input' => [
+                    [
+                        'type' => 'text',
+                        'label' => $this->l('Relay public path'),
+                        'name' => ShopbeaconSettings::PUBLIC_PATH,
+                        'desc' => $this->l('Where browsers reach the relay on this shop (the nginx location, default /sb/), or its https:// URL. The snippet loads shopbeacon.js from it and sends to collect beside it.'),
+                    ],
+                    [
+                        'type' => 'text',
+                        'label' => $this->l('Relay local address'),
+                        'name' => ShopbeaconSettings::LOCAL_URL,
+                        'desc' => $this->l('Where this server reaches the relay for cart events (default http://127.0.0.1:8787).'),
+                    ],
+                    [
+                        'type' => 'password',
+                        'label' => $this->l('Admin key'),
+                        'name' => ShopbeaconSettings::ADMIN_KEY,
+                        'autocomplete' => false,
+                        'desc' => $keySaved
+                            ? $this->l('Saved. The relay\'s SHOPBEACON_ADMIN_KEY; leave empty to keep it.')
+                            : $this->l('The relay\'s SHOPBEACON_ADMIN_KEY. Cart events are sent once it is set.'),
+                    ],
+                    [
+                        'type' => 'select',
+                        'label' => $this->l('Consent'),
+                        'name' => ShopbeaconSettings::CONSENT,
+                        'options' => [
+                            'query' => [
+                                ['id' => ShopbeaconSettings::CONSENT_GPC, 'name' => $this->l('Respect Global Privacy Control (the snippet\'s default)')],
+                                ['id' => ShopbeaconSettings::CONSENT_REQUIRED, 'name' => $this->l('Required: nothing is stored or sent before your banner calls shopbeacon(\'consent\', true)')],
+                                ['id' => ShopbeaconSettings::CONSENT_NONE, 'name' => $this->l('None: ignore Global Privacy Control')],
+                            ],
+                            'id' => 'id',
+                            'name' => 'name',
+                        ],
+                    ],
+                    [
+                        'type' => 'text',
+                        'label' => $this->l('Cookie domain'),
+                        'name' => ShopbeaconSettings::COOKIE_DOMAIN,
+                        'desc' => $this->l('Optional: .shop.example to share the visitor id across subdomains. Empty: the page\'s own host.'),
+                    ],
+                ],
+                'submit' => ['title' => $this->l('Save')],
+            ],
+        ];
+
+        $helper = new HelperForm();
+        $helper->module = $this;
+        $helper->name_controller = $this->name;
+        $helper->table = $this->table;
+        $helper->token = Tools::getAdminTokenLite('AdminModules');
+        $helper->currentIndex = AdminController::$currentIndex . '&configure=' . $this->name;
+        $helper->default_form_language = (int) Configuration::get('PS_LANG_DEFAULT');
+        $helper->allow_employee_form_lang = (int) Configuration::get('PS_BO_ALLOW_EMPLOYEE_FORM_LANG');
+        $helper->title = $this->displayName;
+        $helper->show_toolbar = false;
+        $helper->submit_action = 'submit' . $this->name;
+        $helper->fields_value = [
+            ShopbeaconSettings::PUBLIC_PATH => $this->settings->publicPath(),
+            ShopbeaconSettings::LOCAL_URL => $this->settings->localUrl(),
+            ShopbeaconSettings::ADMIN_KEY => '',
+            ShopbeaconSettings::CONSENT => $this->settings->consentMode(),
+            ShopbeaconSettings::COOKIE_DOMAIN => $this->settings->cookieDomain(),
+        ];
+
+        return $helper->generateForm([$form]);
+    }
+}

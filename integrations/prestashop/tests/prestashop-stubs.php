@@ -1,0 +1,641 @@
+<?php
+/**
+ * The PrestaShop classes and functions the module calls, as small stand-ins that behave as the
+ * 1.7.8 source does where the module depends on it (Cart::updateQty fires
+ * actionCartUpdateQuantityBefore before it checks anything and Cart::update() fires actionCartSave
+ * after a change; Db::insert does not escape; a password field's value comes from fields_value, so
+ * a key put there would show). Only the module's own tests load this.
+ */
+define('_PS_VERSION_', '1.7.8.0');
+define('_DB_PREFIX_', 'ps_');
+define('_MYSQL_ENGINE_', 'InnoDB');
+
+$GLOBALS['ps'] = [
+    'config' => [],
+    'log' => [],
+    'hooks' => [],
+    'tables' => ['shopbeacon_queue' => [], 'cart_product' => []],
+    'created' => [],
+    'next_id' => 1,
+    'queries' => 0,
+];
+
+function pSQL($string, $htmlOK = false)
+{
+    return addslashes($htmlOK ? (string) $string : strip_tags((string) $string));
+}
+
+class Configuration
+{
+    public static function get($key, $idLang = null, $idShopGroup = null, $idShop = null, $default = false)
+    {
+        return array_key_exists($key, $GLOBALS['ps']['config']) ? $GLOBALS['ps']['config'][$key] : $default;
+    }
+
+    public static function getGlobalValue($key, $idLang = null)
+    {
+        return self::get($key);
+    }
+
+    public static function updateValue($key, $values, $html = false, $idShopGroup = null, $idShop = null)
+    {
+        $GLOBALS['ps']['config'][$key] = is_scalar($values) ? (string) $values : $values;
+
+        return true;
+    }
+
+    public static function updateGlobalValue($key, $values, $html = false)
+    {
+        return self::updateValue($key, $values, $html);
+    }
+
+    public static function deleteByName($key)
+    {
+        unset($GLOBALS['ps']['config'][$key]);
+
+        return true;
+    }
+}
+
+class PrestaShopLogger
+{
+    public static function addLog($message, $severity = 1, $errorCode = null, $objectType = null, $objectId = null, $allowDuplicate = false, $idEmployee = null)
+    {
+        $GLOBALS['ps']['log'][] = ['severity' => $severity, 'message' => $message, 'object_type' => $objectType];
+
+        return true;
+    }
+}
+
+/** Db as far as the module uses it, over in-memory tables; any other SQL is a test failure. */
+class Db
+{
+    private static $instance;
+
+    public static function getInstance($master = true)
+    {
+        return self::$instance ?: (self::$instance = new self());
+    }
+
+    private static function table($name)
+    {
+        return preg_replace('/^' . _DB_PREFIX_ . '/', '', trim($name, '`'));
+    }
+
+    public function execute($sql, $useCache = true)
+    {
+        ++$GLOBALS['ps']['queries'];
+        if (preg_match('/^CREATE TABLE IF NOT EXISTS `(\w+)`/', $sql, $m)) {
+            $GLOBALS['ps']['created'][self::table($m[1])] = true;
+
+            return true;
+        }
+        if (preg_match('/^DROP TABLE IF EXISTS `(\w+)`/', $sql, $m)) {
+            unset($GLOBALS['ps']['created'][self::table($m[1])]);
+            $GLOBALS['ps']['tables'][self::table($m[1])] = [];
+
+            return true;
+        }
+        throw new Exception('stub Db cannot run: ' . $sql);
+    }
+
+    /** As Db::insert: one row or a list of rows; values are SQL literals the caller escaped (pSQL). */
+    public function insert($table, $data, $nullValues = false, $useCache = true, $type = 1, $addPrefix = true)
+    {
+        ++$GLOBALS['ps']['queries'];
+        $rows = isset($data[0]) && is_array($data[0]) ? $data : [$data];
+        foreach ($rows as $row) {
+            $row = array_map('stripslashes', array_map('strval', $row));
+            $row['id_' . $table] = $GLOBALS['ps']['next_id']++;
+            $GLOBALS['ps']['tables'][$table][] = $row;
+        }
+
+        return true;
+    }
+
+    public function delete($table, $where = '', $limit = 0, $useCache = true, $addPrefix = true)
+    {
+        ++$GLOBALS['ps']['queries'];
+        $keep = [];
+        foreach ($GLOBALS['ps']['tables'][$table] as $row) {
+            if (!self::matches($row, $where)) {
+                $keep[] = $row;
+            }
+        }
+        $GLOBALS['ps']['tables'][$table] = $keep;
+
+        return true;
+    }
+
+    /** `a` = N, `a` < N, `a` <= N, `a` IN (..), joined by AND. */
+    private static function matches(array $row, $where)
+    {
+        foreach (preg_split('/\s+AND\s+/i', trim($where)) as $condition) {
+            if (!preg_match('/^`(\w+)`\s*(=|<=|<|IN)\s*(.+)$/i', trim($condition), $m)) {
+                throw new Exception('stub Db cannot read: ' . $condition);
+            }
+            $value = isset($row[$m[1]]) ? (int) $row[$m[1]] : 0;
+            $operator = strtoupper($m[2]);
+            if ('IN' === $operator) {
+                $ok = in_array($value, array_map('intval', explode(',', trim($m[3], '() '))), true);
+            } else {
+                $ok = '=' === $operator ? $value === (int) $m[3] : ('<' === $operator ? $value < (int) $m[3] : $value <= (int) $m[3]);
+            }
+            if (!$ok) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    public function executeS($sql, $array = true, $useCache = true)
+    {
+        ++$GLOBALS['ps']['queries'];
+        if (preg_match('/^SELECT `id_shopbeacon_queue`, `body` FROM `ps_shopbeacon_queue` ORDER BY `id_shopbeacon_queue` ASC LIMIT (\d+)$/', $sql, $m)) {
+            $rows = $GLOBALS['ps']['tables']['shopbeacon_queue'];
+            usort($rows, static function ($a, $b) {
+                return $a['id_shopbeacon_queue'] - $b['id_shopbeacon_queue'];
+            });
+
+            return array_slice($rows, 0, (int) $m[1]);
+        }
+        if (preg_match('/^SELECT `id_shopbeacon_queue` FROM `ps_shopbeacon_queue` ORDER BY `id_shopbeacon_queue` DESC LIMIT (\d+), 1$/', $sql, $m)) {
+            $ids = array_column($GLOBALS['ps']['tables']['shopbeacon_queue'], 'id_shopbeacon_queue');
+            rsort($ids);
+
+            return isset($ids[(int) $m[1]]) ? [['id_shopbeacon_queue' => $ids[(int) $m[1]]]] : [];
+        }
+        throw new Exception('stub Db cannot run: ' . $sql);
+    }
+
+    public function getValue($sql, $useCache = true)
+    {
+        ++$GLOBALS['ps']['queries'];
+        $sql = preg_replace('/\s+/', ' ', trim($sql));
+        if (preg_match('/\bLIMIT\b/i', $sql)) {
+            throw new Exception('Db::getValue appends LIMIT 1 (Db::getRow): a LIMIT in its SQL is a syntax error: ' . $sql);
+        }
+        if (preg_match('/^SELECT SUM\(`quantity`\) FROM `ps_cart_product` WHERE (.+)$/', $sql, $m)) {
+            $sum = 0;
+            foreach ($GLOBALS['ps']['tables']['cart_product'] as $row) {
+                $sum += self::matches($row, $m[1]) ? (int) $row['quantity'] : 0;
+            }
+
+            return $sum;
+        }
+        if (preg_match('/^SELECT COUNT\(\*\) FROM `ps_shopbeacon_queue`(?: WHERE (.+))?$/', $sql, $m)) {
+            $count = 0;
+            foreach ($GLOBALS['ps']['tables']['shopbeacon_queue'] as $row) {
+                $count += empty($m[1]) || self::matches($row, $m[1]) ? 1 : 0;
+            }
+
+            return $count;
+        }
+        throw new Exception('stub Db cannot run: ' . $sql);
+    }
+}
+
+class Hook
+{
+    /** Runs `hook<Name>` of each module registered on it, in registration order, as Hook::exec does. */
+    public static function exec($hookName, $hookArgs = [], $idModule = null, $arrayReturn = false)
+    {
+        $output = '';
+        foreach (isset($GLOBALS['ps']['hooks'][strtolower($hookName)]) ? $GLOBALS['ps']['hooks'][strtolower($hookName)] : [] as $module) {
+            $method = 'hook' . ucfirst($hookName);
+            $output .= (string) $module->$method($hookArgs);
+        }
+
+        return $output;
+    }
+}
+
+class Tools
+{
+    public static function getValue($key, $default = false)
+    {
+        return isset($_POST[$key]) ? $_POST[$key] : (isset($_GET[$key]) ? $_GET[$key] : $default);
+    }
+
+    public static function isSubmit($key)
+    {
+        return isset($_POST[$key]) || isset($_GET[$key]);
+    }
+
+    public static function getAdminTokenLite($tab)
+    {
+        return 'token-' . $tab;
+    }
+
+    public static function ps_round($value, $precision = 0)
+    {
+        return round($value, $precision);
+    }
+}
+
+class Validate
+{
+    public static function isLoadedObject($object)
+    {
+        return is_object($object) && !empty($object->id);
+    }
+}
+
+abstract class Module
+{
+    public $name;
+    public $tab;
+    public $version;
+    public $author;
+    public $need_instance;
+    public $ps_versions_compliancy;
+    public $bootstrap;
+    public $displayName;
+    public $description;
+    public $table = 'module';
+    /** @var Context */
+    public $context;
+
+    public function __construct()
+    {
+        $this->context = Context::getContext();
+    }
+
+    public function install()
+    {
+        return true;
+    }
+
+    public function uninstall()
+    {
+        foreach ($GLOBALS['ps']['hooks'] as $hook => $modules) {
+            $GLOBALS['ps']['hooks'][$hook] = array_filter($modules, function ($module) {
+                return $module !== $this;
+            });
+        }
+
+        return true;
+    }
+
+    public function registerHook($hookName, $shopList = null)
+    {
+        foreach ((array) $hookName as $name) {
+            if (!method_exists($this, 'hook' . ucfirst($name))) {
+                throw new Exception("registered $name without a hook method");
+            }
+            $GLOBALS['ps']['hooks'][strtolower($name)][] = $this;
+        }
+
+        return true;
+    }
+
+    public function l($string, $specific = false, $locale = null)
+    {
+        return $string;
+    }
+
+    public function displayError($error)
+    {
+        return '<div class="alert alert-danger">' . $error . '</div>';
+    }
+
+    public function displayConfirmation($string)
+    {
+        return '<div class="alert alert-success">' . $string . '</div>';
+    }
+}
+
+class AdminController
+{
+    public static $currentIndex = 'index.php?controller=AdminModules';
+}
+
+/** HelperForm's generateForm as the 1.7.8 template renders it, but a password's value taken from fields_value (stricter than PrestaShop, which always prints it empty). */
+class HelperForm
+{
+    public $module;
+    public $name_controller;
+    public $table;
+    public $token;
+    public $currentIndex;
+    public $default_form_language;
+    public $allow_employee_form_lang;
+    public $title;
+    public $show_toolbar;
+    public $submit_action;
+    public $fields_value = [];
+
+    public function generateForm($forms)
+    {
+        $html = '<form action="' . htmlspecialchars($this->currentIndex . '&token=' . $this->token) . '" method="post">';
+        foreach ($forms as $form) {
+            foreach ($form['form']['input'] as $input) {
+                $value = isset($this->fields_value[$input['name']]) ? (string) $this->fields_value[$input['name']] : '';
+                if ('select' === $input['type']) {
+                    $html .= '<select name="' . $input['name'] . '">';
+                    foreach ($input['options']['query'] as $option) {
+                        $id = $option[$input['options']['id']];
+                        $html .= '<option value="' . htmlspecialchars($id) . '"' . ($id === $value ? ' selected' : '') . '>' . htmlspecialchars($option[$input['options']['name']]) . '</option>';
+                    }
+                    $html .= '</select>';
+                } else {
+                    $html .= '<input type="' . $input['type'] . '" name="' . $input['name'] . '" value="' . htmlspecialchars($value, ENT_QUOTES) . '">';
+                }
+                $html .= isset($input['desc']) ? '<p class="help-block">' . htmlspecialchars($input['desc']) . '</p>' : '';
+            }
+        }
+
+        return $html . '<button name="' . $this->submit_action . '">Save</button></form>';
+    }
+}
+
+class Customer
+{
+    public $id = 0;
+
+    public function isLogged($withGuest = false)
+    {
+        return $this->id > 0;
+    }
+}
+
+class Currency
+{
+    public $iso_code = 'EUR';
+}
+
+class Language
+{
+    public $id = 1;
+}
+
+class Shop
+{
+    public $id = 1;
+}
+
+/** PrestaShop's cookie: write() is what the module calls before ending the response early. */
+class Cookie
+{
+    public $writes = 0;
+
+    public function write()
+    {
+        ++$this->writes;
+    }
+}
+
+class ImageType
+{
+    public static function getFormattedName($name)
+    {
+        return $name . '_default';
+    }
+}
+
+class Link
+{
+    public function getProductLink($product, $alias = null, $category = null, $ean13 = null, $idLang = null, $idShop = null, $idProductAttribute = null)
+    {
+        $id = is_object($product) ? (int) $product->id : (int) $product;
+        $rewrite = Product::catalog($id)['link_rewrite'];
+
+        return "https://shop.example/$id-$rewrite.html";
+    }
+
+    /** PrestaShop's friendly image URL: `/<id_image>-<type>/<rewrite>.jpg`. */
+    public function getImageLink($name, $ids, $type = null)
+    {
+        $parts = explode('-', (string) $ids);
+
+        return 'https://shop.example/' . end($parts) . ($type ? '-' . $type : '') . '/' . $name . '.jpg';
+    }
+}
+
+class FrontController
+{
+    public $php_self = 'index';
+}
+
+class ProductController extends FrontController
+{
+    public $php_self = 'product';
+    private $product;
+
+    public function __construct($idProduct)
+    {
+        $this->product = new Product($idProduct, true, 1);
+    }
+
+    public function getProduct()
+    {
+        return $this->product;
+    }
+}
+
+class Context
+{
+    private static $instance;
+    public $customer;
+    public $currency;
+    public $language;
+    public $link;
+    public $controller;
+    public $cookie;
+    public $shop;
+    public $cart;
+
+    public static function getContext()
+    {
+        if (!self::$instance) {
+            $context = new self();
+            $context->customer = new Customer();
+            $context->currency = new Currency();
+            $context->language = new Language();
+            $context->link = new Link();
+            $context->controller = new FrontController();
+            $context->cookie = new Cookie();
+            $context->shop = new Shop();
+            self::$instance = $context;
+        }
+
+        return self::$instance;
+    }
+
+    public function getComputingPrecision()
+    {
+        return 2;
+    }
+}
+
+class Category
+{
+    public $id;
+    public $name;
+
+    public function __construct($id = null, $idLang = null)
+    {
+        $names = [7 => 'Kitchen', 8 => 'Shirts'];
+        if (isset($names[$id])) {
+            $this->id = $id;
+            $this->name = null === $idLang ? [1 => $names[$id]] : $names[$id];
+        }
+    }
+}
+
+/**
+ * The catalog: prices without tax, shown with 20 % tax (getPriceStatic with $usetax); combinations
+ * add their price impact. 44 is out of stock and may not be ordered then.
+ */
+class Product
+{
+    public $id;
+    public $name;
+    public $link_rewrite;
+    public $id_category_default;
+    public $available_for_order = 1;
+
+    public static function catalog($id)
+    {
+        $catalog = [
+            42 => ['name' => 'Teapot', 'link_rewrite' => 'teapot', 'category' => 7, 'price' => 24.5, 'cover' => 900, 'stock' => 100],
+            43 => ['name' => 'Mug </script><script>alert(1)</script>', 'link_rewrite' => 'mug', 'category' => 0, 'price' => 9, 'cover' => 0, 'stock' => 100],
+            44 => ['name' => 'Sold-out kettle', 'link_rewrite' => 'kettle', 'category' => 7, 'price' => 40, 'cover' => 903, 'stock' => 0],
+            50 => ['name' => 'Tee', 'link_rewrite' => 'tee', 'category' => 8, 'price' => 15, 'cover' => 901, 'stock' => 100, 'combinations' => [51 => ['impact' => 2, 'image' => 902], 52 => ['impact' => 0, 'image' => 0]], 'default' => 52],
+        ];
+
+        return isset($catalog[$id]) ? $catalog[$id] : null;
+    }
+
+    public function __construct($id = null, $full = false, $idLang = null, $idShop = null)
+    {
+        $data = self::catalog((int) $id);
+        if ($data) {
+            $this->id = (int) $id;
+            // Multilingual fields are strings when loaded in a language, arrays by language otherwise.
+            $this->name = null === $idLang ? [1 => $data['name']] : $data['name'];
+            $this->link_rewrite = null === $idLang ? [1 => $data['link_rewrite']] : $data['link_rewrite'];
+            $this->id_category_default = $data['category'];
+        }
+    }
+
+    public static function getPriceStatic($idProduct, $usetax = true, $idProductAttribute = null, $decimals = 6)
+    {
+        $data = self::catalog((int) $idProduct);
+        if (null === $idProductAttribute) {
+            $idProductAttribute = isset($data['default']) ? $data['default'] : 0;
+        }
+        $price = $data['price'] + (isset($data['combinations'][$idProductAttribute]) ? $data['combinations'][$idProductAttribute]['impact'] : 0);
+
+        return round($usetax ? $price * 1.2 : $price, $decimals);
+    }
+
+    public static function getCover($idProduct, $context = null)
+    {
+        $data = self::catalog((int) $idProduct);
+
+        return $data && $data['cover'] ? ['id_image' => $data['cover']] : false;
+    }
+
+    public static function getCombinationImageById($idProductAttribute, $idLang)
+    {
+        foreach ([42, 43, 44, 50] as $id) {
+            $data = self::catalog($id);
+            if (!empty($data['combinations'][$idProductAttribute]['image'])) {
+                return ['id_image' => $data['combinations'][$idProductAttribute]['image'], 'id_product_attribute' => $idProductAttribute];
+            }
+        }
+
+        return false;
+    }
+}
+
+/** Cart::updateQty and deleteProduct in the order 1.7.8's classes/Cart.php runs their steps and hooks. */
+class Cart
+{
+    public $id;
+
+    public function __construct($id = null)
+    {
+        $this->id = $id;
+    }
+
+    private function &line($idProduct, $idProductAttribute, $idCustomization)
+    {
+        foreach ($GLOBALS['ps']['tables']['cart_product'] as $index => $row) {
+            if ((int) $row['id_cart'] === (int) $this->id && (int) $row['id_product'] === (int) $idProduct && (int) $row['id_product_attribute'] === (int) $idProductAttribute && (int) $row['id_customization'] === (int) $idCustomization) {
+                return $GLOBALS['ps']['tables']['cart_product'][$index];
+            }
+        }
+        $none = null;
+
+        return $none;
+    }
+
+    public function updateQty($quantity, $id_product, $id_product_attribute = null, $id_customization = false, $operator = 'up', $id_address_delivery = 0, $shop = null, $auto_add_cart_rule = true)
+    {
+        $quantity = (int) $quantity;
+        $id_product_attribute = (int) $id_product_attribute;
+        $product = new Product($id_product, false, 1);
+        Hook::exec('actionCartUpdateQuantityBefore', [
+            'cart' => $this,
+            'product' => $product,
+            'id_product_attribute' => $id_product_attribute,
+            'id_customization' => $id_customization,
+            'quantity' => $quantity,
+            'operator' => $operator,
+            'id_address_delivery' => $id_address_delivery,
+            'shop' => $shop,
+            'auto_add_cart_rule' => $auto_add_cart_rule,
+        ]);
+        if ($quantity <= 0) {
+            return $this->deleteProduct($id_product, $id_product_attribute, (int) $id_customization);
+        }
+        $stock = Product::catalog($id_product)['stock'];
+        $line = &$this->line($id_product, $id_product_attribute, (int) $id_customization);
+        if ($line) {
+            if ('up' === $operator) {
+                if ($line['quantity'] + $quantity > $stock) {
+                    return false;
+                }
+                $line['quantity'] += $quantity;
+            } elseif ('down' === $operator) {
+                if ($line['quantity'] <= 1 || $line['quantity'] - $quantity <= 0) {
+                    return $this->deleteProduct($id_product, $id_product_attribute, (int) $id_customization);
+                }
+                $line['quantity'] -= $quantity;
+            } else {
+                return false;
+            }
+        } elseif ('up' === $operator) {
+            if ($quantity > $stock) {
+                return false;
+            }
+            $GLOBALS['ps']['tables']['cart_product'][] = ['id_cart' => $this->id, 'id_product' => (int) $id_product, 'id_product_attribute' => $id_product_attribute, 'id_customization' => (int) $id_customization, 'quantity' => $quantity];
+        }
+        $this->update();
+
+        return true;
+    }
+
+    public function deleteProduct($id_product, $id_product_attribute = 0, $id_customization = 0, $id_address_delivery = 0)
+    {
+        $before = count($GLOBALS['ps']['tables']['cart_product']);
+        $GLOBALS['ps']['tables']['cart_product'] = array_values(array_filter($GLOBALS['ps']['tables']['cart_product'], function ($row) use ($id_product, $id_product_attribute, $id_customization) {
+            return !((int) $row['id_cart'] === (int) $this->id && (int) $row['id_product'] === (int) $id_product && (int) $row['id_product_attribute'] === (int) $id_product_attribute && (int) $row['id_customization'] === (int) $id_customization);
+        }));
+        if (count($GLOBALS['ps']['tables']['cart_product']) === $before) {
+            return false;
+        }
+
+        return $this->update();
+    }
+
+    public function update($nullValues = false)
+    {
+        Hook::exec('actionCartSave', ['cart' => $this]);
+
+        return true;
+    }
+}

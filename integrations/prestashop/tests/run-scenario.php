@@ -1,0 +1,127 @@
+<?php
+/**
+ * One request of a PrestaShop shop with the module, as the test describes it in JSON (argv[1]),
+ * mirroring integrations/woocommerce/tests/run-scenario.php:
+ *
+ * - `config`: Configuration values (the module's SHOPBEACON_* keys);
+ * - `cookies`: the browser's cookies; `customer`: a logged-in customer's id; `product_page`: a
+ *   product id, the request is that product's page (displayHeader runs on every scenario with
+ *   `page` true or a product page);
+ * - `cart`: the cart's lines before the request, `[id_product, quantity, id_product_attribute]`;
+ * - `actions`: `["add", id, qty, ipa]` and `["down", id, qty, ipa]` (Cart::updateQty up / down, as
+ *   CartController's `add` and `update&op=down` call it), `["set0", id, ipa]` (updateQty with 0),
+ *   `["delete", id, ipa]` (CartController::processDeleteProductInCart: the delete hooks around
+ *   Cart::deleteProduct);
+ * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
+ * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
+ *   between runs (the retry queue across requests).
+ *
+ * Prints JSON once the request is over (after the module's shutdown work): the head, the admin
+ * page, the log, the retry queue, RETRY_AT, the cart lines, the hooks registered, and how many
+ * milliseconds the shutdown work took.
+ */
+require __DIR__ . '/prestashop-stubs.php';
+
+$scenario = json_decode($argv[1], true);
+$state = isset($scenario['state']) ? $scenario['state'] : null;
+if ($state && is_file($state)) {
+    $saved = json_decode(file_get_contents($state), true);
+    $GLOBALS['ps']['config'] = $saved['config'];
+    $GLOBALS['ps']['tables'] = $saved['tables'];
+    $GLOBALS['ps']['created'] = $saved['created'];
+    $GLOBALS['ps']['next_id'] = $saved['next_id'];
+}
+foreach (isset($scenario['config']) ? $scenario['config'] : [] as $key => $value) {
+    $GLOBALS['ps']['config'][$key] = $value;
+}
+$_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
+
+$context = Context::getContext();
+$context->customer->id = isset($scenario['customer']) ? (int) $scenario['customer'] : 0;
+if (!empty($scenario['product_page'])) {
+    $context->controller = new ProductController((int) $scenario['product_page']);
+}
+
+/** Reports once every shutdown function has run: destructors run after them. */
+class ScenarioEnd
+{
+    public $out = [];
+    public $shutdownStarted;
+    private $state;
+
+    public function __construct($state)
+    {
+        $this->state = $state;
+        register_shutdown_function(function () {
+            $this->shutdownStarted = microtime(true);
+        });
+    }
+
+    public function __destruct()
+    {
+        $this->out['shutdown_ms'] = (int) round((microtime(true) - $this->shutdownStarted) * 1000);
+        $this->out['log'] = $GLOBALS['ps']['log'];
+        $this->out['queue'] = array_map(static function ($row) {
+            return json_decode($row['body'], true);
+        }, $GLOBALS['ps']['tables']['shopbeacon_queue']);
+        $this->out['retry_at'] = (int) Configuration::getGlobalValue('SHOPBEACON_RETRY_AT');
+        $this->out['cart'] = $GLOBALS['ps']['tables']['cart_product'];
+        $this->out['config_keys'] = array_keys($GLOBALS['ps']['config']);
+        $this->out['tables_created'] = array_keys($GLOBALS['ps']['created']);
+        $this->out['cookie_writes'] = Context::getContext()->cookie->writes;
+        if ($this->state) {
+            file_put_contents($this->state, json_encode(['config' => $GLOBALS['ps']['config'], 'tables' => $GLOBALS['ps']['tables'], 'created' => $GLOBALS['ps']['created'], 'next_id' => $GLOBALS['ps']['next_id']]));
+        }
+        echo json_encode($this->out);
+    }
+}
+$GLOBALS['scenario_end'] = $end = new ScenarioEnd($state);
+
+require __DIR__ . '/../shopbeacon/shopbeacon.php';
+$module = new shopbeacon();
+if (!empty($scenario['install'])) {
+    $end->out['installed'] = $module->install();
+} else {
+    $module->registerHook(shopbeacon::HOOKS);
+}
+$end->out['hooks'] = array_keys(array_filter($GLOBALS['ps']['hooks']));
+
+$cart = new Cart(isset($scenario['id_cart']) ? (int) $scenario['id_cart'] : 5);
+$context->cart = $cart;
+if (isset($scenario['cart'])) {
+    $GLOBALS['ps']['tables']['cart_product'] = [];
+    foreach ($scenario['cart'] as $line) {
+        $GLOBALS['ps']['tables']['cart_product'][] = ['id_cart' => $cart->id, 'id_product' => $line[0], 'quantity' => $line[1], 'id_product_attribute' => isset($line[2]) ? $line[2] : 0, 'id_customization' => 0];
+    }
+}
+
+$results = [];
+foreach (isset($scenario['actions']) ? $scenario['actions'] : [] as $action) {
+    $verb = $action[0];
+    if ('add' === $verb || 'down' === $verb) {
+        $results[] = $cart->updateQty($action[2], $action[1], isset($action[3]) ? $action[3] : 0, 0, 'add' === $verb ? 'up' : 'down');
+    } elseif ('set0' === $verb) {
+        $results[] = $cart->updateQty(0, $action[1], isset($action[2]) ? $action[2] : 0);
+    } elseif ('delete' === $verb) {
+        // CartController::processDeleteProductInCart, 1.7.8 controllers/front/CartController.php:330-347.
+        $data = ['id_cart' => $cart->id, 'id_product' => $action[1], 'id_product_attribute' => isset($action[2]) ? $action[2] : 0, 'customization_id' => 0, 'id_address_delivery' => 0];
+        Hook::exec('actionObjectProductInCartDeleteBefore', $data, null, true);
+        $deleted = $cart->deleteProduct($action[1], $data['id_product_attribute'], 0, 0);
+        if ($deleted) {
+            Hook::exec('actionObjectProductInCartDeleteAfter', $data);
+        }
+        $results[] = $deleted;
+    }
+}
+$end->out['results'] = $results;
+
+if (!empty($scenario['page']) || !empty($scenario['product_page'])) {
+    $end->out['head'] = Hook::exec('displayHeader');
+}
+if (isset($scenario['admin'])) {
+    $_POST = isset($scenario['admin']['post']) ? $scenario['admin']['post'] : [];
+    $end->out['admin'] = $module->getContent();
+}
+if (!empty($scenario['uninstall'])) {
+    $end->out['uninstalled'] = $module->uninstall();
+}

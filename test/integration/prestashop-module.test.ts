@@ -1,0 +1,140 @@
+// The PrestaShop module (integrations/prestashop/shopbeacon) in PrestaShop stand-ins, one PHP
+// process per shop request, as woocommerce-plugin.test.ts drives the plugin: its files, install,
+// the storefront head and the cart events. The relay client's failures: prestashop-module-relay.test.ts.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { phpFiles } from '../helpers/woocommerce-plugin.js';
+import { ANONYMOUS, events, fakeRelay, HERE, KEY, MODULE, PHP, request, settings, skip, STUB_JS, TEAPOT, TEE_LARGE, type FakeRelay, type RelayRequest, type TrackEvent } from '../helpers/prestashop-module.js';
+
+describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, storefront, cart events', { skip }, () => {
+  let relay: FakeRelay;
+  before(async () => {
+    relay = await fakeRelay();
+  });
+  after(() => relay.close());
+
+  it('is valid PHP in every file (php -l), with an index.php guard in every folder', () => {
+    const files = [...phpFiles(MODULE), ...phpFiles(HERE)];
+    for (const file of files) assert.match(execFileSync(PHP, ['-l', file], { encoding: 'utf8' }), /No syntax errors/, file);
+    for (const dir of [MODULE, join(MODULE, 'classes')]) assert.ok(existsSync(join(dir, 'index.php')), dir);
+    for (const file of phpFiles(MODULE).filter((f) => !f.endsWith('index.php'))) assert.match(readFileSync(file, 'utf8'), /if \(!defined\('_PS_VERSION_'\)\) \{\n {4}exit;\n\}/, file);
+  });
+
+  it('uses nothing newer than PHP 7.1 (PrestaShop 1.7.8\'s floor); php -l here is PHP 8', () => {
+    const newer: [string, RegExp][] = [
+      ['nullsafe ?->', /\?->/], ['match', /\bmatch\s*\(/], ['an attribute', /^\s*#\[/m], ['enum', /\benum\s+\w+/], ['readonly', /\breadonly\b/],
+      ['a promoted property', /function\s+__construct\s*\([^)]*\b(public|protected|private)\s/], ['a union type', /[(,]\s*\??\w+\|\w+\s+\$|\)\s*:\s*\??\w+\|\w+/],
+      ['mixed', /[(,:]\s*\??mixed\b/], ['throw as an expression', /(=>|\?\?|\?|:)\s*throw\b/], ['a PHP 8 function', /\b(str_contains|str_starts_with|str_ends_with|array_is_list|get_debug_type|fdiv)\s*\(/],
+      ['an arrow function (7.4)', /\bfn\s*\(/], ['a typed property (7.4)', /^\s*(public|protected|private)\s+(static\s+)?\??(int|string|bool|float|array|object|iterable|self|[A-Z]\w*)\s+\$/m],
+      ['??= (7.4)', /\?\?=/], ['a trailing comma in a call (7.3)', /,\s*\)\s*;/], ['spread in an array (7.4)', /\[\s*\.\.\./],
+    ];
+    for (const file of phpFiles(MODULE)) {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+      for (const [what, pattern] of newer) assert.doesNotMatch(code, pattern, `${file} uses ${what}`);
+    }
+  });
+
+  it('prints the snippet\'s stub byte for byte', () => {
+    const stub = readFileSync(STUB_JS, 'utf8').trim();
+    assert.ok(readFileSync(join(MODULE, 'classes/ShopbeaconStorefront.php'), 'utf8').includes(`const STUB = '${stub}';`));
+  });
+
+  it('installs: registers its five hooks, creates the retry table, sets the defaults; uninstall removes them', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
+    const installed = await request({ install: true, state });
+    assert.equal(installed.installed, true);
+    assert.deepEqual(installed.hooks, ['displayheader', 'actioncartupdatequantitybefore', 'actionobjectproductincartdeletebefore', 'actionobjectproductincartdeleteafter', 'actioncartsave']);
+    assert.deepEqual(installed.tables_created, ['shopbeacon_queue']);
+    assert.deepEqual(installed.config_keys.sort(), ['SHOPBEACON_CONSENT', 'SHOPBEACON_LOCAL_URL', 'SHOPBEACON_PUBLIC_PATH', 'SHOPBEACON_RETRY_AT']);
+    const removed = await request({ state, uninstall: true });
+    assert.equal(removed.uninstalled, true);
+    assert.deepEqual(removed.tables_created, []);
+    assert.deepEqual(removed.config_keys, []);
+  });
+
+  it('prints the stub, the script tag, identify for a logged-in customer and viewProduct with the price with tax, never the key', async () => {
+    const r = await request({ config: settings(relay.url), cookies: ANONYMOUS, customer: 7, product_page: 42 });
+    assert.match(r.head, /^<script>window\.shopbeacon=window\.shopbeacon\|\|function\(\)\{\(shopbeacon\.q=shopbeacon\.q\|\|\[\]\)\.push\(arguments\)\};\n/);
+    assert.match(r.head, /<script async src="\/sb\/shopbeacon\.js"><\/script>\n$/);
+    assert.match(r.head, /shopbeacon\("identify","7"\);/);
+    assert.ok(r.head.includes(`shopbeacon("viewProduct",${JSON.stringify(TEAPOT)});`), r.head);
+    assert.ok(!r.stdout.includes(KEY));
+    assert.equal(relay.requests.length, 0, 'a page view sends nothing from the server');
+  });
+
+  it('the script tag carries the consent mode and the cookie domain; a public URL is used as it is', async () => {
+    const required = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required', SHOPBEACON_COOKIE_DOMAIN: '.shop.example', SHOPBEACON_PUBLIC_PATH: 'https://shop.example/sb' }) });
+    assert.match(required.head, /<script async src="https:\/\/shop\.example\/sb\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"><\/script>/);
+    const none = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'none' }) });
+    assert.match(none.head, /<script async src="\/sb\/shopbeacon\.js" data-respect-gpc="false"><\/script>/);
+    const gpc = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'gpc', SHOPBEACON_COOKIE_DOMAIN: 'bad domain"><script>' }) });
+    assert.match(gpc.head, /<script async src="\/sb\/shopbeacon\.js"><\/script>/, 'the snippet\'s default (GPC respected) needs no attribute; a bad domain is left out');
+    const defaults = await request({ page: true, cookies: ANONYMOUS });
+    assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"><\/script>/);
+    assert.doesNotMatch(defaults.head, /identify|reset|viewProduct/);
+  });
+
+  it('resets an identified visitor who has logged out, and escapes what could end the script element', async () => {
+    const r = await request({ page: true, cookies: { _sb_uid: '~42' } });
+    assert.match(r.head, /shopbeacon\("reset"\);/);
+    const hostile = await request({ cookies: ANONYMOUS, product_page: 43 });
+    assert.equal(hostile.head.match(/<\/script>/g)?.length, 2);
+    assert.match(hostile.head, /"name":"Mug \\u003C\/script\\u003E/);
+  });
+
+  it('sends adds, quantity changes and removals from the server, with the cookies\' ids, the product\'s fields with tax and the datetime, in one call at the end of the request', async () => {
+    relay.requests.length = 0;
+    const r = await request({
+      config: settings(relay.url),
+      cookies: ANONYMOUS,
+      actions: [['add', 50, 2, 51], ['add', 50, 1, 51], ['down', 50, 1, 51], ['add', 42, 1], ['delete', 50, 51], ['down', 42, 5]],
+    });
+    assert.deepEqual(r.results, [true, true, true, true, true, true]);
+    assert.deepEqual(r.log, []);
+    assert.equal(relay.requests.length, 1, 'one POST per shop request');
+    const call = relay.requests[0] as RelayRequest;
+    assert.equal(call.url, '/v1/track');
+    assert.equal(call.headers.authorization, `Bearer ${KEY}`);
+    assert.equal(call.headers['content-type'], 'application/json');
+    const sent = call.body.map((e) => [e.event_name, e.event.product_id, e.event.quantity]);
+    assert.deepEqual(sent, [
+      ['Added To Cart', 50, 2],
+      ['Added To Cart', 50, 1],
+      ['Removed From Cart', 50, 1],
+      ['Added To Cart', 42, 1],
+      ['Removed From Cart', 50, 2], // the bin: the whole line
+      ['Removed From Cart', 42, 1], // down by 5 with 1 in the cart: what was there
+    ]);
+    const added = call.body[0] as TrackEvent;
+    assert.deepEqual({ ...added, datetime: undefined }, { user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { ...TEE_LARGE, quantity: 2 }, datetime: undefined, session_id: 'sess-0123456789' });
+    assert.match(added.datetime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    assert.ok(Math.abs(Date.parse(added.datetime) - Date.now()) < 60_000);
+    assert.deepEqual(call.body[3]?.event, { ...TEAPOT, quantity: 1 });
+    assert.ok(!r.stdout.includes(KEY));
+  });
+
+  it('sends an identified visitor as their customer id; updateQty with 0 is a removal', async () => {
+    relay.requests.length = 0;
+    await request({ config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, cart: [[42, 3]], actions: [['set0', 42]] });
+    assert.deepEqual(events(relay).map((e) => [e.user_id, e.event_name, e.event.quantity]), [['42', 'Removed From Cart', 3]]);
+  });
+
+  it('sends nothing for what the cart refused (out of stock), nor for a visitor without _sb_uid, who refused consent, or without the admin key', async () => {
+    relay.requests.length = 0;
+    const refused = await request({ config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 44, 1]] });
+    assert.deepEqual(refused.results, [false]);
+    const noId = await request({ config: settings(relay.url), cookies: { _sb_sid: ANONYMOUS._sb_sid }, actions: [['add', 42, 1]] });
+    const optedOut = await request({ config: settings(relay.url), cookies: { ...ANONYMOUS, _sb_c: '0' }, actions: [['add', 42, 1]] });
+    const noKey = await request({ config: settings(relay.url, { SHOPBEACON_ADMIN_KEY: '' }), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    assert.equal(relay.requests.length, 0);
+    for (const r of [refused, noId, optedOut, noKey]) {
+      assert.deepEqual(r.log, []);
+      assert.deepEqual(r.queue, []);
+    }
+  });
+
+});
