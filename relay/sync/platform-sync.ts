@@ -37,6 +37,14 @@ export interface PlatformSyncOptions {
 /** Platforms commit out of order: a change saved a little before the cursor can become visible after it. */
 export const SWEEP_OVERLAP_MS = 5 * 60_000;
 
+/**
+ * How late a webhook may arrive and still not count as missed: WooCommerce delivers from Action
+ * Scheduler's queue, run by WP-Cron about once a minute and later on a busy or quiet shop (seen on
+ * a real 9.2.5: 30 s, and minutes after a burst), so a sweep that reaches a change first has not
+ * shown the webhook missed it.
+ */
+export const WEBHOOK_DELAY_MS = 15 * 60_000;
+
 /** A sweep lost its lease (it stalled past it, and another relay took over): it stops where it is. */
 class LeaseLost extends Error {}
 
@@ -211,7 +219,8 @@ export class PlatformSync {
     await this.waitForDelivery();
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, state: this.options.state }, this.api, kind, batch.map((b) => b.payload), how.afterHistory && this.options.webhooks);
+    const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, state: this.options.state }, this.api, kind, batch, missedBefore);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.onPage?.(this.connector.name, kind, counts);
     const newest = Math.max(...batch.map((b) => b.changedAt));

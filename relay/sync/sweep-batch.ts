@@ -2,7 +2,7 @@ import { codeOf, type FieldError } from '../contract/field-error.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park, Refusal } from '../pipeline/park.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
-import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
+import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
 import { bodyHash } from '../shared/body-hash.js';
 import { stringifyBody } from '../shared/exact-json.js';
@@ -25,23 +25,25 @@ const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((
 /**
  * One page of a sweep through the accept pipeline, as the webhooks take one payload: mapped,
  * checked, stored once (or found unchanged), and what maps to no valid record kept as a dead
- * letter. Resolves once the batch is committed, with what became of it.
+ * letter. A change a sweep sends is counted as missed by the webhooks only when it happened
+ * before `missedBefore` (undefined: not counted), since a webhook may still be on its way.
+ * Resolves once the batch is committed, with what became of it.
  */
-export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, payloads: unknown[], countsMissed: boolean): Promise<SweepCounts> {
-  const counts: SweepCounts = { found: payloads.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
-  const mapped = payloads.map((payload) => api.map(kind, payload));
-  const records = mapped.filter((m): m is MappedRecord => !('skip' in m));
+export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, batch: readonly ChangedPayload[], missedBefore: number | undefined): Promise<SweepCounts> {
+  const counts: SweepCounts = { found: batch.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
+  const mapped = batch.map((item) => ({ mapping: api.map(kind, item.payload), changedAt: item.changedAt }));
+  const records = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
   counts.skipped = mapped.length - records.length;
-  const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.body), mappedToRecord(records));
+  const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.mapping.body), mappedToRecord(records.map((m) => m.mapping)));
   const refused: Refusal[] = [];
-  for (const verdict of verdicts) {
+  for (const [i, verdict] of verdicts.entries()) {
     if (verdict.status === 'rejected') {
       if (onlyTooOld(verdict.errors)) counts.skipped += 1;
       else if (verdict.record) refused.push({ record: verdict.record, errors: verdict.errors });
     } else if (verdict.status === 'unchanged' || verdict.status === 'duplicate') counts.unchanged += 1;
     else {
       counts.sent += 1;
-      if (countsMissed && verdict.status === 'queued') counts.missedByWebhooks += 1;
+      if (missedBefore !== undefined && verdict.status === 'queued' && (records[i]?.changedAt ?? 0) < missedBefore) counts.missedByWebhooks += 1;
     }
   }
   const fresh = await newRefusals(deps.state, kind, refused);
