@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli-run.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
-import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
 import { PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
 import {
   SHOPIFY_TOKEN,
@@ -86,6 +86,25 @@ describe('shopbeacon backfill woocommerce', () => {
 });
 
 describe('shopbeacon backfill shopify', () => {
+  it('completes a backfill longer than a minted token\'s life with a Dev Dashboard app\'s client id and secret, renewing the token as it goes', async () => {
+    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(50), shopifyGraphqlProducts()).start();
+    shop.tokenLifetimeS = 1;
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    try {
+      const env = { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-shopify-cc-'))), SHOPBEACON_SHOPIFY_CLIENT_ID: SHOPIFY_CLIENT_ID, SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_CLIENT_SECRET };
+      const began = Date.now();
+      const run = await backfill(['shopify', '--shop', shop.url, '--shop-url', 'https://snowdevil.example'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /orders: read 50, delivered 50, invalid 0, failed 0/);
+      assert.ok(Date.now() - began > 2_000, 'the backfill outlived more than one token');
+      assert.ok(shop.minted.size >= 2, `${shop.minted.size} tokens minted`);
+      assert.ok(!run.stdout.includes('shpat_minted') && !run.stderr.includes('shpat_minted'));
+    } finally {
+      await shop.close();
+      await mock.close();
+    }
+  });
+
   it('sends 300 orders with exact 64-bit ids through one bulk operation, an order of 60 line items whole, and the active product', async () => {
     const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(300), shopifyGraphqlProducts()).start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
