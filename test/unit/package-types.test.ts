@@ -1,3 +1,4 @@
+// @needs-build: compiles a consumer against the built declaration files in dist/ (npm run build).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
