@@ -56,6 +56,16 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     assert.equal(later.retry_at, 0);
   });
 
+  it('leaves a queue that is not yet due, and its retry time, alone when a request\'s own events go through', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
+    const down = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    relay.requests.length = 0;
+    const healthy = await request({ state, config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 50, 1, 51]] });
+    assert.deepEqual(relay.requests.map((r) => r.body.map((e) => e.event.product_id)), [[50]], 'only its own event');
+    assert.equal(healthy.queue.length, 1);
+    assert.equal(healthy.retry_at, down.retry_at, 'still a minute after the failure, not at once');
+  });
+
   it('sends the due queue together with a request\'s own events, oldest first', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });

@@ -54,6 +54,18 @@ class ShopbeaconRelayClient
     }
 
     /** Sends what was queued, and the retry queue's oldest events when a retry is due. */
+    /**
+     * Removes the queued events this request sent. Nothing claimed (the queue not yet due) leaves
+     * the queue and its retry time alone: a request's own events going through says nothing of
+     * when the queued ones are due.
+     */
+    private function settleClaimed(array $claimed, $now)
+    {
+        if (!empty($claimed)) {
+            $this->queue->remove(array_keys($claimed), $now);
+        }
+    }
+
     public function flush()
     {
         $events = $this->pending;
@@ -73,13 +85,13 @@ class ShopbeaconRelayClient
             if ($refused > 0) {
                 $this->log(sprintf('%d cart event(s) refused by the relay as invalid', $refused));
             }
-            $this->queue->remove(array_keys($claimed), $now);
+            $this->settleClaimed($claimed, $now);
 
             return;
         }
         if (400 === $status || 413 === $status) {
             $this->log(sprintf('%d cart event(s) refused by the relay at %s/v1/track: HTTP %d', count($claimed) + count($events), $this->settings->localUrl(), $status));
-            $this->queue->remove(array_keys($claimed), $now);
+            $this->settleClaimed($claimed, $now);
 
             return;
         }
