@@ -85,6 +85,15 @@ describe('POST /collect', () => {
     const res = await collect(h.url, browserEvent(), { origin: h.url });
     assert.equal(res.status, 200);
   });
+
+  it('names the proxy, not SHOPBEACON_ALLOWED_ORIGINS, when the origin is its own host seen without the port or the scheme', async () => {
+    const { hostname, port } = new URL(h.url);
+    const portDropped = await collect(h.url, browserEvent(), { origin: `http://${hostname}:8443`, host: hostname });
+    assert.equal(portDropped.status, 403);
+    assert.match(String(portDropped.body['message']), new RegExp(`^origin http://${hostname}:8443 is this shop, but the relay sees its own origin as http://${hostname}: the proxy in front drops the port from Host \\(nginx: proxy_set_header Host \\$http_host`));
+    const schemeDropped = await collect(h.url, browserEvent(), { origin: `https://${hostname}:${port}` });
+    assert.match(String(schemeDropped.body['message']), /does not pass the scheme \(X-Forwarded-Proto, read with SHOPBEACON_TRUST_PROXY=1\)$/);
+  });
 });
 
 describe('POST /collect identity cookies', () => {
