@@ -3,6 +3,7 @@ import { SchemaTooNewError } from '../shared/schema-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { connectCommand } from './connect-command.js';
+import { doctorCommand } from './doctor-command.js';
 import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
 import { openapiCommand } from './openapi-command.js';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
     .addCommand(importCommand())
     .addCommand(backfillCommand())
     .addCommand(connectCommand())
+    .addCommand(doctorCommand())
     .addCommand(pixelCommand())
     .addCommand(openapiCommand());
 }

@@ -9,6 +9,7 @@ import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
+import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeIdentityCookies } from './identity-cookies.js';
 import type { RateLimits } from './rate-limits.js';
@@ -39,7 +40,7 @@ function summarize(verdicts: Verdict[]) {
   return { accepted, duplicates: verdicts.length - accepted - rejected.length, dropped: 0, rejected };
 }
 
-/** `POST /collect`: browser events in, an answer only after the accepted ones are on disk. */
+/** `POST /collect`: browser events in, an answer only after the accepted ones are on disk (the doctor's probe: checked, never stored). */
 export function collectRoute(options: CollectOptions) {
   return async function collect(ctx: Context): Promise<void> {
     const body = parseCollectBody(await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }));
@@ -52,6 +53,11 @@ export function collectRoute(options: CollectOptions) {
     const identity = resolveIdentity(ctx, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
     const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
     const toRecord = (raw: unknown, now: number) => collectEventToRecord(raw, context, now);
+    if (isDoctorProbe(ctx)) {
+      writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
+      ctx.body = doctorAnswer(ctx, body.events, body.events.map((raw) => toRecord(raw, Date.now())), options.events);
+      return;
+    }
     const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records)));
     writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
     const answer = summarize(verdicts);

@@ -1,0 +1,48 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { httpUrl } from '../config/setting-parsers.js';
+import { exitStatus, type DoctorCheck } from '../doctor/doctor-check.js';
+import { runDoctor } from '../doctor/run-doctor.js';
+
+function urlOption(value: string): string {
+  try {
+    return httpUrl(value).replace(/\/+$/, '');
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok     ', warning: 'warning', failed: 'FAILED ' };
+
+function printChecks(checks: DoctorCheck[]): void {
+  for (const c of checks) process.stdout.write(`${LABEL[c.status]}  ${c.hop} · ${c.name}: ${c.detail}\n`);
+  const count = (status: DoctorCheck['status']) => checks.filter((c) => c.status === status).length;
+  process.stdout.write(`\n${checks.length} checks: ${count('ok')} ok, ${count('warning')} warning(s), ${count('failed')} failed\n`);
+}
+
+/**
+ * `shopbeacon doctor --site https://shop.example`: every hop from a shopper's browser to the
+ * service checked as the site serves it, one line each, exit 0 (all ok), 1 (a failure) or 2
+ * (warnings only). Reads the relay's own variables: SHOPBEACON_ADMIN_KEY for /stats, and each
+ * platform's API settings for its key and webhooks.
+ */
+export function doctorCommand(): Command {
+  return new Command('doctor')
+    .description("check every hop from a shopper's browser to the service, as the site serves it")
+    .requiredOption('--site <url>', 'the shop as shoppers reach it, e.g. https://shop.example', urlOption)
+    .option('--relay-url <url>', "the relay as browsers reach it (default: the site's /sb)", urlOption)
+    .option('--page <url>', 'a product page to check, when the home page links none', urlOption)
+    .option('--json', 'the checks as JSON, for scripts')
+    .addHelpText('after', '\nReads SHOPBEACON_ADMIN_KEY (for the relay\'s /stats) and each platform\'s API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.')
+    .action(async (flags: { site: string; relayUrl?: string; page?: string; json?: boolean }) => {
+      const checks = await runDoctor({
+        site: flags.site,
+        relayUrl: flags.relayUrl ?? `${flags.site}/sb`,
+        ...(flags.page ? { page: flags.page } : {}),
+        ...(process.env['SHOPBEACON_ADMIN_KEY'] ? { adminKey: process.env['SHOPBEACON_ADMIN_KEY'] } : {}),
+        shopify: Boolean(process.env['SHOPBEACON_SHOPIFY_SHOP']),
+      });
+      if (flags.json) process.stdout.write(`${JSON.stringify({ checks, status: exitStatus(checks) }, null, 2)}\n`);
+      else printChecks(checks);
+      process.exitCode = exitStatus(checks);
+    });
+}

@@ -1,0 +1,54 @@
+import { failed, ok, warning, type DoctorCheck } from './doctor-check.js';
+import { fetchAnswer, header, jsonOf } from './doctor-http.js';
+
+/** `/stats` as far as the doctor reads it. */
+export interface RelayStats {
+  outbox?: { delivered?: number; queued?: Record<string, number> };
+  delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
+  sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
+}
+
+/** The relay's own readiness, through the proxy: ready, degraded (a platform's sweeps), or not ready. */
+async function readiness(relayUrl: string): Promise<DoctorCheck> {
+  const answer = await fetchAnswer(`${relayUrl}/readyz`);
+  const reasons = ((jsonOf(answer)['reasons'] as string[] | undefined) ?? []).join('; ');
+  if (answer.status === 0) return failed('relay', 'ready', `${relayUrl}/readyz cannot be reached: ${answer.text}`);
+  if (answer.status === 503) return failed('relay', 'ready', `not ready: ${reasons}`);
+  if (answer.status !== 200) return failed('relay', 'ready', `${relayUrl}/readyz answered ${answer.status}: is the relay mounted there?`);
+  return reasons ? warning('relay', 'ready', `degraded: ${reasons}`) : ok('relay', 'ready', 'ready: its outbox takes records and delivery runs');
+}
+
+/** The relay's clock against the site's (each answer's `Date`, to the second). */
+async function clock(site: string, relayUrl: string): Promise<DoctorCheck> {
+  const [shop, relay] = await Promise.all([fetchAnswer(site), fetchAnswer(`${relayUrl}/healthz`)]);
+  const skew = Math.abs(Date.parse(header(shop, 'date')) - Date.parse(header(relay, 'date')));
+  if (!Number.isFinite(skew)) return warning('relay', 'clock', 'the site or the relay sent no Date header to compare');
+  return skew <= 2_000 ? ok('relay', 'clock', `within ${skew / 1000} s of the site's`) : warning('relay', 'clock', `${skew / 1000} s from the site's clock: events' times are moved by the page's skew, but orders' are not; run NTP on both servers`);
+}
+
+/** `/stats`, with the relay's admin key; undefined without a key or an answer. */
+export async function relayStats(relayUrl: string, adminKey: string | undefined): Promise<RelayStats | undefined> {
+  if (!adminKey) return undefined;
+  const answer = await fetchAnswer(`${relayUrl}/stats`, { headers: { authorization: `Bearer ${adminKey}` } });
+  return answer.status === 200 ? (jsonOf(answer) as RelayStats) : undefined;
+}
+
+/**
+ * The service: its API has no call that records nothing (its three endpoints all store), so the
+ * token is judged by delivery: paused on a refused token, held while the service is unreachable,
+ * or records delivered since the relay started.
+ */
+export function serviceCheck(stats: RelayStats | undefined): DoctorCheck {
+  if (!stats) return warning('service', 'token', 'not checked: set SHOPBEACON_ADMIN_KEY (the relay\'s) so the doctor can read /stats');
+  const delivery = stats.delivery ?? {};
+  if (delivery.paused) return failed('service', 'token', `delivery is paused: ${delivery.reason ?? 'the service refused the token'}; check SHOPBEACON_TOKEN`);
+  if (delivery.unreachableSince) return failed('service', 'reachable', `the service has been unreachable since ${new Date(delivery.unreachableSince).toISOString()}: check SHOPBEACON_BASE_URL and the network`);
+  const delivered = stats.outbox?.delivered ?? 0;
+  if (delivered === 0) return warning('service', 'token', 'nothing delivered since the relay started, so the token is untried (the service has no call that records nothing)');
+  return ok('service', 'token', `${delivered} record(s) delivered since the relay started: the token is accepted (judged by delivery: the service has no call that records nothing)`);
+}
+
+/** The relay: ready, its clock, and what its /stats says. */
+export async function relayChecks(site: string, relayUrl: string): Promise<DoctorCheck[]> {
+  return [await readiness(relayUrl), await clock(site, relayUrl)];
+}

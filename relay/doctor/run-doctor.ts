@@ -1,0 +1,30 @@
+import type { DoctorCheck } from './doctor-check.js';
+import { platformChecks } from './platform-checks.js';
+import { relayChecks, relayStats, serviceCheck } from './relay-checks.js';
+import { storefrontChecks } from './storefront-checks.js';
+import { wayInChecks } from './way-in-check.js';
+
+export interface DoctorOptions {
+  /** The shop as shoppers reach it: `https://shop.example`. */
+  site: string;
+  /** The relay as browsers reach it: `https://shop.example/sb` by default. */
+  relayUrl: string;
+  /** A product page, when the home page links none. */
+  page?: string;
+  /** The relay's admin key, for `/stats`. */
+  adminKey?: string;
+  /** Shopify is connected: the pixel, not a script tag, is the storefront half. */
+  shopify: boolean;
+}
+
+/** Every hop, in the order a record travels: storefront, the way in, the relay, the service, each platform. */
+export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
+  const stats = await relayStats(options.relayUrl, options.adminKey);
+  return [
+    ...(await storefrontChecks(options.site, options.relayUrl, { ...(options.page ? { page: options.page } : {}), shopify: options.shopify })),
+    ...(await wayInChecks(options.site, options.relayUrl)),
+    ...(await relayChecks(options.site, options.relayUrl)),
+    serviceCheck(stats),
+    ...(await platformChecks(options.relayUrl, stats)),
+  ];
+}

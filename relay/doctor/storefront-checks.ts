@@ -1,0 +1,70 @@
+import { failed, ok, warning, type DoctorCheck } from './doctor-check.js';
+import { fetchAnswer, header, type Answer } from './doctor-http.js';
+
+const HOP = 'storefront';
+
+/** Where a page loads the snippet from, if it does: the `src` of the script ending in `shopbeacon.js`. */
+export function snippetSrc(html: string, page: string): string | undefined {
+  const src = /<script\b[^>]*\bsrc=["']([^"']*shopbeacon\.js[^"']*)["']/i.exec(html)?.[1];
+  return src ? new URL(src.replace(/&amp;/g, '&'), page).href : undefined;
+}
+
+/** A product page linked from the home page (WooCommerce, Shopify and PrestaShop's own URL shapes). */
+export function productLink(html: string, site: string): string | undefined {
+  const href = /href=["']([^"']*(?:\/product\/|\/products\/|id_product=|-\d+\.html)[^"']*)["']/i.exec(html)?.[1];
+  return href ? new URL(href.replace(/&amp;/g, '&'), site).href : undefined;
+}
+
+/** A page's snippet: the script tag, or the platform integration whose tag it prints. */
+function pageCheck(name: string, page: string, answer: Answer, shopify: boolean): DoctorCheck {
+  if (answer.status !== 200) return failed(HOP, name, `${page} answered ${answer.status || answer.text}: the doctor cannot see what shoppers get`);
+  if (snippetSrc(answer.text, page)) return ok(HOP, name, `${page} loads shopbeacon.js`);
+  if (shopify) return warning(HOP, name, `${page} has no shopbeacon script: on Shopify the custom pixel runs in Shopify's sandbox and is not visible from outside; check Settings → Customer events shows shopbeacon "Connected"`);
+  return failed(HOP, name, `${page} has no shopbeacon script: paste the snippet into the theme, or install the WooCommerce plugin or the PrestaShop module`);
+}
+
+/** The script as a browser gets it: 200, JavaScript, cached. */
+async function scriptCheck(src: string): Promise<DoctorCheck> {
+  const answer = await fetchAnswer(src);
+  if (answer.status !== 200) return failed(HOP, 'script', `${src} answered ${answer.status || answer.text}: the proxy does not reach the relay's GET /shopbeacon.js`);
+  if (!/javascript/i.test(header(answer, 'content-type'))) return failed(HOP, 'script', `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`);
+  if (!/max-age=\d+/.test(header(answer, 'cache-control'))) return warning(HOP, 'script', `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`);
+  return ok(HOP, 'script', `${src}: JavaScript, ${header(answer, 'cache-control')}`);
+}
+
+/** Whether a CSP source list lets a URL through (its origin, 'self' for the site's own, a scheme, `*`). */
+function allows(sources: string[], url: string, site: string): boolean {
+  const { origin, protocol, host } = new URL(url);
+  return sources.some((s) => s === '*' || s === origin || s === protocol || s === host || (s === "'self'" && origin === new URL(site).origin) || (s.startsWith('*.') && host.endsWith(s.slice(1))) || (s.startsWith('https://*.') && host.endsWith(s.slice(9))));
+}
+
+/** The site's Content-Security-Policy, if any, lets the script load and post to /collect. */
+function cspChecks(answer: Answer, site: string, script: string, collectUrl: string): DoctorCheck[] {
+  const policy = header(answer, 'content-security-policy');
+  if (!policy) return [ok(HOP, 'content security policy', 'the site sends none: nothing blocks the script')];
+  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [String(name).toLowerCase(), sources]));
+  const sourcesOf = (name: string) => directives.get(name) ?? directives.get('default-src');
+  const checks: DoctorCheck[] = [];
+  for (const [directive, url, what] of [['script-src', script, 'load the script'], ['connect-src', collectUrl, 'post events to /collect']] as const) {
+    const sources = sourcesOf(directive);
+    if (!sources || allows(sources, url, site)) checks.push(ok(HOP, `CSP ${directive}`, `lets the page ${what} (${new URL(url).origin})`));
+    else checks.push(failed(HOP, `CSP ${directive}`, `the site's Content-Security-Policy does not let the page ${what}: add ${new URL(url).origin === new URL(site).origin ? "'self'" : new URL(url).origin} to ${directive}`));
+  }
+  return checks;
+}
+
+/**
+ * The storefront as a shopper's browser gets it: the home page and a product page carry the
+ * snippet, the script answers as JavaScript with caching, and the site's CSP lets both through.
+ */
+export async function storefrontChecks(site: string, relayUrl: string, options: { page?: string; shopify: boolean }): Promise<DoctorCheck[]> {
+  const home = await fetchAnswer(site);
+  const checks = [pageCheck('home page', site, home, options.shopify)];
+  const page = options.page ?? productLink(home.text, site);
+  if (page) checks.push(pageCheck('product page', page, await fetchAnswer(page), options.shopify));
+  else checks.push(warning(HOP, 'product page', 'no product page linked from the home page: give one with --page'));
+  const script = snippetSrc(home.text, site) ?? `${relayUrl}/shopbeacon.js`;
+  checks.push(await scriptCheck(script));
+  if (home.status === 200) checks.push(...cspChecks(home, site, script, `${relayUrl}/collect`));
+  return checks;
+}
