@@ -29,8 +29,8 @@ export interface PluginScenario {
   user_id?: number;
   /** A product id: the request is that product's page. */
   product_page?: number;
-  /** `['add' | 'remove', product_id, quantity, variation_id?]`. */
-  actions?: [string, number, number, number?][];
+  /** `['add' | 'remove' | 'add-again', product_id, quantity, variation_id?]`, `['set', product_id, new quantity, variation_id, old quantity]`. */
+  actions?: [string, number, number, number?, number?][];
   /** A server that cannot end the response before the plugin's call (mod_php). */
   no_fpm?: boolean;
   /** Action Scheduler running the plugin's retry: `[events, { attempt, first }]`. */
@@ -55,6 +55,8 @@ export interface PluginRequest {
   /** Milliseconds from the page being done to the response's end (null: never ended early). */
   response_ended_ms: number | null;
   rest_price: number | null;
+  /** Transients the plugin set, with their lifetimes in seconds. */
+  transients: Record<string, number>;
   stderr: string;
 }
 

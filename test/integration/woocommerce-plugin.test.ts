@@ -100,10 +100,24 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
       assert.deepEqual(request.actions.map((a) => [a.hook, a.group, a.in, a.args[1].attempt]), [['shopbeacon_send_events', 'shopbeacon', 60, 1]]);
       assert.equal(request.actions[0]!.args[0][0]!['event_name'], 'Added To Cart');
       assert.match(request.head, /shopbeacon\.js/);
+      assert.deepEqual(request.transients, { shopbeacon_relay_down: 60 }, 'for a minute, requests hand their events to the queue instead of holding a worker');
     } finally {
       for (const socket of held) socket.destroy();
       silent.close();
     }
+  });
+
+  it('while the relay is down, hands a request\'s events to Action Scheduler at once, holding no worker on it', async () => {
+    const request = await runPluginRequest({ options: { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), _transient_shopbeacon_relay_down: 1 }, cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    assert.deepEqual(request.log, [], 'no call, so no failure to log');
+    assert.deepEqual(request.actions.map((a) => [a.hook, a.in, a.args[1].attempt]), [['shopbeacon_send_events', 0, 0]]);
+  });
+
+  it('sends more of a line already in the cart (the Store API\'s repeat add, a quantity raised or lowered) as the difference, and a classic repeat add once', async () => {
+    const before = events(h).length;
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['set', 42, 5, 0, 3], ['set', 50, 1, 51, 4], ['add-again', 42, 2]] });
+    await until(() => events(h).length === before + 3, 'the three changes');
+    assert.deepEqual(events(h).slice(-3).map((e) => [e['event_name'], (e['event'] as Record<string, unknown>)['product_id'], (e['event'] as Record<string, unknown>)['quantity']]), [['Added To Cart', 42, 2], ['Removed From Cart', 50, 3], ['Added To Cart', 42, 2]]);
   });
 
   it('delivers a batch Action Scheduler retries, with its first datetime', async () => {

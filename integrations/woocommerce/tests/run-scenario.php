@@ -3,6 +3,9 @@
  * One request of a WooCommerce shop with the plugin, as the test describes it in JSON (argv[1]):
  * `options`, `cookies`, `user_id`, `product_page` (a product id), and `actions`, each
  * `["add", product_id, quantity, variation_id]` or `["remove", product_id, quantity, variation_id]`,
+ * `["set", product_id, new_quantity, variation_id, old_quantity]` (a line's quantity changed, as
+ * WC_Cart::set_quantity does) or `["add-again", product_id, quantity, variation_id]` (the classic
+ * add of a product already in the cart: its quantity changed, then `woocommerce_add_to_cart`),
  * `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
  * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
@@ -24,11 +27,20 @@ do_action( 'plugins_loaded' );
 /** Stands in for WC_Cart: removal keeps the item in `removed_cart_contents`, as WC_Cart::remove_cart_item does. */
 $cart = new stdClass();
 $cart->removed_cart_contents = array();
+$cart->cart_contents         = array();
 foreach ( $scenario['actions'] ?? array() as $index => $action ) {
-	list( $verb, $product_id, $quantity, $variation_id ) = array_pad( $action, 4, 0 );
+	list( $verb, $product_id, $quantity, $variation_id, $old_quantity ) = array_pad( $action, 5, 0 );
 	$key = md5( "$product_id/$variation_id/$index" );
 	if ( 'add' === $verb ) {
 		do_action( 'woocommerce_add_to_cart', $key, $product_id, $quantity, $variation_id, array(), array() );
+	} elseif ( 'set' === $verb || 'add-again' === $verb ) {
+		$old                           = 'set' === $verb ? $old_quantity : 1;
+		$new                           = 'set' === $verb ? $quantity : 1 + $quantity;
+		$cart->cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $new );
+		do_action( 'woocommerce_after_cart_item_quantity_update', $key, $new, $old, $cart );
+		if ( 'add-again' === $verb ) {
+			do_action( 'woocommerce_add_to_cart', $key, $product_id, $quantity, $variation_id, array(), array() );
+		}
 	} else {
 		$cart->removed_cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $quantity );
 		do_action( 'woocommerce_cart_item_removed', $key, $cart );
@@ -72,6 +84,7 @@ register_shutdown_function(
 				'actions'           => $GLOBALS['sb_actions'],
 				'response_ended_ms' => null === $ended ? null : round( ( $ended - $page_done ) * 1000, 1 ),
 				'rest_price'        => $rest_price,
+				'transients'        => $GLOBALS['sb_transients_set'] ?? array(),
 			)
 		);
 	}

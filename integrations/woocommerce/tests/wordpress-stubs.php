@@ -36,6 +36,22 @@ function as_schedule_single_action( $timestamp, $hook, $args = array(), $group =
 	return count( $GLOBALS['sb_actions'] );
 }
 
+/** Transients as options that expire (the stand-in's options live for one request, unless a scenario passes them in). */
+function get_transient( $name ) {
+	return $GLOBALS['sb_options'][ '_transient_' . $name ] ?? false;
+}
+
+function set_transient( $name, $value, $expiration = 0 ) {
+	$GLOBALS['sb_options'][ '_transient_' . $name ] = $value;
+	$GLOBALS['sb_transients_set'][ $name ]          = $expiration;
+	return true;
+}
+
+function delete_transient( $name ) {
+	unset( $GLOBALS['sb_options'][ '_transient_' . $name ] );
+	return true;
+}
+
 function register_rest_field( $object_types, $attribute, $args ) {
 	foreach ( (array) $object_types as $type ) {
 		$GLOBALS['sb_fields'][ $type ][ $attribute ] = $args;

@@ -9,11 +9,25 @@ defined( 'ABSPATH' ) || exit;
  * work (WooCommerce saving its session) is done first. Where the response cannot be ended early
  * (mod_php), or the relay did not take them (away, hung, key refused), the events go to
  * WooCommerce's Action Scheduler and are posted again from its queue runner, with backoff, for 24
- * hours. A failure is one log line, never shown, never with the key.
+ * hours; for a minute after the relay failed, requests hand theirs to the queue at once rather
+ * than hold a worker each. A failure is one log line, never shown, never with the key.
  */
 class Shopbeacon_Relay_Client {
-	/** Seconds a post may take once the response has ended, or from the queue runner. */
-	const TIMEOUT = 3;
+	/**
+	 * Seconds a post may take once the response has ended. The shopper no longer waits, but the
+	 * PHP-FPM worker does: on a real shop with a hung relay, 3 s held a pool of four workers and
+	 * every fourth cart action queued behind them for 2.3 s. The relay answers in milliseconds.
+	 */
+	const TIMEOUT = 1;
+
+	/** Seconds a post may take from Action Scheduler's queue runner, which no shopper waits on. */
+	const RETRY_TIMEOUT = 3;
+
+	/** While set, the relay failed a moment ago: requests hand their events to the queue instead of holding a worker again. */
+	const DOWN_FLAG = 'shopbeacon_relay_down';
+
+	/** How long the flag lasts (seconds): the first retry's delay. */
+	const DOWN_FOR = 60;
 
 	/** The Action Scheduler hook and group of a retry. */
 	const RETRY_HOOK  = 'shopbeacon_send_events';
@@ -56,11 +70,12 @@ class Shopbeacon_Relay_Client {
 		if ( empty( $events ) || '' === $this->settings->admin_key() ) {
 			return;
 		}
-		if ( ! self::end_response() ) {
-			$this->schedule( $events, 0, 0, 'the response cannot be ended before the call (no PHP-FPM): sent from the queue' );
+		if ( get_transient( self::DOWN_FLAG ) || ! self::end_response() ) {
+			// A relay that just failed, or a response that cannot end first: the queue runner posts them, no worker waits here.
+			$this->schedule( $events, 0, 0, 'sent from the queue' );
 			return;
 		}
-		$this->attempt( $events, 0, time() );
+		$this->attempt( $events, 0, time(), self::TIMEOUT );
 	}
 
 	/**
@@ -73,7 +88,7 @@ class Shopbeacon_Relay_Client {
 		$attempt = isset( $meta['attempt'] ) ? (int) $meta['attempt'] : 1;
 		$first   = isset( $meta['first'] ) ? (int) $meta['first'] : time();
 		if ( is_array( $events ) && ! empty( $events ) && '' !== $this->settings->admin_key() ) {
-			$this->attempt( $events, $attempt, $first );
+			$this->attempt( $events, $attempt, $first, self::RETRY_TIMEOUT );
 		}
 	}
 
@@ -86,11 +101,11 @@ class Shopbeacon_Relay_Client {
 	}
 
 	/** One post; what the relay did not take is scheduled again, or given up after RETRY_FOR. */
-	private function attempt( array $events, $attempt, $first ) {
+	private function attempt( array $events, $attempt, $first, $timeout ) {
 		$response = wp_remote_post(
 			$this->settings->local_url() . '/v1/track',
 			array(
-				'timeout' => self::TIMEOUT,
+				'timeout' => $timeout,
 				'headers' => array(
 					'Authorization' => 'Bearer ' . $this->settings->admin_key(),
 					'Content-Type'  => 'application/json',
@@ -100,12 +115,16 @@ class Shopbeacon_Relay_Client {
 		);
 		$status = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
 		if ( 202 === $status ) {
+			delete_transient( self::DOWN_FLAG );
 			return;
 		}
 		$reason = is_wp_error( $response ) ? $response->get_error_message() : 'HTTP ' . $status;
 		if ( 400 === $status || 413 === $status ) {
 			$this->log( sprintf( '%d cart event(s) refused by the relay at %s/v1/track: %s', count( $events ), $this->settings->local_url(), $reason ) );
 			return;
+		}
+		if ( 0 === $status || $status >= 500 ) {
+			set_transient( self::DOWN_FLAG, 1, self::DOWN_FOR );
 		}
 		$this->schedule( $events, $attempt + 1, $first, $reason );
 	}
