@@ -5,8 +5,8 @@ import { adminAuth } from '../http/admin-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
-import { checkRecord } from '../pipeline/check-record.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
+import { mirrorRecord } from './mirror-event-id.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -16,7 +16,7 @@ export interface MirrorOptions extends IngestDeps {
   adminKey: string | undefined;
 }
 
-type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' } | { index: number; status: 'rejected'; errors: unknown[] };
+type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 /** Ways in that post through the mirror and may say so (`Shopbeacon-Source`), for the debugger. */
 const NAMED_SOURCES = ['import', 'backfill'] as const;
@@ -32,10 +32,10 @@ function originOf(ctx: Context): RecordOrigin {
 }
 
 async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
-  const verdicts = await options.accept(originOf(ctx), info.kind, bodies, (body, now) => checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' }));
+  const verdicts = await options.accept(originOf(ctx), info.kind, bodies, (body, now) => mirrorRecord(info, body, now));
   return verdicts.map((verdict, index) => {
     if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
-    return { index, status: verdict.status === 'coalesced' || verdict.status === 'unchanged' ? verdict.status : 'queued' };
+    return { index, status: verdict.status };
   });
 }
 
@@ -43,7 +43,7 @@ async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], o
 function answerOne(ctx: Context, info: KindInfo, only: RecordResult | undefined): void {
   if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
   ctx.status = 202;
-  ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : { queued: 1 };
+  ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : only?.status === 'duplicate' ? { queued: 0, duplicate: 1 } : { queued: 1 };
 }
 
 function mirrorRoute(info: KindInfo, options: MirrorOptions) {

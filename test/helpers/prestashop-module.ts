@@ -22,6 +22,7 @@ export interface TrackEvent {
   event_name: string;
   event: Record<string, unknown> & { product_id: number; quantity?: number };
   datetime: string;
+  event_id?: string;
   session_id?: string;
 }
 

@@ -34,6 +34,18 @@ describe('POST /v1/* mirror on the relay', () => {
     await until(() => h.mock.records('products').length >= 1 && h.mock.records('events').some((e) => (e as { user_id: string }).user_id === 'backend-user'), 'both');
   });
 
+  it('takes a tracking event\'s event_id as its key: the same batch posted again is a duplicate, and the service never sees the field', async () => {
+    const batch = [trackingEvent(Date.now(), { user_id: 'plugin-user', event_id: 'wp-3f9a1c2e7b5d4e6f' }), trackingEvent(Date.now(), { user_id: 'plugin-user', event_id: 'wp-0a1b2c3d4e5f6a7b' })];
+    const first = await postJson(`${h.url}/v1/track`, batch, ADMIN);
+    const again = await postJson(`${h.url}/v1/track`, batch, ADMIN);
+    assert.deepEqual([first.status, again.status], [202, 202]);
+    assert.deepEqual((again.body as { results: { status: string }[] }).results.map((r) => r.status), ['duplicate', 'duplicate']);
+    await until(() => h.mock.records('events').filter((e) => (e as { user_id: string }).user_id === 'plugin-user').length === 2, 'the two events');
+    assert.ok(h.mock.records('events').every((e) => !('event_id' in (e as object))), 'event_id is the relay\'s, not the service\'s');
+    const bad = await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { event_id: 'no spaces allowed' }), ADMIN);
+    assert.equal(bad.status, 400);
+  });
+
   it('refuses a Shopbeacon-Source other than import or backfill with 400 naming the header, and stores nothing', async () => {
     const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 4242 }), { ...ADMIN, 'shopbeacon-source': 'webhook' });
     assert.equal(res.status, 400);

@@ -110,7 +110,9 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
       ['Removed From Cart', 42, 1], // down by 5 with 1 in the cart: what was there
     ]);
     const added = call.body[0] as TrackEvent;
-    assert.deepEqual({ ...added, datetime: undefined }, { user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { ...TEE_LARGE, quantity: 2 }, datetime: undefined, session_id: 'sess-0123456789' });
+    assert.deepEqual({ ...added, datetime: undefined, event_id: undefined }, { user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { ...TEE_LARGE, quantity: 2 }, datetime: undefined, event_id: undefined, session_id: 'sess-0123456789' });
+    assert.match(String(added.event_id), /^ps-[0-9a-f]{24}$/, 'the relay\'s key: a retry is a duplicate');
+    assert.equal(new Set(call.body.map((e) => e.event_id)).size, call.body.length, 'one id per event');
     assert.match(added.datetime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
     assert.ok(Math.abs(Date.parse(added.datetime) - Date.now()) < 60_000);
     assert.deepEqual(call.body[3]?.event, { ...TEAPOT, quantity: 1 });

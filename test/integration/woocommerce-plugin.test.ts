@@ -130,6 +130,18 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
     assert.equal(events(h).at(-1)!['datetime'], event.datetime);
   });
 
+  it('stamps each event with an event_id, so a batch sent again after the relay took it is a duplicate, not counted twice', async () => {
+    const event = { user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42, quantity: 1 }, datetime: new Date().toISOString().slice(0, 19) + '+00:00', event_id: 'wp-5a0c4e8e-1d2f-4b3a-9c7d-0e1f2a3b4c5d' };
+    const retry: [unknown[], { attempt: number; first: number }] = [[event], { attempt: 1, first: Math.floor(Date.now() / 1000) }];
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), retry });
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    const again = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), retry });
+    assert.deepEqual([again.log, again.actions], [[], []], 'taken (202), nothing left to retry');
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted, 'the repeat was a duplicate');
+    const added = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 42, 1]], no_fpm: true });
+    assert.match(String(added.actions[0]?.args[0][0]?.['event_id']), /^wp-[0-9a-f-]{36}$/);
+  });
+
   it('gives a batch up, saying so, once it has been retried for 24 hours', async () => {
     const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), retry: [[{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }], { attempt: 8, first: Math.floor(Date.now() / 1000) - 86_300 }] });
     assert.deepEqual(request.actions, []);

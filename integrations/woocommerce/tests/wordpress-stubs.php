@@ -58,6 +58,11 @@ function register_rest_field( $object_types, $attribute, $args ) {
 	}
 }
 
+function wp_generate_uuid4() {
+	$hex = bin2hex( random_bytes( 16 ) );
+	return substr( $hex, 0, 8 ) . '-' . substr( $hex, 8, 4 ) . '-4' . substr( $hex, 13, 3 ) . '-a' . substr( $hex, 17, 3 ) . '-' . substr( $hex, 20, 12 );
+}
+
 function esc_attr( $text ) {
 	return htmlspecialchars( (string) $text, ENT_QUOTES, 'UTF-8' );
 }

@@ -136,6 +136,8 @@ class ShopbeaconCartEvents
             'event_name' => $eventName,
             'event' => ShopbeaconProductFields::of($product, $change['id_product_attribute'], $quantity, $context),
             'datetime' => gmdate('Y-m-d\TH:i:s+00:00'),
+            // The relay's key for this event: a retry after an answer that came too late is a duplicate, not a second event.
+            'event_id' => 'ps-' . bin2hex(random_bytes(12)),
         ];
         if (isset($ids['session_id'])) {
             $event['session_id'] = $ids['session_id'];

@@ -70,6 +70,8 @@ class Shopbeacon_Cart_Events {
 			'event_name' => $event_name,
 			'event'      => Shopbeacon_Product_Fields::of( $product, $variation ? $variation : null, $quantity ),
 			'datetime'   => gmdate( 'Y-m-d\TH:i:s+00:00' ),
+			// The relay's key for this event: a retry after an answer that came too late is a duplicate, not a second event.
+			'event_id'   => 'wp-' . wp_generate_uuid4(),
 		);
 		if ( isset( $ids['session_id'] ) ) {
 			$event['session_id'] = $ids['session_id'];

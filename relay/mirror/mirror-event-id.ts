@@ -1,0 +1,22 @@
+import { fieldError } from '../contract/field-error.js';
+import type { KindInfo } from '../contract/kinds.js';
+import type { RecordCheck } from '../pipeline/accept.js';
+import { checkRecord } from '../pipeline/check-record.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
+
+/** An id a shop's server gives a tracking event so that sending it again is a duplicate: what the snippet's `event_id` is to `/collect`. */
+const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * A mirror record checked by the contract. A tracking event may carry the relay-only `event_id`
+ * (the WooCommerce plugin and the PrestaShop module stamp each event once): it is taken off the
+ * body the service gets and becomes the record's key, so a batch posted again after an answer
+ * that came too late is refused as a duplicate for 24 hours instead of counted twice.
+ */
+export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
+  if (info.kind !== 'event' || !isPlainObject(body) || body['event_id'] === undefined) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
+  const { event_id: eventId, ...rest } = body;
+  if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
+  const checked = checkRecord(info, rest, now);
+  return checked.ok ? { ok: true, value: { ...checked.value, key: `mirror-${eventId}` } } : checked;
+}
