@@ -9,9 +9,9 @@ export function snippetSrc(html: string, page: string): string | undefined {
   return src ? new URL(src.replace(/&amp;/g, '&'), page).href : undefined;
 }
 
-/** A product page linked from the home page (WooCommerce, Shopify and PrestaShop's own URL shapes). */
+/** A product page linked from the home page (WooCommerce's `/product/` or `?product=`, Shopify's `/products/`, PrestaShop's `/<id>-<name>.html` or `id_product=`). */
 export function productLink(html: string, site: string): string | undefined {
-  const href = /href=["']([^"']*(?:\/product\/|\/products\/|id_product=|-\d+\.html)[^"']*)["']/i.exec(html)?.[1];
+  const href = /href=["']([^"']*(?:\/product\/|\/products\/|[?&](?:amp;)?product=|id_product=|\/\d+-[\w-]*\.html)[^"']*)["']/i.exec(html)?.[1];
   return href ? new URL(href.replace(/&amp;/g, '&'), site).href : undefined;
 }
 
@@ -26,7 +26,7 @@ function pageCheck(name: string, page: string, answer: Answer, shopify: boolean)
 /** The script as a browser gets it: 200, JavaScript, cached. */
 async function scriptCheck(src: string): Promise<DoctorCheck> {
   const answer = await fetchAnswer(src);
-  if (answer.status !== 200) return failed(HOP, 'script', `${src} answered ${answer.status || answer.text}: the proxy does not reach the relay's GET /shopbeacon.js`);
+  if (answer.status !== 200) return failed(HOP, 'script', `${src} answered ${answer.status || answer.text}: ${answer.status === 502 || answer.status === 504 ? 'the relay behind the proxy does not answer (is it running, at the upstream\'s address?)' : "the proxy does not reach the relay's GET /shopbeacon.js"}`);
   if (!/javascript/i.test(header(answer, 'content-type'))) return failed(HOP, 'script', `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`);
   if (!/max-age=\d+/.test(header(answer, 'cache-control'))) return warning(HOP, 'script', `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`);
   return ok(HOP, 'script', `${src}: JavaScript, ${header(answer, 'cache-control')}`);
@@ -39,7 +39,7 @@ function allows(sources: string[], url: string, site: string): boolean {
 }
 
 /** The site's Content-Security-Policy, if any, lets the script load and post to /collect. */
-function cspChecks(answer: Answer, site: string, script: string, collectUrl: string): DoctorCheck[] {
+export function cspChecks(answer: Answer, site: string, script: string, collectUrl: string): DoctorCheck[] {
   const policy = header(answer, 'content-security-policy');
   if (!policy) return [ok(HOP, 'content security policy', 'the site sends none: nothing blocks the script')];
   const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [String(name).toLowerCase(), sources]));

@@ -19,10 +19,12 @@ function cookieCheck(cookies: string[], site: URL): DoctorCheck {
   return ok(HOP, 'cookies', `first-party for ${site.hostname}${site.protocol === 'https:' ? ', Secure' : ''}`);
 }
 
-/** What the relay's refusal says, with the fix it names. */
+/** What the relay's refusal says, with the fix it names; a proxy's own error page, by its status. */
 function refusal(answer: Answer): string {
   const body = jsonOf(answer);
-  return `${answer.status} ${String(body['error'] ?? '')}: ${String(body['message'] ?? answer.text.slice(0, 200))}`;
+  if (body['error'] !== undefined) return `${answer.status} ${String(body['error'])}: ${String(body['message'] ?? '')}`;
+  if (answer.status === 502 || answer.status === 504) return `${answer.status} from the proxy: the relay behind it does not answer (is it running, at the upstream's address?)`;
+  return `${answer.status}, not from a shopbeacon relay (${answer.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80)})`;
 }
 
 /**
