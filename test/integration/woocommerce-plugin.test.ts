@@ -142,6 +142,13 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
     assert.match(String(added.actions[0]?.args[0][0]?.['event_id']), /^wp-[0-9a-f-]{36}$/);
   });
 
+  it('defers a queued retry while the relay is flagged down, calling nothing, so the queue runner holds no worker either', async () => {
+    const first = Math.floor(Date.now() / 1000) - 120;
+    const request = await runPluginRequest({ options: { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), _transient_shopbeacon_relay_down: 1 }, retry: [[{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }], { attempt: 2, first }] });
+    assert.deepEqual(request.log, []);
+    assert.deepEqual(request.actions.map((a) => [a.hook, a.in, a.args[1]]), [['shopbeacon_send_events', 60, { attempt: 2, first }]]);
+  });
+
   it('gives a batch up, saying so, once it has been retried for 24 hours', async () => {
     const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), retry: [[{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }], { attempt: 8, first: Math.floor(Date.now() / 1000) - 86_300 }] });
     assert.deepEqual(request.actions, []);

@@ -87,9 +87,15 @@ class Shopbeacon_Relay_Client {
 	public function retry( $events, $meta = array() ) {
 		$attempt = isset( $meta['attempt'] ) ? (int) $meta['attempt'] : 1;
 		$first   = isset( $meta['first'] ) ? (int) $meta['first'] : time();
-		if ( is_array( $events ) && ! empty( $events ) && '' !== $this->settings->admin_key() ) {
-			$this->attempt( $events, $attempt, $first, self::RETRY_TIMEOUT );
+		if ( ! is_array( $events ) || empty( $events ) || '' === $this->settings->admin_key() ) {
+			return;
 		}
+		if ( get_transient( self::DOWN_FLAG ) && time() - $first < self::RETRY_FOR ) {
+			// The relay failed a moment ago: wait the flag out rather than hold the queue runner's worker for the timeout (seen on a real shop: 21 s a minute).
+			as_schedule_single_action( time() + self::DOWN_FOR, self::RETRY_HOOK, array( $events, array( 'attempt' => $attempt, 'first' => $first ) ), self::RETRY_GROUP );
+			return;
+		}
+		$this->attempt( $events, $attempt, $first, self::RETRY_TIMEOUT );
 	}
 
 	/** Whether the shopper's response has ended, so a slow relay costs them nothing. */
