@@ -19,7 +19,7 @@ function apiProblems(connector: Connector, config: Record<string, unknown>): str
   if (ways.length === 0) return [];
   const set = apiSettingsOf(connector).filter((s) => config[s.key] !== undefined);
   const missing = ways.map(named).join(', or ');
-  return [`${missing} ${plural(ways.length > 1 ? 1 : (ways[0]?.length ?? 1))} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set`];
+  return [`${missing} ${plural(ways.length > 1 ? 1 : (ways[0]?.length ?? 1))} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set${ways.length > 1 ? ' (one way in or the other)' : ''}`];
 }
 
 /** Product webhooks carry no currency: with any webhook secret set, the catalog's currency is required. */

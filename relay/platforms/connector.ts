@@ -121,16 +121,15 @@ export function apiValues(connector: Connector, values: Partial<Record<keyof Rel
 }
 
 /**
- * With some of its API settings set and no group complete: what each nearest group still lacks,
- * one list per way in (empty when the API is off or open).
+ * With some of its API settings set and no group complete: what each way in still lacks, one list
+ * per way, in the connector's order (empty when the API is off or open).
  */
 export function apiSettingsMissing(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): PlatformSetting[][] {
   if (!apiSettingsOf(connector).some((s) => isSet(values[s.key]))) return [];
   const groups = apiGroupsOf(connector).map((group) => group.filter((key) => !isSet(values[key])));
-  const fewest = Math.min(...groups.map((missing) => missing.length));
-  if (fewest === 0) return [];
+  if (groups.some((missing) => missing.length === 0)) return [];
   const settingOf = (key: keyof RelayConfig) => connector.settings.find((s) => s.key === key);
-  return groups.filter((missing) => missing.length === fewest).map((missing) => missing.map(settingOf).filter((s): s is PlatformSetting => s !== undefined));
+  return groups.map((missing) => missing.map(settingOf).filter((s): s is PlatformSetting => s !== undefined));
 }
 
 /** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */

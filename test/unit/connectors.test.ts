@@ -34,6 +34,13 @@ describe('parseRelayConfig(platform API settings)', () => {
     assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), ['SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)']);
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
+  it('names both ways into Shopify\'s API when neither is complete: the client id (with the secret) first, the legacy admin token second', () => {
+    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), [
+      'SHOPBEACON_SHOPIFY_CLIENT_ID (--shopify-client-id), or SHOPBEACON_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token) is required when SHOPBEACON_SHOPIFY_SHOP is set (one way in or the other)',
+    ]);
+    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifyClientId: 'id', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), []);
+    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }), []);
+  });
   it('takes a sync interval as a duration, 0 for off, and refuses anything else', () => {
     assert.equal(parseRelayConfig({ syncIntervalMs: '30s' }).syncIntervalMs, 30_000);
     assert.equal(parseRelayConfig({}).syncIntervalMs, 600_000);
