@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
-import { apiGroupsOf, apiSettingsMissing, apiSettingsOf, apiValues, type ApiContext, type Connector, type PlatformSetting } from '../platforms/connector.js';
+import { apiGroupsOf, apiSettingsMissing, apiSettingsOf, apiValues, settingsNamed, type ApiContext, type Connector, type PlatformSetting } from '../platforms/connector.js';
 import { fail } from './import-job.js';
 
 /** The connector's API settings as flags for what is not a secret (`--url`, `--shop`, each with its variable). */
 export function addApiOptions(command: Command, connector: Connector): Command {
   for (const setting of apiSettingsOf(connector)) if (setting.api?.flag) command.addOption(new Option(`${setting.api.flag} <value>`, setting.api.help ?? setting.help).env(setting.env));
-  const secrets = [...new Set(apiGroupsOf(connector).flat())].map((key) => connector.settings.find((s) => s.key === key)).filter((s) => s && !s.api?.flag).map((s) => s?.env);
+  const secrets = settingsNamed(connector, [...new Set(apiGroupsOf(connector).flat())]).filter((s) => !s.api?.flag).map((s) => s.env);
   return command.addHelpText('after', `\nReads ${secrets.join(' and ')} from the environment (secrets are never read from the command line).`);
 }
 
@@ -32,8 +32,7 @@ function settingValue(command: string, setting: PlatformSetting, flags: Record<s
 function missingWays(connector: Connector, values: ApiContext['values']): PlatformSetting[][] {
   const ways = apiSettingsMissing(connector, values);
   if (ways.length > 0 || apiValues(connector, values)) return ways;
-  const first = apiGroupsOf(connector)[0] ?? [];
-  return [first.map((key) => connector.settings.find((s) => s.key === key)).filter((s): s is PlatformSetting => s !== undefined)];
+  return [settingsNamed(connector, apiGroupsOf(connector)[0] ?? [])];
 }
 
 /** The connector's settings from its flags and the environment, or a one-line failure naming what is missing. */

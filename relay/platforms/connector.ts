@@ -106,6 +106,11 @@ export function apiGroupsOf(connector: Connector): readonly (readonly (keyof Rel
 
 const isSet = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
+/** The connector's settings of these keys, in their order. */
+export function settingsNamed(connector: Connector, keys: readonly (keyof RelayConfig)[]): PlatformSetting[] {
+  return keys.map((key) => connector.settings.find((s) => s.key === key)).filter((s): s is PlatformSetting => s !== undefined);
+}
+
 /**
  * The connector's settings found in `values` when one of its API groups is complete (its other
  * settings that are set come along: a version, a secret), or undefined when none is.
@@ -128,8 +133,7 @@ export function apiSettingsMissing(connector: Connector, values: Partial<Record<
   if (!apiSettingsOf(connector).some((s) => isSet(values[s.key]))) return [];
   const groups = apiGroupsOf(connector).map((group) => group.filter((key) => !isSet(values[key])));
   if (groups.some((missing) => missing.length === 0)) return [];
-  const settingOf = (key: keyof RelayConfig) => connector.settings.find((s) => s.key === key);
-  return groups.map((missing) => missing.map(settingOf).filter((s): s is PlatformSetting => s !== undefined));
+  return groups.map((missing) => settingsNamed(connector, missing));
 }
 
 /** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */

@@ -46,11 +46,12 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
       if (missedBefore !== undefined && verdict.status === 'queued' && (records[i]?.changedAt ?? 0) < missedBefore) counts.missedByWebhooks += 1;
     }
   }
-  const fresh = await newRefusals(deps.state, kind, refused);
+  const digests = new Map(refused.filter((r) => r.record.key).map((r) => [r.record.key, bodyHash(stringifyBody(r.record.body))]));
+  const fresh = await newRefusals(deps.state, kind, refused, digests);
   counts.invalid = fresh.length;
   counts.unchanged += refused.length - fresh.length;
   await deps.park(deps.origin, fresh);
-  await deps.state.remember(`refused:${kind}`, new Map(fresh.filter((r) => r.record.key).map((r) => [r.record.key, bodyHash(stringifyBody(r.record.body))])));
+  await deps.state.remember(`refused:${kind}`, new Map(fresh.flatMap((r) => (digests.has(r.record.key) ? [[r.record.key, digests.get(r.record.key) as string] as const] : []))));
   return counts;
 }
 
@@ -59,9 +60,8 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
  * changed in the five minutes before its cursor, and on a quiet shop that is the same bad record
  * every time. A record without an id cannot be told apart and is always kept.
  */
-async function newRefusals(state: SweepBatchDeps['state'], kind: PlatformKind, refused: Refusal[]): Promise<Refusal[]> {
-  const keyed = refused.filter((r) => r.record.key);
-  if (keyed.length === 0) return refused;
-  const before = await state.recall(`refused:${kind}`, keyed.map((r) => r.record.key));
-  return refused.filter((r) => !r.record.key || before.get(r.record.key) !== bodyHash(stringifyBody(r.record.body)));
+async function newRefusals(state: SweepBatchDeps['state'], kind: PlatformKind, refused: Refusal[], digests: ReadonlyMap<string, string>): Promise<Refusal[]> {
+  if (digests.size === 0) return refused;
+  const before = await state.recall(`refused:${kind}`, [...digests.keys()]);
+  return refused.filter((r) => !digests.has(r.record.key) || before.get(r.record.key) !== digests.get(r.record.key));
 }

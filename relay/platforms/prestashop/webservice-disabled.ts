@@ -11,6 +11,9 @@ const WEBSERVICE_DISABLED = 22;
  */
 const KEY_NOT_TAKEN = [18, 20, 21];
 
+/** A resource the key may not read (`Resource of type "customers" is not allowed with this authentication key`). */
+const RESOURCE_NOT_ALLOWED = 26;
+
 /** How a refusal of the key itself begins, so `connect prestashop` tells it from a missing permission. */
 export const KEY_REFUSED = 'PrestaShop refused the Webservice key';
 
@@ -37,7 +40,7 @@ export function webserviceDisabled(status: number, text: string): string | undef
   const errors = errorsOf(text);
   if (status === 503 && errors.some((e) => e.code === WEBSERVICE_DISABLED)) return "PrestaShop's Webservice is disabled: turn on \"Enable PrestaShop's webservice\" (Advanced Parameters → Webservice)";
   const refused = errors.filter((e) => KEY_NOT_TAKEN.includes(e.code));
-  if (status !== 401 || refused.length === 0 || errors.some((e) => e.code === 26)) return undefined;
+  if (status !== 401 || refused.length === 0 || errors.some((e) => e.code === RESOURCE_NOT_ALLOWED)) return undefined;
   const said = refused.map((e) => `${e.code} ${e.message}`.trim()).join('; ');
   return `${KEY_REFUSED} (401, code ${said}): check SHOPBEACON_PRESTASHOP_KEY, and that the key exists and its Status is on (Advanced Parameters → Webservice)`;
 }

@@ -28,6 +28,9 @@ function shopifyShop(value: string): string {
   return platformUrl(value);
 }
 
+/** The secrets `SHOPBEACON_SHOPIFY_SECRET` lists, the app's client secret first. */
+export const shopifySecrets = (setting: string) => setting.split(',').map((secret) => secret.trim());
+
 /** Secrets without spaces or empty entries, comma-separated. */
 function secretList(value: string): string {
   if (value.split(',').some((part) => !part.trim())) throw new Error('must be one secret, or several separated by commas, none empty');

@@ -1,4 +1,4 @@
-import { SHOPIFY_API_GROUPS, SHOPIFY_SETTINGS, shopifyProblems } from './shopify-config.js';
+import { SHOPIFY_API_GROUPS, SHOPIFY_SETTINGS, shopifyProblems, shopifySecrets } from './shopify-config.js';
 import type { ApiContext, Connector } from '../connector.js';
 import { fields } from '../mapping.js';
 import { shopifyHistory } from './shopify-bulk.js';
@@ -14,7 +14,7 @@ import { connectShopify, resubscribeMissing } from './shopify-subscriptions.js';
 /** A legacy app's fixed token when one is set, else the client credentials grant (the app's client secret is the first secret listed). */
 function tokenOf(values: ApiContext['values']): ShopifyAccessToken {
   if (values.shopifyAdminToken) return fixedToken(values.shopifyAdminToken);
-  const clientSecret = (values.shopifySecret ?? '').split(',')[0]?.trim() ?? '';
+  const clientSecret = shopifySecrets(values.shopifySecret ?? '')[0] ?? '';
   return new ClientCredentialsToken({ origin: shopOrigin(values.shopifyShop ?? ''), clientId: values.shopifyClientId ?? '', clientSecret });
 }
 

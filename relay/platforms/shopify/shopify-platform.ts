@@ -1,4 +1,5 @@
 import type { Platform } from '../platform.js';
+import { shopifySecrets } from './shopify-config.js';
 import { mapShopifyOrder } from './shopify-order.js';
 import { mapShopifyProduct } from './shopify-product.js';
 
@@ -31,6 +32,6 @@ export const SHOPIFY: Platform = {
   },
   // The app's client secret signs the app's webhooks; the store's secret signs those made in its
   // admin: both verify while a shop moves from one to the other.
-  signingSecrets: (setting) => setting.split(',').map((secret) => secret.trim()),
+  signingSecrets: shopifySecrets,
   map: (kind, payload, settings) => (kind === 'order' ? mapShopifyOrder(payload) : mapShopifyProduct(payload, settings)),
 };

@@ -3,7 +3,7 @@ import type { ConnectOptions, ConnectReport } from '../connect-report.js';
 import type { PlatformClient } from '../platform-client.js';
 import type { WooCommerceApiSettings } from './woocommerce-pages.js';
 import { undeliverableByWordPress } from './wordpress-delivery-url.js';
-import { activateWebhook, createWebhook, relayWebhooks, WOO_TOPICS, WOO_WEBHOOK_PATH, type WooWebhook } from './woocommerce-webhooks.js';
+import { activateWebhook, createWebhook, relayWebhooks, WOO_TOPICS, wooEndpoint, type WooWebhook } from './woocommerce-webhooks.js';
 
 /**
  * The secret to sign with: the one given; none when every topic already has this relay's webhook
@@ -31,7 +31,7 @@ function secretLine(options: ConnectOptions, secret: string | undefined): string
  */
 export async function connectWooCommerce(client: PlatformClient, settings: WooCommerceApiSettings, options: ConnectOptions): Promise<ConnectReport> {
   if (!options.publicUrl) throw new Error('--public-url is required: the address the shop reaches the relay at, e.g. https://shop.example/sb');
-  const deliveryUrl = `${options.publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
+  const deliveryUrl = wooEndpoint(options.publicUrl);
   const refused = undeliverableByWordPress(deliveryUrl, settings.url);
   if (refused) throw new Error(`--public-url ${options.publicUrl}: ${refused}`);
   const existing = await relayWebhooks(client, settings);

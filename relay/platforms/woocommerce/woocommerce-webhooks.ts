@@ -14,6 +14,9 @@ export interface WooWebhook {
 /** The path of this relay's endpoint, behind whatever public origin (`…/sb/webhooks/woocommerce`). */
 export const WOO_WEBHOOK_PATH = '/webhooks/woocommerce';
 
+/** This relay's endpoint behind its public base: where its webhooks deliver. */
+export const wooEndpoint = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
+
 /** The topics the relay takes, one webhook each. */
 export const WOO_TOPICS = Object.keys(WOOCOMMERCE.topics);
 
@@ -50,7 +53,7 @@ export async function createWebhook(client: PlatformClient, settings: WooCommerc
  * again and be re-enabled every sweep. Returns the ids re-enabled.
  */
 export async function reactivateDisabled(client: PlatformClient, settings: WooCommerceApiSettings, publicUrl: string): Promise<number[]> {
-  const ours = `${publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
+  const ours = wooEndpoint(publicUrl);
   const disabled = (await relayWebhooks(client, settings)).filter((w) => w.status === 'disabled' && w.deliveryUrl.replace(/\/+$/, '') === ours);
   for (const webhook of disabled) await activateWebhook(client, settings, webhook.id);
   return disabled.map((w) => w.id);
