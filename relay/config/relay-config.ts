@@ -51,6 +51,8 @@ export interface RelayConfig {
   outboxMaxRecords: number;
   /** Most bytes the outbox holds. @default 1 GiB */
   outboxMaxBytes: number;
+  /** How long an `event_id` or a delivery id is remembered as seen: a repeat within it is a duplicate. @default 24 hours */
+  dedupeWindowMs: number;
   /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. @default 'full' */
   outboxSync: 'full' | 'normal';
   /** Service calls in flight at once. @default 16 */

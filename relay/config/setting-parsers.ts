@@ -76,6 +76,20 @@ export function interval(value: string): number {
   return ms;
 }
 
+const DURATION_UNITS = { m: 60_000, h: 3600_000, d: 24 * 3600_000 } as const;
+
+/** A duration such as `90m`, `24h` or `7d`, in milliseconds, from `min` to `max`. */
+export const duration = (min: string, max: string) => (value: string): number => {
+  const ms = durationMs(value);
+  if (ms === undefined || ms < (durationMs(min) as number) || ms > (durationMs(max) as number)) throw new Error(`must be a duration from ${min} to ${max}, such as 24h`);
+  return ms;
+};
+
+function durationMs(value: string): number | undefined {
+  const match = /^(\d+)(m|h|d)$/.exec(value);
+  return match ? Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS] : undefined;
+}
+
 export function redisUrl(value: string): string {
   urlOf(value, ['redis', 'rediss']);
   return value;

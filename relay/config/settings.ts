@@ -1,5 +1,5 @@
 import type { RelayConfig } from './relay-config.js';
-import { currencyCode, hostPorts, hours, httpUrl, interval, oneOf, origins, port, redisUrl, text, token, wholeNumber } from './setting-parsers.js';
+import { currencyCode, duration, hostPorts, hours, httpUrl, interval, oneOf, origins, port, redisUrl, text, token, wholeNumber } from './setting-parsers.js';
 
 /** One setting: its environment variable, its flag, how to read it, and its default. */
 export interface Setting {
@@ -42,6 +42,7 @@ export const SETTINGS: Setting[] = [
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
   { key: 'outboxMaxBytes', env: 'SHOPBEACON_OUTBOX_MAX_BYTES', flag: '--outbox-max-bytes', help: 'bytes the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_073_741_824 },
+  { key: 'dedupeWindowMs', env: 'SHOPBEACON_DEDUPE_WINDOW', flag: '--dedupe-window', help: 'how long an event_id (or a webhook delivery id) is remembered: a repeat within it is a duplicate (1h to 7d; the outbox keeps ~30 bytes per id, so a day at 100 events/s is ~260 MB)', parse: duration('1h', '7d'), fallback: 24 * 3600_000 },
   { key: 'outboxSync', env: 'SHOPBEACON_OUTBOX_SYNC', flag: '--outbox-sync', help: '"full": acknowledged survives power loss; "normal": survives a crash only', parse: oneOf('full', 'normal'), fallback: 'full' },
   { key: 'deliveryConcurrency', env: 'SHOPBEACON_DELIVERY_CONCURRENCY', flag: '--delivery-concurrency', help: 'the most service calls in flight; delivery adapts below it to the service', parse: wholeNumber(1), fallback: 512 },
   { key: 'deliveryTimeoutMs', env: 'SHOPBEACON_DELIVERY_TIMEOUT_MS', flag: '--delivery-timeout-ms', help: 'per-call timeout to the service', parse: wholeNumber(1), fallback: 10_000 },

@@ -21,6 +21,8 @@ export interface OutboxBackend {
   redis?: Redis | undefined;
   limits?: { maxRecords: number; maxBytes: number };
   synchronous?: 'full' | 'normal';
+  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default 24 hours */
+  dedupeWindowMs?: number;
   /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
   claimIdleMs?: number;
   /** Replicas that confirm each batch before it is acknowledged, and how long they may take (Redis). */
@@ -34,7 +36,8 @@ export function openOutbox(backend: OutboxBackend): Outbox {
     const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};
     return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits, ...wait });
   }
-  return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits });
+  const window = backend.dedupeWindowMs ? { dedupeWindowMs: backend.dedupeWindowMs } : {};
+  return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits, ...window });
 }
 
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
@@ -43,7 +46,7 @@ export function createOutbox(config: RelayConfig, shared: SharedState | undefine
   if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS');
   const wait = { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs };
   // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, claimIdleMs: config.deliveryTimeoutMs * 3, wait });
+  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, dedupeWindowMs: config.dedupeWindowMs, claimIdleMs: config.deliveryTimeoutMs * 3, wait });
   const claimFirst = shared && config.outbox === 'sqlite';
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
 }

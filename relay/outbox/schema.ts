@@ -38,5 +38,12 @@ UPDATE records SET visitor = COALESCE(substr(json_extract(body, '$.datetime'), 1
   WHERE kind = 'event' AND CASE WHEN json_valid(body) THEN json_type(body, '$.user_id') = 'text' AND json_extract(body, '$.user_id') <> '' ELSE 0 END;
 `;
 
+/**
+ * The duplicate window moves to slices of 16-byte keys (issue #35, `sqlite-seen-window.ts`), which
+ * moves the ids of `seen_events` in code (they are hashed) and drops the table. The age index goes
+ * here, and the version tells an earlier relay that this file is not its own any more.
+ */
+const VERSION_3 = `DROP INDEX IF EXISTS seen_events_age;`;
+
 /** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */
-export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1, VERSION_2] } as const;
+export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1, VERSION_2, VERSION_3] } as const;

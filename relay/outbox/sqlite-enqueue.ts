@@ -5,11 +5,10 @@ import { GroupCommit } from '../shared/group-commit.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';
 import type { SqliteTally } from './sqlite-tally.js';
+import type { SqliteSeenWindow } from './sqlite-seen-window.js';
 import type { Statements } from './sqlite-statements.js';
 import { packVisitor } from './visitor-field.js';
 
-/** How long an event id is remembered as seen: a repeat within it is a duplicate. */
-export const DEDUPE_WINDOW_MS = 24 * 3600_000;
 /** How old a tally enqueue may use before asking SQLite whether another process changed it. */
 export const TALLY_STALE_MS = 50;
 
@@ -21,6 +20,7 @@ export interface SqliteEnqueueOptions {
   db: Database.Database;
   sql: Statements;
   tally: SqliteTally;
+  seen: SqliteSeenWindow;
   limits: { records: number; bytes: number };
   groupCommitMs: number;
   now: () => number;
@@ -73,6 +73,7 @@ export class SqliteEnqueue {
     const now = this.options.now();
     const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
     const results = db.transaction(() => {
+      this.options.seen.begin(now);
       const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
       // The counters move once per commit, not once per record (issue #16).
       if (effects.accepted > 0) sql.addCounter.run(effects.accepted, 'accepted');
@@ -85,9 +86,9 @@ export class SqliteEnqueue {
   }
 
   private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {
-    const { sql, tally } = this.options;
+    const { sql, tally, seen } = this.options;
     const seenId = seenIdOf(record);
-    if (seenId !== undefined && sql.markSeen.run(seenId, now, now - DEDUPE_WINDOW_MS).changes === 0) return 'duplicate';
+    if (seenId !== undefined && !seen.claim(seenId)) return 'duplicate';
     const existing = record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
     if (existing?.body === text) return 'coalesced';

@@ -4,7 +4,9 @@ import { asStorageError } from '../shared/storage-error.js';
 import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
 import { openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
 import { SqliteDeadLetters } from './sqlite-dead-letters.js';
-import { DEDUPE_WINDOW_MS, SqliteEnqueue, TALLY_STALE_MS } from './sqlite-enqueue.js';
+import { SqliteEnqueue, TALLY_STALE_MS } from './sqlite-enqueue.js';
+import { SqliteSeenWindow } from './sqlite-seen-window.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
 
@@ -33,6 +35,11 @@ export interface SqliteOutboxOptions {
    * @default 0
    */
   groupCommitMs?: number;
+  /**
+   * How long an id is remembered: a repeat within it is a duplicate (`SHOPBEACON_DEDUPE_WINDOW`).
+   * @default 86_400_000 (24 hours)
+   */
+  dedupeWindowMs?: number;
   /** The clock. @default Date.now */
   now?: () => number;
 }
@@ -50,6 +57,7 @@ export class SqliteOutbox implements Outbox {
   private readonly tally: SqliteTally;
   private readonly way: SqliteEnqueue;
   private readonly dead: SqliteDeadLetters;
+  private readonly seen: SqliteSeenWindow;
   private acks: DueRecord[] = [];
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
@@ -57,12 +65,13 @@ export class SqliteOutbox implements Outbox {
   constructor(options: SqliteOutboxOptions) {
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
     this.db = openOutboxDatabase(options.dataDir, this.synchronous);
-    this.sql = prepareStatements(this.db);
     this.now = options.now ?? Date.now;
+    this.seen = new SqliteSeenWindow(this.db, dedupeWindow(options.dedupeWindowMs), this.now());
+    this.sql = prepareStatements(this.db);
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.tally = new SqliteTally(this.sql, () => this.flushAcks());
     const shared = { db: this.db, sql: this.sql, tally: this.tally, now: this.now };
-    this.way = new SqliteEnqueue({ ...shared, limits: this.limits, groupCommitMs: options.groupCommitMs ?? 0 });
+    this.way = new SqliteEnqueue({ ...shared, seen: this.seen, limits: this.limits, groupCommitMs: options.groupCommitMs ?? 0 });
     this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
     this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
   }
@@ -168,18 +177,19 @@ export class SqliteOutbox implements Outbox {
     }
   }
 
-  /** Once a minute: forget event ids older than the duplicate window, give back excess free pages. */
+  /** Once a minute: forget the slices of ids older than the duplicate window, give back excess free pages. */
   private maintain(): void {
     try {
-      this.purgeSeenEvents();
+      this.forgetOldIds();
       releaseFreePages(this.db);
     } catch {
       // A disk that fails now fails the next commit too, which answers 503; nothing to do here.
     }
   }
 
-  purgeSeenEvents(): number {
-    return this.sql.purgeSeen.run(this.now() - DEDUPE_WINDOW_MS).changes;
+  /** Drops the duplicate window's slices that are past it; how many went. */
+  forgetOldIds(): number {
+    return this.seen.forget(this.now());
   }
 
   notePause(reason: string | undefined): void {

@@ -2,8 +2,6 @@ import type Database from 'better-sqlite3';
 
 /** The outbox's SQL, compiled once per connection. */
 const SQL = {
-  markSeen: `INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?)
-       ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?`,
   // Repeats the partial index's condition word for word: SQLite uses a partial index only when the
   // query implies its WHERE, and `kind = ?` alone does not imply `kind <> 'event'` (a full scan per order).
   findQueued: `SELECT id, bytes, body FROM records WHERE kind = ? AND key = ? AND state = 'queued' AND kind <> 'event'`,
@@ -24,7 +22,6 @@ const SQL = {
   countsByState: `SELECT kind, state, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM records GROUP BY kind, state`,
   counters: `SELECT name, value FROM counters`,
   oldestQueued: `SELECT MIN(created_at) FROM records WHERE state = 'queued'`,
-  purgeSeen: `DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)`,
   probe: `INSERT OR REPLACE INTO meta (name, value) VALUES ('probe', ?)`,
   setMeta: `INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)`,
   dataVersion: `PRAGMA data_version`,

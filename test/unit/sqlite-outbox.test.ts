@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { storageAnswer } from '../../relay/http/storage-answer.js';
 import type { StorageError } from '../../relay/shared/storage-error.js';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
+import { OUTBOX_SCHEMA } from '../../relay/outbox/schema.js';
+import { openSqlite } from '../../relay/shared/sqlite-driver.js';
 import type { OutboxRecord } from '../../relay/outbox/outbox.js';
 
 const event = (key: string, userId = 'user-1'): OutboxRecord => ({ kind: 'event', key, body: { user_id: userId, event_name: 'X', event: {}, datetime: '2026-11-02 10:00:00+01:00' } });
@@ -36,12 +38,63 @@ describe('SqliteOutbox', () => {
       assert.equal(outbox.counts().queued.event, 3);
     });
 
-    it('answers an event_id seen within 24 hours as a duplicate, and accepts it again after', async () => {
+    it('answers an event_id seen within 24 hours as a duplicate, and accepts it again once its slice is past the window', async () => {
+      clock += 5 * 3600_000 + 59 * 60_000;
       await outbox.enqueue([event('x')]);
-      clock += 23 * 3600_000;
+      clock += 24 * 3600_000 - 1;
       assert.deepEqual(await outbox.enqueue([event('x')]), ['duplicate']);
-      clock += 2 * 3600_000;
+      // Slices are a quarter of the window: an id goes with its slice, at most 6 hours after its 24.
+      clock += 2 * 60_000;
       assert.deepEqual(await outbox.enqueue([event('x')]), ['queued']);
+    });
+
+    it('forgets a slice whole once it is past the window, and keeps the newer ones', async () => {
+      await outbox.enqueue([event('old')]);
+      clock += 7 * 3600_000;
+      await outbox.enqueue([event('newer')]);
+      clock += 24 * 3600_000;
+      assert.equal(outbox.forgetOldIds(), 1);
+      assert.deepEqual(await outbox.enqueue([event('old'), event('newer')]), ['queued', 'duplicate']);
+    });
+
+    it('remembers ids by a 16-byte key, so a 40-character id costs the same as a 12-character one', async () => {
+      await outbox.enqueue([event('a'.repeat(40)), event('b'.repeat(12))]);
+      outbox.close();
+      const db = openSqlite(join(dataDir, 'outbox.sqlite'));
+      const table = db.prepare(`SELECT name FROM sqlite_master WHERE name GLOB 'seen_*'`).pluck().get() as string;
+      const lengths = db.prepare(`SELECT length(key) FROM ${table}`).pluck().all();
+      db.close();
+      assert.deepEqual(lengths, [16, 16]);
+      outbox = new SqliteOutbox({ dataDir, now: () => clock });
+    });
+
+    it('takes over the ids an earlier version remembered in seen_events, and drops that table', async () => {
+      outbox.close();
+      const legacyDir = mkdtempSync(join(tmpdir(), 'sb-legacy-'));
+      const db = openSqlite(join(legacyDir, 'outbox.sqlite'));
+      db.exec(OUTBOX_SCHEMA.migrations[0] as string);
+      db.exec(OUTBOX_SCHEMA.migrations[1] as string);
+      db.pragma('user_version = 2');
+      db.prepare('INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?), (?, ?)').run('recent', clock - 3600_000, 'expired', clock - 25 * 3600_000);
+      db.close();
+      outbox = new SqliteOutbox({ dataDir: legacyDir, now: () => clock });
+      assert.deepEqual(await outbox.enqueue([event('recent'), event('expired')]), ['duplicate', 'queued']);
+      outbox.close();
+      const after = openSqlite(join(legacyDir, 'outbox.sqlite'));
+      const legacy = after.prepare(`SELECT name FROM sqlite_master WHERE name = 'seen_events'`).get();
+      const version = after.pragma('user_version', { simple: true });
+      after.close();
+      assert.equal(legacy, undefined);
+      assert.equal(version, OUTBOX_SCHEMA.migrations.length);
+      outbox = new SqliteOutbox({ dataDir, now: () => clock });
+    });
+
+    it('sees the slice another process on the same file added', async () => {
+      const other = new SqliteOutbox({ dataDir, now: () => clock + 6 * 3600_000 });
+      await other.enqueue([event('from-the-import')]);
+      other.close();
+      clock += 6 * 3600_000;
+      assert.deepEqual(await outbox.enqueue([event('from-the-import')]), ['duplicate']);
     });
 
     it('remembers event ids across a reopen', async () => {

@@ -1,0 +1,45 @@
+// `npm run bench:floor`: the relay with delivery idle against the durable floor (issue #35), and
+// nothing else, so the goal's rows can be measured in minutes. The floor remembers each event_id in
+// the relay's own duplicate window, in the same commit (durable-floor.mjs). Rounds interleave
+// floor and relays; each ratio is taken within its round. `--relay <bin>` adds another build's
+// relay (a checkout of an earlier commit, for "before" rows); `--floor <file>` another floor.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { freePort } from './free-port.mjs';
+import { startListening } from './processes.mjs';
+import { fmt, pct, range, spread } from './spread.mjs';
+
+const { values } = parseArgs({ options: { relay: { type: 'string', multiple: true, default: [] }, floor: { type: 'string', multiple: true, default: [] } } });
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SECONDS = process.env.BENCH_SECONDS ?? '5';
+const children = [];
+
+const relayEnv = async () => ({
+  SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`, SHOPBEACON_TOKEN: 'bench-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
+  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+});
+const load = (url, batch) => JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), SECONDS, '50'], { encoding: 'utf8' }).trim().split('\n').pop());
+
+const targets = [{ name: 'floor', url: `${await startListening(children, ['bench/floor-server.mjs'])}/` }];
+for (const file of values.floor) targets.push({ name: `floor ${file}`, url: `${await startListening(children, [resolve(file)])}/` });
+targets.push({ name: 'relay', url: `${await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], await relayEnv())}/collect` });
+for (const bin of values.relay) targets.push({ name: `relay ${bin}`, url: `${await startListening(children, [resolve(bin), 'relay', '--port', '0'], await relayEnv())}/collect` });
+
+try {
+  console.log('| events/request | target | req/s (median, min–max) | p99 ms | vs floor |\n|---|---|---|---|---|');
+  for (const batch of [1, 10]) {
+    const rounds = [];
+    for (let i = 0; i < RUNS; i++) rounds.push(targets.map((t) => load(t.url, batch)));
+    targets.forEach((t, n) => {
+      const rps = spread(rounds.map((r) => r[n].rps));
+      const ratio = spread(rounds.map((r) => r[n].rps / r[0].rps));
+      const errors = rounds.reduce((sum, r) => sum + r[n].non2xx + r[n].errors, 0);
+      console.log(`| ${batch} | ${t.name} | ${range(rps)} | ${spread(rounds.map((r) => r[n].p99)).median} | ${n === 0 ? '—' : range(ratio, pct)}${errors ? ` (${fmt(errors)} failed)` : ''} |`);
+    });
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}

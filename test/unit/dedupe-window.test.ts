@@ -1,0 +1,58 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError } from '../../relay/config/config-error.js';
+import { parseRelayConfig } from '../../relay/relay-settings.js';
+import { currentSlice, dedupeWindow, liveSlices, seenKey, sliceExpiresAt } from '../../relay/shared/dedupe-window.js';
+
+const HOUR = 3600_000;
+
+describe('the duplicate window in slices', () => {
+  const window = dedupeWindow(24 * HOUR);
+
+  it('cuts a 24-hour window into four 6-hour slices and keeps every slice that may hold an id of the last 24 hours', () => {
+    assert.equal(window.sliceMs, 6 * HOUR);
+    const now = Date.parse('2026-11-26T13:00:00Z');
+    const slices = liveSlices(window, now);
+    assert.equal(slices.at(-1), currentSlice(window, now));
+    assert.equal(slices.length, 5, 'the current slice and the four before it');
+    for (const slice of slices) assert.ok(sliceExpiresAt(window, slice) > now);
+    assert.ok(sliceExpiresAt(window, (slices[0] as number) - 1) <= now, 'the slice before the oldest is past the window');
+  });
+
+  it('lets a slice go only once its last possible id is a whole window old', () => {
+    const slice = currentSlice(window, Date.parse('2026-11-26T17:59:59.999Z'));
+    assert.equal(sliceExpiresAt(window, slice), Date.parse('2026-11-27T18:00:00Z'));
+  });
+
+  it('keys an id by 16 bytes that depend on the salt, whatever the id\'s length', () => {
+    const salt = Buffer.alloc(16, 1);
+    assert.equal(seenKey(salt, 'x').length, 16);
+    assert.equal(seenKey(salt, 'x'.repeat(200)).length, 16);
+    assert.deepEqual(seenKey(salt, 'abc'), seenKey(Buffer.from(salt), 'abc'));
+    assert.notDeepEqual(seenKey(salt, 'abc'), seenKey(Buffer.alloc(16, 2), 'abc'));
+  });
+});
+
+describe('SHOPBEACON_DEDUPE_WINDOW', () => {
+  const problems = (raw: Record<string, string>) => {
+    try {
+      parseRelayConfig(raw);
+      return [];
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      return error.problems;
+    }
+  };
+
+  it('defaults to 24 hours and takes a duration in minutes, hours or days', () => {
+    assert.equal(parseRelayConfig({}).dedupeWindowMs, 24 * HOUR);
+    assert.equal(parseRelayConfig({ dedupeWindowMs: '90m' }).dedupeWindowMs, 90 * 60_000);
+    assert.equal(parseRelayConfig({ dedupeWindowMs: '7d' }).dedupeWindowMs, 7 * 24 * HOUR);
+  });
+
+  it('refuses a window shorter than an hour or longer than a week, naming the variable', () => {
+    assert.match(problems({ dedupeWindowMs: '30m' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 24h/);
+    assert.match(problems({ dedupeWindowMs: '8d' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
+    assert.match(problems({ dedupeWindowMs: '24 hours' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
+  });
+});
