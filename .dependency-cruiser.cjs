@@ -1,6 +1,6 @@
 /**
  * The import rules `npm run lint` checks: no cycle between files or between the folders of relay/
- * (issue #15), and the layering of ARCHITECTURE.md's code map (issue #26) written as rules, so a
+ * (issue #15), and the layering of ARCHITECTURE.md's folder map (issue #26) written as rules, so a
  * change that breaks it fails lint instead of drifting from the prose.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -23,7 +23,7 @@ module.exports = {
     {
       name: 'contract-is-the-spec',
       severity: 'error',
-      comment: 'relay/contract/ is spec/service.md as code: it imports only itself and relay/shared/',
+      comment: 'relay/contract/ is docs/service-contract.md as code: it imports only itself and relay/shared/',
       from: { path: '^relay/contract/' },
       to: { path: '^relay/', pathNot: '^relay/(contract|shared)/' },
     },

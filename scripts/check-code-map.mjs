@@ -1,69 +1,75 @@
-// The code map is the law (issue #26): ARCHITECTURE.md's code map must name every file of the
-// source folders and nothing that is gone, and show every import rule lint enforces. Run by
-// `npm run lint`; prints what drifted and exits 1.
+// The folder map is the law (issues #26, #37): ARCHITECTURE.md's folder map must have a row for
+// every folder that holds source and none for a folder that is gone, the file must stay within
+// MAX_LINES, and it must show every import rule lint enforces. Files are not listed: each says what
+// it is in its own header comment. Run by `npm run lint` from the package's folder; by hand,
+// `node scripts/check-code-map.mjs [package folder] [map file]` checks another tree or a draft map.
+// Prints what drifted and exits 1.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 
-const ROOTS = ['snippet/', 'integrations/woocommerce/', 'integrations/prestashop/', 'relay/', 'web/', 'bin/', 'scripts/', 'deploy/', 'bench/', 'test/'];
+const MAX_LINES = 300;
+/** Every folder on the way to a source file under these needs a row. */
+const SOURCE_ROOTS = ['relay/', 'snippet/', 'web/', 'bin/', 'scripts/', 'bench/', 'integrations/'];
+/** Of test/, the folder itself and each of its first-level folders (tiers, helpers, fixtures, fuzz). */
+const TEST_ROOT = 'test/';
+const SOURCE = /\.(?:[cm]?[jt]sx?|php|css)$/;
 
-/** The files the map must list: every file of the source roots; of bench/ its own files and results; of test/ its folders, helpers and fuzz files. */
-function isMapped(path) {
-  const parts = path.split('/');
-  if (['relay', 'snippet', 'web', 'bin', 'scripts', 'deploy'].includes(parts[0]) || path.startsWith('integrations/woocommerce/') || path.startsWith('integrations/prestashop/')) return true;
-  if (parts[0] === 'bench') return parts.length === 2 || (parts.length === 3 && parts[1] === 'results');
-  if (parts[0] === 'test') return path === 'test/skip-summary-reporter.mjs' || (parts.length === 3 && ['helpers', 'fuzz'].includes(parts[1]));
-  return false;
-}
+const root = resolve(process.argv[2] ?? '.');
+const mapFile = resolve(process.argv[3] ?? join(root, 'ARCHITECTURE.md'));
 
+/** Tracked files and those git would track, that exist; never dist/ or node_modules. */
 function projectFiles() {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\n');
-  return [...new Set(listed)].filter((path) => path && existsSync(path) && !path.startsWith('dist/') && !path.includes('node_modules/'));
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n');
+  return [...new Set(listed)].filter((path) => path && !path.startsWith('dist/') && !path.split('/').includes('node_modules') && existsSync(join(root, path)));
 }
 
-/** The paths the code map names: a fenced block under "## Code map", two spaces of indent a level. */
-function mapEntries(architecture) {
-  const block = /## Code map\n[\s\S]*?```\n([\s\S]*?)\n```/.exec(architecture)?.[1];
-  if (!block) {
-    console.error('ARCHITECTURE.md has no fenced code map under "## Code map"');
-    process.exit(1);
+/** `a/b/c.ts` → `a/`, `a/b/`. */
+function foldersOf(path) {
+  const parts = path.split('/').slice(0, -1);
+  return parts.map((_, k) => `${parts.slice(0, k + 1).join('/')}/`);
+}
+
+/** The folders the map must have, and every folder that exists (holds a file at any depth). */
+function treeFolders(files) {
+  const wanted = new Set();
+  const existing = new Set();
+  for (const path of files) {
+    const folders = foldersOf(path);
+    for (const folder of folders) existing.add(folder);
+    if (SOURCE_ROOTS.some((r) => path.startsWith(r)) && SOURCE.test(path)) for (const folder of folders) wanted.add(folder);
+    if (path.startsWith(TEST_ROOT)) for (const folder of folders.slice(0, 2)) wanted.add(folder);
   }
-  const folders = [];
-  const entries = [];
-  for (const line of block.split('\n')) {
-    const match = /^( *)(\S+)/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 2;
-    const name = match[2] ?? '';
-    folders.length = depth;
-    const path = folders.join('') + name;
-    entries.push(path);
-    if (name.endsWith('/')) folders.push(name);
+  return { wanted, existing };
+}
+
+/** The folders the map names: rows of the tables under "## Folder map" that begin with a `folder/`. */
+function mapEntries(architecture) {
+  const section = /^## Folder map\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(architecture)?.[1];
+  const entries = [...(section ?? '').matchAll(/^\|\s*`([^`]+\/)`\s*\|/gm)].map((m) => m[1] ?? '');
+  if (entries.length === 0) {
+    console.error('ARCHITECTURE.md has no folder map: table rows beginning | `folder/` | under "## Folder map"');
+    process.exit(1);
   }
   return entries;
 }
 
-const architecture = readFileSync('ARCHITECTURE.md', 'utf8');
+const architecture = readFileSync(mapFile, 'utf8');
 const entries = mapEntries(architecture);
-const files = projectFiles();
-const wanted = files.filter(isMapped);
-const folders = new Set(ROOTS);
-for (const path of files) {
-  const parts = path.split('/');
-  if (parts[0] === 'test' && parts.length >= 3) folders.add(`test/${parts[1]}/`);
-  if (!isMapped(path)) continue;
-  for (let k = 1; k < parts.length; k++) if (parts[0] !== 'integrations' || k > 1) folders.add(`${parts.slice(0, k).join('/')}/`);
-}
+const { wanted, existing } = treeFolders(projectFiles());
 const listed = new Set(entries);
+const lines = architecture.split('\n').length - (architecture.endsWith('\n') ? 1 : 0);
 const problems = [
-  ...wanted.filter((path) => !listed.has(path)).map((path) => `not in the code map: ${path}`),
-  ...[...folders].filter((folder) => !listed.has(folder)).map((folder) => `folder not in the code map: ${folder}`),
-  ...entries.filter((entry) => !(entry.endsWith('/') ? folders.has(entry) : wanted.includes(entry))).map((entry) => `in the code map but not in the tree: ${entry}`),
+  ...[...wanted].sort().filter((folder) => !listed.has(folder)).map((folder) => `folder not in the folder map: ${folder}`),
+  ...entries.filter((entry) => !existing.has(entry)).map((entry) => `in the folder map but not in the tree: ${entry}`),
+  ...entries.filter((entry, k) => entries.indexOf(entry) !== k).map((entry) => `in the folder map twice: ${entry}`),
+  ...(lines > MAX_LINES ? [`ARCHITECTURE.md is ${lines} lines, more than ${MAX_LINES}: say it per folder, not per file`] : []),
 ];
-const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs').forbidden.map((rule) => rule.name);
+const rules = createRequire(join(root, 'package.json'))('./.dependency-cruiser.cjs').forbidden.map((rule) => rule.name);
 problems.push(...rules.filter((name) => !architecture.includes(`\`${name}\``)).map((name) => `lint rule not shown in ARCHITECTURE.md: ${name}`));
 if (problems.length > 0) {
   console.error(`ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`✔ the code map lists all ${wanted.length} files and ${folders.size} folders, and shows all ${rules.length} lint rules`);
+console.log(`✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`);

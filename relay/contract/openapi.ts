@@ -76,7 +76,7 @@ export function serviceOpenApi(baseUrl = '{base_url}'): Record<string, unknown> 
       title: 'Server-side tracking, order upload and product catalog service',
       version: 'v1',
       description:
-        'As documented in spec/service.md. Timestamps: YYYY-MM-DD[ T]HH:MM:SS[.fff|.ffffff][+HH:MM]; ' +
+        'As documented in docs/service-contract.md of the shopbeacon package. Timestamps: YYYY-MM-DD[ T]HH:MM:SS[.fff|.ffffff][+HH:MM]; ' +
         'no offset means UTC; at most 2 years back and 10 minutes ahead.',
     },
     servers: [{ url: baseUrl }],

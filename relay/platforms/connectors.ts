@@ -5,7 +5,8 @@ import { WOOCOMMERCE_CONNECTOR } from './woocommerce/woocommerce-connector.js';
 
 /**
  * Every platform shopbeacon connects to. The relay's webhook routes, its sync, `/stats` and the
- * CLI's `backfill` learn the platforms from this list: a new platform is a folder and a line here.
+ * CLI's `backfill`, `connect` and `doctor` learn the platforms from this list: a new platform is its
+ * folder, its import here, its entry in the list and in the re-export below (ARCHITECTURE.md).
  */
 export const CONNECTORS: readonly Connector[] = [WOOCOMMERCE_CONNECTOR, SHOPIFY_CONNECTOR, PRESTASHOP_CONNECTOR];
 
