@@ -67,7 +67,7 @@ async function closeEach(steps: (() => unknown)[]): Promise<void> {
 export function createRelayCore(config: RelayConfig, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
   const redisTarget = redisTargetOf(config);
-  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500)) : undefined;
+  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500), config.dedupeWindowMs) : undefined;
   const { outbox, enqueueOnce } = createOutbox(config, shared);
   const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
   const ingestLoad = createIngestLoad();

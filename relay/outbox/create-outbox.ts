@@ -31,12 +31,12 @@ export interface OutboxBackend {
 
 /** The one choice of backend, for the relay and the CLI alike. */
 export function openOutbox(backend: OutboxBackend): Outbox {
+  const window = backend.dedupeWindowMs ? { dedupeWindowMs: backend.dedupeWindowMs } : {};
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
     const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};
-    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits, ...wait });
+    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits, ...wait, ...window });
   }
-  const window = backend.dedupeWindowMs ? { dedupeWindowMs: backend.dedupeWindowMs } : {};
   return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits, ...window });
 }
 

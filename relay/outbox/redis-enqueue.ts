@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { REDIS_KEYS, SEEN_EVENT_SECONDS } from '../redis/redis-keyspace.js';
+import { REDIS_KEYS } from '../redis/redis-keyspace.js';
+import { RedisSeenKeys, type SeenPlace } from '../redis/redis-seen-keys.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
@@ -22,10 +24,22 @@ export interface RedisEnqueueOptions {
   waitReplicas?: number;
   /** @default 500 */
   waitTimeoutMs?: number;
+  /** How long an id is remembered as seen. @default 24 hours */
+  dedupeWindowMs?: number;
+}
+
+/** One record's keys and arguments of the enqueue script (`ENQUEUE`): its `latest` key, its places in the duplicate window. */
+function scriptPart(record: OutboxRecord, place: SeenPlace | undefined): { keys: string[]; args: (string | Buffer)[] } {
+  const body = stringifyBody(record.body);
+  const window = place ? [String(place.keys.length), place.legacy ? '1' : '0', place.field, String(place.expiresAt)] : ['0', '0', '', '0'];
+  return {
+    keys: [K.latest(record.kind, record.key), ...(place?.keys ?? [])],
+    args: [record.kind, record.key, body, String(Buffer.byteLength(body)), packVisitor(record.visitor) ?? '', ...window],
+  };
 }
 
 /** A pipeline with the enqueue script defined on the connection (`defineCommand`). */
-type EnqueuePipeline = ReturnType<Redis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: string[]): ReturnType<Redis['pipeline']> };
+type EnqueuePipeline = ReturnType<Redis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: (string | Buffer)[]): ReturnType<Redis['pipeline']> };
 
 /**
  * The Redis outbox's writes: what the requests of one event-loop turn enqueue goes to Redis as one
@@ -36,8 +50,10 @@ type EnqueuePipeline = ReturnType<Redis['pipeline']> & { shopbeaconEnqueue(numKe
  */
 export class RedisEnqueue {
   private readonly group = new GroupCommit<OutboxRecord, EnqueueResult>((groups) => this.commit(groups), 0);
+  private readonly places: RedisSeenKeys;
 
   constructor(private readonly options: RedisEnqueueOptions) {
+    this.places = new RedisSeenKeys(options.redis, dedupeWindow(options.dedupeWindowMs));
     // EVALSHA, loading the script once: its 2 KB source no longer travels with every batch.
     options.redis.defineCommand('shopbeaconEnqueue', { lua: ENQUEUE });
   }
@@ -57,14 +73,20 @@ export class RedisEnqueue {
 
   private async send(records: OutboxRecord[]): Promise<EnqueueResult[] | [number, string]> {
     const { redis, limits, waitReplicas = 0, waitTimeoutMs = 500 } = this.options;
-    const args = records.flatMap((r) => {
-      const body = stringifyBody(r.body);
-      return [r.kind, r.key, body, String(Buffer.byteLength(body)), seenIdOf(r) === undefined ? '0' : '1', packVisitor(r.visitor) ?? ''];
-    });
-    const keys = [K.stream, K.counters, ...records.flatMap((r) => [REDIS_KEYS.seen(seenIdOf(r) ?? ''), K.latest(r.kind, r.key)])];
-    const settings = [String(limits.records), String(limits.bytes), String(Date.now()), String(SEEN_EVENT_SECONDS)];
+    const now = Date.now();
+    const ids = records.map((r) => seenIdOf(r)).filter((id): id is string => id !== undefined);
+    const places = new Map(ids.map((id, i) => [id, i]));
+    const found = await this.places.placesOf(ids, now);
+    const keys: string[] = [K.stream, K.counters];
+    const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now)];
+    for (const record of records) {
+      const id = seenIdOf(record);
+      const part = scriptPart(record, id === undefined ? undefined : found[places.get(id) as number]);
+      keys.push(...part.keys);
+      args.push(...part.args);
+    }
     return orUnavailable(async () => {
-      const pipeline = (redis.pipeline() as EnqueuePipeline).shopbeaconEnqueue(keys.length, ...keys, ...settings, ...args);
+      const pipeline = (redis.pipeline() as EnqueuePipeline).shopbeaconEnqueue(keys.length, ...keys, ...args);
       if (waitReplicas > 0) pipeline.call('WAIT', waitReplicas, waitTimeoutMs);
       const [[scriptError, answer] = [], [waitError, confirmed] = []] = (await pipeline.exec()) ?? [];
       if (scriptError || waitError) throw scriptError ?? waitError;

@@ -5,20 +5,22 @@
  */
 
 /**
- * KEYS: stream, counters, then per record its `seen` key and its `latest` key. ARGV: maxRecords,
- * maxBytes, now, seenSeconds, then kind, key, body, bytes, dedupe ('1': a repeat of the seen key
- * is a duplicate), visitor per record. The cap counts queued and dead records, as the SQLite outbox does; a
+ * KEYS: stream, counters, then per record its `latest` key and its places in the duplicate window
+ * (`redis/redis-seen-keys.ts`: its bucket in the current slice first, then in the older ones, then
+ * when `legacy` is 1 its key of the earlier layout). ARGV: maxRecords, maxBytes, now, then per
+ * record kind, key, body, bytes, visitor, places (how many keys; 0: nothing to de-duplicate),
+ * legacy, field, expiresAt. The cap counts queued and dead records, as the SQLite outbox does; a
  * full outbox answers `{0, '<cap>'}` (a number first: a value, not an error to parse).
  */
 export const ENQUEUE = `
 local stream, counters = KEYS[1], KEYS[2]
-local maxRecords, maxBytes, now, seenSeconds = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], ARGV[4]
+local maxRecords, maxBytes, now = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 local c = redis.call('HMGET', counters, 'queued:event', 'queued:order', 'queued:product', 'dead:event', 'dead:order', 'dead:product', 'bytes')
 local records = 0
 for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
 local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
-for i = 5, #ARGV, 6 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+for i = 4, #ARGV, 9 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
 if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
 -- Always a write, even for a batch of duplicates: a WAIT after it covers every earlier write.
@@ -26,13 +28,25 @@ redis.call('HINCRBY', counters, 'enqueues', 1)
 -- The counters are summed here and written once per call, not per record (issue #28: Redis's own CPU at 10 events a request).
 local sums = {}
 local function add(name, by) sums[name] = (sums[name] or 0) + by end
-local out = {}
-for i = 5, #ARGV, 6 do
-  local kind, key, body, size, dedupe, visitor = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5]
-  local n = (i - 5) / 6
-  local seen, latest = KEYS[3 + 2 * n], KEYS[4 + 2 * n]
+-- A repeat of an id the window holds; otherwise the id is added to its current slice's bucket.
+local function seenBefore(k, places, legacy, field, expiresAt)
+  local buckets = legacy and places - 1 or places
+  if legacy and redis.call('EXISTS', KEYS[k + places - 1]) == 1 then return true end
+  for i = k + 1, k + buckets - 1 do
+    if redis.call('HEXISTS', KEYS[i], field) == 1 then return true end
+  end
+  if redis.call('HSETNX', KEYS[k], field, '') == 0 then return true end
+  if redis.call('PTTL', KEYS[k]) < 0 then redis.call('PEXPIREAT', KEYS[k], expiresAt) end
+  return false
+end
+local out, k = {}, 3
+for i = 4, #ARGV, 9 do
+  local kind, key, body, size, visitor = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
+  local places = tonumber(ARGV[i + 5])
+  local latest = KEYS[k]
   local result, version = 'queued', 0
-  if dedupe == '1' and not redis.call('SET', seen, '1', 'NX', 'EX', seenSeconds) then result = 'duplicate' end
+  if places > 0 and seenBefore(k + 1, places, ARGV[i + 6] == '1', ARGV[i + 7], ARGV[i + 8]) then result = 'duplicate' end
+  k = k + 1 + places
   if result ~= 'duplicate' and kind ~= 'event' then
     version = redis.call('HINCRBY', latest, 'v', 1)
     if redis.call('HGET', latest, 'pending') == '1' then result = 'coalesced' end

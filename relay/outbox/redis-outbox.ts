@@ -27,6 +27,8 @@ export interface RedisOutboxOptions {
   waitTimeoutMs?: number;
   /** @default 1 GiB */
   maxBytes?: number;
+  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default 24 hours */
+  dedupeWindowMs?: number;
 }
 
 type StreamEntry = [string, string[]];
@@ -57,7 +59,7 @@ export class RedisOutbox implements Outbox {
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
-    this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500 });
+    this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500, ...(options.dedupeWindowMs ? { dedupeWindowMs: options.dedupeWindowMs } : {}) });
     this.dead = new RedisDeadLetters(this.redis);
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }

@@ -1,25 +1,36 @@
 import type { Redis } from 'ioredis';
-import { REDIS_KEYS, SEEN_EVENT_SECONDS } from './redis-keyspace.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
+import { RedisSeenKeys } from './redis-seen-keys.js';
 import type { RedisTurnBatch } from './turn-batch.js';
 
 /**
- * `event_id`s seen by any relay sharing this Redis (`SET key NX EX`): a beacon retried to
- * another instance behind the load balancer is still a duplicate.
+ * `event_id`s seen by any relay sharing this Redis, in the duplicate window's slices
+ * (`redis-seen-keys.ts`): a beacon retried to another instance behind the load balancer is still
+ * a duplicate.
  */
 export class EventIdRegistry {
+  private readonly places: RedisSeenKeys;
+
   constructor(
     private readonly redis: Redis,
     /** The claims of one loop turn's requests go to Redis together, in one round trip. */
     private readonly turns: RedisTurnBatch,
-  ) {}
+    windowMs?: number,
+  ) {
+    this.places = new RedisSeenKeys(redis, dedupeWindow(windowMs));
+  }
 
   /** Claims each id; true where this call was first (the record is new), false for a duplicate. */
-  claim(ids: string[]): Promise<boolean[]> {
-    return this.turns.claim(ids.map((id) => REDIS_KEYS.seen(id)), SEEN_EVENT_SECONDS);
+  async claim(ids: string[]): Promise<boolean[]> {
+    return this.turns.claim(await this.places.placesOf(ids, Date.now()));
   }
 
   /** Gives ids back after the outbox refused them, so the client's retry is not taken for a duplicate. */
   async release(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.redis.del(...ids.map((id) => REDIS_KEYS.seen(id))).catch(() => undefined);
+    if (ids.length === 0) return;
+    const places = await this.places.placesOf(ids, Date.now()).catch(() => []);
+    const pipeline = this.redis.pipeline();
+    for (const place of places) pipeline.hdel(place.keys[0] as string, place.field);
+    await pipeline.exec().catch(() => undefined);
   }
 }

@@ -3,8 +3,8 @@ import type { RecordKind } from '../contract/kinds.js';
 /** Every key shopbeacon writes in Redis, in one place; Lua scripts get theirs as `KEYS[]`. */
 const PREFIX = 'shopbeacon:';
 
-/** How long an `event_id` is remembered: the same 24 hours as the SQLite outbox's `seen_events`. */
-export const SEEN_EVENT_SECONDS = 24 * 3600;
+/** How long the layout before issue #35 remembered an id, one key each: its keys are looked up for that long after an upgrade. */
+export const LEGACY_SEEN_SECONDS = 24 * 3600;
 
 /** The keyspace's version: a relay that finds a newer one refuses to start instead of misreading it. */
 export const REDIS_KEYSPACE_VERSION = 1;
@@ -12,8 +12,14 @@ export const REDIS_KEYSPACE_VERSION = 1;
 export const REDIS_KEYS = {
   /** The keyspace's version (`REDIS_KEYSPACE_VERSION`), set by the first relay that finds none. */
   version: `${PREFIX}keyspace-version`,
-  /** An `event_id` some relay accepted (SET NX EX). */
+  /** An id some relay accepted, a key each (SET NX EX), as relays before issue #35 wrote it: only read now. */
   seen: (eventId: string) => `${PREFIX}seen:${eventId}`,
+  /** One bucket of one slice of the duplicate window: a hash of 14-byte fields (`redis-seen-keys.ts`). */
+  seenBucket: (sliceMs: number, slice: number, bucket: string) => `${PREFIX}ids:${sliceMs}:${slice}:${bucket}`,
+  /** The salt of every id's key, made by the first relay. */
+  seenSalt: `${PREFIX}ids:salt`,
+  /** When the first relay that keeps ids in slices started (epoch ms): until a day later, `seen` keys are read too. */
+  seenLayoutSince: `${PREFIX}ids:since`,
   /** A HyperLogLog of the month's delivered visitors; `*` lists them. */
   visitors: (month: string) => `${PREFIX}visitors:${month}`,
   /** Rate-limit buckets of `rate-limiter-flexible`, per limit. */

@@ -14,8 +14,8 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas. */
-export function createSharedState(target: RedisTarget, commandTimeoutMs?: number): SharedState {
+/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `dedupeWindowMs` is how long an id is remembered. */
+export function createSharedState(target: RedisTarget, commandTimeoutMs?: number, dedupeWindowMs?: number): SharedState {
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);
@@ -23,7 +23,7 @@ export function createSharedState(target: RedisTarget, commandTimeoutMs?: number
   return {
     redis,
     turns,
-    eventIds: new EventIdRegistry(redis, turns),
+    eventIds: new EventIdRegistry(redis, turns, dedupeWindowMs),
     isReachable: () => redis.status === 'ready',
     close: async () => {
       await redis.quit().catch(() => undefined);

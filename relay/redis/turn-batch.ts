@@ -1,26 +1,43 @@
 import type { Redis } from 'ioredis';
 import { GroupCommit } from '../shared/group-commit.js';
 import { orUnavailable } from './shared-state-errors.js';
+import type { SeenPlace } from './redis-seen-keys.js';
 
 /**
- * KEYS: one per operation. ARGV: per operation its code, then its arguments: `L points max ms` (a
- * fixed-window bucket: add the points, start the window if new; answers the ms before the window
- * ends when the bucket is over `max`, else -1, as rate-limiter-flexible's consume counts) or `C
- * seconds` (claim the key: SET NX EX; 1 when this call was first).
+ * KEYS: per operation its keys. ARGV: per operation its code, then its arguments: `L points max ms`
+ * with one key (a fixed-window bucket: add the points, start the window if new; answers the ms
+ * before the window ends when the bucket is over `max`, else -1, as rate-limiter-flexible's consume
+ * counts) or `C count legacy field expiresAt` with `count` keys (claim an id: a duplicate when one
+ * of the keys after the first holds `field`, or when `legacy` is 1 and the last key, the id's key
+ * of the earlier layout, exists; else added to the first with `HSETNX`, which expires at
+ * `expiresAt`; 1 when this call was first).
  */
 const TURN = `
-local out, a = {}, 1
-for k = 1, #KEYS do
-  local op = ARGV[a]
-  if op == 'L' then
-    local n = redis.call('INCRBY', KEYS[k], tonumber(ARGV[a + 1]))
-    local ttl = redis.call('PTTL', KEYS[k])
-    if ttl < 0 then redis.call('PEXPIRE', KEYS[k], ARGV[a + 3]); ttl = tonumber(ARGV[a + 3]) end
-    out[k] = n > tonumber(ARGV[a + 2]) and ttl or -1
+local out, k, a, n = {}, 1, 1, 0
+while a <= #ARGV do
+  n = n + 1
+  if ARGV[a] == 'L' then
+    local key = KEYS[k]
+    local count = redis.call('INCRBY', key, tonumber(ARGV[a + 1]))
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then redis.call('PEXPIRE', key, ARGV[a + 3]); ttl = tonumber(ARGV[a + 3]) end
+    out[n] = count > tonumber(ARGV[a + 2]) and ttl or -1
+    k = k + 1
     a = a + 4
   else
-    out[k] = redis.call('SET', KEYS[k], '1', 'NX', 'EX', ARGV[a + 1]) and 1 or 0
-    a = a + 2
+    local count, legacy, field = tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', ARGV[a + 3]
+    local buckets = legacy and count - 1 or count
+    out[n] = 1
+    if legacy and redis.call('EXISTS', KEYS[k + count - 1]) == 1 then out[n] = 0 end
+    for i = k + 1, k + buckets - 1 do
+      if out[n] == 1 and redis.call('HEXISTS', KEYS[i], field) == 1 then out[n] = 0 end
+    end
+    if out[n] == 1 then
+      out[n] = redis.call('HSETNX', KEYS[k], field, '')
+      if out[n] == 1 and redis.call('PTTL', KEYS[k]) < 0 then redis.call('PEXPIREAT', KEYS[k], ARGV[a + 4]) end
+    end
+    k = k + count
+    a = a + 5
   end
 end
 return out
@@ -30,11 +47,11 @@ return out
 const CALL_LIMIT = 1_000;
 
 interface Operation {
-  key: string;
-  args: string[];
+  keys: string[];
+  args: (string | Buffer)[];
 }
 
-type TurnPipeline = ReturnType<Redis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: string[]): ReturnType<Redis['pipeline']> };
+type TurnPipeline = ReturnType<Redis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: (string | Buffer)[]): ReturnType<Redis['pipeline']> };
 
 /**
  * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its
@@ -51,13 +68,13 @@ export class RedisTurnBatch {
 
   /** Adds `points` to the bucket `key` (a window of `windowMs`); resolves to the ms before it frees up when over `max`, else -1. */
   async take(key: string, points: number, max: number, windowMs: number): Promise<number> {
-    const [answer] = await this.group.submit([{ key, args: ['L', String(points), String(max), String(windowMs)] }]);
+    const [answer] = await this.group.submit([{ keys: [key], args: ['L', String(points), String(max), String(windowMs)] }]);
     return answer as number;
   }
 
-  /** Claims each key for `seconds`; true where this was the first claim. */
-  async claim(keys: string[], seconds: number): Promise<boolean[]> {
-    const answers = await this.group.submit(keys.map((key) => ({ key, args: ['C', String(seconds)] })));
+  /** Claims each id at its place in the duplicate window; true where this was the first claim. */
+  async claim(places: SeenPlace[]): Promise<boolean[]> {
+    const answers = await this.group.submit(places.map((p) => ({ keys: p.keys, args: ['C', String(p.keys.length), p.legacy ? '1' : '0', p.field, String(p.expiresAt)] })));
     return answers.map((answer) => answer === 1);
   }
 
@@ -67,7 +84,8 @@ export class RedisTurnBatch {
       const pipeline = this.redis.pipeline() as TurnPipeline;
       for (let i = 0; i < operations.length; i += CALL_LIMIT) {
         const call = operations.slice(i, i + CALL_LIMIT);
-        pipeline.shopbeaconTurn(call.length, ...call.map((o) => o.key), ...call.flatMap((o) => o.args));
+        const keys = call.flatMap((o) => o.keys);
+        pipeline.shopbeaconTurn(keys.length, ...keys, ...call.flatMap((o) => o.args));
       }
       const replies = (await pipeline.exec()) ?? [];
       const answers = replies.flatMap(([error, reply]) => {
