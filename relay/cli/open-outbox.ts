@@ -9,13 +9,13 @@ import { connectRedis, redisTargetOf } from '../redis/redis-connection.js';
 import { StorageError } from '../shared/storage-error.js';
 
 /** The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same variables and flags. */
-const LOCATION: (keyof RelayConfig)[] = ['dataDir', 'outbox', 'redisUrl', 'redisSentinels', 'redisSentinelName'];
+const LOCATION: (keyof RelayConfig)[] = ['dataDir', 'outbox', 'redisUrl', 'redisSentinels', 'redisSentinelName', 'redisCluster', 'redisGroup'];
 const LOCATION_SETTINGS = SETTINGS.filter((s) => LOCATION.includes(s.key));
 
 /** Where `shopbeacon outbox …` finds the outbox: commander's values of the relay's own flags. */
 export type OutboxLocation = Record<string, unknown>;
 
-/** `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`: the relay's rows, with its variables. */
+/** `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`, `--redis-cluster`, `--redis-group`: the relay's rows, with its variables. */
 export function addOutboxLocation(command: Command): Command {
   for (const setting of LOCATION_SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
   return command;

@@ -12,14 +12,20 @@ export const requiredTogether: SettingsRule = (config) => {
   return [...problems, ...redisProblems(config)];
 };
 
-/** Redis is one URL or sentinels with a name; WAIT guards the Redis outbox only. */
+/** Redis is one URL, sentinels with a name, or a cluster's nodes; WAIT guards the Redis outbox only. */
 function redisProblems(config: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const redis = Boolean(config['redisUrl'] || config['redisSentinels']);
-  if (config['outbox'] === 'redis' && !redis) problems.push('SHOPBEACON_REDIS_URL (--redis-url) or SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_OUTBOX is "redis"');
+  const problems = [...redisLocationProblems(config)];
   if (config['redisSentinels'] && !config['redisSentinelName']) problems.push('SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set');
   if (config['redisSentinelName'] && !config['redisSentinels']) problems.push('SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set');
   if (Number(config['redisWaitReplicas']) > 0 && config['outbox'] !== 'redis') problems.push('SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk');
+  return problems;
+}
+
+function redisLocationProblems(config: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const redis = Boolean(config['redisUrl'] || config['redisSentinels'] || config['redisCluster']);
+  if (config['outbox'] === 'redis' && !redis) problems.push('SHOPBEACON_REDIS_URL (--redis-url), SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) or SHOPBEACON_REDIS_CLUSTER (--redis-cluster) is required when SHOPBEACON_OUTBOX is "redis"');
+  if (config['redisCluster'] && config['redisSentinels']) problems.push('SHOPBEACON_REDIS_CLUSTER (--redis-cluster) and SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) name two different Redis setups: set one');
   return problems;
 }
 

@@ -41,6 +41,10 @@ export interface RelayConfig {
   redisSentinels: { host: string; port: number }[] | undefined;
   /** The primary's name at the sentinels. */
   redisSentinelName: string | undefined;
+  /** Some nodes of a Redis Cluster (the rest are learned); every key then carries one hash tag. */
+  redisCluster: { host: string; port: number }[] | undefined;
+  /** On a cluster, the relay group's hash tag: its keys' one slot. @default 'shopbeacon' */
+  redisGroup: string;
   /** With the Redis outbox: replicas that must hold a batch before it is acknowledged (`WAIT`). @default 0 */
   redisWaitReplicas: number;
   /** How long a batch waits for them before the answer is 503. @default 500 */

@@ -90,6 +90,12 @@ function durationMs(value: string): number | undefined {
   return match ? Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS] : undefined;
 }
 
+/** A name that is safe inside a Redis hash tag: no braces, no spaces. */
+export function groupName(value: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new Error('must be 1 to 64 letters, digits, - or _');
+  return value;
+}
+
 export function redisUrl(value: string): string {
   urlOf(value, ['redis', 'rediss']);
   return value;

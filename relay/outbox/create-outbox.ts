@@ -2,7 +2,7 @@ import type { RelayConfig } from '../config/relay-config.js';
 import type { SharedState } from '../redis/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import { RedisOutbox } from './redis-outbox.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 
@@ -18,7 +18,7 @@ export interface OutboxBackend {
   outbox: 'sqlite' | 'redis';
   dataDir: string;
   /** The connection of the Redis outbox (required with `redis`). */
-  redis?: Redis | undefined;
+  redis?: SharedRedis | undefined;
   limits?: { maxRecords: number; maxBytes: number };
   synchronous?: 'full' | 'normal';
   /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default 24 hours */
@@ -43,7 +43,7 @@ export function openOutbox(backend: OutboxBackend): Outbox {
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(config: RelayConfig, shared: SharedState | undefined): OutboxSetup {
   const limits = { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes };
-  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS');
+  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
   const wait = { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs };
   // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
   const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, dedupeWindowMs: config.dedupeWindowMs, claimIdleMs: config.deliveryTimeoutMs * 3, wait });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
@@ -11,7 +11,7 @@ const K = REDIS_KEYS.outbox;
 
 /** The Redis outbox's dead letters: a hash of stored records by sequence number, listed, put back into the stream, purged. */
 export class RedisDeadLetters {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: SharedRedis) {}
 
   /** Records no way in may refuse (a webhook payload that maps to nothing valid), kept dead from the start. */
   async add(refused: RefusedRecord[]): Promise<void> {

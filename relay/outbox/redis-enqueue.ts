@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { RedisSeenKeys, type SeenPlace } from '../redis/redis-seen-keys.js';
 import { dedupeWindow } from '../shared/dedupe-window.js';
@@ -14,7 +14,7 @@ import { ENQUEUE } from './redis-outbox-scripts.js';
 const K = REDIS_KEYS.outbox;
 
 export interface RedisEnqueueOptions {
-  redis: Redis;
+  redis: SharedRedis;
   limits: { records: number; bytes: number };
   /**
    * Replicas that must hold a batch before it is acknowledged: one `WAIT` per batch, in the same
@@ -39,7 +39,7 @@ function scriptPart(record: OutboxRecord, place: SeenPlace | undefined): { keys:
 }
 
 /** A pipeline with the enqueue script defined on the connection (`defineCommand`). */
-type EnqueuePipeline = ReturnType<Redis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: (string | Buffer)[]): ReturnType<Redis['pipeline']> };
+type EnqueuePipeline = ReturnType<SharedRedis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']> };
 
 /**
  * The Redis outbox's writes: what the requests of one event-loop turn enqueue goes to Redis as one

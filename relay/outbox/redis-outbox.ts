@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
@@ -12,7 +12,7 @@ import { RedisDeadLetters } from './redis-dead-letters.js';
 import { replyCode } from '../redis/reply-code.js';
 
 export interface RedisOutboxOptions {
-  redis: Redis;
+  redis: SharedRedis;
   /**
    * A record claimed by a relay that has not settled it for this long is taken over by another
    * (XAUTOCLAIM): longer than any delivery call may last.
@@ -33,7 +33,7 @@ export interface RedisOutboxOptions {
 
 type StreamEntry = [string, string[]];
 /** The connection with the settle script defined on it (`defineCommand`: EVALSHA). */
-type SettlingRedis = Redis & { shopbeaconSettle(numKeys: number, ...args: string[]): Promise<number> };
+type SettlingRedis = SharedRedis & { shopbeaconSettle(numKeys: number, ...args: string[]): Promise<number> };
 const K = REDIS_KEYS.outbox;
 const KINDS: RecordKind[] = ['event', 'order', 'product'];
 
@@ -45,7 +45,7 @@ const KINDS: RecordKind[] = ['event', 'order', 'product'];
  * a sorted set by due time; dead letters in a hash.
  */
 export class RedisOutbox implements Outbox {
-  private readonly redis: Redis;
+  private readonly redis: SharedRedis;
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   /** Claimed records by the worker's numeric id: the stream entry to acknowledge. */
   private readonly claimed = new Map<number, { entry: string; stored: StoredRecord }>();

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from './redis-connection.js';
 import { dedupeWindow } from '../shared/dedupe-window.js';
 import { RedisSeenKeys } from './redis-seen-keys.js';
 import type { RedisTurnBatch } from './turn-batch.js';
@@ -12,7 +12,7 @@ export class EventIdRegistry {
   private readonly places: RedisSeenKeys;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: SharedRedis,
     /** The claims of one loop turn's requests go to Redis together, in one round trip. */
     private readonly turns: RedisTurnBatch,
     windowMs?: number,

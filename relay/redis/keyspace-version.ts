@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from './redis-connection.js';
 import { SchemaTooNewError } from '../shared/schema-version.js';
 import { REDIS_KEYS, REDIS_KEYSPACE_VERSION } from './redis-keyspace.js';
 
@@ -7,7 +7,7 @@ import { REDIS_KEYS, REDIS_KEYSPACE_VERSION } from './redis-keyspace.js';
  * one than this code knows refused (a rolled-back relay must not misread or rewrite it). A Redis
  * that does not answer is not a refusal: the relay starts and answers 503 until it does.
  */
-export async function checkKeyspaceVersion(redis: Redis): Promise<void> {
+export async function checkKeyspaceVersion(redis: SharedRedis): Promise<void> {
   let found: string | null;
   try {
     await redis.set(REDIS_KEYS.version, String(REDIS_KEYSPACE_VERSION), 'NX');

@@ -1,18 +1,36 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { replyCode } from './reply-code.js';
 
-/** Where the Redis is: one URL, or sentinels that name the primary (the URL then gives only its password and database). */
+/** The Redis the relays share: one server (alone or found through sentinels), or a Redis Cluster. */
+export type SharedRedis = Redis | Cluster;
+
+/**
+ * Where the Redis is: one URL, sentinels that name the primary, or a cluster's nodes (with
+ * sentinels or a cluster, the URL gives only its password and database).
+ */
 export interface RedisTarget {
   url?: string | undefined;
   sentinels?: { host: string; port: number }[] | undefined;
   sentinelName?: string | undefined;
+  cluster?: { host: string; port: number }[] | undefined;
+  /** On a cluster: the relay group's hash tag, without braces. @default 'shopbeacon' */
+  group?: string | undefined;
 }
 
+type RedisSettings = { redisUrl: string | undefined; redisSentinels: RedisTarget['sentinels']; redisSentinelName: string | undefined; redisCluster: RedisTarget['cluster']; redisGroup: string };
+
 /** The relay's settings as a target; `undefined` when no Redis is configured. */
-export function redisTargetOf(config: { redisUrl: string | undefined; redisSentinels: RedisTarget['sentinels']; redisSentinelName: string | undefined }): RedisTarget | undefined {
-  if (!config.redisUrl && !config.redisSentinels) return undefined;
-  return { url: config.redisUrl, sentinels: config.redisSentinels, sentinelName: config.redisSentinelName };
+export function redisTargetOf(config: RedisSettings): RedisTarget | undefined {
+  if (!config.redisUrl && !config.redisSentinels && !config.redisCluster) return undefined;
+  return { url: config.redisUrl, sentinels: config.redisSentinels, sentinelName: config.redisSentinelName, cluster: config.redisCluster, group: config.redisGroup };
 }
+
+/**
+ * On a cluster every key of a relay group starts with its hash tag (`{shopbeacon}` by default), so
+ * all sit in one slot: each script's keys, a pipeline, and a `WAIT` after it reach one primary (one
+ * group = one slot; each group its own tag and slot). One server keeps its names as they were.
+ */
+export const clusterKeyPrefix = (group = 'shopbeacon') => `{${group}}`;
 
 /**
  * After a failover the old primary may come back as a replica and answer writes with `READONLY`:
@@ -33,7 +51,7 @@ function credentialsOf(url: string | undefined): Pick<RedisOptions, 'username' |
  * retry, a command timeout) so `/collect` answers 503 at once instead of hanging; reconnects by
  * itself in the background, through the sentinels to whichever primary they name.
  */
-export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_000): Redis {
+export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_000): SharedRedis {
   const options: RedisOptions = {
     maxRetriesPerRequest: 1,
     commandTimeout: commandTimeoutMs,
@@ -42,8 +60,27 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
     // Key names of several deployments on one Redis stay apart with a `/db` or a URL per deployment.
     lazyConnect: false,
   };
-  const { url, sentinels, sentinelName } = typeof target === 'string' ? { url: target } : target;
+  const { url, sentinels, sentinelName, cluster, group } = typeof target === 'string' ? { url: target } : target;
+  if (cluster) return connectCluster(cluster, url, { ...options, keyPrefix: clusterKeyPrefix(group) });
   if (!sentinels) return new Redis(url as string, options);
   // `failoverDetector`: the sentinels' +switch-master moves the connection at once, not at the next error.
   return new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly });
+}
+
+/**
+ * A Redis Cluster from some of its nodes: ioredis learns the rest and the slots, follows a failover
+ * (`MOVED`, a new slot map), and sends each command to its slot's primary. A cluster has one
+ * database, so the URL's database is not used.
+ */
+function connectCluster(nodes: { host: string; port: number }[], url: string | undefined, options: RedisOptions): Cluster {
+  const { db: _db, ...credentials } = credentialsOf(url);
+  return new Cluster(nodes, {
+    redisOptions: { ...options, ...credentials },
+    keyPrefix: options.keyPrefix as string,
+    // While a failover elects a replica, commands wait for the new slot map instead of failing at once.
+    retryDelayOnClusterDown: 200,
+    retryDelayOnFailover: 200,
+    clusterRetryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+    enableOfflineQueue: true,
+  });
 }

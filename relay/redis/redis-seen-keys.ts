@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from './redis-connection.js';
 import { randomBytes } from 'node:crypto';
 import { currentSlice, liveSlices, seenKey, sliceExpiresAt, type DedupeWindow } from '../shared/dedupe-window.js';
 import { LEGACY_SEEN_SECONDS, REDIS_KEYS } from './redis-keyspace.js';
@@ -29,7 +29,7 @@ export class RedisSeenKeys {
   private legacyUntil: Promise<number> | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: SharedRedis,
     private readonly window: DedupeWindow,
   ) {}
 

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from './redis-connection.js';
 import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
 import { RedisTurnBatch } from './turn-batch.js';
 
 /** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
-  redis: Redis;
+  redis: SharedRedis;
   /** The rate-limit takes and event-id claims of one loop turn, sent together (issue #28). */
   turns: RedisTurnBatch;
   eventIds: EventIdRegistry;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from './redis-connection.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { orUnavailable } from './shared-state-errors.js';
 import type { SeenPlace } from './redis-seen-keys.js';
@@ -51,7 +51,7 @@ interface Operation {
   args: (string | Buffer)[];
 }
 
-type TurnPipeline = ReturnType<Redis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: (string | Buffer)[]): ReturnType<Redis['pipeline']> };
+type TurnPipeline = ReturnType<SharedRedis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']> };
 
 /**
  * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its
@@ -62,7 +62,7 @@ type TurnPipeline = ReturnType<Redis['pipeline']> & { shopbeaconTurn(numKeys: nu
 export class RedisTurnBatch {
   private readonly group = new GroupCommit<Operation, number>((groups) => this.send(groups), 0);
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: SharedRedis) {
     redis.defineCommand('shopbeaconTurn', { lua: TURN });
   }
 

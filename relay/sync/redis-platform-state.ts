@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import type { RecordKind } from '../contract/kinds.js';
 import { bodyHash } from '../shared/body-hash.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
@@ -18,7 +18,7 @@ export class RedisPlatformState implements PlatformState {
   private pending = new Map<string, { kind: RecordKind; key: string; hash: string }>();
   private flushing: Promise<void> | undefined;
 
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: SharedRedis) {}
 
   async cursor(platform: string, kind: string): Promise<number | undefined> {
     const at = await this.redis.hget(REDIS_KEYS.sync.cursors, `${platform}:${kind}`);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../redis/redis-connection.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import type { VisitorCount } from './visitor-count.js';
@@ -8,21 +8,35 @@ import type { VisitorCount } from './visitor-count.js';
  * (12 KB, ±0.81 %).
  */
 export class RedisVisitors implements VisitorCount {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: SharedRedis) {}
 
   async add(month: string, userIds: string[]): Promise<void> {
     await this.redis.pfadd(REDIS_KEYS.visitors(month), ...userIds);
   }
 
-  /** Redis not answering is `shared_state_unavailable` (a 503), said here where Redis is known to be the store. */
-  byMonth(): Promise<Record<string, number>> {
+  /**
+   * The months the service may still bill (two years back, and the next: an event may be minutes
+   * ahead), read by name: `KEYS` would walk every key of the Redis (the duplicate window's too),
+   * and on a cluster only one node's. Redis not answering is `shared_state_unavailable` (a 503),
+   * said here where Redis is known to be the store.
+   */
+  byMonth(now = new Date()): Promise<Record<string, number>> {
     return orUnavailable(async () => {
-      const keys = await this.redis.keys(REDIS_KEYS.visitors('*'));
-      const counts = await Promise.all(keys.map((k) => this.redis.pfcount(k)));
-      const prefix = REDIS_KEYS.visitors('').length;
-      return Object.fromEntries(keys.map((k, i) => [k.slice(prefix), counts[i] ?? 0]).sort());
+      const months = monthsAround(now);
+      const pipeline = this.redis.pipeline();
+      for (const month of months) pipeline.pfcount(REDIS_KEYS.visitors(month));
+      const counts = ((await pipeline.exec()) ?? []).map(([error, count]) => {
+        if (error) throw error;
+        return Number(count);
+      });
+      return Object.fromEntries(months.map((month, i) => [month, counts[i] ?? 0]).filter(([, count]) => Number(count) > 0));
     });
   }
 
   close(): void {}
+}
+
+/** `YYYY-MM` of the 24 months before `now`'s, its own and the next, oldest first. */
+function monthsAround(now: Date): string[] {
+  return Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 24 + i, 1)).toISOString().slice(0, 7));
 }

@@ -2,47 +2,13 @@ import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { browserEvent, collect } from '../helpers/collect.js';
+import { startLoad } from '../helpers/collect-load.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
 import { RedisReplicaSet, SENTINEL_NAME } from '../helpers/redis-sentinel.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 
 const skip = unmetRequirement('the Redis failover suite', redisUnavailableReason());
-const BATCH = 10;
-const LOADERS = 4;
-
-interface Load {
-  acked: Set<number>;
-  refused: number;
-  stop(): Promise<void>;
-}
-
-/** `LOADERS` browsers posting batches to /collect without pause; an event counts as acknowledged only on a 200. */
-function startLoad(url: string): Load {
-  const acked = new Set<number>();
-  let running = true;
-  let refused = 0;
-  const loop = async () => {
-    while (running) {
-      const events = Array.from({ length: BATCH }, () => browserEvent());
-      const answer = await collect(url, { events }).catch(() => undefined);
-      if (answer?.status === 200) for (const e of events) acked.add((e['event'] as { seq: number }).seq);
-      else refused += 1;
-    }
-  };
-  const loops = Array.from({ length: LOADERS }, loop);
-  return {
-    acked,
-    get refused() {
-      return refused;
-    },
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
 /** The primary closes its replica's connection (`CLIENT KILL TYPE replica`): what it writes next reaches no replica. */
 async function dropReplicaLink(primaryPort: number): Promise<void> {
   const admin = new Redis(primaryPort, '127.0.0.1');

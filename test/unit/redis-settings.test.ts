@@ -31,8 +31,13 @@ describe('parseRelayConfig(redis settings)', () => {
     assert.match(refusal({ redisUrl: 'redis://127.0.0.1:6379', redisWaitReplicas: '1' }), /SHOPBEACON_REDIS_WAIT_REPLICAS .* needs SHOPBEACON_OUTBOX=redis/);
   });
 
-  it('takes sentinels instead of a URL for the Redis outbox', () => {
+  it('takes sentinels or a cluster\'s nodes instead of a URL for the Redis outbox', () => {
     assert.equal(parseRelayConfig({ outbox: 'redis', redisSentinels: '127.0.0.1:26379', redisSentinelName: 'sb' }).outbox, 'redis');
-    assert.match(refusal({ outbox: 'redis' }), /SHOPBEACON_REDIS_URL .* or SHOPBEACON_REDIS_SENTINELS .* is required/);
+    assert.deepEqual(parseRelayConfig({ outbox: 'redis', redisCluster: '127.0.0.1:7000,127.0.0.1:7001' }).redisCluster, [{ host: '127.0.0.1', port: 7000 }, { host: '127.0.0.1', port: 7001 }]);
+    assert.match(refusal({ outbox: 'redis' }), /SHOPBEACON_REDIS_URL .*, SHOPBEACON_REDIS_SENTINELS .* or SHOPBEACON_REDIS_CLUSTER .* is required/);
+  });
+
+  it('refuses sentinels and a cluster together: they are two different Redis setups', () => {
+    assert.match(refusal({ redisCluster: '127.0.0.1:7000', redisSentinels: '127.0.0.1:26379', redisSentinelName: 'sb' }), /SHOPBEACON_REDIS_CLUSTER .* and SHOPBEACON_REDIS_SENTINELS .* name two different Redis setups: set one/);
   });
 });
