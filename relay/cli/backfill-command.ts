@@ -1,4 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { currencyCode } from '../config/setting-parsers.js';
+import { settingOption } from './setting-option.js';
 import { historyStart, historyStartOf } from '../contract/window.js';
 import { platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
@@ -14,6 +16,7 @@ type Kind = 'orders' | 'products';
 
 interface BackfillFlags extends DeliveryFlags {
   since?: number;
+  shopCurrency?: string;
   currency?: string;
   only?: Kind;
   shopUrl?: string;
@@ -28,12 +31,18 @@ function parseSince(value: string): number {
   return at;
 }
 
-/** `--currency` checked, or '' for the shop to tell (products carry none). */
+/** `--currency`, the earlier name of `--shop-currency`, checked by the relay's rule. */
+function asCurrency(value: string): string {
+  try {
+    return currencyCode(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`SHOPBEACON_SHOP_CURRENCY (--currency) ${(error as Error).message}`);
+  }
+}
+
+/** The catalog's currency as given, or '' for the shop to tell (products carry none). */
 function catalogCurrency(flags: BackfillFlags): string {
-  const currency = flags.currency;
-  if (flags.only === 'orders' || !currency) return '';
-  if (!/^[A-Za-z]{3}$/.test(currency)) fail(COMMAND, `SHOPBEACON_SHOP_CURRENCY (--currency) must be a three-letter code such as EUR; got ${JSON.stringify(currency)}`);
-  return currency.toUpperCase();
+  return flags.only === 'orders' ? '' : (flags.shopCurrency ?? flags.currency ?? '');
 }
 
 /** Products, then orders: a product an order names is in the catalog first. */
@@ -64,8 +73,10 @@ function connectorCommand(connector: Connector): Command {
     .description(`send a ${connector.label} shop's orders (changed in the last 2 years) and products, through its API`)
     .addOption(new Option('--since <date|duration>', 'only records changed since then (default: orders of the last 2 years, the service\'s window, and every product)').argParser(parseSince))
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
-    .addOption(new Option('--currency <code>', "the catalog's currency (products carry none; default: the shop's own, asked of its API)").env('SHOPBEACON_SHOP_CURRENCY'))
-    .addOption(new Option('--shop-url <url>', 'the storefront, for product links (default: the shop\'s own address)').env('SHOPBEACON_SHOP_URL'));
+    .addOption(settingOption('shopCurrency', "the catalog's currency (products carry none; default: the shop's own, asked of its API)"))
+    // The flag this command had before it took the relay's own (--shop-currency): kept for scripts that use it.
+    .addOption(new Option('--currency <code>').hideHelp().argParser(asCurrency))
+    .addOption(settingOption('shopUrl', 'the storefront, for product links (default: the shop\'s own address)'));
   return addApiOptions(command, connector)
     .addHelpText('after', 'Products first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).')
     .action((flags: BackfillFlags) => backfill(connector, flags));

@@ -1,5 +1,5 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { platformUrl } from '../config/setting-parsers.js';
+import { Command } from 'commander';
+import { settingOption } from './setting-option.js';
 import { platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import type { ConnectReport } from '../platforms/connect-report.js';
@@ -44,20 +44,11 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
   }
 }
 
-/** The relay's public address: the platform posts orders there, so https:// (http:// only on loopback, for a stand-in). */
-function publicUrl(value: string): string {
-  try {
-    return platformUrl(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
 function connectorCommand(connector: Connector): Command {
   const command = new Command(connector.name)
     .description(connector.webhook ? `check the ${connector.label} key and create the webhook subscriptions the relay needs` : `check that the ${connector.label} key may read what the sync needs`)
     .option('--dry-run', 'say what would be done; change nothing');
-  if (connector.webhook) command.addOption(new Option('--public-url <url>', 'the relay as the shop reaches it, e.g. https://shop.example/sb').env('SHOPBEACON_PUBLIC_URL').argParser(publicUrl));
+  if (connector.webhook) command.addOption(settingOption('publicUrl', 'the relay as the shop reaches it, e.g. https://shop.example/sb'));
   return addApiOptions(command, connector)
     .addHelpText('after', connector.webhook ? `Uses ${secretVariable(connector) ?? 'the webhook secret'} when set, else generates one and prints it. Running it twice creates nothing twice; exit 2 when a permission is missing.` : 'Exit 2 when a permission is missing.')
     .action((flags: ConnectFlags) => connect(connector, flags));

@@ -1,3 +1,4 @@
+import { settingOption } from './setting-option.js';
 import { Option, type Command } from 'commander';
 import type { FieldError } from '../contract/field-error.js';
 import { join } from 'node:path';
@@ -45,10 +46,10 @@ export function addDeliveryOptions(command: Command, what: string): Command {
     .option('--dry-run', 'validate only; send nothing')
     .addOption(new Option('--concurrency <n>', 'service calls in flight').default(16).argParser(parseWholeNumber))
     .option('--via <url>', "post to a running relay's /v1 mirror instead of delivering from this process")
-    .addOption(new Option('--admin-key <key>', 'the relay admin key, with --via').env('SHOPBEACON_ADMIN_KEY'))
-    .addOption(new Option('--base-url <url>', "the service's base URL").env('SHOPBEACON_BASE_URL'))
-    .addOption(new Option('--token <token>', "the service's bearer token").env('SHOPBEACON_TOKEN'))
-    .addOption(new Option('--data-dir <path>', `where ${what} keeps its outbox and what it delivered (to resume)`).env('SHOPBEACON_DATA_DIR').default('./.shopbeacon'));
+    .addOption(settingOption('adminKey', 'the relay admin key, with --via'))
+    .addOption(settingOption('baseUrl', "the service's base URL"))
+    .addOption(settingOption('token', "the service's bearer token (better from the environment: a flag shows in ps)"))
+    .addOption(settingOption('dataDir', `where ${what} keeps its outbox and what it delivered (to resume)`));
 }
 
 export function fail(command: string, message: string): never {

@@ -1,5 +1,5 @@
 import type { RelayConfig } from './relay-config.js';
-import { currencyCode, duration, groupName, hostPorts, hours, httpUrl, interval, oneOf, origins, port, redisUrl, text, token, wholeNumber } from './setting-parsers.js';
+import { currencyCode, duration, groupName, hostPorts, hours, httpUrl, interval, oneOf, origins, platformUrl, port, redisUrl, text, token, wholeNumber } from './setting-parsers.js';
 
 /** One setting: its environment variable, its flag, how to read it, and its default. */
 export interface Setting {
@@ -39,7 +39,7 @@ export const SETTINGS: Setting[] = [
   { key: 'redisWaitTimeoutMs', env: 'SHOPBEACON_REDIS_WAIT_TIMEOUT_MS', flag: '--redis-wait-timeout-ms', help: 'how long a batch waits for its replicas before the 503', parse: wholeNumber(1), fallback: 500 },
   { key: 'shopCurrency', env: 'SHOPBEACON_SHOP_CURRENCY', flag: '--shop-currency', help: "the catalog's currency, e.g. EUR (required with a webhook secret: products carry none)", parse: currencyCode },
   { key: 'shopUrl', env: 'SHOPBEACON_SHOP_URL', flag: '--shop-url', help: 'the storefront, e.g. https://shop.example (required with the Shopify secret: product links)', parse: httpUrl },
-  { key: 'publicUrl', env: 'SHOPBEACON_PUBLIC_URL', flag: '--public-url', help: 'the relay as the shop platforms reach it, e.g. https://shop.example/sb: the sync creates Shopify webhook subscriptions that went missing again', parse: httpUrl },
+  { key: 'publicUrl', env: 'SHOPBEACON_PUBLIC_URL', flag: '--public-url', help: 'the relay as the shop platforms reach it, e.g. https://shop.example/sb (https://; http:// only on a loopback host): the sync re-enables or creates its webhooks there', parse: platformUrl },
   { key: 'syncIntervalMs', env: 'SHOPBEACON_SYNC_INTERVAL', flag: '--sync-interval', help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m; 0 = off)', parse: interval, fallback: 600_000 },
   { key: 'outbox', env: 'SHOPBEACON_OUTBOX', flag: '--outbox', help: '"sqlite" (a file in --data-dir) or "redis" (Streams in --redis-url, shared by every relay)', parse: oneOf('sqlite', 'redis'), fallback: 'sqlite' },
   { key: 'outboxMaxRecords', env: 'SHOPBEACON_OUTBOX_MAX_RECORDS', flag: '--outbox-max-records', help: 'records the outbox holds before it refuses with 503', parse: wholeNumber(1), fallback: 1_000_000 },
