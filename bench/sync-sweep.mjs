@@ -11,7 +11,7 @@ import { startListening } from './processes.mjs';
 
 const KEY = 'ck_bench';
 const SECRET = 'cs_bench';
-const template = JSON.parse(readFileSync(new URL('../test/fixtures/woocommerce/order-variation.json', import.meta.url), 'utf8'));
+const template = JSON.parse(readFileSync(new URL('../test/connectors/woocommerce/fixtures/order-variation.json', import.meta.url), 'utf8'));
 
 /** Order `i` of `n`, modified a minute apart up to now: made on demand, so the stand-in holds no list. */
 function order(i, n) {

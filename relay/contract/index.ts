@@ -5,3 +5,4 @@ export { KINDS, type KindInfo, type RecordKind } from './kinds.js';
 export { recordJsonSchemas, serviceOpenApi } from './openapi.js';
 export { fieldError, codeOf, type FieldError, type FieldErrorCode, type Validation } from './field-error.js';
 export type { AddedToCart, LineItem, Order, Product, TrackingEvent } from './schemas.js';
+export { ORDER_STATUSES, type OrderStatus } from './order-status.js';

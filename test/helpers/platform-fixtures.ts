@@ -2,11 +2,13 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
- * Platform payloads in the shapes the platforms document (test/fixtures/): read as text, so a
- * Shopify id above 2^53 keeps its digits up to the relay's own parser.
+ * Platform payloads in the shapes the platforms document, `<platform>/<file>` from the connector's
+ * own folder (test/connectors/<platform>/fixtures/): read as text, so a Shopify id above 2^53 keeps
+ * its digits up to the relay's own parser.
  */
 export function fixtureText(name: string): string {
-  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+  const [platform, ...file] = name.split('/');
+  return readFileSync(new URL(`../connectors/${platform}/fixtures/${file.join('/')}`, import.meta.url), 'utf8');
 }
 
 /**

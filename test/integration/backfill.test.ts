@@ -7,17 +7,11 @@ import { runCli } from '../helpers/cli-run.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
-import { PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
-import {
-  SHOPIFY_TOKEN,
-  WOO_KEY,
-  WOO_SECRET,
-  wooCommerceStandIn,
-  wooOrders,
-  wooProducts,
-  type StandIn,
-} from '../helpers/platform-standins.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
+import { PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
+import { type StandIn } from '../helpers/platform-standins.js';
+import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
+import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 
 /** `shopbeacon backfill …` as a real process (the stand-ins answer from this one). */
 const backfill = (args: string[], env: Record<string, string>) => runCli(['backfill', ...args], env);

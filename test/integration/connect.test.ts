@@ -1,11 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../helpers/cli-run.js';
-import { SHOPIFY_TOKEN, WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
-import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
+import { type StandIn } from '../helpers/platform-standins.js';
+import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
+import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
+import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
-import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../helpers/woo-webhooks-standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
+import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../connectors/woocommerce/webhooks-standin.js';
 
 /** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
 const connect = (args: string[], env: Record<string, string>) => runCli(['connect', ...args], env);

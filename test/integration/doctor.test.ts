@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { browserEvent, collect } from '../helpers/collect.js';
 import { runCli } from '../helpers/cli-run.js';
 import { NginxServer, nginxUnavailableReason } from '../helpers/nginx-server.js';
-import { wooCommerceStandIn, wooOrders, wooProducts, WOO_KEY, WOO_SECRET, type StandIn } from '../helpers/platform-standins.js';
-import { PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
+import { type StandIn } from '../helpers/platform-standins.js';
+import { wooCommerceStandIn, wooOrders, wooProducts, WOO_KEY, WOO_SECRET } from '../connectors/woocommerce/standin.js';
+import { PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
-import type { WooWebhookRow } from '../helpers/woo-webhooks-standin.js';
+import type { WooWebhookRow } from '../connectors/woocommerce/webhooks-standin.js';
 
 const skip = unmetRequirement('the doctor behind nginx', nginxUnavailableReason());
 const PAGE = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';

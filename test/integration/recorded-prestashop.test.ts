@@ -9,7 +9,7 @@ import { RecordedShop } from '../helpers/recorded-shop.js';
 
 // A real PrestaShop 1.7.8.0 (Europe/Warsaw, PLN, 29 products with combinations, none marked
 // default), its answers recorded by scripts/record-shop.mjs while `backfill` and `connect` ran.
-const RECORDED = 'test/fixtures/prestashop/recorded';
+const RECORDED = 'test/connectors/prestashop/fixtures/recorded';
 const KEY = 'SBTESTKEY0123456789ABCDEFGHIJKLM';
 const SERVICE_TOKEN = 'svc-token-recorded-ps';
 

@@ -12,7 +12,7 @@ import { relayForSuite, until } from '../helpers/relay-harness.js';
 // A real WooCommerce 9.2.5 on WordPress 7.0 (America/Los_Angeles, EUR, taxes), its answers recorded
 // by scripts/record-shop.mjs while `backfill` and `connect` ran, under HPOS and legacy order storage;
 // its signed webhook deliveries captured as they arrived (secret "fixture-secret").
-const RECORDED = 'test/fixtures/woocommerce/recorded';
+const RECORDED = 'test/connectors/woocommerce/fixtures/recorded';
 const SERVICE_TOKEN = 'svc-token-recorded-woo';
 const KEY = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: 'ck_recorded', SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_recorded' };
 type Row = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
-import { SHOPIFY_TOKEN } from '../helpers/platform-standins.js';
+import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../helpers/shopify-standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
 import { nextSweep, syncStatus, type SyncStats } from '../helpers/sync-status.js';
 
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';

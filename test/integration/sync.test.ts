@@ -4,8 +4,9 @@ import { sign } from '../helpers/platform-fixtures.js';
 import { getJson } from '../helpers/http.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { nextSweep, syncStatus } from '../helpers/sync-status.js';
-import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts, type StandIn } from '../helpers/platform-standins.js';
-import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../helpers/prestashop-standin.js';
+import { type StandIn } from '../helpers/platform-standins.js';
+import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
+import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';

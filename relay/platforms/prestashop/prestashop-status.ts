@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../../contract/order-status.js';
 import { fields, textOf } from '../mapping.js';
 
 /** PrestaShop's default order states that carry no telling flag (install data: `order_state` ids). */
@@ -14,7 +15,7 @@ const flag = (state: Record<string, unknown>, name: string) => textOf(state[name
  * `processing`; anything else (awaiting payment, payment error) → `pending`. A shop's own states are
  * judged by their flags alone.
  */
-export function prestaShopStatus(stateId: unknown, stateRecord: unknown): string {
+export function prestaShopStatus(stateId: unknown, stateRecord: unknown): OrderStatus {
   const id = textOf(stateId);
   const state = fields(stateRecord);
   if (id === CANCELED) return 'cancelled';

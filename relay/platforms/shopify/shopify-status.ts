@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../../contract/order-status.js';
 import { fields } from '../mapping.js';
 
 /**
@@ -6,7 +7,7 @@ import { fields } from '../mapping.js';
  * cancelled (or voided) → `cancelled`; refunded → `refunded`; fulfilled → `completed`;
  * paid or partly refunded → `processing`; anything else (pending, authorized, partially paid) → `pending`.
  */
-export function shopifyStatus(order: unknown): string {
+export function shopifyStatus(order: unknown): OrderStatus {
   const o = fields(order);
   const financial = o['financial_status'];
   if (o['cancelled_at'] || financial === 'voided') return 'cancelled';

@@ -1,29 +1,18 @@
 import assert from 'node:assert/strict';
 import { KINDS } from '../../../relay/contract/kinds.js';
 import { checkRecord } from '../../../relay/pipeline/check-record.js';
-import { fields, type Mapping } from '../../../relay/platforms/mapping.js';
-import { mapPrestaShopOrder } from '../../../relay/platforms/prestashop/prestashop-order.js';
-import { mapPrestaShopProduct } from '../../../relay/platforms/prestashop/prestashop-product.js';
-import { mapShopifyOrder } from '../../../relay/platforms/shopify/shopify-order.js';
-import { mapShopifyProduct } from '../../../relay/platforms/shopify/shopify-product.js';
-import { mapWooCommerceOrder } from '../../../relay/platforms/woocommerce/woocommerce-order.js';
-import { mapWooCommerceProduct } from '../../../relay/platforms/woocommerce/woocommerce-product.js';
+import type { Mapping } from '../../../relay/platforms/mapping.js';
+import { CONNECTORS } from '../../../relay/platforms/connectors.js';
 import { parseExactJson } from '../../../relay/shared/exact-json.js';
+import type { ConnectorKit } from '../../connectors/connector-kit.js';
 import { jsonOf } from './expected-refusal.js';
 
-const catalog = { currency: 'EUR', shopUrl: 'https://shop.example' };
 const NOW = Date.UTC(2026, 10, 25, 12);
 
-/** Every platform's mapping of an order and a product, as a webhook or a sync page hands them any JSON. */
-const MAPPINGS: ((payload: unknown) => Mapping)[] = [
-  mapWooCommerceOrder,
-  (p) => mapWooCommerceProduct(p, catalog),
-  mapShopifyOrder,
-  (p) => mapShopifyProduct(p, catalog),
-  // PrestaShop's order or product as the Webservice answered it, with the lookups the pages add.
-  (p) => mapPrestaShopOrder({ order: p as never, customer: fields(p)['customer'] as never, address: fields(p)['address'] as never, currency: fields(p)['currency'] as never, state: fields(p)['state'] as never, timeZone: 'Europe/Paris' }),
-  (p) => mapPrestaShopProduct({ product: p as never, categoryNames: [], languageId: '1', shopUrl: 'https://shop.example' }, catalog),
-];
+/** Every connector's mappings of an order and a product, from its kit: a platform of the registry is fuzzed without an edit here. */
+const MAPPINGS: ((payload: unknown) => Mapping)[] = (
+  await Promise.all(CONNECTORS.map(async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzMappings))
+).flat();
 
 /** Any JSON to every mapping: a record (then validated) or a reason to skip, never a throw. */
 export function fuzz(data: Buffer): void {

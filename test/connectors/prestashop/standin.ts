@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { json, StandIn } from './platform-standins.js';
+import { json, StandIn } from '../../helpers/platform-standins.js';
 
 export const PRESTASHOP_KEY = 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE';
 /** A key whose permissions leave out `customers`. */

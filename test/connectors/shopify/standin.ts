@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, SHOPIFY_TOKEN, StandIn } from './platform-standins.js';
+import { json, StandIn } from '../../helpers/platform-standins.js';
 
 type Row = Record<string, unknown>;
 const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'USD' } });
@@ -40,6 +40,7 @@ export function shopifyGraphqlProducts(): Row[] {
 }
 
 /** A Dev Dashboard app's credentials, as the stand-in's client credentials grant knows them. */
+export const SHOPIFY_TOKEN = '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';
 export const SHOPIFY_CLIENT_ID = '3f1c0e9a7b5d4c2e8f6a1b0c9d8e7f6a';
 export const SHOPIFY_CLIENT_SECRET = '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';
 

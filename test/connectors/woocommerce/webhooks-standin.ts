@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, WOO_KEY, WOO_SECRET } from './platform-standins.js';
+import { json } from '../../helpers/platform-standins.js';
+import { WOO_KEY, WOO_SECRET } from './standin.js';
 
 /** A REST key that may only read (WooCommerce → REST API → Permissions: Read). */
 export const WOO_READ_KEY = 'ck_read0000000000000000000000000000000000';

@@ -1,0 +1,33 @@
+import { mapWooCommerceOrder } from '../../../relay/platforms/woocommerce/woocommerce-order.js';
+import { mapWooCommerceProduct } from '../../../relay/platforms/woocommerce/woocommerce-product.js';
+import type { ConnectorKit } from '../connector-kit.js';
+import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from './standin.js';
+
+const catalog = { currency: 'EUR', shopUrl: 'https://shop.example' };
+
+export const kit: ConnectorKit = {
+  fuzzMappings: [mapWooCommerceOrder, (p) => mapWooCommerceProduct(p, catalog)],
+  map: (kind, payload) => (kind === 'order' ? mapWooCommerceOrder(payload) : mapWooCommerceProduct(payload, catalog)),
+  cases: [
+    { fixture: 'order-variation.json', kind: 'order' },
+    { fixture: 'order-digital.json', kind: 'order' },
+    { fixture: 'order-refunded.json', kind: 'order' },
+    { fixture: 'product.json', kind: 'product' },
+    { fixture: 'product-variation.json', kind: 'product' },
+  ],
+  async shop(n) {
+    const orders = wooOrders(n);
+    const shop = await wooCommerceStandIn(orders, wooProducts()).start();
+    return {
+      settings: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET },
+      validProducts: 2,
+      changeOrder(index) {
+        const order = orders[index] as Record<string, unknown>;
+        order['status'] = 'completed';
+        order['date_modified_gmt'] = new Date().toISOString().slice(0, 19);
+        return String(order['id']);
+      },
+      close: () => shop.close(),
+    };
+  },
+};
