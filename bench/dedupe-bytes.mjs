@@ -1,31 +1,79 @@
-// `npm run bench:dedupe`: bytes per remembered id and time per claim of the duplicate window (issue #35),
-// the slices of 16-byte keys against the layout before them (`seen_events`: the id as text, its
-// time, and an age index). N ids of a given length, 1,000 a commit, as a full window holds them.
-import { mkdtempSync, statSync } from 'node:fs';
+// `npm run bench:dedupe [ids] [id length]`: the duplicate window (issue #35) on disk, the slices of
+// 16-byte keys against the layout before them (`seen_events`: the id as text, its time and an age
+// index, purged row by row). Each layout takes `ids` new ids (default 2,000,000, 20 characters)
+// spread over one and a half windows of simulated time, 1,000 a commit, forgetting once a simulated
+// minute as the relay does; so the window fills, then slides. Prints bytes per id the window holds
+// at the end, the pages in use hourly once the window filled (flat: they stay in a band), and
+// the time per claim over the last tenth (every slice live) with its spread over ten parts.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nanoid } from 'nanoid';
 import { openSqlite } from '../dist/relay/shared/sqlite-driver.js';
 import { dedupeWindow } from '../dist/relay/shared/dedupe-window.js';
 import { SqliteSeenWindow } from '../dist/relay/outbox/sqlite-seen-window.js';
-import { nanoid } from 'nanoid';
-const N = Number(process.argv[2] ?? 1_000_000), LEN = Number(process.argv[3] ?? 20);
-function run(kind) {
-  const file = join(mkdtempSync(join(tmpdir(), 'sb-seen-')), 'o.sqlite');
-  const db = openSqlite(file); db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL'); if (process.env.CACHE_KIB) db.pragma(`cache_size = -${process.env.CACHE_KIB}`);
-  db.exec('CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID');
-  let claim, begin;
-  if (kind === 'slices') { const w = new SqliteSeenWindow(db, dedupeWindow(), Date.now()); claim = (id) => w.claim(id); begin = (n) => w.begin(n); }
-  else { db.exec('CREATE TABLE seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID; CREATE INDEX seen_events_age ON seen_events (seen_at);');
-    const st = db.prepare(`INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?`);
-    claim = (id) => st.run(id, Date.now(), Date.now() - 86400000).changes === 1; begin = () => {}; }
-  const ids = Array.from({ length: N }, () => nanoid(LEN));
-  const t0 = process.hrtime.bigint();
-  const tx = db.transaction((batch) => { begin(Date.now()); for (const id of batch) claim(id); });
-  for (let i = 0; i < N; i += 1000) tx(ids.slice(i, i + 1000));
-  const us = Number(process.hrtime.bigint() - t0) / 1000 / N;
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  const pages = db.pragma('page_count', { simple: true }) * db.pragma('page_size', { simple: true });
-  db.close();
-  console.log(`${kind} ${N} ids of ${LEN} chars: ${(pages / N).toFixed(1)} B/id (file ${(statSync(file).size / 1e6).toFixed(1)} MB), ${us.toFixed(2)} µs/claim`);
+import { fmt, range, spread } from './spread.mjs';
+
+const N = Number(process.argv[2] ?? 2_000_000);
+const LENGTH = Number(process.argv[3] ?? 20);
+const WINDOW_MS = 24 * 3600_000;
+const BATCH = 1_000;
+
+function slices(db) {
+  const window = new SqliteSeenWindow(db, dedupeWindow(WINDOW_MS), 0);
+  return { begin: (now) => window.begin(now), claim: (id) => window.claim(id), forget: (now) => window.forget(now) };
 }
-run('seen_events'); run('slices');
+
+function seenEvents(db) {
+  db.exec('CREATE TABLE seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID; CREATE INDEX seen_events_age ON seen_events (seen_at);');
+  const mark = db.prepare('INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?');
+  const purge = db.prepare('DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)');
+  let now = 0;
+  return { begin: (at) => (now = at), claim: (id) => mark.run(id, now, now - WINDOW_MS).changes === 1, forget: (at) => { while (purge.run(at - WINDOW_MS).changes > 0); } };
+}
+
+const bytesOf = (db) => {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return (db.pragma('page_count', { simple: true }) - db.pragma('freelist_count', { simple: true })) * db.pragma('page_size', { simple: true });
+};
+
+function run(name, layout) {
+  const db = openSqlite(join(mkdtempSync(join(tmpdir(), 'sb-bench-dedupe-')), 'outbox.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID');
+  const window = layout(db);
+  const stepMs = (1.5 * WINDOW_MS) / (N / BATCH);
+  const commit = db.transaction((ids, now) => {
+    window.begin(now);
+    for (const id of ids) window.claim(id);
+  });
+  const parts = [];
+  const sizes = [];
+  let lastForget = 0;
+  let lastSize = 0;
+  for (let i = 0, now = 0; i < N; i += BATCH, now += stepMs) {
+    const ids = Array.from({ length: BATCH }, () => nanoid(LENGTH));
+    const began = process.hrtime.bigint();
+    commit(ids, now);
+    if (i >= N * 0.9) parts.push(Number(process.hrtime.bigint() - began) / 1000 / BATCH);
+    if (now - lastForget >= 60_000) {
+      window.forget(now);
+      lastForget = now;
+    }
+    if (now >= WINDOW_MS && now - lastSize >= 3600_000) {
+      sizes.push(bytesOf(db) / 1e6);
+      lastSize = now;
+    }
+  }
+  const held = Math.round((N * WINDOW_MS) / (1.5 * WINDOW_MS));
+  const end = bytesOf(db);
+  db.close();
+  const tenths = Array.from({ length: 10 }, (_, k) => parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) / (parts.length / 10));
+  console.log(`| ${name} | ${(end / held).toFixed(1)} | ${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} MB over ${sizes.length} h, ${fmt(end / 1e6)} MB at the end | ${range(spread(tenths), (x) => x.toFixed(2))} |`);
+}
+
+console.log(`${fmt(N)} ids of ${LENGTH} characters over 1.5 windows of 24 h (the window holds ~${fmt(N / 1.5)})\n`);
+console.log('| layout | bytes per id held | in use, hourly once the window filled | µs per claim, every slice live (median, min–max of tenths) |\n|---|---|---|---|');
+run('seen_events (before #35)', seenEvents);
+run('slices of 16-byte keys', slices);

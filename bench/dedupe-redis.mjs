@@ -1,0 +1,62 @@
+// `npm run bench:dedupe-redis [ids] [id length]`: Redis memory per remembered id (issue #35), the
+// relay's slices (EventIdRegistry: 65,536 small hashes a slice) against a key per id with a TTL
+// (`SET key 1 NX EX 86400`, the layout before them), each in a fresh redis-server from Debian:
+// `INFO memory`'s used_memory after the ids less before, divided by the ids; and each bucket's
+// encoding (a listpack while small).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { nanoid } from 'nanoid';
+import { EventIdRegistry } from '../dist/relay/redis/event-id-registry.js';
+import { RedisTurnBatch } from '../dist/relay/redis/turn-batch.js';
+import { freePort } from './free-port.mjs';
+import { fmt } from './spread.mjs';
+
+const N = Number(process.argv[2] ?? 1_000_000);
+const LENGTH = Number(process.argv[3] ?? 20);
+
+async function withRedis(use) {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', mkdtempSync(join(tmpdir(), 'sb-bench-dedupe-redis-'))], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
+  const redis = new Redis(port, '127.0.0.1');
+  try {
+    return await use(redis);
+  } finally {
+    redis.disconnect();
+    child.kill('SIGKILL');
+  }
+}
+
+const usedMemory = async (redis) => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+
+async function perId(claim) {
+  return withRedis(async (redis) => {
+    await claim(redis, ['warm-up']);
+    const before = await usedMemory(redis);
+    for (let i = 0; i < N; i += 10_000) await claim(redis, Array.from({ length: Math.min(10_000, N - i) }, () => nanoid(LENGTH)));
+    const bytes = (await usedMemory(redis)) - before;
+    const sample = (await redis.scan('0', 'MATCH', 'shopbeacon:ids:*', 'COUNT', 1000))[1].slice(0, 50);
+    const encodings = new Set(await Promise.all(sample.map((key) => redis.object('ENCODING', key))));
+    return { bytes: bytes / N, encodings: [...encodings].join(', ') || 'string keys' };
+  });
+}
+
+const keyPerId = (redis, ids) => {
+  const pipeline = redis.pipeline();
+  for (const id of ids) pipeline.set(`shopbeacon:seen:${id}`, '1', 'NX', 'EX', 86_400);
+  return pipeline.exec();
+};
+const registries = new WeakMap();
+const slices = (redis, ids) => {
+  if (!registries.has(redis)) registries.set(redis, new EventIdRegistry(redis, new RedisTurnBatch(redis)));
+  return registries.get(redis).claim(ids);
+};
+
+console.log(`${fmt(N)} ids of ${LENGTH} characters in one slice\n\n| layout | bytes of Redis memory per id | encoding |\n|---|---|---|`);
+for (const [name, claim] of [['a key per id, SET NX EX (before #35)', keyPerId], ['slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices]]) {
+  const { bytes, encodings } = await perId(claim);
+  console.log(`| ${name} | ${bytes.toFixed(1)} | ${encodings} |`);
+}
