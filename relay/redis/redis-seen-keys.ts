@@ -21,9 +21,9 @@ export interface SeenPlace {
 /**
  * The Redis duplicate window (issue #35): per slice, 65,536 small hashes (a bucket from the first two
  * bytes of an id's 16-byte key, the other 14 bytes its field), each expiring whole with its slice.
- * Small hashes stay listpacks (up to 512 fields each by default): ~21–31 bytes of Redis memory per id
- * where a key per id took 113–129
- * (bench/README.md). The salt is the keyspace's own, made by the first relay and read once.
+ * Small hashes stay listpacks (up to 512 fields each by default): ~21–31 bytes of Redis memory per
+ * id where a key per id took 113–129 (`npm run bench:dedupe-redis`). The salt is the keyspace's
+ * own, made by the first relay and read once.
  */
 export class RedisSeenKeys {
   private salt: Promise<Buffer> | undefined;
