@@ -44,7 +44,8 @@ describe('a data directory written by the previous version', () => {
       assert.equal(stats.outbox.dead.order, 1, 'the dead letter kept');
       // visitor-0 counted before the upgrade; visitor-1 to -3 from the queued events, whose rows got their visitor from their body in migration 2.
       await until(async () => ((await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as typeof stats).visitorsByMonth['2026-11'] === 4, 'four visitors in November');
-      assert.equal(userVersion(join(dataDir, 'outbox.sqlite')), 2);
+      // Version 3 (issue #35): the duplicate window in slices; the ids of seen_events moved into them.
+      assert.equal(userVersion(join(dataDir, 'outbox.sqlite')), 3);
     } finally {
       await h.close();
       await mock.close();
@@ -68,7 +69,7 @@ describe('a data directory written by the previous version', () => {
     const before = digest();
     const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN });
     assert.equal(run.code, 1);
-    assert.match(run.stderr.trim(), /^shopbeacon: the outbox \(outbox\.sqlite\) has schema version 99, written by a newer shopbeacon; this one knows versions up to 2\. Nothing was changed/);
+    assert.match(run.stderr.trim(), /^shopbeacon: the outbox \(outbox\.sqlite\) has schema version 99, written by a newer shopbeacon; this one knows versions up to 3\. Nothing was changed/);
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.equal(digest(), before);
     assert.equal(userVersion(outbox), 99);
