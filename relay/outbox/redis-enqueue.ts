@@ -74,14 +74,13 @@ export class RedisEnqueue {
   private async send(records: OutboxRecord[]): Promise<EnqueueResult[] | [number, string]> {
     const { redis, limits, waitReplicas = 0, waitTimeoutMs = 500 } = this.options;
     const now = Date.now();
-    const ids = records.map((r) => seenIdOf(r)).filter((id): id is string => id !== undefined);
-    const places = new Map(ids.map((id, i) => [id, i]));
-    const found = await this.places.placesOf(ids, now);
+    const ids = records.map((r) => seenIdOf(r));
+    // The places of the records that have an id, in their order.
+    const found = (await this.places.placesOf(ids.filter((id): id is string => id !== undefined), now)).values();
     const keys: string[] = [K.stream, K.counters];
     const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now)];
-    for (const record of records) {
-      const id = seenIdOf(record);
-      const part = scriptPart(record, id === undefined ? undefined : found[places.get(id) as number]);
+    for (const [i, record] of records.entries()) {
+      const part = scriptPart(record, ids[i] === undefined ? undefined : (found.next().value as SeenPlace));
       keys.push(...part.keys);
       args.push(...part.args);
     }

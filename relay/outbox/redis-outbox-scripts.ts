@@ -3,6 +3,7 @@
  * guards, or a retry's move from the delayed set back to the stream, never half-happen. Every key
  * they touch comes in `KEYS[]` (names from `redis/redis-keyspace.ts`).
  */
+import { SEEN_BEFORE_LUA } from '../redis/redis-seen-keys.js';
 
 /**
  * KEYS: stream, counters, then per record its `latest` key and its places in the duplicate window
@@ -28,17 +29,7 @@ redis.call('HINCRBY', counters, 'enqueues', 1)
 -- The counters are summed here and written once per call, not per record (issue #28: Redis's own CPU at 10 events a request).
 local sums = {}
 local function add(name, by) sums[name] = (sums[name] or 0) + by end
--- A repeat of an id the window holds; otherwise the id is added to its current slice's bucket.
-local function seenBefore(k, places, legacy, field, expiresAt)
-  local buckets = legacy and places - 1 or places
-  if legacy and redis.call('EXISTS', KEYS[k + places - 1]) == 1 then return true end
-  for i = k + 1, k + buckets - 1 do
-    if redis.call('HEXISTS', KEYS[i], field) == 1 then return true end
-  end
-  if redis.call('HSETNX', KEYS[k], field, '') == 0 then return true end
-  if redis.call('PTTL', KEYS[k]) < 0 then redis.call('PEXPIREAT', KEYS[k], expiresAt) end
-  return false
-end
+${SEEN_BEFORE_LUA}
 local out, k = {}, 3
 for i = 4, #ARGV, 9 do
   local kind, key, body, size, visitor = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]

@@ -4,6 +4,7 @@ import { currentSlice, seenKey, sliceExpiresAt, type DedupeWindow } from '../sha
 
 /** A slice's table: `seen_<slice length in ms>_<slice number>`, so a changed window length never reuses one. */
 const SLICE_TABLE = /^seen_(\d+)_(\d+)$/;
+const addSql = (table: string) => `INSERT OR IGNORE INTO ${table} (key) VALUES (?)`;
 
 interface SliceTable {
   name: string;
@@ -50,7 +51,6 @@ export class SqliteSeenWindow {
 
   /** Drops the slices whose every id is older than the window; how many went. */
   forget(now: number): number {
-    this.readTables(now);
     const gone = this.listTables().filter((t) => t.expiresAt <= now);
     if (gone.length === 0) return 0;
     this.db.transaction(() => gone.forEach((t) => this.db.exec(`DROP TABLE IF EXISTS ${t.name}`)))();
@@ -88,7 +88,7 @@ export class SqliteSeenWindow {
     return {
       ...table,
       has: this.db.prepare(`SELECT 1 FROM ${table.name} WHERE key = ?`).pluck(),
-      add: this.db.prepare(`INSERT OR IGNORE INTO ${table.name} (key) VALUES (?)`),
+      add: this.db.prepare(addSql(table.name)),
     };
   }
 
@@ -117,7 +117,7 @@ export class SqliteSeenWindow {
     let add = adds.get(slice);
     if (!add) {
       this.ensureTable(slice);
-      add = this.db.prepare(`INSERT OR IGNORE INTO ${this.tableName(slice)} (key) VALUES (?)`);
+      add = this.db.prepare(addSql(this.tableName(slice)));
       adds.set(slice, add);
     }
     return add;

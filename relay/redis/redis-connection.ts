@@ -61,7 +61,7 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
     lazyConnect: false,
   };
   const { url, sentinels, sentinelName, cluster, group } = typeof target === 'string' ? { url: target } : target;
-  if (cluster) return connectCluster(cluster, url, { ...options, keyPrefix: clusterKeyPrefix(group) });
+  if (cluster) return connectCluster(cluster, url, options, clusterKeyPrefix(group));
   if (!sentinels) return new Redis(url as string, options);
   // `failoverDetector`: the sentinels' +switch-master moves the connection at once, not at the next error.
   return new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly });
@@ -72,11 +72,11 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
  * (`MOVED`, a new slot map), and sends each command to its slot's primary. A cluster has one
  * database, so the URL's database is not used.
  */
-function connectCluster(nodes: { host: string; port: number }[], url: string | undefined, options: RedisOptions): Cluster {
+function connectCluster(nodes: { host: string; port: number }[], url: string | undefined, options: RedisOptions, keyPrefix: string): Cluster {
   const { db: _db, ...credentials } = credentialsOf(url);
   return new Cluster(nodes, {
     redisOptions: { ...options, ...credentials },
-    keyPrefix: options.keyPrefix as string,
+    keyPrefix,
     // While a failover elects a replica, commands wait for the new slot map instead of failing at once.
     retryDelayOnClusterDown: 200,
     retryDelayOnFailover: 200,

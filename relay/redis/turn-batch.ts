@@ -1,18 +1,16 @@
 import type { SharedRedis } from './redis-connection.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { orUnavailable } from './shared-state-errors.js';
-import type { SeenPlace } from './redis-seen-keys.js';
+import { SEEN_BEFORE_LUA, type SeenPlace } from './redis-seen-keys.js';
 
 /**
  * KEYS: per operation its keys. ARGV: per operation its code, then its arguments: `L points max ms`
  * with one key (a fixed-window bucket: add the points, start the window if new; answers the ms
  * before the window ends when the bucket is over `max`, else -1, as rate-limiter-flexible's consume
- * counts) or `C count legacy field expiresAt` with `count` keys (claim an id: a duplicate when one
- * of the keys after the first holds `field`, or when `legacy` is 1 and the last key, the id's key
- * of the earlier layout, exists; else added to the first with `HSETNX`, which expires at
- * `expiresAt`; 1 when this call was first).
+ * counts) or `C count legacy field expiresAt` with `count` keys (claim an id in the duplicate
+ * window, `SEEN_BEFORE_LUA`; 1 when this call was first).
  */
-const TURN = `
+const TURN = `${SEEN_BEFORE_LUA}
 local out, k, a, n = {}, 1, 1, 0
 while a <= #ARGV do
   n = n + 1
@@ -25,17 +23,8 @@ while a <= #ARGV do
     k = k + 1
     a = a + 4
   else
-    local count, legacy, field = tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', ARGV[a + 3]
-    local buckets = legacy and count - 1 or count
-    out[n] = 1
-    if legacy and redis.call('EXISTS', KEYS[k + count - 1]) == 1 then out[n] = 0 end
-    for i = k + 1, k + buckets - 1 do
-      if out[n] == 1 and redis.call('HEXISTS', KEYS[i], field) == 1 then out[n] = 0 end
-    end
-    if out[n] == 1 then
-      out[n] = redis.call('HSETNX', KEYS[k], field, '')
-      if out[n] == 1 and redis.call('PTTL', KEYS[k]) < 0 then redis.call('PEXPIREAT', KEYS[k], ARGV[a + 4]) end
-    end
+    local count = tonumber(ARGV[a + 1])
+    out[n] = seenBefore(k, count, ARGV[a + 2] == '1', ARGV[a + 3], ARGV[a + 4]) and 0 or 1
     k = k + count
     a = a + 5
   end

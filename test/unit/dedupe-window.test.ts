@@ -1,7 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError } from '../../relay/config/config-error.js';
-import { parseRelayConfig } from '../../relay/relay-settings.js';
 import { currentSlice, dedupeWindow, liveSlices, seenKey, sliceExpiresAt } from '../../relay/shared/dedupe-window.js';
 
 const HOUR = 3600_000;
@@ -30,29 +28,5 @@ describe('the duplicate window in slices', () => {
     assert.equal(seenKey(salt, 'x'.repeat(200)).length, 16);
     assert.deepEqual(seenKey(salt, 'abc'), seenKey(Buffer.from(salt), 'abc'));
     assert.notDeepEqual(seenKey(salt, 'abc'), seenKey(Buffer.alloc(16, 2), 'abc'));
-  });
-});
-
-describe('SHOPBEACON_DEDUPE_WINDOW', () => {
-  const problems = (raw: Record<string, string>) => {
-    try {
-      parseRelayConfig(raw);
-      return [];
-    } catch (error) {
-      assert.ok(error instanceof ConfigError);
-      return error.problems;
-    }
-  };
-
-  it('defaults to 24 hours and takes a duration in minutes, hours or days', () => {
-    assert.equal(parseRelayConfig({}).dedupeWindowMs, 24 * HOUR);
-    assert.equal(parseRelayConfig({ dedupeWindowMs: '90m' }).dedupeWindowMs, 90 * 60_000);
-    assert.equal(parseRelayConfig({ dedupeWindowMs: '7d' }).dedupeWindowMs, 7 * 24 * HOUR);
-  });
-
-  it('refuses a window shorter than an hour or longer than a week, naming the variable', () => {
-    assert.match(problems({ dedupeWindowMs: '30m' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 24h/);
-    assert.match(problems({ dedupeWindowMs: '8d' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
-    assert.match(problems({ dedupeWindowMs: '24 hours' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
   });
 });
