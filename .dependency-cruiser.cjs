@@ -70,6 +70,20 @@ module.exports = {
       to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync', 'operations', 'debug', 'demo', 'cli']) },
     },
     {
+      name: 'ways-in-know-no-outbox',
+      severity: 'error',
+      comment: 'a way in hands records to the pipeline through its own types (pipeline/pipeline-record.ts); how they are stored is behind accept',
+      from: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync']) },
+      to: { path: '^relay/outbox/' },
+    },
+    {
+      name: 'the-core-knows-no-way-in',
+      severity: 'error',
+      comment: 'the core (relay-core.ts, the pipeline, the outbox, delivery, Redis, the delivered digests) is built before any way in and knows none',
+      from: { path: '^relay/(relay-core\\.ts|core-settings\\.ts|pipeline/|outbox/|delivery/|redis/|platform-state/)' },
+      to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'sync', 'operations', 'debug', 'demo', 'pages', 'cli']) },
+    },
+    {
       name: 'only-entry-files-wire',
       severity: 'error',
       comment: 'createRelay wires every part; only the package entry and the CLI start it',

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
 import { RecordFeed } from './debug/record-feed.js';
 import { errorHandler, notFound } from './http/error-handler.js';
@@ -20,6 +19,7 @@ import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import type { RelayParts } from './relay-parts.js';
 import { createRelayCore, type RelayCore } from './relay-core.js';
+import { coreSettingsOf, type CoreSettings } from './core-settings.js';
 
 /** The relay as a Koa app: `app.callback()` mounts it in any Node server; `app.shopbeacon` runs its lifecycle. */
 export type Relay = Koa & { shopbeacon: RelayParts };
@@ -34,8 +34,8 @@ export interface RelayDeps {
 }
 
 /** The core and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
-function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'close'> & { core: RelayCore } {
-  const core = createRelayCore(config, { logger });
+function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger): Omit<RelayParts, 'close'> & { core: RelayCore } {
+  const core = createRelayCore(settings, { logger });
   const { events, shared } = core;
   const metrics = createMetrics();
   const feed = new RecordFeed();
@@ -50,8 +50,8 @@ function createParts(config: RelayConfig, logger: Logger): Omit<RelayParts, 'clo
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
 export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
-  if (!config.baseUrl || !config.token) throw new ConfigError(['SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)']);
-  const { core, ...parts } = createParts(config, deps.logger ?? createLogger(config.logLevel));
+  const settings = coreSettingsOf(config);
+  const { core, ...parts } = createParts(config, settings, deps.logger ?? createLogger(config.logLevel));
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
   const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   app.use(securityHeaders).use(requestLog({ logger: parts.logger, metrics: parts.metrics })).use(errorHandler({ logger: parts.logger }));

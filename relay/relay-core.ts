@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RelayConfig } from './config/relay-config.js';
+import type { CoreSettings } from './core-settings.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { createIngestLoad } from './delivery/ingest-load.js';
 import { UpstreamClient } from './delivery/upstream-client.js';
@@ -8,12 +8,11 @@ import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
 import { createPark, type Park } from './pipeline/park.js';
 import { RecordEvents } from './pipeline/record-events.js';
-import { redisTargetOf } from './redis/redis-connection.js';
 import { createSharedState, type SharedState } from './redis/shared-state.js';
-import type { PlatformState } from './sync/platform-state.js';
-import { RedisPlatformState } from './sync/redis-platform-state.js';
-import { rememberDelivered } from './sync/remember-delivered.js';
-import { SqlitePlatformState } from './sync/sqlite-platform-state.js';
+import type { PlatformState } from './platform-state/platform-state.js';
+import { RedisPlatformState } from './platform-state/redis-platform-state.js';
+import { rememberDelivered } from './platform-state/remember-delivered.js';
+import { SqlitePlatformState } from './platform-state/sqlite-platform-state.js';
 
 /** One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and the digests of what was delivered. */
 export interface RelayCore {
@@ -41,7 +40,7 @@ export interface RelayCoreOptions {
   /**
    * Where the delivered digests are kept when not in Redis: the relay's data directory. A backfill
    * keeps its outbox in a folder of its own but shares the relay's digests, so neither sends again
-   * what the other delivered. @default config.dataDir
+   * what the other delivered. @default settings.dataDir
    */
   platformStateDir?: string;
 }
@@ -64,17 +63,16 @@ async function closeEach(steps: (() => unknown)[]): Promise<void> {
 }
 
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
-export function createRelayCore(config: RelayConfig, options: RelayCoreOptions): RelayCore {
+export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
-  const redisTarget = redisTargetOf(config);
-  const shared = redisTarget ? createSharedState(redisTarget, Math.max(1_000, config.redisWaitTimeoutMs + 500), config.dedupeWindowMs) : undefined;
-  const { outbox, enqueueOnce } = createOutbox(config, shared);
-  const client = new UpstreamClient({ baseUrl: config.baseUrl as string, token: config.token as string, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs });
+  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.dedupeWindowMs) : undefined;
+  const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
+  const client = new UpstreamClient(settings.upstream);
   const ingestLoad = createIngestLoad();
-  const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs, ingestLoad: ingestLoad.reading });
+  const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
   let platformState: PlatformState;
   try {
-    platformState = openPlatformState(shared, options.platformStateDir ?? config.dataDir);
+    platformState = openPlatformState(shared, options.platformStateDir ?? settings.dataDir);
   } catch (error) {
     // platforms.sqlite refused (written by a newer version): what was opened is closed, not leaked to an embedder.
     void closeEach([() => outbox.close(), () => client.destroy(), () => shared?.close()]);

@@ -9,7 +9,7 @@ import type { WebhookHealth } from './platforms/webhook-health.js';
 import type { RecordEvents } from './pipeline/record-events.js';
 import type { SharedState } from './redis/shared-state.js';
 import type { PlatformSync } from './sync/platform-sync.js';
-import type { PlatformState } from './sync/platform-state.js';
+import type { PlatformState } from './platform-state/platform-state.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
 
 /** The running parts of a relay, as `createRelay` wires them and the routes use them. */

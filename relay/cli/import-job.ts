@@ -13,6 +13,7 @@ import { createLogger } from '../observability/logger.js';
 import { ConfigError } from '../config/config-error.js';
 import { createRelayCore, type RelayCore } from '../relay-core.js';
 import { parseRelayConfig } from '../relay-settings.js';
+import { coreSettingsOf } from '../core-settings.js';
 import { parseWholeNumber } from './option-parsers.js';
 
 /** Where an import or a backfill delivers, as its flags say. */
@@ -63,12 +64,11 @@ export function fail(command: string, message: string): never {
  */
 function jobCore(job: ImportJob, stateDir: string): RelayCore {
   const { flags } = job;
-  if (!flags.baseUrl || !flags.token) fail(job.command, 'set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN, or use --via URL --admin-key KEY, or --dry-run');
   const raw = { baseUrl: flags.baseUrl, token: flags.token, dataDir: join(stateDir, 'outbox'), outboxSync: 'normal', deliveryConcurrency: String(flags.concurrency), deliveryTimeoutMs: '30000' };
   try {
-    return createRelayCore(parseRelayConfig(raw), { logger: createLogger('error'), platformStateDir: flags.dataDir });
+    return createRelayCore(coreSettingsOf(parseRelayConfig(raw)), { logger: createLogger('error'), platformStateDir: flags.dataDir });
   } catch (error) {
-    if (error instanceof ConfigError) fail(job.command, error.message);
+    if (error instanceof ConfigError) fail(job.command, `${error.message}\n  (or post to a running relay with --via URL --admin-key KEY, or check the file with --dry-run)`);
     throw error;
   }
 }

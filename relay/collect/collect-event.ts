@@ -1,8 +1,8 @@
 import { fieldError, type FieldError, type Validation } from '../contract/field-error.js';
 import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
-import type { OutboxRecord } from '../outbox/outbox.js';
-import { outboxKey } from '../outbox/outbox-key.js';
+import type { PipelineRecord } from '../pipeline/pipeline-record.js';
+import { recordKey } from '../pipeline/pipeline-record.js';
 import { sessionIdOf, type Identity } from './identity-cookies.js';
 import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
@@ -42,7 +42,7 @@ function sessionOf(value: unknown, identity: Identity): unknown {
  * typed, a product helper's event trimmed to the spec's fields, the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
  */
-export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<OutboxRecord> {
+export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<PipelineRecord> {
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
   const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
@@ -58,5 +58,5 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : outboxKey(KINDS.event, body) } };
+  return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body) } };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { FieldError } from '../contract/field-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
-import type { OutboxRecord } from '../outbox/outbox.js';
+import type { PipelineRecord } from '../pipeline/pipeline-record.js';
 import type { Verdict } from '../pipeline/accept.js';
 import { MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
@@ -26,7 +26,7 @@ function newestField(events: unknown[], field: string): unknown {
   return isPlainObject(newest) ? newest[field] : undefined;
 }
 
-function countByUser(records: OutboxRecord[]): Map<string, number> {
+function countByUser(records: PipelineRecord[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const r of records) counts.set(String(r.body['user_id']), (counts.get(String(r.body['user_id'])) ?? 0) + 1);
   return counts;

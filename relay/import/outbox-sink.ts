@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
-import { total, type OutboxCounts, type OutboxStatus } from '../outbox/outbox.js';
+import { countAll, type QueueCounts, type QueueStatus } from '../pipeline/pipeline-record.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordOrigin, RecordStep } from '../pipeline/record-step.js';
@@ -9,7 +9,7 @@ import type { ImportState } from './import-state.js';
 
 /** What the sink delivers through: the relay's own core (`createRelayCore`), built by the CLI. */
 export interface DeliveringCore {
-  outbox: Pick<OutboxStatus, 'counts'>;
+  outbox: Pick<QueueStatus, 'counts'>;
   events: RecordEvents;
   accept: Accept;
   worker: Pick<DeliveryWorker, 'start'>;
@@ -32,17 +32,17 @@ export class OutboxSink implements ImportSink {
   private delivered = 0;
   private unchanged = 0;
   /** The outbox's counts as last read (the progress bar reads them often; the outbox may be asked asynchronously). */
-  private latest: OutboxCounts;
+  private latest: QueueCounts;
   private readonly deadAtStart: number;
   private closed = false;
 
   private constructor(
     private readonly options: OutboxSinkOptions,
-    counts: OutboxCounts,
+    counts: QueueCounts,
   ) {
     this.core = options.core;
     this.latest = counts;
-    this.deadAtStart = total(counts.dead);
+    this.deadAtStart = countAll(counts.dead);
     this.core.events.subscribe((step) => step.state === 'delivered' && this.markDelivered(step));
   }
 
@@ -84,7 +84,7 @@ export class OutboxSink implements ImportSink {
   }
 
   counts(): SinkCounts {
-    return { pending: total(this.latest.queued), delivered: this.delivered, failed: total(this.latest.dead) - this.deadAtStart, unchanged: this.unchanged };
+    return { pending: countAll(this.latest.queued), delivered: this.delivered, failed: countAll(this.latest.dead) - this.deadAtStart, unchanged: this.unchanged };
   }
 
   /** Calls in flight at an interrupt finish during close: they are counted. */

@@ -1,4 +1,3 @@
-import type { RelayConfig } from '../config/relay-config.js';
 import type { SharedState } from '../redis/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
@@ -41,12 +40,9 @@ export function openOutbox(backend: OutboxBackend): Outbox {
 }
 
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
-export function createOutbox(config: RelayConfig, shared: SharedState | undefined): OutboxSetup {
-  const limits = { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes };
-  if (config.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
-  const wait = { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs };
-  // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-  const outbox = openOutbox({ outbox: config.outbox, dataDir: config.dataDir, redis: shared?.redis, limits, synchronous: config.outboxSync, dedupeWindowMs: config.dedupeWindowMs, claimIdleMs: config.deliveryTimeoutMs * 3, wait });
-  const claimFirst = shared && config.outbox === 'sqlite';
+export function createOutbox(backend: Omit<OutboxBackend, 'redis'>, shared: SharedState | undefined): OutboxSetup {
+  if (backend.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
+  const outbox = openOutbox({ ...backend, redis: shared?.redis });
+  const claimFirst = shared && backend.outbox === 'sqlite';
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
 }

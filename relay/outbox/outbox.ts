@@ -1,5 +1,6 @@
 import type { Visitor } from './visitor-field.js';
 import type { RecordKind } from '../contract/kinds.js';
+import type { Awaitable } from '../shared/awaitable.js';
 
 /** A record accepted for delivery: the exact body the service will get, and how to identify it. */
 export interface OutboxRecord {
@@ -66,9 +67,6 @@ export interface DeadLetter {
   createdAt: number;
   lastError: string | null;
 }
-
-/** A result now (SQLite is synchronous) or later (Redis is not); callers always `await`. */
-export type Awaitable<T> = T | Promise<T>;
 
 /** The caps of both outboxes, counting queued and dead records alike (dead letters take room too). */
 export const DEFAULT_LIMITS = { maxRecords: 1_000_000, maxBytes: 1_073_741_824 } as const;

@@ -1,7 +1,8 @@
 import type { FieldError, Validation } from '../contract/field-error.js';
 import type { RecordKind } from '../contract/kinds.js';
 import type { EnqueueOnce } from '../outbox/enqueue-once.js';
-import type { Awaitable, EnqueueResult, OutboxRecord } from '../outbox/outbox.js';
+import type { EnqueueResult, OutboxRecord } from '../outbox/outbox.js';
+import type { Awaitable } from '../shared/awaitable.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';

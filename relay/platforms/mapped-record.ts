@@ -1,5 +1,5 @@
 import { KINDS } from '../contract/kinds.js';
-import { outboxKey } from '../outbox/outbox-key.js';
+import { recordKey } from '../pipeline/pipeline-record.js';
 import type { ToRecord } from '../pipeline/accept.js';
 import { checkRecord } from '../pipeline/check-record.js';
 import type { Mapping } from './mapping.js';
@@ -20,7 +20,7 @@ export function mappedToRecord(batch: readonly MappedRecord[], dedupeId?: string
     const info = KINDS[mapped.kind];
     const checked = checkRecord(info, mapped.body, now, { bigIntegers: true });
     if (checked.ok && mapped.errors.length === 0) return { ok: true, value: dedupeId ? { ...checked.value, dedupeId } : checked.value };
-    const record = checked.ok ? checked.value : { kind: mapped.kind, key: outboxKey(info, mapped.body), body: mapped.body };
+    const record = checked.ok ? checked.value : { kind: mapped.kind, key: recordKey(info, mapped.body), body: mapped.body };
     return { ok: false, errors: [...mapped.errors, ...(checked.ok ? [] : checked.errors)], record };
   };
 }

@@ -9,7 +9,7 @@ export function addWebhookRoutes(router: Router, config: RelayConfig, deps: Omit
   for (const connector of CONNECTORS) {
     const secret = connector.webhook ? config[connector.webhook.secret] : undefined;
     if (!connector.webhook || typeof secret !== 'string' || secret === '') continue;
-    const values = apiValues(connector, config as unknown as Record<string, unknown>);
+    const values = apiValues(connector, config);
     const shopUrl = config.shopUrl ?? (values ? connector.shopUrl?.(values) : undefined);
     const settings = { currency: config.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
     router.post(`/webhooks/${connector.name}`, webhookRoute(connector.webhook.platform, { ...deps, secret, settings }));

@@ -13,7 +13,7 @@ export function createSyncs(config: RelayConfig, options: Omit<PlatformSyncOptio
   if (config.syncIntervalMs === 0) return [];
   const owner = `${hostname()}:${process.pid}:${nanoid(6)}`;
   return CONNECTORS.flatMap((connector) => {
-    const values = apiValues(connector, config as unknown as Record<string, unknown>);
+    const values = apiValues(connector, config);
     if (!values) return [];
     const shopUrl = config.shopUrl ?? connector.shopUrl?.(values);
     const catalog = { currency: config.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };

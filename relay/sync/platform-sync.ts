@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import { historyStartOf } from '../contract/window.js';
-import type { Awaitable } from '../outbox/outbox.js';
+import type { Awaitable } from '../shared/awaitable.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park } from '../pipeline/park.js';
 import type { ChangedPayload, Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import type { CatalogSettings } from '../platforms/mapping.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
-import type { PlatformState } from './platform-state.js';
+import type { PlatformState } from '../platform-state/platform-state.js';
 import { sweepBatch, type SweepCounts } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
 

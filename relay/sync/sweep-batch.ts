@@ -6,7 +6,7 @@ import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/con
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
 import { bodyHash } from '../shared/body-hash.js';
 import { stringifyBody } from '../shared/exact-json.js';
-import type { PlatformState } from './platform-state.js';
+import type { PlatformState } from '../platform-state/platform-state.js';
 
 export interface SweepBatchDeps {
   accept: Accept;

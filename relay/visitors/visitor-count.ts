@@ -1,4 +1,4 @@
-import type { Awaitable } from '../outbox/outbox.js';
+import type { Awaitable } from '../shared/awaitable.js';
 
 /** Distinct visitors per month of delivered events: the figure the service bills. */
 export interface VisitorCount {

@@ -1,5 +1,5 @@
 import type { RecordKind } from '../contract/kinds.js';
-import type { Awaitable } from '../outbox/outbox.js';
+import type { Awaitable } from '../shared/awaitable.js';
 
 /**
  * What the relay remembers of the shop platforms beside its outbox: each sweep's cursor, which
