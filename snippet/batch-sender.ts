@@ -1,5 +1,5 @@
-import type { createRetryQueue } from './retry-queue';
-import type { SnippetEvent, Transport } from './types';
+import type { createRetryQueue } from './retry-queue.js';
+import type { SnippetEvent, Transport } from './types.js';
 
 /** How long captures gather before a batch leaves. */
 export const BATCH_MS = 500;

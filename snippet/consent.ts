@@ -1,5 +1,5 @@
-import { CONSENT_COOKIE } from './protocol';
-import type { CookieJar } from './types';
+import { CONSENT_COOKIE } from './protocol.js';
+import type { CookieJar } from './types.js';
 
 /** `true` granted, `false` refused (or Global Privacy Control), `undefined` waiting for the shop's consent banner. */
 export type ConsentState = boolean | undefined;

@@ -1,2 +1,2 @@
-export { createShopbeacon, type ShopbeaconCommand, type ShopbeaconOptions } from './browser/create-shopbeacon';
-export type { Ids, SnippetEvent } from './types';
+export { createShopbeacon, type ShopbeaconCommand, type ShopbeaconOptions } from './browser/create-shopbeacon.js';
+export type { Ids, SnippetEvent } from './types.js';

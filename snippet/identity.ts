@@ -1,6 +1,6 @@
-import { randomId } from './random-id';
-import { CONSENT_COOKIE, CUSTOMER_ID_PATTERN, SESSION_COOKIE, USER_COOKIE } from './protocol';
-import type { CookieJar, Ids, KeyValueStore } from './types';
+import { randomId } from './random-id.js';
+import { CONSENT_COOKIE, CUSTOMER_ID_PATTERN, SESSION_COOKIE, USER_COOKIE } from './protocol.js';
+import type { CookieJar, Ids, KeyValueStore } from './types.js';
 
 /** 400 days: the longest cookie lifetime browsers allow. */
 const USER_MAX_AGE = 34_560_000;

@@ -1,5 +1,5 @@
-import { createShopbeacon } from './browser/create-shopbeacon';
-import { scriptOptions } from './browser/script-options';
+import { createShopbeacon } from './browser/create-shopbeacon.js';
+import { scriptOptions } from './browser/script-options.js';
 
 type Stub = ((...args: unknown[]) => unknown) & { q?: ArrayLike<unknown>[]; sb?: 1 };
 

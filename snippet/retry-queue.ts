@@ -1,7 +1,7 @@
-import { attempt } from './attempt';
-import { MAX_EVENTS_PER_BATCH as MAX_EVENTS } from './protocol';
-import { safeStringify } from './safe-stringify';
-import type { KeyValueStore, SnippetEvent } from './types';
+import { attempt } from './attempt.js';
+import { MAX_EVENTS_PER_BATCH as MAX_EVENTS } from './protocol.js';
+import { safeStringify } from './safe-stringify.js';
+import type { KeyValueStore, SnippetEvent } from './types.js';
 
 /** The retry queue's storage key: the Shopify pixel preloads it. */
 export const QUEUE_KEY = '_sb_q';

@@ -1,12 +1,12 @@
-import { attempt } from './attempt';
-import { randomId } from './random-id';
-import { safeStringify } from './safe-stringify';
-import { BATCH_MS, createBatchSender } from './batch-sender';
-import { identifiedUser } from './identity';
-import type { ConsentState } from './consent';
-import type { createIdentity } from './identity';
-import type { createRetryQueue } from './retry-queue';
-import type { Ids, SnippetEvent, Transport } from './types';
+import { attempt } from './attempt.js';
+import { randomId } from './random-id.js';
+import { safeStringify } from './safe-stringify.js';
+import { BATCH_MS, createBatchSender } from './batch-sender.js';
+import { identifiedUser } from './identity.js';
+import type { ConsentState } from './consent.js';
+import type { createIdentity } from './identity.js';
+import type { createRetryQueue } from './retry-queue.js';
+import type { Ids, SnippetEvent, Transport } from './types.js';
 
 export interface TrackerDeps {
   transport: Transport;

@@ -1,6 +1,6 @@
-import type { SnippetEvent } from './protocol';
+import type { SnippetEvent } from './protocol.js';
 
-export type { SnippetEvent } from './protocol';
+export type { SnippetEvent } from './protocol.js';
 
 /** Key-value storage that may be missing or throw (private mode, sandboxed frames, full quota). */
 export interface KeyValueStore {

@@ -1,5 +1,5 @@
-import type { CookieJar } from '../types';
-import { attempt } from '../attempt';
+import type { CookieJar } from '../types.js';
+import { attempt } from '../attempt.js';
 
 /**
  * First-party cookies through `document.cookie`, which throws in sandboxed frames. When cookies

@@ -1,11 +1,11 @@
-import { initialConsent } from '../consent';
-import { createIdentity } from '../identity';
-import { createRetryQueue } from '../retry-queue';
-import { createTracker } from '../tracker';
-import { captureClicks } from './click-capture';
-import { createCookieJar } from './cookie-jar';
-import { createLocalStore } from './local-store';
-import { createTransport } from './transport';
+import { initialConsent } from '../consent.js';
+import { createIdentity } from '../identity.js';
+import { createRetryQueue } from '../retry-queue.js';
+import { createTracker } from '../tracker.js';
+import { captureClicks } from './click-capture.js';
+import { createCookieJar } from './cookie-jar.js';
+import { createLocalStore } from './local-store.js';
+import { createTransport } from './transport.js';
 
 export interface ShopbeaconOptions {
   /** The relay's collect URL. */

@@ -1,5 +1,5 @@
-import type { KeyValueStore } from '../types';
-import { attempt } from '../attempt';
+import type { KeyValueStore } from '../types.js';
+import { attempt } from '../attempt.js';
 
 /**
  * `localStorage`, where it can be had (reading the property throws where it is blocked). When it

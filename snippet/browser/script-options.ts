@@ -1,4 +1,4 @@
-import type { ShopbeaconOptions } from './create-shopbeacon';
+import type { ShopbeaconOptions } from './create-shopbeacon.js';
 
 /**
  * Options from the script tag's `data-*` attributes; the endpoint defaults to `collect` beside the

@@ -1,5 +1,5 @@
-import { safeStringify } from '../safe-stringify';
-import type { SendOutcome, SnippetEvent, Transport } from '../types';
+import { safeStringify } from '../safe-stringify.js';
+import type { SendOutcome, SnippetEvent, Transport } from '../types.js';
 
 type Log = (message: string, detail?: unknown) => void;
 

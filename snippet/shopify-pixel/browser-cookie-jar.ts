@@ -1,5 +1,5 @@
-import type { CookieJar } from '../types';
-import type { PixelBrowser } from './shopify-api';
+import type { CookieJar } from '../types.js';
+import type { PixelBrowser } from './shopify-api.js';
 
 /**
  * The top frame's cookies through `browser.cookie`, which is asynchronous: read once at start, kept

@@ -1,5 +1,5 @@
-import type { KeyValueStore } from '../types';
-import type { PixelBrowser } from './shopify-api';
+import type { KeyValueStore } from '../types.js';
+import type { PixelBrowser } from './shopify-api.js';
 
 /**
  * The top frame's `localStorage` through `browser.localStorage` (asynchronous): read once at start,

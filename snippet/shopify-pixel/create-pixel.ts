@@ -1,12 +1,12 @@
-import { createIdentity } from '../identity';
-import { CONSENT_COOKIE, SESSION_COOKIE, USER_COOKIE } from '../protocol';
-import { QUEUE_KEY, createRetryQueue } from '../retry-queue';
-import { createTracker } from '../tracker';
-import { createTransport } from '../browser/transport';
-import { loadBrowserCookieJar } from './browser-cookie-jar';
-import { loadBrowserStore } from './browser-store';
-import type { PixelGlobals, StandardEvent } from './shopify-api';
-import { SUBSCRIBED_EVENTS, commandOf } from './standard-events';
+import { createIdentity } from '../identity.js';
+import { CONSENT_COOKIE, SESSION_COOKIE, USER_COOKIE } from '../protocol.js';
+import { QUEUE_KEY, createRetryQueue } from '../retry-queue.js';
+import { createTracker } from '../tracker.js';
+import { createTransport } from '../browser/transport.js';
+import { loadBrowserCookieJar } from './browser-cookie-jar.js';
+import { loadBrowserStore } from './browser-store.js';
+import type { PixelGlobals, StandardEvent } from './shopify-api.js';
+import { SUBSCRIBED_EVENTS, commandOf } from './standard-events.js';
 
 type Tracker = ReturnType<typeof createTracker>;
 

@@ -1,5 +1,5 @@
-import { startPixel } from './create-pixel';
-import type { PixelAnalytics, PixelBrowser, PixelCustomerPrivacy, PixelInit } from './shopify-api';
+import { startPixel } from './create-pixel.js';
+import type { PixelAnalytics, PixelBrowser, PixelCustomerPrivacy, PixelInit } from './shopify-api.js';
 
 /** The relay's public URL: the line `npx shopbeacon pixel shopify --relay <url>` writes at the top. */
 declare const SHOPBEACON_RELAY: string;
