@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,8 +27,23 @@ async function startRelay(dir: string): Promise<{ child: ChildProcess; url: stri
   return { child, url };
 }
 
+/**
+ * The prebuilt better-sqlite3 a shop's `npm install` downloads from its GitHub releases, made here
+ * from this checkout's own build (this machine reaches only the npm registry): where prebuild-install
+ * looks first (`npm_config_better_sqlite3_local_prebuilds`), under the name it asks for. Without it the install
+ * compiles SQLite, 100-200 s of a test run that proves nothing more (issue #37).
+ */
+function localPrebuilds(work: string): string {
+  const dir = join(work, 'prebuilds');
+  mkdirSync(dir);
+  const version = (JSON.parse(readFileSync(join('node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version;
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['czf', join(dir, name), '-C', join('node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node']);
+  return dir;
+}
+
 // Tried as a new user would (issue #27): the tarball, installed with production dependencies only
-// into an empty directory, runs the relay. better-sqlite3 compiles there: about a minute or two.
+// into an empty directory, runs the relay.
 describe('the packed package, installed into an empty directory', { timeout: 600_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'sb-packed-'));
   const app = join(work, 'app');
@@ -41,7 +56,8 @@ describe('the packed package, installed into an empty directory', { timeout: 600
     tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
     mkdirSync(app);
     await run(NPM, ['init', '-y'], { cwd: app });
-    await run(NPM, ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], { cwd: app, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+    const env = { ...cleanEnv(), npm_config_better_sqlite3_local_prebuilds: localPrebuilds(work) };
+    await run(NPM, ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], { cwd: app, env, maxBuffer: 16 * 1024 * 1024 });
     relay = await startRelay(app);
   });
 
@@ -70,6 +86,12 @@ describe('the packed package, installed into an empty directory', { timeout: 600
     assert.ok(statSync(join(installed, 'shopbeacon-woocommerce.zip')).size > 1000);
     const { stdout } = await run(join(app, 'node_modules', '.bin', 'shopbeacon'), ['pixel', 'shopify', '--relay', 'https://sb.shop.example'], { cwd: app, env: cleanEnv() });
     assert.match(stdout, /const SHOPBEACON_RELAY = "https:\/\/sb\.shop\.example";/);
+  });
+
+  it("installs better-sqlite3's prebuilt binary instead of compiling SQLite", () => {
+    const installed = join(app, 'node_modules', 'better-sqlite3', 'build');
+    assert.ok(existsSync(join(installed, 'Release', 'better_sqlite3.node')));
+    assert.equal(existsSync(join(installed, 'Release', 'obj.target')), false, 'node-gyp compiled it');
   });
 
   it('installs no development dependency', () => {
