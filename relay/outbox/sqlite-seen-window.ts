@@ -24,6 +24,8 @@ export class SqliteSeenWindow {
   private tables: SliceTable[] = [];
   private current: SliceTable | undefined;
   private schemaVersion = -1;
+  /** Prepared once: `db.pragma()` prepares its statement on every call, and `begin` runs once a commit. */
+  private readonly readSchemaVersion: Database.Statement;
 
   constructor(
     private readonly db: Database.Database,
@@ -31,12 +33,13 @@ export class SqliteSeenWindow {
     now: number,
   ) {
     this.salt = this.loadSalt();
+    this.readSchemaVersion = db.prepare('PRAGMA schema_version').pluck();
     this.db.transaction(() => this.moveLegacyIds(now))();
   }
 
   /** Readies the slices for a commit at `now`; call inside the commit's transaction. */
   begin(now: number): void {
-    const version = this.db.pragma('schema_version', { simple: true }) as number;
+    const version = this.readSchemaVersion.get() as number;
     if (version === this.schemaVersion && this.current?.name === this.tableName(currentSlice(this.window, now))) return;
     this.ensureTable(currentSlice(this.window, now));
     this.readTables(now);
@@ -81,7 +84,7 @@ export class SqliteSeenWindow {
     const known = new Map(this.tables.map((t) => [t.name, t]));
     this.tables = this.listTables().filter((t) => t.expiresAt > now || t.name === wanted).map((t) => known.get(t.name) ?? this.prepare(t));
     this.current = this.tables.find((t) => t.name === wanted);
-    this.schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
+    this.schemaVersion = this.readSchemaVersion.get() as number;
   }
 
   private prepare(table: { name: string; expiresAt: number }): SliceTable {
