@@ -1,13 +1,16 @@
-// Load generator, in its own process: POSTs for `seconds` with `connections`, each request a new
-// event_id (the relay de-duplicates repeats, which would flatter it); with `rate`, at that many
+// Load generator, in its own process: POSTs for `seconds` with `connections`, each event a new
+// event_id (the relay de-duplicates repeats, which would flatter it), random like the snippet's
+// (20 characters of base64url): counted ids would reach a B-tree in order, which flatters a store
+// keyed by the id and not one keyed by its hash (issue #35); with `rate`, at that many
 // requests per second in all (a fixed rate, for the sustained-rate row). Prints one JSON line.
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 
 const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50', rate] = process.argv.slice(2);
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let n = 0;
 const now = () => `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
-const event = () => ({ event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, event_id: `b${process.pid}-${++n}`, user_id: `bench-user-${n % 5000}`, datetime: now() });
+const event = () => ({ event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, event_id: randomBytes(15).toString('base64url'), user_id: `bench-user-${++n % 5000}`, datetime: now() });
 const serviceEvent = () => {
   const { event_id: _id, ...rest } = event();
   return rest;
