@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import type { PlatformState } from '../../relay/sync/platform-state.js';
-import { RedisPlatformState } from '../../relay/sync/redis-platform-state.js';
-import { SqlitePlatformState } from '../../relay/sync/sqlite-platform-state.js';
+import type { PlatformState } from '../../relay/platform-state/platform-state.js';
+import { RedisPlatformState } from '../../relay/platform-state/redis-platform-state.js';
+import { SqlitePlatformState } from '../../relay/platform-state/sqlite-platform-state.js';
 import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 

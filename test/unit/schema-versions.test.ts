@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ImportState } from '../../relay/import/import-state.js';
 import { SchemaTooNewError } from '../../relay/shared/schema-version.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
-import { SqlitePlatformState } from '../../relay/sync/sqlite-platform-state.js';
+import { SqlitePlatformState } from '../../relay/platform-state/sqlite-platform-state.js';
 import { SqliteVisitors } from '../../relay/visitors/sqlite-visitors.js';
 
 /** A data directory whose `file` a newer shopbeacon wrote: schema version 99. */
