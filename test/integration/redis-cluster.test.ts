@@ -47,6 +47,8 @@ describe('SHOPBEACON_REDIS_CLUSTER: the relay on a Redis Cluster of three primar
       assert.ok(all.some((key) => key.startsWith('{shop-two}shopbeacon:outbox')), 'the other group keeps its own outbox under its own tag');
 
       const load = startLoad(h.url);
+      // A failed wait must not leave the browsers posting to a closed relay: the file would never end.
+      t.after(() => load.stop());
       await until(() => load.acked.size >= 3_000, '3,000 acknowledged events', 60_000);
       await primary.stop();
       const ackedAtKill = load.acked.size;

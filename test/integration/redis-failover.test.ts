@@ -34,6 +34,8 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, replicaSt
   });
   try {
     const load = startLoad(h.url);
+    // A failed wait must not leave the browsers posting to a closed relay: the file would never end.
+    t.after(() => load.stop());
     await until(() => load.acked.size >= 3_000, '3,000 acknowledged events', 60_000);
     if (replicaStalled) {
       const [acked, refused] = [load.acked.size, load.refused];
