@@ -15,7 +15,7 @@ const TARGETS = {
   'webhook-mappings': ['relay/platforms/*/*-order.ts', 'relay/platforms/*/*-product.ts', 'relay/platforms/*/*-status.ts', 'relay/platforms/platform-values.ts', 'relay/platforms/mapping.ts', 'relay/pipeline/check-record.ts'],
   timestamp: ['relay/contract/timestamp.ts'],
   'csv-row': ['relay/import/csv-coerce.ts'],
-  'platform-pages': ['relay/platforms/shopify/shopify-graphql-shapes.ts', 'relay/platforms/prestashop/shop-time.ts', 'relay/platforms/woocommerce/woocommerce-pages.ts'],
+  'platform-pages': ['relay/platforms/*/*-pages.ts', 'relay/platforms/*/*-shapes.ts', 'relay/platforms/*/*-time.ts'],
 };
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, minutes: { type: 'string' } } });

@@ -20,6 +20,12 @@ export interface KitShop {
 export interface ConnectorKit {
   /** Any JSON, as the platform's webhooks or pages may hand it, to a record or a reason to skip. */
   fuzzMappings: ((payload: unknown) => Mapping)[];
+  /**
+   * What its API pages hand the sync, read by the connector's own parsers (ids, change times, shop
+   * dates): any JSON gives a value or a refusal the sweep can report, never a throw (the fuzz target
+   * `platform-pages`). Each asserts what its parsers return.
+   */
+  fuzzPages: ((page: unknown) => void)[];
   /** The mapping of this connector's fixtures (`fixtures/<file>`): kind, payload → mapping. */
   map(kind: PlatformKind, payload: unknown): Mapping;
   /** Fixtures in the platform's documented or recorded shape, each with the service record it must become (`fixtures/mapped.expected.json`). */

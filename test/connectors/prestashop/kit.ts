@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import type { PlatformKind } from '../../../relay/platforms/connector.js';
+import { shopTimeToEpoch } from '../../../relay/platforms/prestashop/shop-time.js';
 import { fields } from '../../../relay/platforms/mapping.js';
 import { mapPrestaShopOrder, type PrestaShopOrder } from '../../../relay/platforms/prestashop/prestashop-order.js';
 import { mapPrestaShopProduct, type PrestaShopProduct } from '../../../relay/platforms/prestashop/prestashop-product.js';
@@ -18,6 +20,8 @@ export const kit: ConnectorKit = {
     (p) => mapPrestaShopOrder({ order: p as never, customer: fields(p)['customer'] as never, address: fields(p)['address'] as never, currency: fields(p)['currency'] as never, state: fields(p)['state'] as never, timeZone: 'Europe/Paris' }),
     (p) => mapPrestaShopProduct({ product: p as never, categoryNames: [], languageId: '1', shopUrl: 'https://shop.example' }, catalog),
   ],
+  // A date PrestaShop could not have written is NaN, which the sweep reports; never a throw.
+  fuzzPages: [(page) => assert.equal(typeof shopTimeToEpoch(fields(page)['date_upd'], 'Europe/Paris'), 'number')],
   map,
   cases: [
     { fixture: 'order.json', kind: 'order' },

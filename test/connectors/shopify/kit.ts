@@ -1,5 +1,9 @@
 import { mapShopifyOrder } from '../../../relay/platforms/shopify/shopify-order.js';
 import { mapShopifyProduct } from '../../../relay/platforms/shopify/shopify-product.js';
+import assert from 'node:assert/strict';
+import { fields, list } from '../../../relay/platforms/mapping.js';
+import { restOrder, restProduct } from '../../../relay/platforms/shopify/shopify-graphql-shapes.js';
+import { legacyId } from '../../../relay/platforms/shopify/shopify-graphql.js';
 import type { ConnectorKit } from '../connector-kit.js';
 import { SHOPIFY_TOKEN, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from './standin.js';
 
@@ -7,6 +11,16 @@ const catalog = { currency: 'USD', shopUrl: 'https://shop.example' };
 
 export const kit: ConnectorKit = {
   fuzzMappings: [mapShopifyOrder, (p) => mapShopifyProduct(p, catalog)],
+  fuzzPages: [
+    // A GraphQL node turned into the REST shape the mapping reads, and its gid:// id.
+    (page) => {
+      const node = fields(page);
+      assert.equal(typeof restOrder(page, list(node['lineItems'])), 'object');
+      assert.equal(typeof restProduct(page, list(node['variants']), list(node['images'])), 'object');
+      const id = legacyId(node['id']);
+      assert.ok(id === undefined || typeof id === 'bigint' || Number.isSafeInteger(id));
+    },
+  ],
   map: (kind, payload) => (kind === 'order' ? mapShopifyOrder(payload) : mapShopifyProduct(payload, catalog)),
   cases: [
     { fixture: 'order-paid.json', kind: 'order' },

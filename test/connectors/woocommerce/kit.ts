@@ -1,5 +1,7 @@
 import { mapWooCommerceOrder } from '../../../relay/platforms/woocommerce/woocommerce-order.js';
 import { mapWooCommerceProduct } from '../../../relay/platforms/woocommerce/woocommerce-product.js';
+import assert from 'node:assert/strict';
+import { wooChangedAt } from '../../../relay/platforms/woocommerce/woocommerce-pages.js';
 import type { ConnectorKit } from '../connector-kit.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from './standin.js';
 
@@ -7,6 +9,8 @@ const catalog = { currency: 'EUR', shopUrl: 'https://shop.example' };
 
 export const kit: ConnectorKit = {
   fuzzMappings: [mapWooCommerceOrder, (p) => mapWooCommerceProduct(p, catalog)],
+  // `date_modified_gmt` read as the cursor: always a number.
+  fuzzPages: [(page) => assert.equal(typeof wooChangedAt(page), 'number')],
   map: (kind, payload) => (kind === 'order' ? mapWooCommerceOrder(payload) : mapWooCommerceProduct(payload, catalog)),
   cases: [
     { fixture: 'order-variation.json', kind: 'order' },

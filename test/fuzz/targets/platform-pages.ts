@@ -1,29 +1,20 @@
-import assert from 'node:assert/strict';
-import { restOrder, restProduct } from '../../../relay/platforms/shopify/shopify-graphql-shapes.js';
-import { legacyId } from '../../../relay/platforms/shopify/shopify-graphql.js';
-import { shopTimeToEpoch } from '../../../relay/platforms/prestashop/shop-time.js';
-import { wooChangedAt } from '../../../relay/platforms/woocommerce/woocommerce-pages.js';
-import { fields, list } from '../../../relay/platforms/mapping.js';
+import { CONNECTORS } from '../../../relay/platforms/connectors.js';
 import { parseExactJson } from '../../../relay/shared/exact-json.js';
+import type { ConnectorKit } from '../../connectors/connector-kit.js';
 import { jsonOf } from './expected-refusal.js';
 
+/** Every connector's page checks, from its kit: a platform of the registry is fuzzed without an edit here. */
+const PAGES: ((page: unknown) => void)[] = (
+  await Promise.all(CONNECTORS.map(async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzPages))
+).flat();
+
 /**
- * What the platform API pages hand the sync, read by the relay's own parsers: Shopify's GraphQL
- * nodes turned into the REST shape the mapping reads, their `gid://` ids, WooCommerce's
- * `date_modified_gmt`, PrestaShop's wall-clock dates. Any JSON: a value or a refusal the sweep
- * can report, never a throw the sweep did not expect.
+ * What the platform API pages hand the sync, read by the relay's own parsers (each connector's
+ * kit says which and what they must return). Any JSON: a value or a refusal the sweep can report,
+ * never a throw the sweep did not expect.
  */
 export function fuzz(data: Buffer): void {
   const page = jsonOf(data, parseExactJson);
   if (page === undefined) return;
-  const node = fields(page);
-  const order = restOrder(page, list(node['lineItems']));
-  const product = restProduct(page, list(node['variants']), list(node['images']));
-  assert.ok(typeof order === 'object' && typeof product === 'object');
-  const id = legacyId(node['id']);
-  assert.ok(id === undefined || typeof id === 'bigint' || Number.isSafeInteger(id));
-  const changed = wooChangedAt(page);
-  assert.equal(typeof changed, 'number');
-  // A date PrestaShop could not have written is NaN, which the sweep reports; never a throw.
-  assert.equal(typeof shopTimeToEpoch(node['date_upd'], 'Europe/Paris'), 'number');
+  for (const check of PAGES) check(page);
 }
