@@ -41,7 +41,7 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   const feed = new RecordFeed();
   events.subscribe((step) => feed.publish(step));
   recordMetrics(events, metrics);
-  const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir);
+  const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
   const syncs = createSyncs(config, { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, ...syncMetrics(metrics) });
   const { outbox, worker, accept, park, platformState } = core;

@@ -104,19 +104,36 @@ export class SqliteOutbox implements Outbox {
   /** Acknowledgements are batched too: many deliveries share one commit. A crash before it redelivers. */
   delivered(record: DueRecord): void {
     this.acks.push(record);
-    if (this.acks.length === 1) setTimeout(() => this.flushAcks(), 5).unref();
+    if (this.acks.length === 1) setTimeout(() => this.flushAcksOnTimer(), 5).unref();
+  }
+
+  /**
+   * A timer's throw would end the process: on a full disk the acknowledgements wait and are tried
+   * again in a second (and by the worker's next look at the queue); a crash meanwhile redelivers.
+   */
+  private flushAcksOnTimer(): void {
+    try {
+      this.flushAcks();
+    } catch {
+      setTimeout(() => this.flushAcksOnTimer(), 1_000).unref();
+    }
   }
 
   private flushAcks(): void {
     const acks = this.acks;
     if (acks.length === 0) return;
     this.acks = [];
-    this.relaxed(() => {
-      let removed = 0;
-      for (const record of acks) removed += this.removeDelivered(record);
-      // One counter update per batch, not per record: it was a fifth of the ack's SQL (issue #16).
-      if (removed > 0) this.sql.addCounter.run(removed, 'delivered');
-    });
+    try {
+      this.relaxed(() => {
+        let removed = 0;
+        for (const record of acks) removed += this.removeDelivered(record);
+        // One counter update per batch, not per record: it was a fifth of the ack's SQL (issue #16).
+        if (removed > 0) this.sql.addCounter.run(removed, 'delivered');
+      });
+    } catch (error) {
+      this.acks = acks.concat(this.acks);
+      throw error;
+    }
   }
 
   /**

@@ -35,14 +35,17 @@ export class SqliteVisitors implements VisitorCount {
   private readonly countByMonth: Database.Statement;
   private pending = new Map<string, Set<string>>();
   private readonly timer: NodeJS.Timeout;
+  /** Whether the last timed write failed: its error is reported once, not each second. */
+  private failing = false;
 
-  constructor(dataDir: string) {
+  /** `onWriteError`: a timed write failed (a full disk); the visitors are kept for the next one. */
+  constructor(dataDir: string, private readonly onWriteError: (error: unknown) => void = () => undefined) {
     const isNew = !existsSync(join(dataDir, 'visitors.sqlite'));
     this.db = openStateDatabase(dataDir, 'visitors.sqlite', SCHEMA);
     if (isNew) adoptOutboxCounts(this.db, dataDir);
     this.insert = this.db.prepare('INSERT OR IGNORE INTO visitors (month, user_id) VALUES (?, ?)');
     this.countByMonth = this.db.prepare('SELECT month, COUNT(*) AS n FROM visitors GROUP BY month ORDER BY month');
-    this.timer = setInterval(() => this.flush(), 1_000).unref();
+    this.timer = setInterval(() => this.flushOnTimer(), 1_000).unref();
   }
 
   add(month: string, userIds: string[]): void {
@@ -61,13 +64,30 @@ export class SqliteVisitors implements VisitorCount {
     }
   }
 
+  /** A timer's throw would end the process: a full disk must cost a statistic's delay, never the relay. */
+  private flushOnTimer(): void {
+    try {
+      this.flush();
+      this.failing = false;
+    } catch (error) {
+      if (!this.failing) this.onWriteError(error);
+      this.failing = true;
+    }
+  }
+
+  /** Writes what waits in one transaction; on failure it waits again, merged with what came since. */
   private flush(): void {
     if (this.pending.size === 0) return;
     const pending = this.pending;
     this.pending = new Map();
-    this.db.transaction(() => {
-      for (const [month, users] of pending) for (const id of users) this.insert.run(month, id);
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const [month, users] of pending) for (const id of users) this.insert.run(month, id);
+      })();
+    } catch (error) {
+      for (const [month, users] of pending) this.add(month, [...users]);
+      throw error;
+    }
   }
 
   close(): void {
