@@ -9,10 +9,10 @@ describe('shopbeacon relay with settings it cannot use', () => {
     assert.deepEqual(run.stderr.trim().split('\n'), [
       'shopbeacon relay: warning: SHOPBEACON_SYNC_INTERVALL is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_SYNC_INTERVAL?',
       'shopbeacon relay: invalid configuration:',
-      '  SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
       '  SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)',
-      '  SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY (--woocommerce-consumer-key) and SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET (--woocommerce-consumer-secret) are required when SHOPBEACON_WOOCOMMERCE_URL is set',
+      '  SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
       '  SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set',
+      '  SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY (--woocommerce-consumer-key) and SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET (--woocommerce-consumer-secret) are required when SHOPBEACON_WOOCOMMERCE_URL is set',
     ]);
     assert.equal(run.stderr.includes('not-a-key'), false);
   });
