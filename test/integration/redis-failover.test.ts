@@ -1,3 +1,4 @@
+// @runs-alone: a failover or a crash timed against real processes; it runs with nothing else beside it (scripts/test-node.mjs).
 import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
