@@ -17,11 +17,8 @@ export interface CoreSettings {
   redis: RedisTarget | undefined;
   /** How long a Redis command may take before it fails: longer than a batch's wait for its replicas. */
   redisCommandTimeoutMs: number;
-  dedupeWindowMs: number;
   /** Delivery's calls in flight and how old an undelivered record may grow before it is a dead letter. */
   delivery: { concurrency: number; maxAgeMs: number };
-  /** Where the digests of what was delivered are kept when not in Redis. */
-  dataDir: string;
 }
 
 /** The core's slices of the relay's settings; a ConfigError names what is missing (the one check of the service's URL and token). */
@@ -42,8 +39,6 @@ export function coreSettingsOf(config: RelayConfig): CoreSettings {
     },
     redis: redisTargetOf(config),
     redisCommandTimeoutMs: Math.max(1_000, config.redisWaitTimeoutMs + 500),
-    dedupeWindowMs: config.dedupeWindowMs,
     delivery: { concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs },
-    dataDir: config.dataDir,
   };
 }

@@ -40,7 +40,7 @@ export interface RelayCoreOptions {
   /**
    * Where the delivered digests are kept when not in Redis: the relay's data directory. A backfill
    * keeps its outbox in a folder of its own but shares the relay's digests, so neither sends again
-   * what the other delivered. @default settings.dataDir
+   * what the other delivered. @default the outbox's data directory
    */
   platformStateDir?: string;
 }
@@ -65,14 +65,14 @@ async function closeEach(steps: (() => unknown)[]): Promise<void> {
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
-  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.dedupeWindowMs) : undefined;
+  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.dedupeWindowMs) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
   const client = new UpstreamClient(settings.upstream);
   const ingestLoad = createIngestLoad();
   const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
   let platformState: PlatformState;
   try {
-    platformState = openPlatformState(shared, options.platformStateDir ?? settings.dataDir);
+    platformState = openPlatformState(shared, options.platformStateDir ?? settings.outbox.dataDir);
   } catch (error) {
     // platforms.sqlite refused (written by a newer version): what was opened is closed, not leaked to an embedder.
     void closeEach([() => outbox.close(), () => client.destroy(), () => shared?.close()]);
