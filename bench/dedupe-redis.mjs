@@ -3,30 +3,26 @@
 // (`SET key 1 NX EX 86400`, the layout before them), each in a fresh redis-server from Debian:
 // `INFO memory`'s used_memory after the ids less before, divided by the ids; and each bucket's
 // encoding (a listpack while small).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { nanoid } from 'nanoid';
 import { EventIdRegistry } from '../dist/relay/redis/event-id-registry.js';
 import { RedisTurnBatch } from '../dist/relay/redis/turn-batch.js';
-import { freePort } from './free-port.mjs';
+import { startRedisServer } from './processes.mjs';
 import { fmt } from './spread.mjs';
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const LENGTH = Number(process.argv[3] ?? 20);
 
 async function withRedis(use) {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', mkdtempSync(join(tmpdir(), 'sb-bench-dedupe-redis-'))], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
-  const redis = new Redis(port, '127.0.0.1');
+  const children = [];
+  const url = await startRedisServer(children, { aof: false, prefix: 'sb-bench-dedupe-redis-' });
+  if (!url) throw new Error('bench:dedupe-redis needs redis-server (Debian: apt-get install redis-server)');
+  const redis = new Redis(url);
   try {
     return await use(redis);
   } finally {
     redis.disconnect();
-    child.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
   }
 }
 

@@ -7,9 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
 import { freePort } from './free-port.mjs';
-import { startListening } from './processes.mjs';
+import { loadOnce, startListening } from './processes.mjs';
 import { fmt, pct, range, spread } from './spread.mjs';
 
 const { values } = parseArgs({ options: { relay: { type: 'string', multiple: true, default: [] }, floor: { type: 'string', multiple: true, default: [] } } });
@@ -21,7 +20,7 @@ const relayEnv = async () => ({
   SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`, SHOPBEACON_TOKEN: 'bench-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
   SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
 });
-const load = (url, batch) => JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), SECONDS, '50'], { encoding: 'utf8' }).trim().split('\n').pop());
+const load = (url, batch) => loadOnce(url, batch, SECONDS);
 
 const targets = [{ name: 'floor', url: `${await startListening(children, ['bench/floor-server.mjs'])}/` }];
 for (const file of values.floor) targets.push({ name: `floor ${file}`, url: `${await startListening(children, [resolve(file)])}/` });

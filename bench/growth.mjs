@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { openOutbox } from '../dist/relay/outbox/create-outbox.js';
 import { freePort } from './free-port.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
-import { startListening } from './processes.mjs';
+import { startListening, startRedisServer } from './processes.mjs';
 import { svgCharts } from './svg-chart.mjs';
 
 const TOKEN = 'dev-token';
@@ -49,16 +49,7 @@ async function closedPort() {
 }
 
 /** redis-server from Debian with the AOF the README asks for; undefined when it is not installed (those rows are skipped). */
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'sb-growth-redis-')), '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
-  servers.push(child);
-  const ready = await new Promise((resolve) => {
-    child.once('error', () => resolve(false));
-    child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve(true));
-  });
-  return ready ? `redis://127.0.0.1:${port}` : undefined;
-}
+const startRedis = () => startRedisServer(servers, { prefix: 'sb-growth-redis-' });
 
 /** `n` events put straight into the outbox the relay will open, through the relay's own factory. */
 async function prefill(backend, n) {

@@ -13,7 +13,7 @@ import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { measure } from '../scripts/size.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
-import { startListening } from './processes.mjs';
+import { startListening, startRedisServer } from './processes.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
@@ -96,19 +96,7 @@ async function ingest() {
 }
 
 /** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
-async function startRedis() {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return undefined;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sb-bench-redis-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
-  children.push(child);
-  await new Promise((resolve) => child.stdout.on('data', (chunk) => /Ready to accept/.test(String(chunk)) && resolve()));
-  return `redis://127.0.0.1:${port}`;
-}
+const startRedis = () => startRedisServer(children);
 
 /** Ingest with the state in Redis, interleaved with the single instance: shared ids and limits over the SQLite outbox, and the outbox in Redis Streams too. */
 async function redisIngest() {

@@ -18,10 +18,10 @@ const extra = options.filter((option) => option !== '--quick');
 const files = readdirSync(folder)
   .filter((name) => name.endsWith('.test.ts'))
   .sort()
-  .map((name) => join(folder, name))
-  .filter((file) => !quick || !readFileSync(file, 'utf8').includes('@needs-build'));
-const alone = files.filter((file) => readFileSync(file, 'utf8').includes('@runs-alone'));
-const together = files.filter((file) => !alone.includes(file));
+  .map((name) => ({ file: join(folder, name), text: readFileSync(join(folder, name), 'utf8') }))
+  .filter(({ text }) => !quick || !text.includes('@needs-build'));
+const alone = files.filter(({ text }) => text.includes('@runs-alone')).map(({ file }) => file);
+const together = files.map(({ file }) => file).filter((file) => !alone.includes(file));
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 
 /** One `node --test` over `group`; its exit status. */
