@@ -5,7 +5,7 @@ import { seenIdOf } from './outbox-key.js';
 /** Stores records, each `event_id` once: how is the backend's business, chosen in `createOutbox`. */
 export type EnqueueOnce = (records: OutboxRecord[]) => Promise<EnqueueResult[]>;
 
-/** The outbox de-duplicates in its own commit (SQLite's `seen_events`, the Redis outbox's script). */
+/** The outbox de-duplicates in its own commit (SQLite's window of slice tables, the Redis outbox's script). */
 export function enqueueInOutbox(outbox: Pick<Outbox, 'enqueue'>): EnqueueOnce {
   return (records) => outbox.enqueue(records);
 }
