@@ -1,6 +1,6 @@
 import type { SharedRedis } from '../redis/redis-connection.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
-import { RedisSeenKeys, type SeenPlace } from '../redis/redis-seen-keys.js';
+import { RedisSeenKeys, SEEN_KEY_PREFIXES, type SeenId } from '../redis/redis-seen-keys.js';
 import { dedupeWindow } from '../shared/dedupe-window.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
@@ -28,14 +28,11 @@ export interface RedisEnqueueOptions {
   dedupeWindowMs?: number;
 }
 
-/** One record's keys and arguments of the enqueue script (`ENQUEUE`): its `latest` key, its places in the duplicate window. */
-function scriptPart(record: OutboxRecord, place: SeenPlace | undefined): { keys: string[]; args: (string | Buffer)[] } {
+/** One record's arguments of the enqueue script (`ENQUEUE`), its id's place in the duplicate window last. */
+function scriptArgs(record: OutboxRecord, seen: SeenId | undefined): (string | Buffer)[] {
   const body = stringifyBody(record.body);
-  const window = place ? [String(place.keys.length), place.legacy ? '1' : '0', place.field, String(place.expiresAt)] : ['0', '0', '', '0'];
-  return {
-    keys: [K.latest(record.kind, record.key), ...(place?.keys ?? [])],
-    args: [record.kind, record.key, body, String(Buffer.byteLength(body)), packVisitor(record.visitor) ?? '', ...window],
-  };
+  const window = seen ? ['1', seen.bucket, seen.field, seen.legacyId] : ['0', '', '', ''];
+  return [record.kind, record.key, body, String(Buffer.byteLength(body)), packVisitor(record.visitor) ?? '', ...window];
 }
 
 /** A pipeline with the enqueue script defined on the connection (`defineCommand`). */
@@ -76,13 +73,12 @@ export class RedisEnqueue {
     const now = Date.now();
     const ids = records.map((r) => seenIdOf(r));
     // The places of the records that have an id, in their order.
-    const found = (await this.places.placesOf(ids.filter((id): id is string => id !== undefined), now)).values();
-    const keys: string[] = [K.stream, K.counters];
-    const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now)];
+    const found = (await this.places.idsOf(ids.filter((id): id is string => id !== undefined), now)).values();
+    const keys: string[] = [K.stream, K.counters, ...SEEN_KEY_PREFIXES];
+    const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now), ...this.places.sliceArgs(now)];
     for (const [i, record] of records.entries()) {
-      const part = scriptPart(record, ids[i] === undefined ? undefined : (found.next().value as SeenPlace));
-      keys.push(...part.keys);
-      args.push(...part.args);
+      keys.push(K.latest(record.kind, record.key));
+      args.push(...scriptArgs(record, ids[i] === undefined ? undefined : (found.next().value as SeenId)));
     }
     return orUnavailable(async () => {
       const pipeline = (redis.pipeline() as EnqueuePipeline).shopbeaconEnqueue(keys.length, ...keys, ...args);

@@ -1,27 +1,29 @@
 /**
  * Lua scripts of the Redis outbox: each runs atomically, so a de-duplication and the XADD it
  * guards, or a retry's move from the delayed set back to the stream, never half-happen. Every key
- * they touch comes in `KEYS[]` (names from `redis/redis-keyspace.ts`).
+ * they touch comes in `KEYS[]` (names from `redis/redis-keyspace.ts`), but the duplicate window's
+ * buckets, built from a declared prefix.
  */
 import { SEEN_BEFORE_LUA } from '../redis/redis-seen-keys.js';
 
 /**
- * KEYS: stream, counters, then per record its `latest` key and its places in the duplicate window
- * (`redis/redis-seen-keys.ts`: its bucket in the current slice first, then in the older ones, then
- * when `legacy` is 1 its key of the earlier layout). ARGV: maxRecords, maxBytes, now, then per
- * record kind, key, body, bytes, visitor, places (how many keys; 0: nothing to de-duplicate),
- * legacy, field, expiresAt. The cap counts queued and dead records, as the SQLite outbox does; a
- * full outbox answers `{0, '<cap>'}` (a number first: a value, not an error to parse).
+ * KEYS: stream, counters, the duplicate window's two prefixes (`SEEN_KEY_PREFIXES`), then per
+ * record its `latest` key. ARGV: maxRecords, maxBytes, now, the window's header
+ * (`RedisSeenKeys.sliceArgs`), then per record kind, key, body, bytes, visitor, whether it has an
+ * id to de-duplicate ('1' or '0'), and its bucket, field and legacyId (`redis/redis-seen-keys.ts`).
+ * The cap counts queued and dead records, as the SQLite outbox does; a full outbox answers
+ * `{0, '<cap>'}` (a number first: a value, not an error to parse).
  */
-export const ENQUEUE = `
+export const ENQUEUE = `${SEEN_BEFORE_LUA}
 local stream, counters = KEYS[1], KEYS[2]
 local maxRecords, maxBytes, now = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local w, first = sliceWindow(KEYS[3], KEYS[4], 4)
 local c = redis.call('HMGET', counters, 'queued:event', 'queued:order', 'queued:product', 'dead:event', 'dead:order', 'dead:product', 'bytes')
 local records = 0
 for i = 1, 6 do records = records + (tonumber(c[i]) or 0) end
 local bytes = tonumber(c[7]) or 0
 local adding, addingBytes = 0, 0
-for i = 4, #ARGV, 9 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
+for i = first, #ARGV, 9 do adding = adding + 1; addingBytes = addingBytes + tonumber(ARGV[i + 3]) end
 if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
 if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
 -- Always a write, even for a batch of duplicates: a WAIT after it covers every earlier write.
@@ -29,15 +31,13 @@ redis.call('HINCRBY', counters, 'enqueues', 1)
 -- The counters are summed here and written once per call, not per record (issue #28: Redis's own CPU at 10 events a request).
 local sums = {}
 local function add(name, by) sums[name] = (sums[name] or 0) + by end
-${SEEN_BEFORE_LUA}
-local out, k = {}, 3
-for i = 4, #ARGV, 9 do
+local out, k = {}, 5
+for i = first, #ARGV, 9 do
   local kind, key, body, size, visitor = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
-  local places = tonumber(ARGV[i + 5])
   local latest = KEYS[k]
   local result, version = 'queued', 0
-  if places > 0 and seenBefore(k + 1, places, ARGV[i + 6] == '1', ARGV[i + 7], ARGV[i + 8]) then result = 'duplicate' end
-  k = k + 1 + places
+  if ARGV[i + 5] == '1' and seenBefore(w, ARGV[i + 6], ARGV[i + 7], ARGV[i + 8]) then result = 'duplicate' end
+  k = k + 1
   if result ~= 'duplicate' and kind ~= 'event' then
     version = redis.call('HINCRBY', latest, 'v', 1)
     if redis.call('HGET', latest, 'pending') == '1' then result = 'coalesced' end

@@ -1,6 +1,4 @@
 import type { SharedRedis } from './redis-connection.js';
-import { dedupeWindow } from '../shared/dedupe-window.js';
-import { RedisSeenKeys } from './redis-seen-keys.js';
 import type { RedisTurnBatch } from './turn-batch.js';
 
 /**
@@ -9,28 +7,24 @@ import type { RedisTurnBatch } from './turn-batch.js';
  * a duplicate.
  */
 export class EventIdRegistry {
-  private readonly places: RedisSeenKeys;
-
   constructor(
     private readonly redis: SharedRedis,
-    /** The claims of one loop turn's requests go to Redis together, in one round trip. */
+    /** The claims of one loop turn's requests go to Redis together, in one round trip; it knows the window. */
     private readonly turns: RedisTurnBatch,
-    windowMs?: number,
-  ) {
-    this.places = new RedisSeenKeys(redis, dedupeWindow(windowMs));
-  }
+  ) {}
 
   /** Claims each id; true where this call was first (the record is new), false for a duplicate. */
   async claim(ids: string[]): Promise<boolean[]> {
-    return this.turns.claim(await this.places.placesOf(ids, Date.now()));
+    return this.turns.claim(await this.turns.seen.idsOf(ids, Date.now()));
   }
 
   /** Gives ids back after the outbox refused them, so the client's retry is not taken for a duplicate. */
   async release(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    const places = await this.places.placesOf(ids, Date.now()).catch(() => []);
+    const now = Date.now();
+    const seen = await this.turns.seen.idsOf(ids, now).catch(() => []);
     const pipeline = this.redis.pipeline();
-    for (const place of places) pipeline.hdel(place.keys[0] as string, place.field);
+    for (const id of seen) pipeline.hdel(this.turns.seen.currentBucket(id, now), id.field);
     await pipeline.exec().catch(() => undefined);
   }
 }

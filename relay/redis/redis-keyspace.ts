@@ -1,6 +1,9 @@
 import type { RecordKind } from '../contract/kinds.js';
 
-/** Every key shopbeacon writes in Redis, in one place; Lua scripts get theirs as `KEYS[]`. */
+/**
+ * Every key shopbeacon writes in Redis, in one place. Lua scripts get theirs as `KEYS[]`, except the
+ * duplicate window's buckets, which they build from a declared prefix (`redis-seen-keys.ts`).
+ */
 const PREFIX = 'shopbeacon:';
 
 /** How long the layout before issue #35 remembered an id, one key each: its keys are looked up for that long after an upgrade. */
@@ -14,8 +17,12 @@ export const REDIS_KEYS = {
   version: `${PREFIX}keyspace-version`,
   /** An id some relay accepted, a key each (SET NX EX), as relays before issue #35 wrote it: only read now. */
   seen: (eventId: string) => `${PREFIX}seen:${eventId}`,
-  /** One bucket of one slice of the duplicate window: a hash of 14-byte fields (`redis-seen-keys.ts`). */
-  seenBucket: (sliceMs: number, slice: number, bucket: string) => `${PREFIX}ids:${sliceMs}:${slice}:${bucket}`,
+  /**
+   * The duplicate window's buckets: `<seenSlices><seenSlice(…)><bucket>`, a hash of 14-byte fields
+   * (`redis-seen-keys.ts`). The scripts build these names from the prefix they declare.
+   */
+  seenSlices: `${PREFIX}ids:`,
+  seenSlice: (sliceMs: number, slice: number) => `${sliceMs}:${slice}:`,
   /** The salt of every id's key, made by the first relay. */
   seenSalt: `${PREFIX}ids:salt`,
   /** When the first relay that keeps ids in slices started (epoch ms): until a day later, `seen` keys are read too. */

@@ -5,38 +5,52 @@ import { LEGACY_SEEN_SECONDS, REDIS_KEYS } from './redis-keyspace.js';
 import { orUnavailable } from './shared-state-errors.js';
 
 /**
- * Where one id is looked up and remembered: `keys[0]` is its bucket in the current slice (added
- * there), the rest its buckets in the older live slices and, in the window after an upgrade, its
- * key of the earlier layout (looked up only). `field` is the 14 bytes of its key after the bucket.
+ * One id as the window's scripts take it: `bucket` (4 hex digits) names its hash in every slice,
+ * `field` is the 14 bytes of its key after the bucket, `legacyId` the id itself while its key of the
+ * earlier layout may still exist, else ''.
  */
-export interface SeenPlace {
-  keys: string[];
+export interface SeenId {
+  bucket: string;
   field: Buffer;
-  /** When the current slice's bucket may expire (epoch ms). */
-  expiresAt: number;
-  /** Whether the last key is the id's key of the earlier layout. */
-  legacy: boolean;
+  legacyId: string;
 }
 
 /**
- * Lua, shared by the turn batch's claims and the Streams outbox's enqueue: `seenBefore(k, places,
- * legacy, field, expiresAt)` is true when one of an id's keys after `KEYS[k]` (its buckets in the
- * older slices) holds `field`, or when `legacy` and its last key (its key of the earlier layout)
- * exists; otherwise it adds `field` to `KEYS[k]`, its current slice's bucket, which expires at
- * `expiresAt`, and is false unless that bucket already held it.
+ * Lua, shared by the turn batch's claims and the Streams outbox's enqueue. The scripts build the
+ * window's key names themselves from two declared prefixes (`KEYS`: `REDIS_KEYS.seenSlices` and
+ * `REDIS_KEYS.seen('')`, so a cluster's hash tag reaches them through ioredis's `keyPrefix`) and
+ * a header in `ARGV` that `RedisSeenKeys.sliceArgs` writes once per call: when the current slice
+ * expires, how many slices, each slice's part of the key (current first). Built in Lua, an id costs
+ * three arguments instead of a key per slice: the keys' bytes were most of what each claim sent
+ * and Redis parsed (bench/README.md, "The Redis window's CPU").
+ *
+ * `sliceWindow(prefix, legacyPrefix, h)` reads the header at `ARGV[h]` and answers it with the
+ * index after it. `seenBefore(w, bucket, field, legacyId)` is true when an older slice holds the
+ * id, or its legacy key exists; otherwise it adds the id to the current slice, whose bucket expires
+ * with the slice, and is false unless that bucket already held it. Every key built shares the
+ * declared prefixes' slot.
  */
 export const SEEN_BEFORE_LUA = `
-local function seenBefore(k, places, legacy, field, expiresAt)
-  local buckets = legacy and places - 1 or places
-  if legacy and redis.call('EXISTS', KEYS[k + places - 1]) == 1 then return true end
-  for i = k + 1, k + buckets - 1 do
-    if redis.call('HEXISTS', KEYS[i], field) == 1 then return true end
+local function sliceWindow(prefix, legacyPrefix, h)
+  local w = { expiresAt = ARGV[h], legacy = legacyPrefix, slices = {} }
+  local count = tonumber(ARGV[h + 1])
+  for i = 1, count do w.slices[i] = prefix .. ARGV[h + 1 + i] end
+  return w, h + 2 + count
+end
+local function seenBefore(w, bucket, field, legacyId)
+  if legacyId ~= '' and redis.call('EXISTS', w.legacy .. legacyId) == 1 then return true end
+  for i = 2, #w.slices do
+    if redis.call('HEXISTS', w.slices[i] .. bucket, field) == 1 then return true end
   end
-  if redis.call('HSETNX', KEYS[k], field, '') == 0 then return true end
-  if redis.call('PTTL', KEYS[k]) < 0 then redis.call('PEXPIREAT', KEYS[k], expiresAt) end
+  local current = w.slices[1] .. bucket
+  if redis.call('HSETNX', current, field, '') == 0 then return true end
+  if redis.call('PTTL', current) < 0 then redis.call('PEXPIREAT', current, w.expiresAt) end
   return false
 end
 `;
+
+/** The two key prefixes the window's scripts declare, in this order (`SEEN_BEFORE_LUA`). */
+export const SEEN_KEY_PREFIXES = [REDIS_KEYS.seenSlices, REDIS_KEYS.seen('')];
 
 /**
  * The Redis duplicate window (issue #35): per slice, 65,536 small hashes (a bucket from the first two
@@ -46,53 +60,53 @@ end
  * own, made by the first relay and read once.
  */
 export class RedisSeenKeys {
-  /** Values the keyspace keeps once for every relay (the salt, when this layout began), as read. */
-  private readonly kept = new Map<string, Promise<string>>();
+  /** The salt and when the earlier layout's keys stop being read, once read (every call after the first needs no await). */
+  private kept: { salt: Buffer; legacyUntil: number } | undefined;
+  private reading: Promise<{ salt: Buffer; legacyUntil: number }> | undefined;
 
   constructor(
     private readonly redis: SharedRedis,
-    private readonly window: DedupeWindow,
+    readonly window: DedupeWindow,
   ) {}
 
-  async placesOf(ids: string[], now: number): Promise<SeenPlace[]> {
-    const [salt, legacyUntil] = await orUnavailable(() => Promise.all([this.loadSalt(), this.loadLegacyUntil(now)]));
-    const current = currentSlice(this.window, now);
-    const older = liveSlices(this.window, now).filter((slice) => slice !== current);
-    const expiresAt = sliceExpiresAt(this.window, current);
+  async idsOf(ids: string[], now: number): Promise<SeenId[]> {
+    const { salt, legacyUntil } = this.kept ?? (await this.readKept(now));
     const legacy = now < legacyUntil;
     return ids.map((id) => {
       const key = seenKey(salt, id);
-      const bucket = key.subarray(0, 2).toString('hex');
-      const keys = [current, ...older].map((slice) => REDIS_KEYS.seenBucket(this.window.sliceMs, slice, bucket));
-      if (legacy) keys.push(REDIS_KEYS.seen(id));
-      return { keys, field: key.subarray(2), expiresAt, legacy };
+      return { bucket: key.subarray(0, 2).toString('hex'), field: key.subarray(2), legacyId: legacy ? id : '' };
     });
   }
 
-  private async loadSalt(): Promise<Buffer> {
-    return Buffer.from(await this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')), 'hex');
+  /** The header `sliceWindow` reads: when the current slice expires, how many live slices, each one's part of the key, current first. */
+  sliceArgs(now: number): string[] {
+    const current = currentSlice(this.window, now);
+    const older = liveSlices(this.window, now).filter((slice) => slice !== current);
+    const slices = [current, ...older].map((slice) => REDIS_KEYS.seenSlice(this.window.sliceMs, slice));
+    return [String(sliceExpiresAt(this.window, current)), String(slices.length), ...slices];
+  }
+
+  /** The current slice's bucket of an id, as a key. */
+  currentBucket(id: SeenId, now: number): string {
+    return `${REDIS_KEYS.seenSlices}${REDIS_KEYS.seenSlice(this.window.sliceMs, currentSlice(this.window, now))}${id.bucket}`;
   }
 
   /**
-   * Until when ids are also looked up under their key of the earlier layout (`seen:<id>`, a key
-   * each): a day after the first relay of this layout started, when the last of those expired.
+   * The keyspace's salt (made by the first relay) and until when ids are also looked up under their
+   * key of the earlier layout (`seen:<id>`, a key each): a day after the first relay of this layout
+   * started, when the last of those expired. Read once; a failed read is tried again on the next call.
    */
-  private async loadLegacyUntil(now: number): Promise<number> {
-    return Number(await this.keptValue(REDIS_KEYS.seenLayoutSince, String(now))) + LEGACY_SEEN_SECONDS * 1000;
+  private readKept(now: number): Promise<{ salt: Buffer; legacyUntil: number }> {
+    this.reading ??= orUnavailable(async () => {
+      const [salt, since] = await Promise.all([this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')), this.keptValue(REDIS_KEYS.seenLayoutSince, String(now))]);
+      return (this.kept = { salt: Buffer.from(salt, 'hex'), legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000 });
+    });
+    this.reading.catch(() => (this.reading = undefined));
+    return this.reading;
   }
 
-  /** Set by the first relay (`SET NX`), read by every other, once; a failed read is tried again on the next call. */
-  private keptValue(key: string, proposed: string): Promise<string> {
-    let value = this.kept.get(key);
-    if (!value) {
-      value = this.readOnce(key, proposed);
-      this.kept.set(key, value);
-      value.catch(() => this.kept.delete(key));
-    }
-    return value;
-  }
-
-  private async readOnce(key: string, proposed: string): Promise<string> {
+  /** Set by the first relay (`SET NX`), read by every other. */
+  private async keptValue(key: string, proposed: string): Promise<string> {
     await this.redis.set(key, proposed, 'NX');
     return (await this.redis.get(key)) ?? proposed;
   }

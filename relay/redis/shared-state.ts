@@ -2,6 +2,7 @@ import type { SharedRedis } from './redis-connection.js';
 import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
 import { RedisTurnBatch } from './turn-batch.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
 
 /** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
@@ -19,11 +20,11 @@ export function createSharedState(target: RedisTarget, commandTimeoutMs?: number
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);
-  const turns = new RedisTurnBatch(redis);
+  const turns = new RedisTurnBatch(redis, dedupeWindow(dedupeWindowMs));
   return {
     redis,
     turns,
-    eventIds: new EventIdRegistry(redis, turns, dedupeWindowMs),
+    eventIds: new EventIdRegistry(redis, turns),
     isReachable: () => redis.status === 'ready',
     close: async () => {
       await redis.quit().catch(() => undefined);

@@ -1,17 +1,20 @@
 import type { SharedRedis } from './redis-connection.js';
+import { dedupeWindow, type DedupeWindow } from '../shared/dedupe-window.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { orUnavailable } from './shared-state-errors.js';
-import { SEEN_BEFORE_LUA, type SeenPlace } from './redis-seen-keys.js';
+import { RedisSeenKeys, SEEN_BEFORE_LUA, SEEN_KEY_PREFIXES, type SeenId } from './redis-seen-keys.js';
 
 /**
- * KEYS: per operation its keys. ARGV: per operation its code, then its arguments: `L points max ms`
- * with one key (a fixed-window bucket: add the points, start the window if new; answers the ms
- * before the window ends when the bucket is over `max`, else -1, as rate-limiter-flexible's consume
- * counts) or `C count legacy field expiresAt` with `count` keys (claim an id in the duplicate
- * window, `SEEN_BEFORE_LUA`; 1 when this call was first).
+ * KEYS: the window's two prefixes (`SEEN_KEY_PREFIXES`), then each rate-limit operation's bucket.
+ * ARGV: the window's header (`RedisSeenKeys.sliceArgs`), then per operation four values:
+ * `L points max ms` (a fixed-window bucket, its key the next in `KEYS`: add the points, start the
+ * window if new; answers the ms before the window ends when the bucket is over `max`, else -1, as
+ * rate-limiter-flexible's consume counts) or `C bucket field legacyId` (claim an id in the
+ * duplicate window, `SEEN_BEFORE_LUA`; 1 when this call was first).
  */
 const TURN = `${SEEN_BEFORE_LUA}
-local out, k, a, n = {}, 1, 1, 0
+local w, a = sliceWindow(KEYS[1], KEYS[2], 1)
+local out, k, n = {}, 3, 0
 while a <= #ARGV do
   n = n + 1
   if ARGV[a] == 'L' then
@@ -21,13 +24,10 @@ while a <= #ARGV do
     if ttl < 0 then redis.call('PEXPIRE', key, ARGV[a + 3]); ttl = tonumber(ARGV[a + 3]) end
     out[n] = count > tonumber(ARGV[a + 2]) and ttl or -1
     k = k + 1
-    a = a + 4
   else
-    local count = tonumber(ARGV[a + 1])
-    out[n] = seenBefore(k, count, ARGV[a + 2] == '1', ARGV[a + 3], ARGV[a + 4]) and 0 or 1
-    k = k + count
-    a = a + 5
+    out[n] = seenBefore(w, ARGV[a + 1], ARGV[a + 2], ARGV[a + 3]) and 0 or 1
   end
+  a = a + 4
 end
 return out
 `;
@@ -36,7 +36,8 @@ return out
 const CALL_LIMIT = 1_000;
 
 interface Operation {
-  keys: string[];
+  /** The rate-limit bucket of an `L` operation; none for a claim. */
+  key?: string;
   args: (string | Buffer)[];
 }
 
@@ -46,35 +47,42 @@ type TurnPipeline = ReturnType<SharedRedis['pipeline']> & { shopbeaconTurn(numKe
  * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its
  * rate-limit takes and its event-id claims, and all of them go to Redis in one round trip (a
  * script call per thousand); each request is answered from its part. The outbox's group commit,
- * for Redis.
+ * for Redis. The window's slices are read once per send, so every claim of a call lands in the
+ * slice of the moment it is sent.
  */
 export class RedisTurnBatch {
   private readonly group = new GroupCommit<Operation, number>((groups) => this.send(groups), 0);
+  readonly seen: RedisSeenKeys;
 
-  constructor(private readonly redis: SharedRedis) {
+  constructor(
+    private readonly redis: SharedRedis,
+    window: DedupeWindow = dedupeWindow(),
+  ) {
+    this.seen = new RedisSeenKeys(redis, window);
     redis.defineCommand('shopbeaconTurn', { lua: TURN });
   }
 
   /** Adds `points` to the bucket `key` (a window of `windowMs`); resolves to the ms before it frees up when over `max`, else -1. */
   async take(key: string, points: number, max: number, windowMs: number): Promise<number> {
-    const [answer] = await this.group.submit([{ keys: [key], args: ['L', String(points), String(max), String(windowMs)] }]);
+    const [answer] = await this.group.submit([{ key, args: ['L', String(points), String(max), String(windowMs)] }]);
     return answer as number;
   }
 
-  /** Claims each id at its place in the duplicate window; true where this was the first claim. */
-  async claim(places: SeenPlace[]): Promise<boolean[]> {
-    const answers = await this.group.submit(places.map((p) => ({ keys: p.keys, args: ['C', String(p.keys.length), p.legacy ? '1' : '0', p.field, String(p.expiresAt)] })));
+  /** Claims each id in the duplicate window; true where this was the first claim. */
+  async claim(ids: SeenId[]): Promise<boolean[]> {
+    const answers = await this.group.submit(ids.map((id) => ({ args: ['C', id.bucket, id.field, id.legacyId] })));
     return answers.map((answer) => answer === 1);
   }
 
   private send(groups: Operation[][]): Promise<number[][]> {
     return orUnavailable(async () => {
       const operations = groups.flat();
+      const header = this.seen.sliceArgs(Date.now());
       const pipeline = this.redis.pipeline() as TurnPipeline;
       for (let i = 0; i < operations.length; i += CALL_LIMIT) {
         const call = operations.slice(i, i + CALL_LIMIT);
-        const keys = call.flatMap((o) => o.keys);
-        pipeline.shopbeaconTurn(keys.length, ...keys, ...call.flatMap((o) => o.args));
+        const keys = [...SEEN_KEY_PREFIXES, ...call.flatMap((o) => (o.key === undefined ? [] : [o.key]))];
+        pipeline.shopbeaconTurn(keys.length, ...keys, ...header, ...call.flatMap((o) => o.args));
       }
       const replies = (await pipeline.exec()) ?? [];
       const answers = replies.flatMap(([error, reply]) => {
