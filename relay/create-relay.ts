@@ -15,6 +15,9 @@ import { packageRoot } from './shared/package-root.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { createSyncs } from './sync/create-syncs.js';
 import { syncMetrics } from './observability/sync-metrics.js';
+import { requestMetrics } from './observability/request-metrics.js';
+import { RequestEvents } from './http/request-events.js';
+import { SyncEvents } from './pipeline/sync-report.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import type { RelayParts } from './relay-parts.js';
@@ -43,7 +46,9 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   recordMetrics(events, metrics);
   const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
-  const syncs = createSyncs(config, { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, ...syncMetrics(metrics) });
+  const syncEvents = new SyncEvents();
+  syncMetrics(syncEvents, metrics);
+  const syncs = createSyncs(config, { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, events: syncEvents });
   const { outbox, worker, accept, park, platformState } = core;
   return { core, outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
 }
@@ -54,7 +59,9 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const { core, ...parts } = createParts(config, settings, deps.logger ?? createLogger(config.logLevel));
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
   const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
-  app.use(securityHeaders).use(requestLog({ logger: parts.logger, metrics: parts.metrics })).use(errorHandler({ logger: parts.logger }));
+  const requests = new RequestEvents();
+  requestMetrics(requests, parts.metrics);
+  app.use(securityHeaders).use(requestLog({ logger: parts.logger, events: requests })).use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => parts.logger.warn({ err: error }, 'connection error'));
   let closing: Promise<void> | undefined;

@@ -8,7 +8,8 @@ import type { CatalogSettings } from '../platforms/mapping.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
 import type { PlatformState } from '../platform-state/platform-state.js';
-import { sweepBatch, type SweepCounts } from './sweep-batch.js';
+import type { SweepCounts, SyncEvents } from '../pipeline/sync-report.js';
+import { sweepBatch } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
 
 export interface PlatformSyncOptions {
@@ -23,10 +24,8 @@ export interface PlatformSyncOptions {
   webhooks: boolean;
   /** This relay, for the lease. */
   owner: string;
-  /** Told what each committed page became and when a sweep succeeded (the metrics listen; the sync knows no observer). */
-  onPage?: (platform: string, kind: PlatformKind, counts: SweepCounts) => void;
-  onSuccess?: (platform: string, at: number) => void;
-  onWebhooksRepaired?: (platform: string, count: number) => void;
+  /** Where the sync announces each committed page, each sweep that succeeded and repaired webhooks (the metrics listen). */
+  events?: SyncEvents;
   /** @default 5_000 */
   backlog?: number;
   /** @default 100 */
@@ -99,7 +98,7 @@ export class PlatformSync {
       if (this.stopped) return;
       if (failure) return this.failed(failure);
       this.status.lastSuccessAt = this.now();
-      this.options.onSuccess?.(this.connector.name, this.status.lastSuccessAt);
+      this.options.events?.emit({ type: 'swept', platform: this.connector.name, at: this.status.lastSuccessAt });
       this.status.lastError = null;
       this.status.failingSince = null;
     } catch (error) {
@@ -160,7 +159,7 @@ export class PlatformSync {
       this.status.webhookNote = null;
       if (repaired === 0) return;
       this.status.webhooksRepaired += repaired;
-      this.options.onWebhooksRepaired?.(this.connector.name, repaired);
+      this.options.events?.emit({ type: 'webhooks-repaired', platform: this.connector.name, count: repaired });
       this.options.logger.warn({ platform: this.connector.name, repaired }, `${this.connector.label}: put ${repaired} webhook(s) right again (disabled or deleted by the platform); the sweep covers what they missed`);
     } catch (error) {
       const refused = error instanceof PlatformApiError && error.refused;
@@ -222,7 +221,7 @@ export class PlatformSync {
     const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
     const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, state: this.options.state }, this.api, kind, batch, missedBefore);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
-    this.options.onPage?.(this.connector.name, kind, counts);
+    this.options.events?.emit({ type: 'page', platform: this.connector.name, kind, counts });
     const newest = Math.max(...batch.map((b) => b.changedAt));
     if (how.movesCursor && newest > (this.status.cursor[kind] ?? 0)) {
       await this.options.state.moveCursor(this.connector.name, kind, newest);

@@ -2,6 +2,7 @@ import { codeOf, type FieldError } from '../contract/field-error.js';
 import type { Accept } from '../pipeline/accept.js';
 import type { Park, Refusal } from '../pipeline/park.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
+import type { SweepCounts } from '../pipeline/sync-report.js';
 import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
 import { bodyHash } from '../shared/body-hash.js';
@@ -16,8 +17,6 @@ export interface SweepBatchDeps {
   state: Pick<PlatformState, 'recall' | 'remember'>;
 }
 
-/** What one page of a sweep became. */
-export type SweepCounts = Record<'found' | 'sent' | 'unchanged' | 'missedByWebhooks' | 'skipped' | 'invalid', number>;
 
 /** An order older than the service's two years: not for the service, not an error of the shop's. */
 const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((e) => codeOf(e) === 'too_old');
