@@ -29,9 +29,11 @@ async function dropReplicaLink(primaryPort: number): Promise<void> {
  */
 async function failoverUnderLoad(t: TestContext, waitReplicas: string, replicaStalled = false): Promise<{ acked: number; lost: number; refused: number }> {
   const redis = await new RedisReplicaSet().start();
+  // A delivery timeout of 2 s (the service answers in 200 ms) lets the relay take back, after 6 s
+  // (3 timeouts) instead of 30, the entries it had claimed when its connection broke.
   const h: Harness = await startRelay({
     mock: { faults: { latencyMs: 200 } },
-    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0' },
+    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0', deliveryTimeoutMs: '2000' },
   });
   try {
     const load = startLoad(h.url);
