@@ -14,6 +14,7 @@ import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { createSyncs } from './sync/create-syncs.js';
+import { syncSettingsOf } from './sync/sync-settings.js';
 import { syncMetrics } from './observability/sync-metrics.js';
 import { requestMetrics } from './observability/request-metrics.js';
 import { RequestEvents } from './http/request-events.js';
@@ -48,7 +49,7 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   countVisitors(events, visitors, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
-  const syncs = createSyncs(config, { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, events: syncEvents });
+  const syncs = createSyncs(syncSettingsOf(config), { accept: core.accept, park: core.park, state: core.platformState, queued: core.queued, logger, events: syncEvents });
   const { outbox, worker, accept, park, platformState } = core;
   return { core, outbox, worker, metrics, logger, events, accept, park, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
 }

@@ -6,6 +6,7 @@ import type { Setting } from '../config/settings.js';
 import { parseRelayConfig, RELAY_SETTINGS } from '../relay-settings.js';
 import { unknownVariables } from '../config/unknown-variables.js';
 import { createRelay, type Relay } from '../create-relay.js';
+import { coreSettingsOf } from '../core-settings.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown, SHUTDOWN_CLOSE_MS } from './on-shutdown.js';
@@ -72,7 +73,7 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
     throw error;
   });
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
-  relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl as string).origin, demo: Boolean(mock) }, 'relay listening');
+  relay.shopbeacon.logger.info({ url, upstream: new URL(coreSettingsOf(config).upstream.baseUrl).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
   // Calls in flight get SHOPBEACON_SHUTDOWN_GRACE_MS; closing the rest gets a few seconds more.
