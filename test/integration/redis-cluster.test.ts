@@ -29,6 +29,9 @@ describe('SHOPBEACON_REDIS_CLUSTER: the relay on a Redis Cluster of three primar
       config: { outbox: 'redis', redisCluster: cluster.nodeList, redisWaitReplicas: '1', rateLimitIp: '600000', rateLimitUser: '0' },
     });
     try {
+      // A replica online may still take longer than WAIT's 500 ms to confirm the first batch on a
+      // busy machine (seen once on CI's Node 22 run), as in the Sentinel suite: wait for one first.
+      await until(async () => (await collect(h.url, { events: [browserEvent()] })).status === 200, 'the replica to confirm a first batch', 30_000);
       const repeat = browserEvent({ event_id: 'cluster-repeat-1' });
       const first = await collect(h.url, { events: [repeat] });
       assert.equal(first.body['accepted'], 1, JSON.stringify(first));
