@@ -22,7 +22,7 @@ export interface SeenId {
  * a header in `ARGV` that `RedisSeenKeys.sliceArgs` writes once per call: when the current slice
  * expires, how many slices, each slice's part of the key (current first). Built in Lua, an id costs
  * three arguments instead of a key per slice: the keys' bytes were most of what each claim sent
- * and Redis parsed (bench/README.md, "The Redis window's CPU").
+ * and Redis parsed (bench/README.md, "The Redis regression, found and mostly closed").
  *
  * `sliceWindow(prefix, legacyPrefix, h)` reads the header at `ARGV[h]` and answers it with the
  * index after it. `seenBefore(w, bucket, field, legacyId)` is true when an older slice holds the
@@ -66,7 +66,7 @@ export class RedisSeenKeys {
 
   constructor(
     private readonly redis: SharedRedis,
-    readonly window: DedupeWindow,
+    private readonly window: DedupeWindow,
   ) {}
 
   async idsOf(ids: string[], now: number): Promise<SeenId[]> {
@@ -97,11 +97,13 @@ export class RedisSeenKeys {
    * started, when the last of those expired. Read once; a failed read is tried again on the next call.
    */
   private readKept(now: number): Promise<{ salt: Buffer; legacyUntil: number }> {
-    this.reading ??= orUnavailable(async () => {
-      const [salt, since] = await Promise.all([this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')), this.keptValue(REDIS_KEYS.seenLayoutSince, String(now))]);
-      return (this.kept = { salt: Buffer.from(salt, 'hex'), legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000 });
-    });
-    this.reading.catch(() => (this.reading = undefined));
+    if (!this.reading) {
+      this.reading = orUnavailable(async () => {
+        const [salt, since] = await Promise.all([this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')), this.keptValue(REDIS_KEYS.seenLayoutSince, String(now))]);
+        return (this.kept = { salt: Buffer.from(salt, 'hex'), legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000 });
+      });
+      this.reading.catch(() => (this.reading = undefined));
+    }
     return this.reading;
   }
 

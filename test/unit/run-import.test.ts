@@ -10,14 +10,12 @@ import { order, product, sqlTime } from '../helpers/records.js';
 const NOW = Date.UTC(2026, 10, 26, 12);
 
 /** A sink that keeps what it is handed and delivers it on `drain`; it refuses the rows in `refusing`. */
-function memorySink(refusing: number[] = []): ImportSink & { got: ImportRecord[]; batches: number } {
+function memorySink(refusing: number[] = []): ImportSink & { got: ImportRecord[] } {
   const got: ImportRecord[] = [];
   let delivered = 0;
   const sink = {
     got,
-    batches: 0,
     async send(batch: ImportRecord[]) {
-      sink.batches += 1;
       got.push(...batch.filter((r) => !refusing.includes(r.row)));
       return batch.filter((r) => refusing.includes(r.row)).map((r) => ({ row: r.row, errors: [{ path: 'name', message: 'refused by the sink' } as FieldError] }));
     },
