@@ -78,6 +78,9 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
   // Calls in flight get SHOPBEACON_SHUTDOWN_GRACE_MS; closing the rest gets a few seconds more.
   onShutdown(async () => {
+    // The live debugger's streams never end by themselves: the server's close would wait on them
+    // for the whole grace period and then exit 1 (15 s for every stop with the debugger open).
+    relay.shopbeacon.feed.close();
     await stopListening(server);
     await relay.shopbeacon.close();
     await mock?.close();

@@ -1,9 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { collect } from '../helpers/collect.js';
 import { readEventStream, type StreamEvent } from '../helpers/event-stream.js';
 import { postJson } from '../helpers/http.js';
 import { ADMIN_KEY, SERVICE_TOKEN, relayForSuite, startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { killHard, spawnRelay } from '../helpers/relay-process.js';
 
 const BASIC = { authorization: `Basic ${Buffer.from(`ops:${ADMIN_KEY}`).toString('base64')}` };
 const records = (events: StreamEvent[]) => events.filter((e) => e.event === 'record').map((e) => e.data as Record<string, unknown>);
@@ -91,6 +97,28 @@ describe('GET /_debug/stream', () => {
     await collect(h.url, { events: [eventOf('dbg-after')] });
     const { events } = await readEventStream(`${h.url}/_debug/stream`, { ...BASIC, 'last-event-id': lastId }, (e) => records(e).some((r) => r['key'] === 'dbg-after'));
     assert.ok(records(events).every((r) => Number(r['seq']) > Number(lastId)));
+  });
+});
+
+describe('stopping the relay with the live debugger open', () => {
+  it('ends the stream and exits 0 at once, not after the grace period', async () => {
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-debug-stop-')));
+    try {
+      const viewer = await fetch(`${relay.url}/_debug/stream`, { headers: BASIC });
+      assert.equal(viewer.status, 200);
+      const streamEnded = viewer.text();
+      const started = Date.now();
+      const exited = once(relay.child, 'exit');
+      relay.child.kill('SIGTERM');
+      await streamEnded;
+      assert.deepEqual(await exited, [0, null], relay.output.join(''));
+      // The grace period is 10 s: a stop that waited on the stream took 15 s and exited 1.
+      assert.ok(Date.now() - started < 3_000, `the stop took ${Date.now() - started} ms`);
+    } finally {
+      await killHard(relay);
+      await mock.close();
+    }
   });
 });
 
