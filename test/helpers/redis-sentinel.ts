@@ -116,6 +116,17 @@ export class RedisReplicaSet {
     await this.until(async (redis) => /role:master/.test(await redis.info('replication')), this.replica.port, 'the promoted replica to be a primary');
   }
 
+  /** Makes the old primary, back after a failover, a replica of the promoted one, as Sentinel would after its wait of 8 s or more. */
+  async rejoinAsReplica(): Promise<void> {
+    const redis = new Redis(this.primary.port, '127.0.0.1', { lazyConnect: true });
+    try {
+      await redis.call('REPLICAOF', '127.0.0.1', String(this.replica.port));
+    } finally {
+      redis.disconnect();
+    }
+    await this.until(async (redis) => /master_link_status:up/.test(await redis.info('replication')), this.primary.port, 'the old primary in sync as a replica');
+  }
+
   private async until(check: (redis: Redis) => Promise<boolean>, port: number, what: string): Promise<void> {
     const redis = new Redis(port, '127.0.0.1', { lazyConnect: true });
     const deadline = Date.now() + 15_000;
