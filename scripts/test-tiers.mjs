@@ -1,25 +1,36 @@
-// `npm test`, the whole gate CI runs: install when stale, build, typecheck, lint, then the unit,
-// integration and browser tiers, each timed, stopping at the first that fails. The closing lines
-// say what each took, so a slow tier shows in every log. Needs nothing but Node (it runs before
-// the install).
-// The three test tiers run with NODE_V8_COVERAGE (issue #37), which every node process they start
+// `npm test`, the whole gate CI runs: install when stale, then the tiers in stages, each stage's
+// jobs side by side on the machine's two cores, stopping after the first stage in which one fails:
+//   build, lint and the unit tier (which needs no dist/);
+//   typecheck (the e2e and package-types files import dist/), the integration files that may run
+//   concurrently, and the browser tier (it and they mostly wait on processes: ~1.4 of 2 cores);
+//   the integration files that run alone (failovers timed against real processes).
+// One job of a stage streams as it runs; the others print whole when they end, so logs never
+// interleave. The closing lines say what each job and each stage took (issue #37). Needs nothing
+// but Node (it runs before the install).
+// The test tiers run with NODE_V8_COVERAGE (issue #37), which every node process they start
 // inherits (the relays spawned from dist/ too, mapped back to relay/*.ts by tsc's source maps);
 // c8 then prints the line and branch coverage of relay/ and snippet/ (.c8rc.json), in all and by
 // folder. The snippet's own figure is from Node only: Chromium's runs of it are not counted.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const coverage = { ...process.env, NODE_V8_COVERAGE: resolve('coverage/tmp') };
-const TIERS = [
-  ['install', [process.execPath, 'scripts/bootstrap.mjs', '--install-only']],
-  ['build', [npm, 'run', 'build']],
-  ['typecheck', [npm, 'run', 'typecheck']],
-  ['lint', [npm, 'run', 'lint']],
-  ['unit', [npm, 'run', 'test:unit'], coverage],
-  ['integration', [npm, 'run', 'test:integration'], coverage],
-  ['e2e', [npm, 'run', 'test:e2e'], coverage],
+const STAGES = [
+  [['install', [process.execPath, 'scripts/bootstrap.mjs', '--install-only']]],
+  [
+    ['unit', [npm, 'run', 'test:unit'], coverage],
+    ['build', [npm, 'run', 'build']],
+    ['lint', [npm, 'run', 'lint']],
+  ],
+  [
+    ['integration', [npm, 'run', 'test:integration', '--', '--part=concurrent'], coverage],
+    ['e2e', [npm, 'run', 'test:e2e'], coverage],
+    ['typecheck', [npm, 'run', 'typecheck']],
+  ],
+  [['integration, alone', [npm, 'run', 'test:integration', '--', '--part=alone'], coverage]],
 ];
 
 /** The .ts files that hold only types: they compile to nothing, so no run can cover them. */
@@ -67,17 +78,38 @@ async function printCoverage() {
   }
 }
 
+/** Runs one job; the first of a stage streams, the rest are kept and printed whole at their end. Resolves with its exit status and seconds. */
+function runJob([name, [command, ...args], env], live) {
+  const began = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: env ?? process.env });
+  const kept = [];
+  child.stdout?.on('data', (chunk) => kept.push(chunk));
+  child.stderr?.on('data', (chunk) => kept.push(chunk));
+  return new Promise((done) => {
+    child.once('close', (code, signal) => {
+      const seconds = (Date.now() - began) / 1000;
+      if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), ...kept]));
+      done({ name, status: code ?? 1, signal, seconds });
+    });
+  });
+}
+
 rmSync('coverage', { recursive: true, force: true });
 const times = [];
-for (const [name, [command, ...args], env] of TIERS) {
+for (const stage of STAGES) {
   const began = Date.now();
-  const { status, signal } = spawnSync(command, args, { stdio: 'inherit', env });
-  times.push(`${name} ${((Date.now() - began) / 1000).toFixed(0)} s`);
-  if (status !== 0) {
+  const results = await Promise.all(stage.map((job, index) => runJob(job, index === 0)));
+  const jobs = results.map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(' ∥ ');
+  times.push(stage.length > 1 ? `[${jobs}] ${((Date.now() - began) / 1000).toFixed(0)} s` : jobs);
+  const failed = results.filter(({ status }) => status !== 0);
+  if (failed.length > 0) {
     await reportCoverage();
-    console.error(`npm test: the ${name} tier failed (${signal ?? `exit ${status}`}); tier times: ${times.join(', ')}`);
-    process.exit(status ?? 1);
+    const which = failed.map(({ name, status, signal }) => `${name} (${signal ?? `exit ${status}`})`).join(', ');
+    console.error(`npm test: failed: ${which}; times: ${times.join(', ')}`);
+    process.exit(failed[0].status || 1);
   }
 }
+const reportBegan = Date.now();
 await reportCoverage();
-console.log(`npm test: every tier passed; tier times: ${times.join(', ')}`);
+times.push(`coverage report ${((Date.now() - reportBegan) / 1000).toFixed(0)} s`);
+console.log(`npm test: every tier passed; times: ${times.join(', ')}`);
