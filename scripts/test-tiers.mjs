@@ -2,7 +2,8 @@
 // jobs side by side on the machine's two cores, stopping after the first stage in which one fails:
 //   build, lint and the unit tier (which needs no dist/);
 //   typecheck (the e2e and package-types files import dist/), the integration files that may run
-//   concurrently, and the browser tier (it and they mostly wait on processes: ~1.4 of 2 cores);
+//   concurrently, and the browser tier (the integration files alone kept ~1.4 of the 2 cores busy;
+//   beside the others the stage is CPU-bound, mostly by the ~1.5 CPU-s each spawned node takes to load);
 //   the integration files that run alone (failovers timed against real processes).
 // One job of a stage streams as it runs; the others print whole when they end, so logs never
 // interleave. The closing lines say what each job and each stage took (issue #37). Needs nothing
