@@ -19,6 +19,7 @@ import { join, relative, resolve, sep } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const coverage = { ...process.env, NODE_V8_COVERAGE: resolve('coverage/tmp') };
+const REPRINTED_LINES = 150;
 const STAGES = [
   [['install', [process.execPath, 'scripts/bootstrap.mjs', '--install-only']]],
   [
@@ -89,22 +90,40 @@ function runJob([name, [command, ...args], env], live) {
   return new Promise((done) => {
     child.once('close', (code, signal) => {
       const seconds = (Date.now() - began) / 1000;
-      if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), ...kept]));
-      done({ name, status: code ?? 1, signal, seconds });
+      const output = Buffer.concat(kept);
+      if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), output]));
+      done({ name, status: code ?? 1, signal, seconds, output });
     });
   });
 }
 
+/**
+ * A job that printed beside a streaming one printed long before the run ended, and a CI log that
+ * keeps only its end would lose why it failed (stop 42's e2e): the last lines of a job that failed,
+ * or that passed only on a retry (Playwright's "N flaky"), come again at the end.
+ */
+function reprintEnd({ name, status, output }) {
+  const text = output?.toString('utf8').trimEnd() ?? '';
+  const flaky = /^\s+\d+ flaky$/m.test(text);
+  if (text === '' || (status === 0 && !flaky)) return;
+  const lines = text.split('\n');
+  const shown = Math.min(lines.length, REPRINTED_LINES);
+  process.stdout.write(`\n== ${name} ${status === 0 ? 'passed with a flaky test' : 'failed'}; its last ${shown} lines again:\n${lines.slice(-shown).join('\n')}\n`);
+}
+
 rmSync('coverage', { recursive: true, force: true });
 const times = [];
+const ended = [];
 for (const stage of STAGES) {
   const began = Date.now();
   const results = await Promise.all(stage.map((job, index) => runJob(job, index === 0)));
   const jobs = results.map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(' ∥ ');
   times.push(stage.length > 1 ? `[${jobs}] ${((Date.now() - began) / 1000).toFixed(0)} s` : jobs);
+  ended.push(...results);
   const failed = results.filter(({ status }) => status !== 0);
   if (failed.length > 0) {
     await reportCoverage();
+    failed.forEach(reprintEnd);
     const which = failed.map(({ name, status, signal }) => `${name} (${signal ?? `exit ${status}`})`).join(', ');
     console.error(`npm test: failed: ${which}; times: ${times.join(', ')}`);
     process.exit(failed[0].status || 1);
@@ -112,5 +131,6 @@ for (const stage of STAGES) {
 }
 const reportBegan = Date.now();
 await reportCoverage();
+ended.forEach(reprintEnd);
 times.push(`coverage report ${((Date.now() - reportBegan) / 1000).toFixed(0)} s`);
 console.log(`npm test: every tier passed; times: ${times.join(', ')}`);
