@@ -1,0 +1,81 @@
+// Bundles the relay's runtime dependencies into dist/vendor/ and points dist/relay's imports at them.
+// Why: every `shopbeacon` process (a relay, an import, a `connect`) spent ~1.2 s of its start
+// loading ~1,150 files of its dependencies through Node's ESM loader (typebox alone is ~680
+// files); as a few chunks it takes ~0.4 s (issue #37: ~125 CLI processes a test run, and a
+// relay that restarts sooner). Our own files stay one per source, so stack traces and coverage
+// map back to relay/*.ts through tsc's source maps. better-sqlite3 stays outside: it loads a
+// native addon. The packages stay in `dependencies`: the declarations import their types.
+import { build } from 'esbuild';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+const RELAY = 'dist/relay';
+const VENDOR = 'dist/vendor';
+const ENTRIES = 'node_modules/.cache/shopbeacon-vendor';
+const UNBUNDLED = new Set(['better-sqlite3', 'better-sqlite3-napi']);
+const BARE_IMPORT = /(from |import\()'((?!node:|\.)[^']+)'/g;
+
+const jsFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? jsFiles(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : [],
+  );
+const fileName = (specifier) => specifier.replace(/\.js$/, '').replace(/[@/]/g, '_');
+
+/** The packages dist/relay imports by name, as written (a subpath is its own entry). */
+function importedPackages(files) {
+  const specifiers = new Set();
+  for (const file of files) for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(BARE_IMPORT)) specifiers.add(specifier);
+  return [...specifiers].filter((specifier) => !UNBUNDLED.has(specifier)).sort();
+}
+
+/**
+ * One .mjs entry per package re-exporting, by name, what Node's own import of it gives: for a
+ * CommonJS package that is what cjs-module-lexer finds plus `default` (module.exports), so the
+ * bundle's names and default are those the unbundled code got.
+ */
+async function writeEntries(specifiers) {
+  rmSync(ENTRIES, { recursive: true, force: true });
+  mkdirSync(ENTRIES, { recursive: true });
+  const entries = {};
+  for (const specifier of specifiers) {
+    const names = Object.keys(await import(specifier)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+    const entry = join(ENTRIES, `${fileName(specifier)}.mjs`);
+    writeFileSync(entry, `export { ${names.join(', ')} } from '${specifier}';\n`);
+    entries[fileName(specifier)] = entry;
+  }
+  return entries;
+}
+
+function pointAtVendor(files, specifiers) {
+  const bundled = new Set(specifiers);
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    const rewritten = source.replace(BARE_IMPORT, (whole, keyword, specifier) => {
+      if (!bundled.has(specifier)) return whole;
+      const path = relative(dirname(file), join(VENDOR, `${fileName(specifier)}.js`));
+      return `${keyword}'${path.startsWith('.') ? path : `./${path}`}'`;
+    });
+    if (rewritten !== source) writeFileSync(file, rewritten);
+  }
+}
+
+export async function bundleDependencies() {
+  const files = jsFiles(RELAY);
+  const specifiers = importedPackages(files);
+  rmSync(VENDOR, { recursive: true, force: true });
+  await build({
+    entryPoints: await writeEntries(specifiers),
+    outdir: VENDOR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: [...UNBUNDLED],
+    // CommonJS packages call require() for Node's modules; an ES module has none of its own.
+    banner: { js: "import { createRequire as __shopbeaconRequire } from 'node:module'; const require = __shopbeaconRequire(import.meta.url);" },
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+  });
+  pointAtVendor(files, specifiers);
+}
