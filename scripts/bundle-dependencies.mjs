@@ -6,7 +6,7 @@
 // map back to relay/*.ts through tsc's source maps. better-sqlite3 stays outside: it loads a
 // native addon. The packages stay in `dependencies`: the declarations import their types.
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const RELAY = 'dist/relay';
@@ -59,11 +59,27 @@ function pointAtVendor(files, specifiers) {
   }
 }
 
+/** The licence texts of every package the bundles hold, beside them: their notices travel with the code. */
+function writeLicenses(metafile) {
+  const packages = new Set();
+  for (const input of Object.keys(metafile.inputs).filter((path) => !path.startsWith(ENTRIES))) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.add(match[1]);
+  }
+  const texts = [...packages].sort().map((dir) => {
+    const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)/i.test(entry));
+    const text = file && existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${license})`;
+    return `${name} ${version} (${license})\n\n${text}\n`;
+  });
+  writeFileSync(join(VENDOR, 'THIRD-PARTY-LICENSES.txt'), texts.join(`\n${'-'.repeat(72)}\n\n`));
+}
+
 export async function bundleDependencies() {
   const files = jsFiles(RELAY);
   const specifiers = importedPackages(files);
   rmSync(VENDOR, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     entryPoints: await writeEntries(specifiers),
     outdir: VENDOR,
     bundle: true,
@@ -75,7 +91,9 @@ export async function bundleDependencies() {
     // CommonJS packages call require() for Node's modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __shopbeaconRequire } from 'node:module'; const require = __shopbeaconRequire(import.meta.url);" },
     chunkNames: 'chunk-[hash]',
+    metafile: true,
     logLevel: 'warning',
   });
+  writeLicenses(metafile);
   pointAtVendor(files, specifiers);
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const BARE_IMPORT = /(?:from |import\()'((?!node:|\.)[^']+)'/g;
 const relayFiles = readdirSync('dist/relay', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-const vendorFiles = readdirSync('dist/vendor').filter((file) => !file.startsWith('chunk-'));
+const vendorFiles = readdirSync('dist/vendor').filter((file) => file.endsWith('.js') && !file.startsWith('chunk-'));
 
 /** Each export's name and kind (a class and a function are both 'function'; an object is 'object'). */
 function shape(module: Record<string, unknown>): Record<string, string> {
@@ -33,5 +33,14 @@ describe('the bundled dependencies (dist/vendor)', () => {
       const original = (await import(name)) as Record<string, unknown>;
       assert.deepEqual(shape(bundled), shape(original), name);
     }
+  });
+
+  it('ship the licence of each package they hold, with its name and version', () => {
+    const licences = readFileSync('dist/vendor/THIRD-PARTY-LICENSES.txt', 'utf8');
+    for (const name of ['typebox', 'undici', 'koa', 'ioredis', 'iconv-lite', '@koa/router']) {
+      const version = (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      assert.match(licences, new RegExp(`^${name} ${version.replaceAll('.', '\\.')} \\(`, 'm'), name);
+    }
+    assert.match(licences, /Permission is hereby granted, free of charge/);
   });
 });
