@@ -5,6 +5,8 @@
 // cores: the rest may run concurrently (`--test-concurrency`), those keep the conditions they were
 // timed in. `--part=concurrent` or `--part=alone` runs only that part: `npm test` runs the first
 // beside the browser tier and the second after both (scripts/test-tiers.mjs).
+// `--vendored-dependencies` (the integration tier, which needs dist/ anyway) has the relay's
+// packages resolve to their bundles in dist/vendor/ (test/vendored-dependencies.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +14,11 @@ import { join } from 'node:path';
 const [folder, ...options] = process.argv.slice(2);
 const part = options.find((option) => option.startsWith('--part='))?.slice('--part='.length);
 if (!folder || (part !== undefined && part !== 'concurrent' && part !== 'alone')) {
-  console.error('usage: node scripts/test-node.mjs <folder> [--part=concurrent|alone] [node --test options]');
+  console.error('usage: node scripts/test-node.mjs <folder> [--part=concurrent|alone] [--vendored-dependencies] [node --test options]');
   process.exit(2);
 }
-const extra = options.filter((option) => !option.startsWith('--part='));
+const vendored = options.includes('--vendored-dependencies');
+const extra = options.filter((option) => !option.startsWith('--part=') && option !== '--vendored-dependencies');
 const files = readdirSync(folder)
   .filter((name) => name.endsWith('.test.ts'))
   .sort()
@@ -28,7 +31,7 @@ const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 function run(group, testOptions) {
   if (group.length === 0) return 0;
   const args = [
-    '--import', 'tsx', '--test', ...testOptions,
+    '--import', 'tsx', ...(vendored ? ['--import', './test/vendored-dependencies.mjs'] : []), '--test', ...testOptions,
     `--test-reporter=${reporter}`, '--test-reporter-destination=stdout',
     '--test-reporter=./test/skip-summary-reporter.mjs', '--test-reporter-destination=stdout',
     '--test-reporter=./test/slowest-files-reporter.mjs', '--test-reporter-destination=stdout',
