@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 1,
   timeout: 30_000,
   // On CI one retry: stop 42's CI failed in this tier once, in a run whose log kept no line of it,
-  // and five runs here beside the integration tier passed. A test that passes on its retry is
+  // and four runs here beside the integration tier passed. A test that passes on its retry is
   // reported as flaky with its first error, and npm test prints that again at its end.
   retries: process.env['CI'] ? 1 : 0,
   reporter: [['list']],

@@ -6,7 +6,7 @@
 // map back to relay/*.ts through tsc's source maps. better-sqlite3 stays outside: it loads a
 // native addon. The packages stay in `dependencies`: the declarations import their types.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const RELAY = 'dist/relay';
@@ -69,7 +69,7 @@ function writeLicenses(metafile) {
   const texts = [...packages].sort().map((dir) => {
     const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)/i.test(entry));
-    const text = file && existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${license})`;
+    const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${license})`;
     return `${name} ${version} (${license})\n\n${text}\n`;
   });
   writeFileSync(join(VENDOR, 'THIRD-PARTY-LICENSES.txt'), texts.join(`\n${'-'.repeat(72)}\n\n`));
