@@ -11,11 +11,13 @@
 // The test tiers run with NODE_V8_COVERAGE (issue #37), which every node process they start
 // inherits (the relays spawned from dist/ too, mapped back to relay/*.ts by tsc's source maps);
 // c8 then prints the line and branch coverage of relay/ and snippet/ (.c8rc.json), in all and by
-// folder. The snippet's own figure is from Node only: Chromium's runs of it are not counted.
+// folder. The snippet's own figure is from Node only: Chromium's runs of it are not counted. The
+// coverage files are trimmed to our own scripts while the tiers run (scripts/coverage-trim.mjs).
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { trimCoverageWhileRunning } from './coverage-trim.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const coverage = { ...process.env, NODE_V8_COVERAGE: resolve('coverage/tmp') };
@@ -47,6 +49,7 @@ async function typeOnlyFiles() {
 
 /** The coverage report, which never fails the run: it is a figure, not a gate (a broken report says why in one line). */
 async function reportCoverage() {
+  trimming.finish();
   try {
     await printCoverage();
   } catch (error) {
@@ -112,6 +115,7 @@ function reprintEnd({ name, status, output }) {
 }
 
 rmSync('coverage', { recursive: true, force: true });
+const trimming = trimCoverageWhileRunning(coverage.NODE_V8_COVERAGE);
 const times = [];
 const ended = [];
 for (const stage of STAGES) {
