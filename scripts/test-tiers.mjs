@@ -106,7 +106,7 @@ function runJob([name, [command, ...args], env], live) {
  * or that passed only on a retry (Playwright's "N flaky"), come again at the end.
  */
 function reprintEnd({ name, status, output }) {
-  const text = output?.toString('utf8').trimEnd() ?? '';
+  const text = output.toString('utf8').trimEnd();
   const flaky = /^\s+\d+ flaky$/m.test(text);
   if (text === '' || (status === 0 && !flaky)) return;
   const lines = text.split('\n');
