@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The compiled CLI lives in dist/ (built by `npm run build`, and by npm's `prepare` on install).
+// The compiled CLI is one bundle in dist/ (built by `npm run build`, and by npm's `prepare` on install).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/relay/cli/main.js', import.meta.url);
+const entry = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('shopbeacon is not built yet: run `npm run build` in its folder first.\n');
   process.exit(1);

@@ -1,4 +1,4 @@
-// Builds the relay (tsc → dist/relay, its dependencies bundled into dist/vendor), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js,
+// Builds the relay (tsc → dist/relay, its dependencies bundled into dist/vendor, the CLI into dist/cli.js), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js,
 // .mjs, dist/shopify-pixel.js), the WooCommerce plugin's and the PrestaShop module's zips
 // (dist/shopbeacon-woocommerce.zip, dist/shopbeacon-prestashop.zip).
 // `--if-stale` builds only when an output is missing or older than a source, so `npm start` stays
@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/relay/cli/main.js', 'dist/vendor/koa.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/shopbeacon-prestashop.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
-const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'integrations/prestashop/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/bundle-dependencies.mjs', 'scripts/size.mjs'];
+const outputs = ['dist/relay/cli/main.js', 'dist/cli.js', 'dist/vendor/koa.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/shopbeacon-prestashop.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
+const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'integrations/prestashop/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/bundle-dependencies.mjs', 'scripts/bundle-cli.mjs', 'scripts/size.mjs'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -44,6 +44,8 @@ if (!existsSync(bin('tsc'))) {
 run(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck']);
 const { bundleDependencies } = await import('./bundle-dependencies.mjs');
 await bundleDependencies();
+const { bundleCli } = await import('./bundle-cli.mjs');
+await bundleCli();
 if (existsSync('snippet/index.ts')) run(bin('rollup'), ['-c', '--silent']);
 // The pages' styles are plain CSS: copied beside their scripts.
 for (const name of ['debugger', 'storefront']) copyFileSync(`web/${name}/${name}.css`, `dist/web/${name}.css`);
