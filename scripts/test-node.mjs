@@ -1,10 +1,11 @@
 // Runs one folder of node:test files (test/unit, test/integration) with the usual reporter
 // (spec on a terminal, TAP otherwise, which CI reads), a closing summary of skipped suites and the
 // slowest files. A file that says `@runs-alone` in its header (a failover timed against sentinels
-// or a cluster's nodes) runs after the others, one at a time, with nothing else on the machine's two
-// cores: the rest may run concurrently (`--test-concurrency`), those keep the conditions they were
-// timed in. `--part=concurrent` or `--part=alone` runs only that part: `npm test` runs the first
-// beside the browser tier and the second after both (scripts/test-tiers.mjs).
+// or a cluster's nodes) runs after the others, one at a time, with no other test on the machine's
+// two cores: the rest may run concurrently (`--test-concurrency`), those keep the conditions they
+// were timed in. `--part=concurrent` or `--part=alone` runs only that part: `npm test` runs the
+// first beside the browser tier and the second after both, with only lint and typecheck beside it
+// at the lowest CPU priority (scripts/test-tiers.mjs).
 // `--vendored-dependencies` (the integration tier, which needs dist/ anyway) has the relay's
 // packages resolve to their bundles in dist/vendor/ (test/vendored-dependencies.mjs).
 import { spawnSync } from 'node:child_process';

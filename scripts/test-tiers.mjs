@@ -1,10 +1,13 @@
 // `npm test`, the whole gate CI runs: install when stale, then the tiers in stages, each stage's
 // jobs side by side on the machine's two cores, stopping after the first stage in which one fails:
-//   build, lint and the unit tier (which needs no dist/);
-//   typecheck (the e2e and package-types files import dist/), the integration files that may run
-//   concurrently, and the browser tier (the integration files alone kept ~1.4 of the 2 cores busy;
-//   beside the others the stage is CPU-bound, mostly by the ~1.5 CPU-s each spawned node takes to load);
-//   the integration files that run alone (failovers timed against real processes).
+//   build and the unit tier (which needs no dist/);
+//   the integration files that may run concurrently, and the browser tier (the stage is CPU-bound,
+//   mostly by the CLI and test processes loading: only fewer CPU-seconds shorten it);
+//   the integration files that run alone (failovers timed against real processes, ~0.8 of the two
+//   cores), and beside them lint then typecheck at the lowest CPU priority (nice 19), on the core
+//   those leave idle: measured beside them, the failovers took as long as alone and the slow
+//   service's /collect p99 was 106 ms (66 alone; the test's bound is 1,000). Chromium niced beside
+//   them was not harmless (a failover timed out): the browser tier stays in the stage before.
 // One job of a stage streams as it runs; the others print whole when they end, so logs never
 // interleave. The closing lines say what each job and each stage took (issue #37). Needs nothing
 // but Node (it runs before the install).
@@ -18,25 +21,29 @@
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { trimCoverageWhileRunning } from './coverage-trim.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const coverage = { ...process.env, NODE_V8_COVERAGE: resolve('coverage/tmp') };
 const REPRINTED_LINES = 150;
+const LOWEST_PRIORITY = 19;
+// A job: its name, its commands (run in turn, up to the first that fails), and options.
 const STAGES = [
-  [['install', [process.execPath, 'scripts/bootstrap.mjs', '--install-only']]],
+  [['install', [[process.execPath, 'scripts/bootstrap.mjs', '--install-only']]]],
   [
-    ['unit', [npm, 'run', 'test:unit'], coverage],
-    ['build', [npm, 'run', 'build']],
-    ['lint', [npm, 'run', 'lint']],
+    ['unit', [[npm, 'run', 'test:unit']], { env: coverage }],
+    ['build', [[npm, 'run', 'build']]],
   ],
   [
-    ['integration', [npm, 'run', 'test:integration', '--', '--part=concurrent'], coverage],
-    ['e2e', [npm, 'run', 'test:e2e'], coverage],
-    ['typecheck', [npm, 'run', 'typecheck']],
+    ['integration', [[npm, 'run', 'test:integration', '--', '--part=concurrent']], { env: coverage }],
+    ['e2e', [[npm, 'run', 'test:e2e']], { env: coverage }],
   ],
-  [['integration, alone', [npm, 'run', 'test:integration', '--', '--part=alone'], coverage]],
+  [
+    ['integration, alone', [[npm, 'run', 'test:integration', '--', '--part=alone']], { env: coverage }],
+    ['lint, typecheck', [[npm, 'run', 'lint'], [npm, 'run', 'typecheck']], { priority: LOWEST_PRIORITY }],
+  ],
 ];
 
 /** The .ts files that hold only types: they compile to nothing, so no run can cover them. */
@@ -85,21 +92,29 @@ async function printCoverage() {
   }
 }
 
-/** Runs one job; the first of a stage streams, the rest are kept and printed whole at their end. Resolves with its exit status and seconds. */
-function runJob([name, [command, ...args], env], live) {
-  const began = Date.now();
+/** Runs one command of a job, at the job's priority; resolves with its exit status and signal. */
+function runCommand([command, ...args], { env, priority }, live, kept) {
   const child = spawn(command, args, { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: env ?? process.env });
-  const kept = [];
+  // Set before npm has started anything, so that what it starts inherits the priority.
+  if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
   child.stdout?.on('data', (chunk) => kept.push(chunk));
   child.stderr?.on('data', (chunk) => kept.push(chunk));
-  return new Promise((done) => {
-    child.once('close', (code, signal) => {
-      const seconds = (Date.now() - began) / 1000;
-      const output = Buffer.concat(kept);
-      if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), output]));
-      done({ name, status: code ?? 1, signal, seconds, output });
-    });
-  });
+  return new Promise((done) => child.once('close', (code, signal) => done({ status: code ?? 1, signal })));
+}
+
+/** Runs one job; the first of a stage streams, the rest are kept and printed whole at their end. Resolves with its exit status and seconds. */
+async function runJob([name, commands, options = {}], live) {
+  const began = Date.now();
+  const kept = [];
+  let ended = { status: 0, signal: null };
+  for (const command of commands) {
+    ended = await runCommand(command, options, live, kept);
+    if (ended.status !== 0) break;
+  }
+  const seconds = (Date.now() - began) / 1000;
+  const output = Buffer.concat(kept);
+  if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), output]));
+  return { name, ...ended, seconds, output };
 }
 
 /**

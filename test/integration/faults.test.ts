@@ -1,5 +1,6 @@
 // @runs-alone: its /collect latency bounds (p99 under 1 s with a slow service) are timed; on a machine whose two cores run the other
-// integration files, e2e and typecheck, one CI run measured p99 1,104 ms. It runs with nothing else beside it (scripts/test-node.mjs).
+// integration files, e2e and typecheck, one CI run measured p99 1,104 ms. Nothing runs beside it but lint and typecheck at the lowest CPU
+// priority (scripts/test-node.mjs, scripts/test-tiers.mjs).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserEvent, collect } from '../helpers/collect.js';
