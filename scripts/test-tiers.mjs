@@ -1,8 +1,9 @@
 // `npm test`, the whole gate CI runs: install when stale, then the tiers in stages, each stage's
 // jobs side by side on the machine's two cores, stopping after the first stage in which one fails:
 //   build and the unit tier (which needs no dist/);
-//   the integration files that may run concurrently, and the browser tier (the stage is CPU-bound,
-//   mostly by the CLI and test processes loading: only fewer CPU-seconds shorten it);
+//   the integration files that may run concurrently, four at a time, and the browser tier (the
+//   stage is CPU-bound, mostly by the CLI and test processes loading; with three files at a time
+//   it left the cores idle at its end and took 254 s here, with four 215 s);
 //   the integration files that run alone (failovers timed against real processes, ~0.8 of the two
 //   cores), and beside them lint then typecheck at the lowest CPU priority (nice 19), on the core
 //   those leave idle: measured beside them, the failovers took as long as alone and the slow
