@@ -21,7 +21,7 @@ export interface Harness {
   mock: MockUpstream;
   logs: string[];
   dataDir: string;
-  /** Stops the relay only (the mock keeps its records), e.g. to restart on the same data directory. */
+  /** Stops the relay only (the mock keeps its records), e.g. to restart on the same data directory; a second call waits for the first. */
   stopRelay(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,11 +46,14 @@ export async function startRelay(options: HarnessOptions = {}): Promise<Harness>
   config.demo = options.demo ?? false;
   const relay = createRelay(config, { logger: createLogger('trace', sink) });
   const { server, url } = await listen(relay.callback(), 0, '127.0.0.1');
-  const stopRelay = async () => {
-    await stopListening(server as Server);
-    server.closeAllConnections();
-    await relay.shopbeacon.close();
-  };
+  // Once only: a test that stopped the relay to restart it can still close the harness in `finally`.
+  let stopped: Promise<void> | undefined;
+  const stopRelay = () =>
+    (stopped ??= (async () => {
+      await stopListening(server as Server);
+      server.closeAllConnections();
+      await relay.shopbeacon.close();
+    })());
   return {
     url,
     relay,
