@@ -10,7 +10,7 @@ const sourceMap = JSON.parse(readFileSync('dist/cli.js.map', 'utf8')) as { sourc
 const IMPORTED = /^import\s[^'"]*['"]([^'"]+)['"]/gm;
 
 describe('the CLI bundle (dist/cli.js)', () => {
-  it("imports only Node's modules, the packages' bundles beside it and the SQLite driver, never a file of dist/relay", () => {
+  it("imports only Node's modules and the packages' bundles beside it, never a file of dist/relay; the SQLite driver is required when a database opens", () => {
     const imported = [...bundle.matchAll(IMPORTED)].map(([, specifier = '']) => specifier);
     const bundles = new Set(Object.values(manifest).map((file) => `./vendor/${file}`));
     assert.ok(imported.length > 20, `only ${imported.length} imports`);
@@ -18,7 +18,8 @@ describe('the CLI bundle (dist/cli.js)', () => {
       imported.filter((specifier) => !specifier.startsWith('node:') && !bundles.has(specifier)),
       [],
     );
-    assert.doesNotMatch(bundle, /require\('better-sqlite3/, 'the driver is required where the database is opened, not at load');
+    // Rollup renames the module's `require` (createRequire's) when another name takes it.
+    assert.match(bundle, /require(?:\$\d+)?\('better-sqlite3'\)/, 'the driver is required at run time, not imported');
   });
 
   it('maps back to our TypeScript sources, each of which exists, the CLI entry among them', () => {
