@@ -3,8 +3,9 @@
 // loading ~1,150 files of its dependencies through Node's ESM loader (typebox alone is ~680
 // files); as a few chunks it takes ~0.4 s (issue #37: ~125 CLI processes a test run, and a
 // relay that restarts sooner). Our own files stay one per source in dist/relay/ (the library that
-// `import 'shopbeacon'` loads); the CLI bundles them into dist/cli.js (scripts/bundle-cli.mjs). better-sqlite3 stays outside: it loads a
-// native addon. The packages stay in `dependencies`: the declarations import their types.
+// `import 'shopbeacon'` loads); the CLI bundles them into dist/cli.js (scripts/bundle-cli.mjs).
+// better-sqlite3 stays outside: it loads a native addon. The packages stay in `dependencies`: the
+// declarations import their types.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -17,8 +17,9 @@
 // c8 then prints the line and branch coverage of relay/ and snippet/ (.c8rc.json), in all and by
 // folder. .c8rc.json picks scripts before they are mapped (`excludeAfterRemap: false`): mapped
 // first, the CLI bundle's ranges, from ~250 sources in one map, came out as every line covered
-// and no branch; picked first, four files' runs gave the same figures bundled as unbundled. The snippet's own figure is from Node only: Chromium's runs of it are not counted. The
-// coverage files are trimmed to our own scripts while the tiers run (scripts/coverage-trim.mjs).
+// and no branch; picked first, four files' runs gave the same figures bundled as unbundled. The
+// snippet's own figure is from Node only: Chromium's runs of it are not counted. The coverage
+// files are trimmed to our own scripts while the tiers run (scripts/coverage-trim.mjs).
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
