@@ -109,6 +109,10 @@ export class ShopifyGraphqlStandIn extends StandIn {
   readonly minted = new Map<string, number>();
   /** GraphQL calls refused because their token had expired. */
   expiredRefusals = 0;
+  /** When the last GraphQL call was answered with a token that worked (epoch ms). */
+  lastServedAt = 0;
+  /** Status polls a bulk operation answers RUNNING before COMPLETED: the relay waits 0.5 s, then 1 s, 2 s… between them. */
+  bulkPollsRunning = 1;
   /** The Admin API versions served; any other is answered as the oldest, as Shopify falls forward. */
   supportedVersions = ['2026-01', '2026-04', '2026-07', '2026-10'];
   /** Whether the app lacks protected customer data: orders come with those fields null and an error per field. */
@@ -132,6 +136,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
     const version = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname)?.[1];
     if (!version) return json(res, 404, { errors: 'Not Found' });
     res.setHeader('x-shopify-api-version', this.servedVersion(version));
+    this.lastServedAt = Date.now();
     this.graphql(req, res);
   }
 
@@ -207,7 +212,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
     ShopbeaconBulkStatus: (variables) => {
       const kind = (this.bulkQueries.at(-1) ?? '').includes('orders(') ? 'orders' : 'products';
       this.polls += 1;
-      return { node: this.polls < 2 ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
+      return { node: this.polls <= this.bulkPollsRunning ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
     },
     ShopbeaconProtectedData: () => ({ orders: { nodes: this.orders.slice(0, 1).map((o) => ({ id: o['id'], email: o['email'], phone: o['phone'], billingAddress: o['billingAddress'], customer: o['customer'] })) } }),
     ShopbeaconShopCurrency: () => ({ shop: { currencyCode: 'EUR' } }),
