@@ -3,10 +3,12 @@
 // changed built-in) fails here instead of in a shop's relay: better-sqlite3 12 aborting Node 24.19+
 // at exit was found this way. `.ci/run` runs it for Node 22 and 24. Node itself comes from the npm registry (`node-<platform>-<arch>`, the
 // official binaries with their headers), the one source every machine that installs us can reach.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { failedTestBlocks } from './failed-tests.mjs';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'shopbeacon-node');
@@ -36,27 +38,39 @@ function copyWorkingTree(to) {
   }
 }
 
-/** `npm ci` then each suite, with `nodeDir`'s node first on the PATH; returns the step that failed, if any. */
-function testOn(nodeDir, tree) {
+/** Runs `npm <step>` in `tree`, streaming its output and keeping it; resolves with its exit status and output. */
+function npm(step, tree, env) {
+  const child = spawn('npm', step, { cwd: tree, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const kept = [];
+  child.stdout.on('data', (chunk) => { kept.push(chunk); process.stdout.write(chunk); });
+  child.stderr.on('data', (chunk) => { kept.push(chunk); process.stderr.write(chunk); });
+  return new Promise((done) => child.once('close', (code) => done({ status: code ?? 1, output: Buffer.concat(kept).toString('utf8') })));
+}
+
+/** `npm ci` then each suite, with `nodeDir`'s node first on the PATH; the step that failed and its failed tests, if any. */
+async function testOn(nodeDir, tree) {
   // node-gyp builds native modules against these headers instead of downloading them.
   const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeDir };
   for (const step of [['ci'], ...SUITES.map((suite) => ['run', suite])]) {
-    const { status } = spawnSync('npm', step, { cwd: tree, env, stdio: 'inherit' });
-    if (status !== 0) return `npm ${step.join(' ')}`;
+    const { status, output } = await npm(step, tree, env);
+    if (status !== 0) return { step: `npm ${step.join(' ')}`, blocks: failedTestBlocks(output) };
   }
   return undefined;
 }
 
 const majors = process.argv.length > 2 ? process.argv.slice(2) : ['22', '24', '26'];
 const results = [];
+const failures = [];
 for (const major of majors) {
   const { version, nodeDir } = fetchNode(major);
   const tree = mkdtempSync(join(tmpdir(), `shopbeacon-node${major}-`));
   console.log(`== Node ${version}: npm ci, ${SUITES.join(', ')} in ${tree}`);
   copyWorkingTree(tree);
-  const failed = testOn(nodeDir, tree);
+  const failed = await testOn(nodeDir, tree);
   rmSync(tree, { recursive: true, force: true });
-  results.push(`Node ${version}: ${failed ? `FAILED at ${failed}` : `${SUITES.join(' and ')} passed`}`);
+  results.push(`Node ${version}: ${failed ? `FAILED at ${failed.step}` : `${SUITES.join(' and ')} passed`}`);
+  // Printed again at the end: the first major's failure is long gone from a log that keeps only its end.
+  if (failed) failures.push(`== Node ${version}, ${failed.step}: ${failed.blocks.length} failed test(s)\n${failed.blocks.join('\n')}`);
 }
-console.log(results.join('\n'));
-process.exit(results.some((line) => line.includes('FAILED')) ? 1 : 0);
+console.log([...failures, ...results].join('\n'));
+process.exit(failures.length > 0 ? 1 : 0);

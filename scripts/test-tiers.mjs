@@ -26,6 +26,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { trimCoverageWhileRunning } from './coverage-trim.mjs';
+import { failedTestBlocks } from './failed-tests.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const coverage = { ...process.env, NODE_V8_COVERAGE: resolve('coverage/tmp') };
@@ -96,11 +97,14 @@ async function printCoverage() {
 
 /** Runs one command of a job, at the job's priority; resolves with its exit status and signal. */
 function runCommand([command, ...args], { env, priority }, live, kept) {
-  const child = spawn(command, args, { stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: env ?? process.env });
+  // On a terminal the streaming job keeps it (its reporters print for a person, and the scrollback
+  // holds everything); elsewhere its output is kept too, to be printed again if it fails.
+  const output = live && process.stdout.isTTY ? 'inherit' : 'pipe';
+  const child = spawn(command, args, { stdio: ['ignore', output, output], env: env ?? process.env });
   // Set before npm has started anything, so that what it starts inherits the priority.
   if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
-  child.stdout?.on('data', (chunk) => kept.push(chunk));
-  child.stderr?.on('data', (chunk) => kept.push(chunk));
+  child.stdout?.on('data', (chunk) => { kept.push(chunk); if (live) process.stdout.write(chunk); });
+  child.stderr?.on('data', (chunk) => { kept.push(chunk); if (live) process.stderr.write(chunk); });
   return new Promise((done) => child.once('close', (code, signal) => done({ status: code ?? 1, signal })));
 }
 
@@ -120,14 +124,16 @@ async function runJob([name, commands, options = {}], live) {
 }
 
 /**
- * A job that printed beside a streaming one printed long before the run ended, and a CI log that
- * keeps only its end would lose why it failed (stop 42's e2e): the last lines of a job that failed,
- * or that passed only on a retry (Playwright's "N flaky"), come again at the end.
+ * A job printed long before the run ended, and a CI log that keeps only its end would lose why it
+ * failed (stop 42's e2e): the failed tests' own blocks and the last lines of a job that failed, or
+ * that passed only on a retry (Playwright's "N flaky"), come again at the end.
  */
 function reprintEnd({ name, status, output }) {
   const text = output.toString('utf8').trimEnd();
   const flaky = /^\s+\d+ flaky$/m.test(text);
   if (text === '' || (status === 0 && !flaky)) return;
+  const blocks = failedTestBlocks(text);
+  if (blocks.length > 0) process.stdout.write(`\n== ${name}: ${blocks.length} failed test(s) again:\n${blocks.join('\n')}\n`);
   const lines = text.split('\n');
   const shown = Math.min(lines.length, REPRINTED_LINES);
   process.stdout.write(`\n== ${name} ${status === 0 ? 'passed with a flaky test' : 'failed'}; its last ${shown} lines again:\n${lines.slice(-shown).join('\n')}\n`);

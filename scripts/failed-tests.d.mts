@@ -1,0 +1,1 @@
+export declare function failedTestBlocks(tap: string): string[];
