@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import { RedisServer, freePort, stopChild } from './redis-server.js';
 
 export const SENTINEL_NAME = 'sbprimary';
+/** Written and deleted on the primary to see a write reach the replica; no relay key. */
+const PROBE_KEY = 'test:replica-probe';
 /**
  * With the AOF README asks for; a full sync starts at once (Redis 7 waits 5 s by default for more
  * replicas to share a diskless transfer: 5 s of every start here, and of every rejoin after a failover).
@@ -22,6 +24,8 @@ const PERSISTED = ['--appendonly', 'yes', '--appendfsync', 'everysec', '--repl-d
 class Sentinel {
   port = 0;
   readonly id = randomBytes(20).toString('hex');
+  /** What it printed: its events (`+sdown`, `+switch-master`, `+convert-to-slave`), read when a test fails. */
+  log = '';
   private child: ChildProcess | undefined;
 
   async reservePort(): Promise<this> {
@@ -49,6 +53,7 @@ class Sentinel {
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
+        this.log += chunk.toString();
         if (/\+monitor master/.test(out)) resolve();
       });
       child.once('exit', (code) => reject(new Error(`redis sentinel exited with ${code}: ${out}`)));
@@ -79,6 +84,13 @@ export class RedisReplicaSet {
     await this.primary.start();
     this.replica = await new RedisServer([...PERSISTED, '--replicaof', '127.0.0.1', String(this.primary.port)]).start();
     await this.until(async (redis) => /master_link_status:up/.test(await redis.info('replication')), this.replica.port, 'the replica in sync');
+    // Up, the link may not carry writes yet: after a diskless sync the primary streams them only
+    // once the replica's first REPLCONF ACK comes, up to a second later. A test that had killed
+    // the primary within that second (3,000 events take ~250 ms without WAIT) lost all of them.
+    await this.until(async (redis) => {
+      await redis.multi().set(PROBE_KEY, '1').del(PROBE_KEY).exec();
+      return Number(await redis.call('WAIT', 1, 100)) === 1;
+    }, this.primary.port, 'the replica to receive writes');
     const sentinels = await Promise.all([0, 1, 2].map(() => new Sentinel().reservePort()));
     this.sentinels = await Promise.all(sentinels.map((s) => s.start(this.primary.port, this.replica.port, sentinels)));
     // Each sentinel must know the replica and the other two before a quorum can elect a leader and promote it.
@@ -138,6 +150,16 @@ export class RedisReplicaSet {
     } finally {
       redis.disconnect();
     }
+  }
+
+  /** The last lines each process printed, its banner left out: what a failed test shows of the set. */
+  describe(lines = 12): string {
+    const tail = (log: string) => log.split('\n').filter((line) => /^\d+:[MSCX] /.test(line) && !/saved on disk|overcommit/.test(line)).slice(-lines).map((line) => `  ${line}`).join('\n');
+    return [
+      ...this.sentinels.map((s) => `sentinel :${s.port}\n${tail(s.log)}`),
+      `first primary :${this.primary.port}\n${tail(this.primary.log)}`,
+      `first replica :${this.replica?.port}\n${tail(this.replica?.log ?? '')}`,
+    ].join('\n');
   }
 
   async stop(): Promise<void> {

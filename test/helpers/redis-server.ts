@@ -27,6 +27,8 @@ export function redisUnavailableReason(): string | undefined {
 /** A real redis-server on a loopback port, in memory only unless `args` turn persistence on; `stop()` and `start()` again on the same port and directory. */
 export class RedisServer {
   port = 0;
+  /** What the server printed, across its starts: read when a test fails. */
+  log = '';
   private child: ChildProcess | undefined;
   /** Kept across `stop()` and `start()`: a server started again finds what it had persisted. */
   private dir: string | undefined;
@@ -46,6 +48,7 @@ export class RedisServer {
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
+        this.log += chunk.toString();
         if (/Ready to accept connections/.test(out)) resolve();
       });
       child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));

@@ -67,6 +67,11 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
     const lost = [...load.acked].filter((seq) => !got.has(seq)).length;
     t.diagnostic(`WAIT_REPLICAS=${waitReplicas}: ${load.acked.size} acknowledged (${ackedAtKill} before the kill), ${lost} lost, ${load.refused} batches refused (503) during the failover`);
     return { acked: load.acked.size, lost, refused: load.refused };
+  } catch (error) {
+    // A failover that stalls on CI (stop 44, Node 22) says nothing by its timeout alone: what the
+    // sentinels, the servers and the relay last printed comes with it.
+    const relayLog = h.logs.join('').trimEnd().split('\n').slice(-10).map((line) => `  ${line}`).join('\n');
+    throw new Error(`${(error as Error).message}\n${redis.describe()}\nrelay\n${relayLog}`, { cause: error });
   } finally {
     await h.close();
     await redis.stop();
