@@ -2,7 +2,8 @@
 // Node matrix's integration tier on Node 22, stop 44) left no line of why. These pick the failed
 // tests' own blocks out of TAP, so the scripts that run the tiers can print them again at the end.
 
-const MAX_BLOCK_LINES = 60;
+// Room for a failure that carries its processes' last lines (redis-failover's, ~80).
+const MAX_BLOCK_LINES = 150;
 
 /** The leading spaces of a line. */
 function indentOf(line) {

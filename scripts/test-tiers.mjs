@@ -10,7 +10,9 @@
 //   service's /collect p99 was 106 ms (66 alone; the test's bound is 1,000). Chromium niced beside
 //   them was not harmless (a failover timed out): the browser tier stays in the stage before.
 // One job of a stage streams as it runs; the others print whole when they end, so logs never
-// interleave. The closing lines say what each job and each stage took (issue #37). Needs nothing
+// interleave. A job that failed has its failed tests' TAP blocks and its last lines printed again
+// at the end, where a CI log that keeps only its end still has them. The closing lines say what
+// each job and each stage took (issue #37). Needs nothing
 // but Node (it runs before the install).
 // The test tiers run with NODE_V8_COVERAGE (issue #37), which every node process they start
 // inherits (the relays spawned from dist/ too, mapped back to relay/*.ts by tsc's source maps);
