@@ -7,6 +7,8 @@ const LOADERS = 4;
 export interface Load {
   acked: Set<number>;
   refused: number;
+  /** The last refusal's status and body (or the error that stood for it): what a stalled test shows. */
+  lastRefusal: string;
   stop(): Promise<void>;
 }
 
@@ -15,12 +17,16 @@ export function startLoad(url: string): Load {
   const acked = new Set<number>();
   let running = true;
   let refused = 0;
+  let lastRefusal = '';
   const loop = async () => {
     while (running) {
       const events = Array.from({ length: BATCH }, () => browserEvent());
-      const answer = await collect(url, { events }).catch(() => undefined);
-      if (answer?.status === 200) for (const e of events) acked.add((e['event'] as { seq: number }).seq);
-      else refused += 1;
+      const answer = await collect(url, { events }).catch((error: Error) => error);
+      if (!(answer instanceof Error) && answer.status === 200) for (const e of events) acked.add((e['event'] as { seq: number }).seq);
+      else {
+        refused += 1;
+        lastRefusal = answer instanceof Error ? answer.message : `${answer.status} ${JSON.stringify(answer.body)}`;
+      }
     }
   };
   const loops = Array.from({ length: LOADERS }, loop);
@@ -28,6 +34,9 @@ export function startLoad(url: string): Load {
     acked,
     get refused() {
       return refused;
+    },
+    get lastRefusal() {
+      return lastRefusal;
     },
     stop: async () => {
       running = false;

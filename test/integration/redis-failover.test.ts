@@ -20,6 +20,16 @@ async function dropReplicaLink(primaryPort: number): Promise<void> {
   }
 }
 
+/** What the relay's Redis client went through (ioredis's connect, ready, close, reconnecting, end, error), with times. */
+function clientEvents(h: Harness): { describe(): string } {
+  const redis = h.relay.shopbeacon.shared?.redis;
+  const seen: string[] = [];
+  for (const name of ['connect', 'ready', 'close', 'reconnecting', 'end', 'error']) {
+    redis?.on(name, (detail: unknown) => seen.push(`${new Date().toISOString().slice(11, 23)} ${name}${detail instanceof Error ? ` ${detail.message}` : typeof detail === 'number' ? ` ${detail} ms` : ''}`));
+  }
+  return { describe: () => `(${redis?.status ?? 'none'} now):\n${seen.slice(-20).map((line) => `  ${line}`).join('\n')}` };
+}
+
 /**
  * Kills the primary with SIGKILL under load, with a backlog queued (the service answers in 200 ms),
  * lets the sentinels promote the replica, brings the old primary back (it rejoins as a replica),
@@ -36,10 +46,9 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
     mock: { faults: { latencyMs: 200 } },
     config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0', deliveryTimeoutMs: '2000' },
   });
+  const client = clientEvents(h);
+  const load = startLoad(h.url);
   try {
-    const load = startLoad(h.url);
-    // A failed wait must not leave the browsers posting to a closed relay: the file would never end.
-    t.after(() => load.stop());
     await until(() => load.acked.size >= 3_000, '3,000 acknowledged events', 60_000);
     if (replicaStalled) {
       const [acked, refused] = [load.acked.size, load.refused];
@@ -70,9 +79,11 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
   } catch (error) {
     // A failover that stalls on CI (stop 44, Node 22) says nothing by its timeout alone: what the
     // sentinels, the servers and the relay last printed comes with it.
-    const relayLog = h.logs.join('').trimEnd().split('\n').slice(-10).map((line) => `  ${line}`).join('\n');
-    throw new Error(`${(error as Error).message}\n${redis.describe()}\nrelay\n${relayLog}`, { cause: error });
+    const relay = `relay: last refusal ${load.lastRefusal}; its Redis client ${client.describe()}`;
+    throw new Error(`${(error as Error).message}\n${redis.describe()}\n${relay}`, { cause: error });
   } finally {
+    // Before the relay closes: it waits for its connections, which browsers that keep posting never end.
+    await load.stop();
     await h.close();
     await redis.stop();
   }
