@@ -6,6 +6,7 @@ import { SETTINGS } from '../config/settings.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { openOutbox } from '../outbox/create-outbox.js';
 import { connectRedis, redisTargetOf } from '../redis/redis-connection.js';
+import { markClosing } from '../redis/ended-client.js';
 import { StorageError } from '../shared/storage-error.js';
 
 /** The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same variables and flags. */
@@ -52,6 +53,7 @@ export async function withOutbox<T>(flags: OutboxLocation, use: (outbox: Outbox)
     throw error;
   } finally {
     await outbox.close();
+    if (redis) markClosing(redis);
     redis?.disconnect();
   }
 }

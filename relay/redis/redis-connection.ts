@@ -1,4 +1,5 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { reconnectWhenEnded } from './ended-client.js';
 import { replyCode } from './reply-code.js';
 
 /** The Redis the relays share: one server (alone or found through sentinels), or a Redis Cluster. */
@@ -64,7 +65,7 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
   if (cluster) return connectCluster(cluster, url, options, clusterKeyPrefix(group));
   if (!sentinels) return new Redis(url as string, options);
   // `failoverDetector`: the sentinels' +switch-master moves the connection at once, not at the next error.
-  return new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly });
+  return reconnectWhenEnded(new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SharedRedis } from './redis-connection.js';
 import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
+import { markClosing } from './ended-client.js';
 import { RedisTurnBatch } from './turn-batch.js';
 import { dedupeWindow } from '../shared/dedupe-window.js';
 
@@ -27,6 +28,7 @@ export function createSharedState(target: RedisTarget, commandTimeoutMs?: number
     eventIds: new EventIdRegistry(redis, turns),
     isReachable: () => redis.status === 'ready',
     close: async () => {
+      markClosing(redis);
       await redis.quit().catch(() => undefined);
       // With sentinels, QUIT leaves the failover detector's sentinel connections reconnecting: disconnect ends them too.
       redis.disconnect();

@@ -64,6 +64,15 @@ class Sentinel {
   stop(): Promise<void> {
     return stopChild(this.child, 'SIGKILL');
   }
+
+  /** SIGSTOP: it holds its connections and answers nothing. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
 }
 
 /**
