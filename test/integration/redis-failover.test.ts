@@ -36,9 +36,10 @@ function clientEvents(h: Harness): { describe(): string } {
  * then lets the service take the backlog. With `replicaStalled`, the replica stops and loses its link
  * (a long pause, a network blip: the primary drops it), writes it never saw are answered, and the
  * primary dies before it is back. With `rejoinAtOnce`, the old primary is made a replica as soon as it
- * is back instead of when Sentinel gets to it. Returns the acknowledged events the service never got.
+ * is back instead of when Sentinel gets to it; with `primaryBack: false` it stays down. Returns the
+ * acknowledged events the service never got.
  */
-async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replicaStalled = false, rejoinAtOnce = false } = {}): Promise<{ acked: number; lost: number; refused: number }> {
+async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replicaStalled = false, rejoinAtOnce = false, primaryBack = true } = {}): Promise<{ acked: number; lost: number; refused: number }> {
   const redis = await new RedisReplicaSet().start();
   // A delivery timeout of 2 s (the service answers in 200 ms) lets the relay take back, after 6 s
   // (3 timeouts) instead of 30, the entries it had claimed when its connection broke.
@@ -62,8 +63,8 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
     if (replicaStalled) redis.replica.resume();
     const ackedAtKill = load.acked.size;
     await redis.failedOver();
-    await redis.primary.start();
-    if (rejoinAtOnce) await redis.rejoinAsReplica();
+    if (primaryBack) await redis.primary.start();
+    if (primaryBack && rejoinAtOnce) await redis.rejoinAsReplica();
     await until(() => load.acked.size >= ackedAtKill + 1_000, 'acknowledgements again after the failover', 60_000);
     await load.stop();
     h.mock.setFaults({ latencyMs: 0 });
@@ -102,7 +103,9 @@ describe('SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed unde
   });
 
   it('without WAIT and with the replica stalled when the primary dies, loses what only the primary held, which it had acknowledged', async (t) => {
-    const { lost } = await failoverUnderLoad(t, '0', { replicaStalled: true });
+    // The old primary stays down: back with its AOF, it still holds what the replica never saw
+    // until Sentinel demotes it 8–10 s later, and one run in ten here (Node 24) lost nothing.
+    const { lost } = await failoverUnderLoad(t, '0', { replicaStalled: true, primaryBack: false });
     // How many depends on what delivery sent before the kill (CI measured 160, here 240): that some are lost is the claim.
     assert.ok(lost > 0, 'no acknowledged event lost');
   });
