@@ -23,9 +23,9 @@ export function failedTestBlocks(tap) {
     const indent = indentOf(lines[index]);
     let end = index + 1;
     while (end < lines.length && !(lines[end].trim() === '...' && indentOf(lines[end]) === indent + 2)) end++;
-    const block = lines.slice(index, Math.min(end + 1, lines.length));
-    const onlyEchoes = /failureType: '(?:subtestsFailed|cancelledByParent)'/.test(block.join('\n'));
-    if (!onlyEchoes) blocks.push(block.slice(0, MAX_BLOCK_LINES).join('\n'));
+    const block = lines.slice(index, Math.min(end + 1, lines.length, index + MAX_BLOCK_LINES)).join('\n');
+    const onlyEchoes = /failureType: '(?:subtestsFailed|cancelledByParent)'/.test(block);
+    if (!onlyEchoes) blocks.push(block);
   }
   return blocks;
 }

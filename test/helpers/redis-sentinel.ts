@@ -50,13 +50,11 @@ class Sentinel {
     const child = spawn('redis-server', [conf, '--sentinel'], { stdio: ['ignore', 'pipe', 'inherit'] });
     this.child = child;
     await new Promise<void>((resolve, reject) => {
-      let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
         this.log += chunk.toString();
-        if (/\+monitor master/.test(out)) resolve();
+        if (/\+monitor master/.test(this.log)) resolve();
       });
-      child.once('exit', (code) => reject(new Error(`redis sentinel exited with ${code}: ${out}`)));
+      child.once('exit', (code) => reject(new Error(`redis sentinel exited with ${code}: ${this.log}`)));
     });
     return this;
   }

@@ -63,8 +63,10 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
     if (replicaStalled) redis.replica.resume();
     const ackedAtKill = load.acked.size;
     await redis.failedOver();
-    if (primaryBack) await redis.primary.start();
-    if (primaryBack && rejoinAtOnce) await redis.rejoinAsReplica();
+    if (primaryBack) {
+      await redis.primary.start();
+      if (rejoinAtOnce) await redis.rejoinAsReplica();
+    }
     await until(() => load.acked.size >= ackedAtKill + 1_000, 'acknowledgements again after the failover', 60_000);
     await load.stop();
     h.mock.setFaults({ latencyMs: 0 });
