@@ -40,7 +40,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses }));
-  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey });
+  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, keepBots: config.bots === 'keep' });
   addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks });
   const demo = config.demo === true;
   addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });

@@ -103,5 +103,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   // The stored queue is replayed in the next task (`start`): evaluating the script stays short (issue #17).
-  return { command, clicked, flush: sender.flush, beacon: sender.beacon, start: () => consent && setTimeout(sender.flush) };
+  // The ids are written at once, not with the first batch: the shop's server sends the cart events of
+  // a visitor whose first page had none (home, then an add to cart) with them (issue #46).
+  return { command, clicked, flush: sender.flush, beacon: sender.beacon, start: () => consent && (identity.ids(true), setTimeout(sender.flush)) };
 }

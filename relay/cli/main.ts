@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { SchemaTooNewError } from '../shared/schema-version.js';
+import { packageVersion } from '../shared/package-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { connectCommand } from './connect-command.js';
@@ -15,6 +16,7 @@ import { relayCommand } from './relay-command.js';
 export function createProgram(): Command {
   return new Command('shopbeacon')
     .description('feed an e-commerce personalization service from the browser and the shop backend, durably')
+    .version(packageVersion(), '-V, --version', 'print the version of shopbeacon and exit')
     .showHelpAfterError()
     .addCommand(relayCommand())
     .addCommand(mockUpstreamCommand())

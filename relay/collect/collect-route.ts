@@ -11,7 +11,7 @@ import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
-import { resolveIdentity, writeIdentityCookies } from './identity-cookies.js';
+import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
 import type { RateLimits } from './rate-limits.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
@@ -46,6 +46,7 @@ export function collectRoute(options: CollectOptions) {
     const body = parseCollectBody(await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }));
     if (!options.keepBots && isBotRequest(ctx.get('user-agent'), body.webdriver)) {
       for (const raw of body.events) options.events.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'bot' });
+      writeBotCookie(ctx, { domain: options.cookieDomain, secure: ctx.secure });
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }

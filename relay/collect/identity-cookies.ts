@@ -93,6 +93,19 @@ function cookie(name: string, value: string, maxAge: number, options: CookieOpti
   return `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}${httpOnly ? '; HttpOnly' : ''}`;
 }
 
+/** Set on a browser judged automated; the plugin and the module send no server-side event while it is there. */
+export const BOT_COOKIE = '_sb_bot';
+
+/**
+ * Marks a browser the relay judged automated for the shop's server: its cart and checkout events
+ * come from the WooCommerce plugin or the PrestaShop module, which read the snippet's ids and would
+ * otherwise send them for it (issue #46). For as long as the browser runs (no Max-Age): a verdict
+ * is about this browser's run, and the bot filter judges every batch again anyway.
+ */
+export function writeBotCookie(ctx: Context, options: CookieOptions): void {
+  ctx.append('Set-Cookie', `${BOT_COOKIE}=1; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}; HttpOnly`);
+}
+
 /**
  * Re-sets the cookies from the server: Safari caps cookies written by scripts at 7 days, but not
  * those a same-origin server sets. `_sb_uid` and `_sb_sid` are not HttpOnly: the snippet reads

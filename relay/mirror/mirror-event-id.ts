@@ -14,8 +14,11 @@ const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
  * that came too late is refused as a duplicate for 24 hours instead of counted twice.
  */
 export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
-  if (info.kind !== 'event' || !isPlainObject(body) || body['event_id'] === undefined) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
-  const { event_id: eventId, ...rest } = body;
+  if (info.kind !== 'event' || !isPlainObject(body)) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
+  // `visitor_agent` was judged before (shopper-agent.ts): the service never gets it.
+  const { visitor_agent: _judged, ...event } = body;
+  if (event['event_id'] === undefined) return checkRecord(info, event, now, { bigIntegers: false });
+  const { event_id: eventId, ...rest } = event;
   if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
   const checked = checkRecord(info, rest, now);
   return checked.ok ? { ok: true, value: { ...checked.value, key: `mirror-${eventId}` } } : checked;

@@ -6,7 +6,9 @@ import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
+import { stepLabels } from '../pipeline/step-labels.js';
 import { mirrorRecord } from './mirror-event-id.js';
+import { shopperBots } from './shopper-agent.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -14,9 +16,10 @@ const MIRROR_BODY_LIMIT = 8 * 1024 * 1024;
 
 export interface MirrorOptions extends IngestDeps {
   adminKey: string | undefined;
+  keepBots: boolean;
 }
 
-type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' } | { index: number; status: 'rejected'; errors: unknown[] };
+type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' | 'dropped' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 /** Ways in that post through the mirror and may say so (`Shopbeacon-Source`), for the debugger. */
 const NAMED_SOURCES = ['import', 'backfill'] as const;
@@ -32,18 +35,25 @@ function originOf(ctx: Context): RecordOrigin {
 }
 
 async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
-  const verdicts = await options.accept(originOf(ctx), info.kind, bodies, (body, now) => mirrorRecord(info, body, now));
-  return verdicts.map((verdict, index) => {
-    if (verdict.status === 'rejected') return { index, status: 'rejected', errors: verdict.errors };
-    return { index, status: verdict.status };
+  const origin = originOf(ctx);
+  const bots = info.kind === 'event' && !options.keepBots ? shopperBots(bodies) : new Set<number>();
+  for (const index of bots) options.events.emit({ state: 'dropped', source: origin.source, ...stepLabels('event', bodies[index]), detail: 'bot' });
+  const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
+  const verdicts = kept.length === 0 ? [] : await options.accept(origin, info.kind, kept.map((k) => k.body), (body, now) => mirrorRecord(info, body, now));
+  const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
+  verdicts.forEach((verdict, i) => {
+    const index = kept[i]!.index;
+    results.push(verdict.status === 'rejected' ? { index, status: 'rejected', errors: verdict.errors } : { index, status: verdict.status });
   });
+  return results.sort((a, b) => a.index - b.index);
 }
 
 /** The answer to one record: 202 once durable (or delivered before with this very body: nothing to send again), 400 naming the fields. */
 function answerOne(ctx: Context, info: KindInfo, only: RecordResult | undefined): void {
   if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
   ctx.status = 202;
-  ctx.body = only?.status === 'unchanged' ? { queued: 0, unchanged: 1 } : only?.status === 'duplicate' ? { queued: 0, duplicate: 1 } : { queued: 1 };
+  const status = only?.status;
+  ctx.body = status === 'unchanged' || status === 'duplicate' || status === 'dropped' ? { queued: 0, [status]: 1 } : { queued: 1 };
 }
 
 function mirrorRoute(info: KindInfo, options: MirrorOptions) {
@@ -56,11 +66,12 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
     }
     const results = await enqueueChecked(ctx, info, many ? body : [body], options);
     const rejected = results.filter((r) => r.status === 'rejected');
-    const queued = results.length - rejected.length;
+    const dropped = results.filter((r) => r.status === 'dropped').length;
+    const queued = results.length - rejected.length - dropped;
     if (!many) return answerOne(ctx, info, results[0]);
-    ctx.status = queued > 0 ? 202 : 400;
-    const refusal = queued > 0 ? {} : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
-    ctx.body = { ...refusal, queued, rejected: rejected.length, results };
+    ctx.status = rejected.length < results.length ? 202 : 400;
+    const refusal = rejected.length < results.length ? {} : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
+    ctx.body = { ...refusal, queued, rejected: rejected.length, ...(dropped > 0 ? { dropped } : {}), results };
   };
 }
 

@@ -29,8 +29,19 @@ export interface PluginScenario {
   user_id?: number;
   /** A product id: the request is that product's page. */
   product_page?: number;
-  /** `['add' | 'remove' | 'add-again', product_id, quantity, variation_id?]`, `['set', product_id, new quantity, variation_id, old quantity]`. */
-  actions?: [string, number, number, number?, number?][];
+  /**
+   * `['add' | 'remove' | 'add-again', product_id, quantity, variation_id?]`, `['set', product_id, new quantity, variation_id, old quantity]`,
+   * `['order-classic' | 'order-store-api', order_id]` (the scenario's `order` placed by that checkout).
+   */
+  actions?: [string, number, number?, number?, number?][];
+  /** `checkout` (the checkout page is shown, with `cart`) or `order-received`. */
+  page?: 'checkout' | 'order-received';
+  /** The cart's lines: `[product_id, quantity, variation_id?]`. */
+  cart?: [number, number, number?][];
+  /** The order the actions place: its lines are `[product_id, quantity, variation_id, unit price]`. */
+  order?: { id: number; total: number; currency: string; lines: [number, number, number, number][] };
+  /** The shopper's request headers as `$_SERVER` holds them (default: a desktop browser's User-Agent). */
+  server?: Record<string, string>;
   /** A server that cannot end the response before the plugin's call (mod_php). */
   no_fpm?: boolean;
   /** Action Scheduler running the plugin's retry: `[events, { attempt, first }]`. */
@@ -57,6 +68,8 @@ export interface PluginRequest {
   rest_price: number | null;
   /** Transients the plugin set, with their lifetimes in seconds. */
   transients: Record<string, number>;
+  /** The WooCommerce features the plugin declared itself compatible with (or not). */
+  features: Record<string, { file: string; compatible: boolean }>;
   stderr: string;
 }
 

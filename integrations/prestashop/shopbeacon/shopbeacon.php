@@ -1,8 +1,8 @@
 <?php
 /**
- * shopbeacon for PrestaShop 1.7.8 and 8.x: the storefront's cart events and product views to a
- * shopbeacon relay, which feeds them to the personalization service. Orders and products go by
- * the relay's sync (PrestaShop's Webservice).
+ * shopbeacon for PrestaShop 1.7.8, 8.x and 9.x: the shopper's journey (product views, cart
+ * changes, a started checkout, the placed order) to a shopbeacon relay, which feeds it to the
+ * personalization service. Orders and products go by the relay's sync (PrestaShop's Webservice).
  *
  * @license MIT
  */
@@ -15,8 +15,10 @@ require_once __DIR__ . '/classes/ShopbeaconVisitor.php';
 require_once __DIR__ . '/classes/ShopbeaconProductFields.php';
 require_once __DIR__ . '/classes/ShopbeaconRetryQueue.php';
 require_once __DIR__ . '/classes/ShopbeaconRelayClient.php';
+require_once __DIR__ . '/classes/ShopbeaconTracker.php';
 require_once __DIR__ . '/classes/ShopbeaconStorefront.php';
 require_once __DIR__ . '/classes/ShopbeaconCartEvents.php';
+require_once __DIR__ . '/classes/ShopbeaconCheckoutEvents.php';
 
 class shopbeacon extends Module
 {
@@ -27,6 +29,7 @@ class shopbeacon extends Module
         'actionObjectProductInCartDeleteBefore',
         'actionObjectProductInCartDeleteAfter',
         'actionCartSave',
+        'actionValidateOrder',
     ];
 
     /** @var ShopbeaconSettings */
@@ -38,6 +41,9 @@ class shopbeacon extends Module
     /** @var ShopbeaconCartEvents */
     private $cartEvents;
 
+    /** @var ShopbeaconCheckoutEvents */
+    private $checkoutEvents;
+
     /** @var bool */
     private $shutdownRegistered = false;
 
@@ -45,10 +51,10 @@ class shopbeacon extends Module
     {
         $this->name = 'shopbeacon';
         $this->tab = 'analytics_stats';
-        $this->version = '0.1.0';
+        $this->version = '0.2.0';
         $this->author = 'shopbeacon';
         $this->need_instance = 0;
-        $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '8.99.99'];
+        $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '9.99.99'];
         $this->bootstrap = true;
 
         parent::__construct();
@@ -58,7 +64,9 @@ class shopbeacon extends Module
 
         $this->settings = new ShopbeaconSettings();
         $this->client = new ShopbeaconRelayClient($this->settings, new ShopbeaconRetryQueue());
-        $this->cartEvents = new ShopbeaconCartEvents($this->settings, $this->client);
+        $tracker = new ShopbeaconTracker($this->settings, $this->client);
+        $this->cartEvents = new ShopbeaconCartEvents($tracker);
+        $this->checkoutEvents = new ShopbeaconCheckoutEvents($tracker);
     }
 
     public function install()
@@ -81,12 +89,13 @@ class shopbeacon extends Module
         return Db::getInstance()->execute(ShopbeaconRetryQueue::dropTableSql()) && parent::uninstall();
     }
 
-    /** The storefront's head: the snippet; a retry of queued events when one is due. */
+    /** The storefront's head: the snippet; a started checkout; a retry of queued events when one is due. */
     public function hookDisplayHeader($params)
     {
         if (defined('_PS_ADMIN_DIR_')) {
             return '';
         }
+        $this->checkoutEvents->checkoutShown($this->context);
         if ($this->client->hasWork()) {
             $this->sendAtShutdown();
         }
@@ -116,6 +125,14 @@ class shopbeacon extends Module
     public function hookActionCartSave($params)
     {
         $this->cartEvents->settle();
+    }
+
+    /** An order placed from the storefront (a back-office order has no shopper to join it to). */
+    public function hookActionValidateOrder($params)
+    {
+        if (!defined('_PS_ADMIN_DIR_') && $this->checkoutEvents->orderValidated(is_array($params) ? $params : [], $this->context)) {
+            $this->sendAtShutdown();
+        }
     }
 
     /**

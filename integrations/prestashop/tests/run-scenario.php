@@ -35,6 +35,8 @@ foreach (isset($scenario['config']) ? $scenario['config'] : [] as $key => $value
     $GLOBALS['ps']['config'][$key] = $value;
 }
 $_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
+// The shopper's request headers: a desktop browser's User-Agent unless the scenario says otherwise.
+$_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'], isset($scenario['server']) ? $scenario['server'] : []);
 
 $context = Context::getContext();
 $context->customer->id = isset($scenario['customer']) ? (int) $scenario['customer'] : 0;

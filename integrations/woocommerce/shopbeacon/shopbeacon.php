@@ -2,13 +2,13 @@
 /**
  * Plugin Name:          shopbeacon
  * Plugin URI:           https://github.com/shopbeacon/shopbeacon
- * Description:          Sends the storefront's cart events and product views to a shopbeacon relay, which feeds them to the personalization service. Orders and products go by the relay's webhooks and sync.
- * Version:              0.2.0
+ * Description:          Sends the shopper's journey (product views, cart changes, a started checkout, the placed order) to a shopbeacon relay, which feeds it to the personalization service. Orders and products go by the relay's webhooks and sync.
+ * Version:              0.3.0
  * Requires at least:    6.0
  * Requires PHP:         7.4
  * Requires Plugins:     woocommerce
  * WC requires at least: 7.0
- * WC tested up to:      9.4
+ * WC tested up to:      11.0.1
  * Author:               shopbeacon
  * License:              MIT
  * Text Domain:          shopbeacon
@@ -20,9 +20,24 @@ require_once __DIR__ . '/includes/class-shopbeacon-settings.php';
 require_once __DIR__ . '/includes/class-shopbeacon-visitor.php';
 require_once __DIR__ . '/includes/class-shopbeacon-product-fields.php';
 require_once __DIR__ . '/includes/class-shopbeacon-relay-client.php';
+require_once __DIR__ . '/includes/class-shopbeacon-tracker.php';
 require_once __DIR__ . '/includes/class-shopbeacon-storefront.php';
 require_once __DIR__ . '/includes/class-shopbeacon-cart-events.php';
+require_once __DIR__ . '/includes/class-shopbeacon-checkout-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-rest-price.php';
+
+// WooCommerce warns on every admin page, and refuses to switch a shop to HPOS, while an active
+// plugin has not declared it works with the order tables; the same for the cart and checkout blocks.
+// The plugin reads orders only through WC_Order, so both storages and both checkouts are the same to it.
+add_action(
+	'before_woocommerce_init',
+	static function () {
+		if ( class_exists( '\Automattic\WooCommerce\Utilities\FeaturesUtil' ) ) {
+			\Automattic\WooCommerce\Utilities\FeaturesUtil::declare_compatibility( 'custom_order_tables', __FILE__, true );
+			\Automattic\WooCommerce\Utilities\FeaturesUtil::declare_compatibility( 'cart_checkout_blocks', __FILE__, true );
+		}
+	}
+);
 
 // The settings page needs WooCommerce's WC_Integration, which exists once plugins are loaded.
 add_action(
@@ -46,5 +61,7 @@ $shopbeacon_settings = new Shopbeacon_Settings();
 ( new Shopbeacon_Storefront( $shopbeacon_settings ) )->register();
 $shopbeacon_client = new Shopbeacon_Relay_Client( $shopbeacon_settings );
 $shopbeacon_client->register();
-( new Shopbeacon_Cart_Events( $shopbeacon_settings, $shopbeacon_client ) )->register();
+$shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_client );
+( new Shopbeacon_Cart_Events( $shopbeacon_tracker ) )->register();
+( new Shopbeacon_Checkout_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Rest_Price() )->register();

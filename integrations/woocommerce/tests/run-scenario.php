@@ -6,6 +6,10 @@
  * `["set", product_id, new_quantity, variation_id, old_quantity]` (a line's quantity changed, as
  * WC_Cart::set_quantity does) or `["add-again", product_id, quantity, variation_id]` (the classic
  * add of a product already in the cart: its quantity changed, then `woocommerce_add_to_cart`),
+ * `["order-classic", order_id]` and `["order-store-api", order_id]` (an order placed by the classic checkout or the
+ * Store API, the order being `order`: id, total, currency, lines of [product_id, quantity, variation_id, unit price]),
+ * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
+ * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
  * `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
  * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
@@ -13,16 +17,24 @@
  * was done the response ended. Cart events go to the relay for real, after the response.
  */
 require __DIR__ . '/wordpress-stubs.php';
+require __DIR__ . '/features-util-stub.php';
 
 $scenario              = json_decode( $argv[1], true );
 $GLOBALS['sb_options'] = $scenario['options'] ?? array();
 $GLOBALS['sb_user_id'] = $scenario['user_id'] ?? 0;
 $GLOBALS['sb_queried'] = $scenario['product_page'] ?? 0;
 $_COOKIE               = $scenario['cookies'] ?? array();
+// The shopper's request headers: a desktop browser's User-Agent unless the scenario says otherwise.
+$_SERVER               = array_merge( $_SERVER, array( 'HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' ), $scenario['server'] ?? array() );
 $GLOBALS['sb_no_fpm']  = ! empty( $scenario['no_fpm'] );
+$GLOBALS['sb_page']    = $scenario['page'] ?? '';
+$GLOBALS['sb_cart']    = $scenario['cart'] ?? array();
+$GLOBALS['sb_order']   = $scenario['order'] ?? null;
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
+do_action( 'before_woocommerce_init' );
 do_action( 'plugins_loaded' );
+do_action( 'template_redirect' );
 
 /** Stands in for WC_Cart: removal keeps the item in `removed_cart_contents`, as WC_Cart::remove_cart_item does. */
 $cart = new stdClass();
@@ -33,6 +45,10 @@ foreach ( $scenario['actions'] ?? array() as $index => $action ) {
 	$key = md5( "$product_id/$variation_id/$index" );
 	if ( 'add' === $verb ) {
 		do_action( 'woocommerce_add_to_cart', $key, $product_id, $quantity, $variation_id, array(), array() );
+	} elseif ( 'order-classic' === $verb ) {
+		do_action( 'woocommerce_checkout_order_processed', $product_id, array(), wc_get_order( $product_id ) );
+	} elseif ( 'order-store-api' === $verb ) {
+		do_action( 'woocommerce_store_api_checkout_order_processed', wc_get_order( $product_id ) );
 	} elseif ( 'set' === $verb || 'add-again' === $verb ) {
 		$old                           = 'set' === $verb ? $old_quantity : 1;
 		$new                           = 'set' === $verb ? $quantity : 1 + $quantity;
@@ -85,6 +101,7 @@ register_shutdown_function(
 				'response_ended_ms' => null === $ended ? null : round( ( $ended - $page_done ) * 1000, 1 ),
 				'rest_price'        => $rest_price,
 				'transients'        => $GLOBALS['sb_transients_set'] ?? array(),
+				'features'          => $GLOBALS['sb_features'] ?? array(),
 			)
 		);
 	}

@@ -271,3 +271,98 @@ abstract class WC_Integration {
 		return '<input type="' . ( $data['type'] ?? 'text' ) . '" name="woocommerce_' . $this->id . '_' . $key . '" value="' . htmlspecialchars( $this->get_option( $key ), ENT_QUOTES ) . '" placeholder="' . htmlspecialchars( $data['placeholder'] ?? '', ENT_QUOTES ) . '">';
 	}
 }
+
+/** The page the scenario is on: `checkout` (the checkout page), `order-received`, or none. */
+function is_checkout() {
+	return in_array( $GLOBALS['sb_page'] ?? '', array( 'checkout', 'order-received' ), true );
+}
+
+function is_wc_endpoint_url( $endpoint = false ) {
+	return 'order-received' === ( $GLOBALS['sb_page'] ?? '' ) && 'order-received' === $endpoint;
+}
+
+/** WC_Cart as far as the plugin reads it: lines, the total and the hash of its contents. */
+class WC_Cart {
+	private $lines;
+	public function __construct( array $lines ) {
+		$this->lines = $lines;
+	}
+	public function is_empty() {
+		return empty( $this->lines );
+	}
+	public function get_cart() {
+		$cart = array();
+		foreach ( $this->lines as $line ) {
+			$cart[ md5( wp_json_encode( $line ) ) ] = array( 'product_id' => $line[0], 'quantity' => $line[1], 'variation_id' => $line[2] ?? 0 );
+		}
+		return $cart;
+	}
+	public function get_total( $context = 'view' ) {
+		$total = 0;
+		foreach ( $this->lines as $line ) {
+			$product = wc_get_product( $line[2] ?? 0 ) ? wc_get_product( $line[2] ) : wc_get_product( $line[0] );
+			$total  += wc_get_price_to_display( $product ) * $line[1];
+		}
+		return 'edit' === $context ? (string) round( $total, 2 ) : '<span>' . $total . '</span>';
+	}
+	public function get_cart_hash() {
+		return md5( wp_json_encode( $this->lines ) );
+	}
+}
+
+function WC() {
+	$woocommerce       = new stdClass();
+	$woocommerce->cart = new WC_Cart( $GLOBALS['sb_cart'] ?? array() );
+	return $woocommerce;
+}
+
+/** An order line: product, variation, quantity and the unit price paid. */
+class WC_Order_Item_Product {
+	public $data;
+	public function __construct( array $data ) {
+		$this->data = $data;
+	}
+	public function get_product_id() {
+		return $this->data[0];
+	}
+	public function get_quantity() {
+		return $this->data[1];
+	}
+	public function get_variation_id() {
+		return $this->data[2] ?? 0;
+	}
+}
+
+/** WC_Order as far as the plugin reads it; `get_item_subtotal` as WooCommerce computes it (with tax on request). */
+class WC_Order {
+	private $data;
+	public function __construct( array $data ) {
+		$this->data = $data;
+	}
+	public function get_id() {
+		return $this->data['id'];
+	}
+	public function get_total() {
+		return (string) $this->data['total'];
+	}
+	public function get_currency() {
+		return $this->data['currency'];
+	}
+	public function get_items() {
+		return array_map(
+			static function ( $line ) {
+				return new WC_Order_Item_Product( $line );
+			},
+			$this->data['lines']
+		);
+	}
+	public function get_item_subtotal( $item, $inc_tax = false, $round = true ) {
+		$price = $item->data[3];
+		return $inc_tax ? round( $price * 1.19, 2 ) : $price;
+	}
+}
+
+function wc_get_order( $id ) {
+	$order = $GLOBALS['sb_order'] ?? null;
+	return $order && $order['id'] === $id ? new WC_Order( $order ) : false;
+}

@@ -29,19 +29,15 @@ if (!defined('_PS_VERSION_')) {
  */
 class ShopbeaconCartEvents
 {
-    /** @var ShopbeaconSettings */
-    private $settings;
-
-    /** @var ShopbeaconRelayClient */
-    private $client;
+    /** @var ShopbeaconTracker */
+    private $tracker;
 
     /** @var array[] changes opened and not yet settled: id_cart, id_product, id_product_attribute, id_customization, before */
     private $open = [];
 
-    public function __construct(ShopbeaconSettings $settings, ShopbeaconRelayClient $client)
+    public function __construct(ShopbeaconTracker $tracker)
     {
-        $this->settings = $settings;
-        $this->client = $client;
+        $this->tracker = $tracker;
     }
 
     /**
@@ -94,8 +90,8 @@ class ShopbeaconCartEvents
 
     private function openChange($idCart, $idProduct, $idProductAttribute, $idCustomization)
     {
-        // Nothing to send without the admin key or the visitor's ids: no query either.
-        if ($idCart <= 0 || $idProduct <= 0 || '' === $this->settings->adminKey() || null === ShopbeaconVisitor::ids($_COOKIE)) {
+        // Nothing to send without the admin key, the visitor's ids or their consent: no query either.
+        if ($idCart <= 0 || $idProduct <= 0 || null === $this->tracker->visitor()) {
             return false;
         }
         $change = [
@@ -125,23 +121,10 @@ class ShopbeaconCartEvents
 
     private function track($eventName, array $change, $quantity)
     {
-        $ids = ShopbeaconVisitor::ids($_COOKIE);
         $context = Context::getContext();
         $product = new Product($change['id_product'], false, (int) $context->language->id);
-        if (null === $ids || !Validate::isLoadedObject($product)) {
-            return;
+        if (Validate::isLoadedObject($product)) {
+            $this->tracker->send($eventName, ShopbeaconProductFields::of($product, $change['id_product_attribute'], $quantity, $context));
         }
-        $event = [
-            'user_id' => $ids['user_id'],
-            'event_name' => $eventName,
-            'event' => ShopbeaconProductFields::of($product, $change['id_product_attribute'], $quantity, $context),
-            'datetime' => gmdate('Y-m-d\TH:i:s+00:00'),
-            // The relay's key for this event: a retry after an answer that came too late is a duplicate, not a second event.
-            'event_id' => 'ps-' . bin2hex(random_bytes(12)),
-        ];
-        if (isset($ids['session_id'])) {
-            $event['session_id'] = $ids['session_id'];
-        }
-        $this->client->track($event);
     }
 }

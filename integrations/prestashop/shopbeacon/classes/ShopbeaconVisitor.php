@@ -22,9 +22,12 @@ class ShopbeaconVisitor
     /** snippet/protocol.ts USER_COOKIE_PATTERN: an anonymous id, or `~` and 1 to 128 cookie-octets. */
     const USER_COOKIE_PATTERN = '/^(~[!#-+\--:<-\[\]-~]{1,128}|[\w-]{8,64})$/';
 
+    /** The cookie the relay sets on a browser it judged automated (relay/collect/collect-route.ts). */
+    const BOT_COOKIE = '_sb_bot';
+
     /**
      * `['user_id' => ..., 'session_id' => ...]`, or null while the visitor has no id yet (the first
-     * page's script has not answered), or refused consent (`_sb_c` is `0`).
+     * page's script has not run), or refused consent (`_sb_c` is `0`).
      *
      * @param array $cookies As `$_COOKIE`
      *
@@ -46,6 +49,26 @@ class ShopbeaconVisitor
         }
 
         return $ids;
+    }
+
+    /**
+     * The ids of a visitor the server may send events for, else null: the snippet's own consent
+     * rule (snippet/consent.ts: a remembered `_sb_c` wins, then Global Privacy Control, then
+     * whether consent is required), and never for a browser the relay judged automated.
+     *
+     * @param array $cookies As `$_COOKIE`
+     * @param array $server As `$_SERVER` (its `HTTP_SEC_GPC`)
+     * @param string $mode ShopbeaconSettings::consentMode()
+     *
+     * @return array|null
+     */
+    public static function tracked(array $cookies, array $server, $mode)
+    {
+        $remembered = isset($cookies['_sb_c']) ? (string) $cookies['_sb_c'] : '';
+        $gpc = ShopbeaconSettings::CONSENT_GPC === $mode && isset($server['HTTP_SEC_GPC']) && '1' === trim((string) $server['HTTP_SEC_GPC']);
+        $consent = '1' === $remembered || ('0' !== $remembered && !$gpc && ShopbeaconSettings::CONSENT_REQUIRED !== $mode);
+
+        return $consent && !isset($cookies[self::BOT_COOKIE]) ? self::ids($cookies) : null;
     }
 
     /** Whether `_sb_uid` holds an identified customer (`~` and an id). */

@@ -7,21 +7,17 @@ defined( 'ABSPATH' ) || exit;
  * `woocommerce_after_cart_item_quantity_update` for more or less of a line already there (the
  * Store API's repeat add and its quantity change fire nothing else: seen on a real 9.2.5), and
  * `woocommerce_cart_item_removed` for every way out, where a script on the page sees only some.
- * Orders are not sent from here: the relay's webhooks and sync carry them.
+ * The orders themselves are not sent from here: the relay's webhooks and sync carry them.
  */
 class Shopbeacon_Cart_Events {
-	/** @var Shopbeacon_Settings */
-	private $settings;
-
-	/** @var Shopbeacon_Relay_Client */
-	private $client;
+	/** @var Shopbeacon_Tracker */
+	private $tracker;
 
 	/** @var bool[] Lines whose quantity change was sent in this request, by cart item key. */
 	private $changed = array();
 
-	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Relay_Client $client ) {
-		$this->settings = $settings;
-		$this->client   = $client;
+	public function __construct( Shopbeacon_Tracker $tracker ) {
+		$this->tracker = $tracker;
 	}
 
 	public function register() {
@@ -59,23 +55,11 @@ class Shopbeacon_Cart_Events {
 	}
 
 	private function track( $event_name, $product_id, $variation_id, $quantity ) {
-		$ids     = Shopbeacon_Visitor::ids( $_COOKIE ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
-		$product = wc_get_product( $product_id );
-		if ( null === $ids || '' === $this->settings->admin_key() || ! $product ) {
+		$product = null === $this->tracker->visitor() ? null : wc_get_product( $product_id );
+		if ( ! $product ) {
 			return;
 		}
 		$variation = $variation_id ? wc_get_product( $variation_id ) : null;
-		$event     = array(
-			'user_id'    => $ids['user_id'],
-			'event_name' => $event_name,
-			'event'      => Shopbeacon_Product_Fields::of( $product, $variation ? $variation : null, $quantity ),
-			'datetime'   => gmdate( 'Y-m-d\TH:i:s+00:00' ),
-			// The relay's key for this event: a retry after an answer that came too late is a duplicate, not a second event.
-			'event_id'   => 'wp-' . wp_generate_uuid4(),
-		);
-		if ( isset( $ids['session_id'] ) ) {
-			$event['session_id'] = $ids['session_id'];
-		}
-		$this->client->track( $event );
+		$this->tracker->send( $event_name, Shopbeacon_Product_Fields::of( $product, $variation ? $variation : null, $quantity ) );
 	}
 }

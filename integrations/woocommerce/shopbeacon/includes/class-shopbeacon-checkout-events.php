@@ -1,0 +1,93 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The checkout's part of the journey, from the server so both checkouts count:
+ *
+ * - `Checkout Started` when the checkout page is shown with a cart (`template_redirect`, the same
+ *   for the classic shortcode and the Checkout block, which render on one page), with the cart's
+ *   value, currency and items. Its event_id comes from the cart's contents, so reloading the page
+ *   is a duplicate the relay drops, and a changed cart is a new start.
+ * - `Order Completed` when an order is placed: `woocommerce_checkout_order_processed` (the classic
+ *   checkout) and `woocommerce_store_api_checkout_order_processed` (the Checkout block's Store
+ *   API). Its `order_id` is the one the relay's webhooks and sync send to `/v1/orders`, so the
+ *   service joins the visitor's events to the order; its event_id comes from that id, once.
+ *
+ * A guest is not given another `user_id` at checkout: their anonymous id, joined to the order by
+ * `order_id`, is them (an id made from the e-mail would be personal data in a cookie and a second
+ * billed visitor). A shopper who registers at checkout is logged in by WooCommerce and identified
+ * from the next page on, as every logged-in customer is.
+ */
+class Shopbeacon_Checkout_Events {
+	/** @var Shopbeacon_Tracker */
+	private $tracker;
+
+	public function __construct( Shopbeacon_Tracker $tracker ) {
+		$this->tracker = $tracker;
+	}
+
+	public function register() {
+		add_action( 'template_redirect', array( $this, 'checkout_shown' ) );
+		add_action( 'woocommerce_checkout_order_processed', array( $this, 'classic_order_placed' ), 10, 3 );
+		add_action( 'woocommerce_store_api_checkout_order_processed', array( $this, 'order_placed' ) );
+	}
+
+	/** The checkout page itself, not its order-received and order-pay endpoints. */
+	public function checkout_shown() {
+		if ( ! function_exists( 'is_checkout' ) || ! is_checkout() || is_wc_endpoint_url( 'order-received' ) || is_wc_endpoint_url( 'order-pay' ) ) {
+			return;
+		}
+		$cart = function_exists( 'WC' ) ? WC()->cart : null;
+		if ( ! $cart || $cart->is_empty() || null === $this->tracker->visitor() ) {
+			return;
+		}
+		$items = array();
+		foreach ( $cart->get_cart() as $line ) {
+			$items[] = $this->item( $line['product_id'], isset( $line['variation_id'] ) ? $line['variation_id'] : 0, $line['quantity'], null );
+		}
+		$fields = array(
+			'order_value' => (float) $cart->get_total( 'edit' ),
+			'currency'    => get_woocommerce_currency(),
+			'items'       => array_values( array_filter( $items ) ),
+		);
+		$this->tracker->send( 'Checkout Started', $fields, 'checkout|' . $cart->get_cart_hash() );
+	}
+
+	/** `do_action( 'woocommerce_checkout_order_processed', $order_id, $posted_data, $order )`. */
+	public function classic_order_placed( $order_id, $posted_data = array(), $order = null ) {
+		$this->order_placed( $order instanceof WC_Order ? $order : wc_get_order( $order_id ) );
+	}
+
+	/** `do_action( 'woocommerce_store_api_checkout_order_processed', $order )`. */
+	public function order_placed( $order ) {
+		if ( ! $order instanceof WC_Order || null === $this->tracker->visitor() ) {
+			return;
+		}
+		$incl  = 'incl' === get_option( 'woocommerce_tax_display_cart' );
+		$items = array();
+		foreach ( $order->get_items() as $line ) {
+			$items[] = $this->item( $line->get_product_id(), $line->get_variation_id(), $line->get_quantity(), (float) $order->get_item_subtotal( $line, $incl, true ) );
+		}
+		$fields = array(
+			'order_id'    => (int) $order->get_id(),
+			'order_value' => (float) $order->get_total(),
+			'currency'    => $order->get_currency(),
+			'items'       => array_values( array_filter( $items ) ),
+		);
+		$this->tracker->send( 'Order Completed', $fields, 'order|' . $order->get_id() );
+	}
+
+	/** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's). */
+	private function item( $product_id, $variation_id, $quantity, $price ) {
+		$product = wc_get_product( $product_id );
+		if ( ! $product ) {
+			return null;
+		}
+		$variation = $variation_id ? wc_get_product( $variation_id ) : null;
+		$fields    = Shopbeacon_Product_Fields::of( $product, $variation ? $variation : null, $quantity );
+		if ( null !== $price ) {
+			$fields['price'] = $price;
+		}
+		return $fields;
+	}
+}

@@ -1,0 +1,59 @@
+<?php
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * One server-side event of the shopper making this request, as the relay's `/v1/track` mirror
+ * takes it: the visitor's ids from the snippet's cookies (none is invented, and none is used
+ * without consent or for a browser the relay judged automated), the time in the shape the relay
+ * gives browser events, a relay-only `event_id` and the shopper's User-Agent for the relay's bot
+ * filter (both taken off before the service gets the event).
+ */
+class Shopbeacon_Tracker {
+	/** @var Shopbeacon_Settings */
+	private $settings;
+
+	/** @var Shopbeacon_Relay_Client */
+	private $client;
+
+	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Relay_Client $client ) {
+		$this->settings = $settings;
+		$this->client   = $client;
+	}
+
+	/** The visitor's ids when an event may be sent for them now, else null. */
+	public function visitor() {
+		if ( '' === $this->settings->admin_key() ) {
+			return null;
+		}
+		return Shopbeacon_Visitor::tracked( $_COOKIE, $_SERVER, $this->settings->consent() ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+	}
+
+	/**
+	 * Queues the event for after the response.
+	 *
+	 * @param string      $event_name The service's event name.
+	 * @param array       $fields     Its event object.
+	 * @param string|null $key        What makes this event once per action (a cart's contents, an order id): the same key is the
+	 *                                same event_id, which the relay refuses as a duplicate for 24 hours. Null: a new id.
+	 */
+	public function send( $event_name, array $fields, $key = null ) {
+		$ids = $this->visitor();
+		if ( null === $ids ) {
+			return;
+		}
+		$event = array(
+			'user_id'    => $ids['user_id'],
+			'event_name' => $event_name,
+			'event'      => $fields,
+			'datetime'   => gmdate( 'Y-m-d H:i:s+00:00' ),
+			// A retry after an answer that came too late is a duplicate, not a second event.
+			'event_id'   => 'wp-' . ( null === $key ? wp_generate_uuid4() : substr( hash( 'sha256', $ids['user_id'] . '|' . $key ), 0, 40 ) ),
+		);
+		if ( isset( $ids['session_id'] ) ) {
+			$event['session_id'] = $ids['session_id'];
+		}
+		$agent = isset( $_SERVER['HTTP_USER_AGENT'] ) ? substr( (string) $_SERVER['HTTP_USER_AGENT'], 0, 512 ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- judged by the relay, never printed.
+		$event['visitor_agent'] = $agent;
+		$this->client->track( $event );
+	}
+}
