@@ -13,6 +13,8 @@ export const HERE = resolve('integrations/prestashop/tests');
 export const MODULE = resolve('integrations/prestashop/shopbeacon');
 export const PHP = process.env['PHP'] ?? 'php';
 export const KEY = 'ps-test-admin-key-5d2e';
+/** The User-Agent run-scenario.php gives the shopper's request unless a scenario names another. */
+export const SHOPPER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
 export const STUB_JS = resolve('snippet/stub.js');
 export const skip = unmetRequirement('the PrestaShop module tests', phpUnavailable());
@@ -24,6 +26,7 @@ export interface TrackEvent {
   datetime: string;
   event_id?: string;
   session_id?: string;
+  visitor_agent?: string;
 }
 
 export interface RelayRequest {

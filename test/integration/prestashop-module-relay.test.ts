@@ -123,7 +123,8 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     const page = await request({ state, page: true });
     assert.match(page.head, /src="\/tracking\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"/);
     relay.requests.length = 0;
-    await request({ state, config: { SHOPBEACON_LOCAL_URL: relay.url }, cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    // Consent is required from here on: the shopper's banner granted it (`_sb_c=1`).
+    await request({ state, config: { SHOPBEACON_LOCAL_URL: relay.url }, cookies: { ...ANONYMOUS, _sb_c: '1' }, actions: [['add', 42, 1]] });
     assert.equal(relay.requests[0]?.headers.authorization, `Bearer ${KEY}`, 'the key saved before is kept');
     const newKey = await request({ state, admin: { post: { ...post, SHOPBEACON_ADMIN_KEY: 'a-new-key-99' } } });
     assert.ok(!newKey.stdout.includes('a-new-key-99'));

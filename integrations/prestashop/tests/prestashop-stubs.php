@@ -638,4 +638,59 @@ class Cart
 
         return true;
     }
+
+    const BOTH = 3;
+
+    /** Cart::getProducts()'s keys the module reads, for this cart's lines. */
+    public function getProducts()
+    {
+        $lines = [];
+        foreach ($GLOBALS['ps']['tables']['cart_product'] as $row) {
+            if ((int) $row['id_cart'] === (int) $this->id) {
+                $lines[] = ['id_product' => $row['id_product'], 'id_product_attribute' => $row['id_product_attribute'], 'cart_quantity' => $row['quantity']];
+            }
+        }
+
+        return $lines;
+    }
+
+    /** Products with tax (Cart::BOTH: with shipping, free here). */
+    public function getOrderTotal($withTaxes = true, $type = self::BOTH)
+    {
+        $total = 0;
+        foreach ($this->getProducts() as $line) {
+            $total += Product::getPriceStatic($line['id_product'], $withTaxes, $line['id_product_attribute']) * $line['cart_quantity'];
+        }
+
+        return round($total, 2);
+    }
+}
+
+/** The checkout (OrderController). */
+class OrderController extends FrontController
+{
+    public $php_self = 'order';
+}
+
+/** An order as PaymentModule::validateOrder hands it to `actionValidateOrder`: its lines as Order::getProducts() keys them. */
+class Order
+{
+    public $id;
+    public $id_currency = 1;
+    public $total_paid_tax_incl;
+    private $lines;
+
+    public function __construct(array $data)
+    {
+        $this->id = $data['id'];
+        $this->total_paid_tax_incl = $data['total'];
+        $this->lines = $data['lines'];
+    }
+
+    public function getProducts()
+    {
+        return array_map(static function ($line) {
+            return ['product_id' => $line[0], 'product_quantity' => $line[1], 'product_attribute_id' => $line[2], 'unit_price_tax_incl' => $line[3]];
+        }, $this->lines);
+    }
 }

@@ -12,6 +12,9 @@
  *   CartController's `add` and `update&op=down` call it), `["set0", id, ipa]` (updateQty with 0),
  *   `["delete", id, ipa]` (CartController::processDeleteProductInCart: the delete hooks around
  *   Cart::deleteProduct);
+ *   `["validate", index]` (PaymentModule::validateOrder's `actionValidateOrder` for `orders[index]`: id, total,
+ *   lines of [product_id, quantity, product_attribute_id, unit price with tax]); `page`: `order` is the checkout;
+ * - `server`: the shopper's request headers as `$_SERVER` holds them;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
  * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
@@ -42,6 +45,8 @@ $context = Context::getContext();
 $context->customer->id = isset($scenario['customer']) ? (int) $scenario['customer'] : 0;
 if (!empty($scenario['product_page'])) {
     $context->controller = new ProductController((int) $scenario['product_page']);
+} elseif (isset($scenario['page']) && 'order' === $scenario['page']) {
+    $context->controller = new OrderController();
 }
 
 /** Reports once every shutdown function has run: destructors run after them. */
@@ -104,6 +109,9 @@ foreach (isset($scenario['actions']) ? $scenario['actions'] : [] as $action) {
         $results[] = $cart->updateQty($action[2], $action[1], isset($action[3]) ? $action[3] : 0, 0, 'add' === $verb ? 'up' : 'down');
     } elseif ('set0' === $verb) {
         $results[] = $cart->updateQty(0, $action[1], isset($action[2]) ? $action[2] : 0);
+    } elseif ('validate' === $verb) {
+        // PaymentModule::validateOrder, once per order made from the cart.
+        Hook::exec('actionValidateOrder', ['cart' => $cart, 'order' => new Order($scenario['orders'][$action[1]]), 'customer' => $context->customer, 'currency' => $context->currency, 'orderStatus' => null]);
     } elseif ('delete' === $verb) {
         // CartController::processDeleteProductInCart, 1.7.8 controllers/front/CartController.php:330-347.
         $data = ['id_cart' => $cart->id, 'id_product' => $action[1], 'id_product_attribute' => isset($action[2]) ? $action[2] : 0, 'customization_id' => 0, 'id_address_delivery' => 0];
