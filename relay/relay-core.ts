@@ -83,5 +83,5 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const queued = async () => total((await outbox.counts()).queued);
   const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
     closeEach([() => worker.stop(graceMs), () => client.close(), () => closeListeners?.(), () => platformState.close(), () => outbox.close(), () => shared?.close()]);
-  return { outbox, events, accept, park: createPark({ outbox, events }), worker, client, platformState, shared, queued, close };
+  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), worker, client, platformState, shared, queued, close };
 }

@@ -1,5 +1,8 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { OutboxQueue, OutboxRecord } from '../outbox/outbox.js';
+import type { PlatformState } from '../platform-state/platform-state.js';
+import { bodyHash } from '../shared/body-hash.js';
+import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
 import { stepLabels } from './step-labels.js';
@@ -10,7 +13,15 @@ export interface Refusal {
   errors: FieldError[];
 }
 
-export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) => Promise<void>;
+/** Keeps the refusals as dead letters; resolves with how many were new (the others were kept before with the same body). */
+export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) => Promise<number>;
+
+export interface ParkDeps {
+  outbox: Pick<OutboxQueue, 'enqueueDead'>;
+  events: RecordEvents;
+  /** Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead letter. */
+  state: Pick<PlatformState, 'recall' | 'remember'>;
+}
 
 /** `path: message; …`: the reason a parked record shows in the debugger and `shopbeacon outbox dead-letters`. */
 function describe(errors: FieldError[]): string {
@@ -18,18 +29,42 @@ function describe(errors: FieldError[]): string {
 }
 
 /**
+ * The refusals whose body was not kept as a dead letter before, whichever way it came: a sweep
+ * reads again what changed in the five minutes before its cursor, a webhook is delivered again on
+ * every save of the record (issue #46: product 41 three times in minutes), and on a quiet shop that
+ * is the same bad record every time. A changed body is a new dead letter; a record without an id
+ * cannot be told apart and is always kept.
+ */
+async function unseen(state: ParkDeps['state'], refusals: Refusal[]): Promise<{ fresh: Refusal[]; digests: Map<string, Map<string, string>> }> {
+  const digests = new Map<string, Map<string, string>>();
+  for (const { record } of refusals) {
+    if (!record.key) continue;
+    const scope = `refused:${record.kind}`;
+    if (!digests.has(scope)) digests.set(scope, new Map());
+    digests.get(scope)!.set(record.key, bodyHash(stringifyBody(record.body)));
+  }
+  const before = new Map<string, ReadonlyMap<string, string>>();
+  for (const [scope, keyed] of digests) before.set(scope, await state.recall(scope, [...keyed.keys()]));
+  const fresh = refusals.filter(({ record }) => !record.key || before.get(`refused:${record.kind}`)?.get(record.key) !== digests.get(`refused:${record.kind}`)?.get(record.key));
+  return { fresh, digests };
+}
+
+/**
  * Keeps refused records as dead letters instead of answering the sender with an error: for a way
  * in whose sender cannot correct a payload and would give up on us (WooCommerce disables a webhook
- * after five failures). Announced as `dead` with the field errors.
+ * after five failures). Announced as `dead` with the field errors; one dead letter per body.
  */
-export function createPark(deps: { outbox: Pick<OutboxQueue, 'enqueueDead'>; events: RecordEvents }): Park {
+export function createPark(deps: ParkDeps): Park {
   return async function park(from, refusals) {
     const origin = originOf(from);
-    if (refusals.length === 0) return;
-    const parked = refusals.map(({ record, errors }) => ({ record, errors, error: describe(errors) }));
-    await deps.outbox.enqueueDead(parked);
+    if (refusals.length === 0) return 0;
+    const { fresh, digests } = await unseen(deps.state, refusals);
+    const parked = fresh.map(({ record, errors }) => ({ record, errors, error: describe(errors) }));
+    if (parked.length > 0) await deps.outbox.enqueueDead(parked);
+    for (const [scope, keyed] of digests) await deps.state.remember(scope, keyed);
     for (const { record, errors, error } of parked) {
       deps.events.emit({ state: 'dead', ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
     }
+    return parked.length;
   };
 }

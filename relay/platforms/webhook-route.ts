@@ -86,8 +86,9 @@ class WebhookReceiver {
   private async store(ctx: Context, mapped: Mapped): Promise<void> {
     const [verdict] = await this.deps.accept(this.origin, mapped.kind, [mapped.body], mappedToRecord([mapped], this.platform.dedupeId(ctx)));
     if (verdict?.status === 'rejected') {
-      if (verdict.record) await this.deps.park(this.origin, [{ record: verdict.record, errors: verdict.errors }]);
-      ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors };
+      const kept = verdict.record ? await this.deps.park(this.origin, [{ record: verdict.record, errors: verdict.errors }]) : 0;
+      // The same body again (a save that changed nothing we map) is the dead letter already kept.
+      ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors, ...(kept === 0 ? { unchanged: true } : {}) };
       return;
     }
     ctx.body = { ok: true, status: verdict?.status };

@@ -219,7 +219,7 @@ export class PlatformSync {
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
     const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, state: this.options.state }, this.api, kind, batch, missedBefore);
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch, missedBefore);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.events?.emit({ type: 'page', platform: this.connector.name, kind, counts });
     const newest = Math.max(...batch.map((b) => b.changedAt));

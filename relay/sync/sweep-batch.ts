@@ -5,18 +5,12 @@ import type { RecordOrigin } from '../pipeline/record-step.js';
 import type { SweepCounts } from '../pipeline/sync-report.js';
 import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
-import { bodyHash } from '../shared/body-hash.js';
-import { stringifyBody } from '../shared/exact-json.js';
-import type { PlatformState } from '../platform-state/platform-state.js';
 
 export interface SweepBatchDeps {
   accept: Accept;
   park: Park;
   origin: RecordOrigin;
-  /** Where a refused body's digest is kept, so the next sweep's overlap does not keep it again. */
-  state: Pick<PlatformState, 'recall' | 'remember'>;
 }
-
 
 /** An order older than the service's two years: not for the service, not an error of the shop's. */
 const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((e) => codeOf(e) === 'too_old');
@@ -45,22 +39,7 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
       if (missedBefore !== undefined && verdict.status === 'queued' && (records[i]?.changedAt ?? 0) < missedBefore) counts.missedByWebhooks += 1;
     }
   }
-  const digests = new Map(refused.filter((r) => r.record.key).map((r) => [r.record.key, bodyHash(stringifyBody(r.record.body))]));
-  const fresh = await newRefusals(deps.state, kind, refused, digests);
-  counts.invalid = fresh.length;
-  counts.unchanged += refused.length - fresh.length;
-  await deps.park(deps.origin, fresh);
-  await deps.state.remember(`refused:${kind}`, new Map(fresh.flatMap((r) => (digests.has(r.record.key) ? [[r.record.key, digests.get(r.record.key) as string] as const] : []))));
+  counts.invalid = await deps.park(deps.origin, refused);
+  counts.unchanged += refused.length - counts.invalid;
   return counts;
-}
-
-/**
- * The refusals whose body was not kept as a dead letter before: each sweep reads again what
- * changed in the five minutes before its cursor, and on a quiet shop that is the same bad record
- * every time. A record without an id cannot be told apart and is always kept.
- */
-async function newRefusals(state: SweepBatchDeps['state'], kind: PlatformKind, refused: Refusal[], digests: ReadonlyMap<string, string>): Promise<Refusal[]> {
-  if (digests.size === 0) return refused;
-  const before = await state.recall(`refused:${kind}`, [...digests.keys()]);
-  return refused.filter((r) => !digests.has(r.record.key) || before.get(r.record.key) !== digests.get(r.record.key));
 }

@@ -154,6 +154,16 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     assert.match(cli.stdout, /city: is required/);
   });
 
+  it('keeps a body that can never be valid as one dead letter however often it is delivered; a changed body is a new one', async () => {
+    const imageless = freshFixture('woocommerce/product.json').replace('"id": 93', '"id": 95').replace(/"images": \[[\s\S]*?\n {2}\],/, '"images": [],');
+    const answers = [await woo(h, 'product.updated', imageless), await woo(h, 'product.updated', imageless), await woo(h, 'product.updated', imageless)];
+    assert.deepEqual(answers.map((a) => [a.status, a.body['status'], a.body['unchanged']]), [[200, 'dead_letter', undefined], [200, 'dead_letter', true], [200, 'dead_letter', true]]);
+    const count = async () => (await deadLetters(h)).deadLetters.filter((l) => l.body.includes('"product_id":95')).length;
+    assert.equal(await count(), 1);
+    await woo(h, 'product.updated', imageless.replace(/"name": "[^"]*"/, '"name": "Renamed, still without an image"'));
+    assert.equal(await count(), 2);
+  });
+
   it('answers 200 to deletions, variations, drafts and other topics, forwarding none of them', async () => {
     const before = h.mock.records('products').length;
     const answers = [

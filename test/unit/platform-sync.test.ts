@@ -52,7 +52,10 @@ function syncOf(api: PlatformApi, state: MemoryState, options: { owner?: string;
   events.subscribe((report) => reports.push(report));
   const parked: Refusal[] = [];
   const sync = new PlatformSync(prestashop, api, {
-    accept: queueAll, park: async (_o, refusals) => void parked.push(...refusals), state, queued: () => 0,
+    accept: queueAll, park: async (_o, refusals) => {
+      parked.push(...refusals);
+      return refusals.length;
+    }, state, queued: () => 0,
     logger: pino({ level: 'silent' }), intervalMs: 60_000, webhooks: false, owner: options.owner ?? 'this-relay',
     batchSize: options.batchSize ?? 2, now: () => NOW, events,
   });
