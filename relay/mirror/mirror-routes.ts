@@ -41,9 +41,9 @@ async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], o
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
   const verdicts = kept.length === 0 ? [] : await options.accept(origin, info.kind, kept.map((k) => k.body), (body, now) => mirrorRecord(info, body, now));
   const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
-  verdicts.forEach((verdict, i) => {
-    const index = kept[i]!.index;
-    results.push(verdict.status === 'rejected' ? { index, status: 'rejected', errors: verdict.errors } : { index, status: verdict.status });
+  kept.forEach(({ index }, i) => {
+    const verdict = verdicts[i];
+    if (verdict) results.push(verdict.status === 'rejected' ? { index, status: 'rejected', errors: verdict.errors } : { index, status: verdict.status });
   });
   return results.sort((a, b) => a.index - b.index);
 }

@@ -1,6 +1,5 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { OutboxQueue, OutboxRecord } from '../outbox/outbox.js';
-import type { PlatformState } from '../platform-state/platform-state.js';
 import { bodyHash } from '../shared/body-hash.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
@@ -19,8 +18,11 @@ export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) =>
 export interface ParkDeps {
   outbox: Pick<OutboxQueue, 'enqueueDead'>;
   events: RecordEvents;
-  /** Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead letter. */
-  state: Pick<PlatformState, 'recall' | 'remember'>;
+  /** Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead letter: the platform state. */
+  state: {
+    recall(scope: string, keys?: readonly string[]): Map<string, string> | Promise<Map<string, string>>;
+    remember(scope: string, entries: ReadonlyMap<string, string>): void | Promise<void>;
+  };
 }
 
 /** `path: message; …`: the reason a parked record shows in the debugger and `shopbeacon outbox dead-letters`. */
@@ -40,8 +42,8 @@ async function unseen(state: ParkDeps['state'], refusals: Refusal[]): Promise<{ 
   for (const { record } of refusals) {
     if (!record.key) continue;
     const scope = `refused:${record.kind}`;
-    if (!digests.has(scope)) digests.set(scope, new Map());
-    digests.get(scope)!.set(record.key, bodyHash(stringifyBody(record.body)));
+    const keyed = digests.get(scope) ?? new Map<string, string>();
+    digests.set(scope, keyed.set(record.key, bodyHash(stringifyBody(record.body))));
   }
   const before = new Map<string, ReadonlyMap<string, string>>();
   for (const [scope, keyed] of digests) before.set(scope, await state.recall(scope, [...keyed.keys()]));

@@ -43,7 +43,7 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window): v
   const handle = (event: StandardEvent) => {
     page = event.context?.document?.location?.href || page;
     const command = commandOf(event);
-    if (command) run((tracker) => tracker.command(...command));
+    if (command) run((tracker) => tracker.command(...(command as Parameters<Tracker['command']>)));
   };
   for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
   globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) => run((tracker) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)));

@@ -25,10 +25,17 @@ export interface CartLine {
   quantity?: number | null;
 }
 
+/** `CheckoutLineItem`: a line of `checkout_started`'s and `checkout_completed`'s checkout. */
+export interface CheckoutLineItem {
+  quantity?: number | null;
+  variant?: ProductVariant | null;
+}
+
 export interface Checkout {
   order?: { id?: string | null } | null;
   totalPrice?: MoneyV2 | null;
   currencyCode?: string | null;
+  lineItems?: (CheckoutLineItem | null)[] | null;
 }
 
 /** A standard event as `analytics.subscribe` hands it over. */

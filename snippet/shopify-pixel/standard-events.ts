@@ -1,10 +1,12 @@
-import type { CartLine, Checkout, ProductVariant, StandardEvent } from './shopify-api.js';
+import type { CartLine, Checkout, CheckoutLineItem, ProductVariant, StandardEvent } from './shopify-api.js';
 
-/** A tracker command and its argument, as a page would call `shopbeacon(...)`. */
-export type PixelCommand = [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase', fields: Record<string, unknown>];
+/** A tracker command and its arguments, as a page would call `shopbeacon(...)`. */
+export type PixelCommand =
+  | [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase', fields: Record<string, unknown>]
+  | [name: 'track', eventName: 'Checkout Started', fields: Record<string, unknown>];
 
 /** The Shopify standard events the pixel subscribes to; every other event is left alone. */
-export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_completed'] as const;
+export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_started', 'checkout_completed'] as const;
 
 /**
  * Shopify's ids are digit strings or global ids in pixel events and integers in the Admin API, where the catalog
@@ -42,24 +44,36 @@ function productFields(variant: ProductVariant | null | undefined, page: string 
   };
 }
 
-const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({ ...productFields(line?.merchandise, page), quantity: line?.quantity ?? undefined });
-
-function purchaseFields(checkout: Checkout | null | undefined): Record<string, unknown> {
-  return { order_id: numericId(checkout?.order?.id), order_value: checkout?.totalPrice?.amount, currency: checkout?.totalPrice?.currencyCode || checkout?.currencyCode || undefined };
-}
-
 /** Without the fields Shopify left empty (`null`, `''`), so the tracker's defaults (`url`, `quantity`) apply. */
 const defined = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
 
+const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({ ...productFields(line?.merchandise, page), quantity: line?.quantity ?? undefined });
+
+/** A checkout line as the WooCommerce plugin and the PrestaShop module send an item: the product's fields and the quantity. */
+const itemFields = (line: CheckoutLineItem | null | undefined, page: string | undefined) => defined({ ...productFields(line?.variant, page), quantity: line?.quantity ?? undefined });
+
+/** `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items (as the plugin and the module send them). */
+function checkoutFields(checkout: Checkout | null | undefined, page: string | undefined): Record<string, unknown> {
+  const lines = checkout?.lineItems;
+  const items = (Array.isArray(lines) ? lines : []).map((line) => itemFields(line, page)).filter((item) => item['product_id'] !== undefined);
+  return { order_value: checkout?.totalPrice?.amount, currency: checkout?.totalPrice?.currencyCode || checkout?.currencyCode || undefined, items: items.length > 0 ? items : undefined };
+}
+
+const purchaseFields = (checkout: Checkout | null | undefined, page: string | undefined) => ({ order_id: numericId(checkout?.order?.id), ...checkoutFields(checkout, page) });
+
+
+type EventData = StandardEvent['data'];
+
+/** Each subscribed event's command, from its data and the page it happened on. */
+const COMMANDS = new Map<string, (data: EventData, page: string | undefined) => PixelCommand>([
+  ['product_viewed', (data, page) => ['viewProduct', defined(productFields(data?.productVariant, page))]],
+  ['product_added_to_cart', (data, page) => ['addToCart', defined(lineFields(data?.cartLine, page))]],
+  ['product_removed_from_cart', (data, page) => ['removeFromCart', defined(lineFields(data?.cartLine, page))]],
+  ['checkout_started', (data, page) => ['track', 'Checkout Started', defined(checkoutFields(data?.checkout, page))]],
+  ['checkout_completed', (data, page) => ['purchase', defined(purchaseFields(data?.checkout, page))]],
+]);
+
 /** Shopify's standard event as the tracker command the storefront snippet would have been given. */
 export function commandOf(event: StandardEvent): PixelCommand | undefined {
-  const page = event.context?.document?.location?.href;
-  const data = event.data;
-  switch (event.name) {
-    case 'product_viewed': return ['viewProduct', defined(productFields(data?.productVariant, page))];
-    case 'product_added_to_cart': return ['addToCart', defined(lineFields(data?.cartLine, page))];
-    case 'product_removed_from_cart': return ['removeFromCart', defined(lineFields(data?.cartLine, page))];
-    case 'checkout_completed': return ['purchase', defined(purchaseFields(data?.checkout))];
-  }
-  return undefined;
+  return COMMANDS.get(event.name)?.(event.data, event.context?.document?.location?.href);
 }

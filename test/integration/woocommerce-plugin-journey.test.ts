@@ -1,0 +1,94 @@
+// The WooCommerce plugin's part of the shopper's journey beyond the cart (issue #46): its
+// compatibility declarations, the started checkout and the placed order from both checkouts, and
+// the consent and bot rules its server-side events follow. One PHP process per shop request against
+// WordPress stand-ins, a real relay and the mock service, as woocommerce-plugin.test.ts drives it.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+import { PLUGIN_DIR, phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
+
+const skip = unmetRequirement('the WooCommerce plugin journey suite', phpUnavailable());
+const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
+const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
+
+describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots', { skip }, () => {
+  const h = relayForSuite();
+
+  it('declares itself compatible with the order tables (HPOS) and the cart and checkout blocks, tested up to WooCommerce 11.0.1', async () => {
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY) });
+    assert.deepEqual(request.features, { custom_order_tables: { file: 'shopbeacon.php', compatible: true }, cart_checkout_blocks: { file: 'shopbeacon.php', compatible: true } });
+    assert.match(readFileSync(`${PLUGIN_DIR}/shopbeacon/shopbeacon.php`, 'utf8'), /WC tested up to: +11\.0\.1/);
+    assert.match(readFileSync(`${PLUGIN_DIR}/shopbeacon/readme.txt`, 'utf8'), /WC tested up to: 11\.0\.1/);
+  });
+
+  it('sends a started checkout once per cart: the value, currency and items, the same cart again a duplicate, a changed cart a new start', async () => {
+    const before = events(h).length;
+    const cart: [number, number, number?][] = [[42, 2], [50, 1, 51]];
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
+    await until(() => events(h).length === before + 1, 'the started checkout');
+    const started = events(h).at(-1)!;
+    assert.equal(started['event_name'], 'Checkout Started');
+    assert.deepEqual([started['user_id'], started['session_id']], ['v1sitor-abcdefghij', 'sess-0123456789']);
+    const fields = started['event'] as { order_value: number; currency: string; items: Record<string, unknown>[] };
+    assert.deepEqual([fields.order_value, fields.currency], [66, 'EUR']);
+    assert.deepEqual(fields.items.map((i) => [i['product_id'], i['quantity'], i['price'], i['name']]), [[42, 2, 24.5, 'Teapot'], [50, 1, 17, 'Tee']]);
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'order-received', cart });
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart: [[42, 3]] });
+    await until(() => events(h).length === before + 2, 'the changed cart\'s start');
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the reload was a duplicate, the order-received page no start');
+    assert.equal((events(h).at(-1)!['event'] as { order_value: number }).order_value, 73.5);
+  });
+
+  it('sends the placed order once with the order id the sync sends, from the classic checkout and the Store API alike', async () => {
+    const before = events(h).length;
+    const order = { id: 4711, total: 71.4, currency: 'EUR', lines: [[42, 2, 0, 24.5], [50, 1, 51, 10]] as [number, number, number, number][] };
+    const options = pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_cart: 'incl' });
+    await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-classic', 4711]] });
+    await until(() => events(h).length === before + 1, 'the placed order');
+    const placed = events(h).at(-1)!;
+    assert.equal(placed['event_name'], 'Order Completed');
+    const fields = placed['event'] as { order_id: number; order_value: number; currency: string; items: Record<string, unknown>[] };
+    assert.deepEqual([fields.order_id, fields.order_value, fields.currency], [4711, 71.4, 'EUR']);
+    assert.deepEqual(fields.items.map((i) => [i['product_id'], i['quantity'], i['price']]), [[42, 2, 29.16], [50, 1, 11.9]], 'each line at the unit price the cart showed');
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-store-api', 4711]] });
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted, 'the same order again is a duplicate');
+    await runPluginRequest({ options, cookies: ANONYMOUS, order: { ...order, id: 4712 }, actions: [['order-store-api', 4712]] });
+    await until(() => events(h).length === before + 2, 'the Store API order');
+    assert.equal((events(h).at(-1)!['event'] as { order_id: number }).order_id, 4712);
+  });
+
+  it('sends nothing the snippet would not: consent refused (_sb_c=0), Global Privacy Control, consent required and not given, a browser the relay judged automated', async () => {
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    const refusals: Parameters<typeof runPluginRequest>[0][] = [
+      { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_c: '0' } },
+      { options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, server: { HTTP_SEC_GPC: '1' } },
+      { options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }), cookies: ANONYMOUS },
+      { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_bot: '1' } },
+    ];
+    for (const scenario of refusals) {
+      const request = await runPluginRequest({ ...scenario, actions: [['add', 42, 1]] });
+      assert.deepEqual([request.log, request.actions], [[], []], JSON.stringify(scenario));
+    }
+    const granted = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }), cookies: { ...ANONYMOUS, _sb_c: '1' }, server: { HTTP_SEC_GPC: '1' }, actions: [['add', 42, 1]] });
+    assert.deepEqual(granted.log, []);
+    await until(async () => (await h.relay.shopbeacon.outbox.counts()).accepted === accepted + 1, 'the consented add alone');
+  });
+
+  it('names the shopper\'s User-Agent to the relay, which drops a headless browser\'s cart event as /collect drops its own, and never forwards the field', async () => {
+    const before = events(h).length;
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    const headless = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, server: { HTTP_USER_AGENT: headless }, actions: [['add', 42, 1]] });
+    assert.deepEqual([request.log, request.actions], [[], []], 'taken (202): nothing to retry');
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 50, 1]] });
+    await until(() => events(h).length === before + 1, 'the browser\'s add');
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the headless add was dropped');
+    assert.equal((events(h).at(-1)!['event'] as { product_id: number }).product_id, 50);
+    assert.equal('visitor_agent' in events(h).at(-1)!, false);
+  });
+});
