@@ -40,6 +40,8 @@ export interface PluginScenario {
   cart?: [number, number, number?][];
   /** The order the actions place: its lines are `[product_id, quantity, variation_id, unit price]`. */
   order?: { id: number; total: number; currency: string; lines: [number, number, number, number][] };
+  /** `$_REQUEST`: the fields of a form posted to the page. */
+  request?: Record<string, string>;
   /** The shopper's request headers as `$_SERVER` holds them (default: a desktop browser's User-Agent). */
   server?: Record<string, string>;
   /** A server that cannot end the response before the plugin's call (mod_php). */

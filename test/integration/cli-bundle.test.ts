@@ -1,6 +1,7 @@
 // The CLI as npm run build bundles it into dist/cli.js (scripts/bundle-cli.mjs, issue #37).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -38,5 +39,10 @@ describe('the CLI bundle (dist/cli.js)', () => {
     // Rollup renames a name two modules share with a $n suffix.
     const kept = new Set([...bundle.matchAll(/^(?:async )?(function\*?|class) (\w+?)(?:\$\d+)?(?= ?[({]| extends )/gm)].map(([, kind, name]) => `${kind} ${name}`));
     assert.deepEqual(declared.filter((declaration) => !kept.has(declaration)), []);
+  });
+
+  it('prints the package\'s version for shopbeacon --version and -V, and exits 0', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) assert.equal(execFileSync(process.execPath, ['bin/shopbeacon.js', flag], { encoding: 'utf8' }), `${version}\n`);
   });
 });

@@ -189,4 +189,14 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     await request({ ...base, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required' }), cookies: { ...ANONYMOUS, _sb_c: '1' }, server: { HTTP_SEC_GPC: '1' } });
     assert.equal(events(relay).length, 1, 'consent given by the banner wins over GPC, as in the snippet');
   });
+
+  it('sends a quick view\'s product view from the server (its JSON answer runs no script), and no view for a combination change', async () => {
+    relay.requests.length = 0;
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'quickview', id_product: '42' } });
+    const { quantity: _, ...viewed } = { ...TEAPOT, quantity: 1 };
+    assert.deepEqual(events(relay).map((e) => [e.event_name, e.event]), [['Product Viewed', viewed]]);
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'refresh', id_product: '42' } });
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42 });
+    assert.equal(events(relay).length, 1, 'the page itself sends its view from the browser');
+  });
 });

@@ -146,6 +146,8 @@ describe('POST /collect bots', () => {
       const webdriver = await collect(h.url, { events: [browserEvent(), browserEvent()], webdriver: true });
       assert.equal(webdriver.body['dropped'], 2);
       assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, 0);
+      // No ids for a bot, and a mark the plugin and the module read before sending its cart events.
+      for (const answer of [headless, webdriver]) assert.deepEqual(answer.headers.getSetCookie(), ['_sb_bot=1; Path=/; SameSite=Lax; HttpOnly']);
     } finally {
       await h.close();
     }

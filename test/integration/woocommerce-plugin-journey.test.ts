@@ -91,4 +91,12 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
     assert.equal((events(h).at(-1)!['event'] as { product_id: number }).product_id, 50);
     assert.equal('visitor_agent' in events(h).at(-1)!, false);
   });
+
+  it('sends no second product view for the page WooCommerce renders again after its add-to-cart form was posted', async () => {
+    const viewed = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42 });
+    assert.match(viewed.head, /shopbeacon\("viewProduct"/);
+    const posted = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42, server: { REQUEST_METHOD: 'POST' }, request: { 'add-to-cart': '42' } });
+    assert.doesNotMatch(posted.head, /viewProduct/);
+    assert.match(posted.head, /shopbeacon\.js/);
+  });
 });

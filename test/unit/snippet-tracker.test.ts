@@ -166,6 +166,23 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     assert.equal(transport.beaconed.length, 0, 'nothing left once the flush was confirmed');
   });
 
+  it("writes the visitor's ids as it starts, before any event, so the shop's server has them from the first page", () => {
+    const { t, cookies, transport } = tracker(true);
+    t.start();
+    assert.match(cookies.get('_sb_uid') ?? '', /^[\w-]{8,64}$/);
+    assert.deepEqual([cookies.cookies.get('_sb_sid')?.maxAge, cookies.cookies.get('_sb_uid')?.maxAge], [1800, 34_560_000]);
+    mock.timers.tick(BATCH_MS);
+    assert.equal(transport.sent.length, 0, 'starting sends nothing');
+  });
+
+  it('writes no id on start while consent is awaited or refused', () => {
+    for (const consent of [undefined, false]) {
+      const { t, cookies } = tracker(consent);
+      t.start();
+      assert.equal(cookies.cookies.size, 0, String(consent));
+    }
+  });
+
   it('does not replay stored events on start without consent', () => {
     const store = new MemoryStore();
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent()]));

@@ -89,13 +89,14 @@ class shopbeacon extends Module
         return Db::getInstance()->execute(ShopbeaconRetryQueue::dropTableSql()) && parent::uninstall();
     }
 
-    /** The storefront's head: the snippet; a started checkout; a retry of queued events when one is due. */
+    /** The storefront's head: the snippet; a started checkout or a quick view; a retry of queued events when one is due. */
     public function hookDisplayHeader($params)
     {
         if (defined('_PS_ADMIN_DIR_')) {
             return '';
         }
         $this->checkoutEvents->checkoutShown($this->context);
+        $this->checkoutEvents->quickViewShown($this->context);
         if ($this->client->hasWork()) {
             $this->sendAtShutdown();
         }

@@ -14,7 +14,7 @@
  *   Cart::deleteProduct);
  *   `["validate", index]` (PaymentModule::validateOrder's `actionValidateOrder` for `orders[index]`: id, total,
  *   lines of [product_id, quantity, product_attribute_id, unit price with tax]); `page`: `order` is the checkout;
- * - `server`: the shopper's request headers as `$_SERVER` holds them;
+ * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
  * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
@@ -41,6 +41,7 @@ $_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
 // The shopper's request headers: a desktop browser's User-Agent unless the scenario says otherwise.
 $_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'], isset($scenario['server']) ? $scenario['server'] : []);
 
+$_GET = isset($scenario['get']) ? $scenario['get'] : [];
 $context = Context::getContext();
 $context->customer->id = isset($scenario['customer']) ? (int) $scenario['customer'] : 0;
 if (!empty($scenario['product_page'])) {

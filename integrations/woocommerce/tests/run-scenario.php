@@ -10,7 +10,7 @@
  * Store API, the order being `order`: id, total, currency, lines of [product_id, quantity, variation_id, unit price]),
  * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
  * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
- * `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
+ * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
  * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
@@ -30,6 +30,7 @@ $GLOBALS['sb_no_fpm']  = ! empty( $scenario['no_fpm'] );
 $GLOBALS['sb_page']    = $scenario['page'] ?? '';
 $GLOBALS['sb_cart']    = $scenario['cart'] ?? array();
 $GLOBALS['sb_order']   = $scenario['order'] ?? null;
+$_REQUEST              = $scenario['request'] ?? array();
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'before_woocommerce_init' );

@@ -10,7 +10,7 @@ if (!defined('_PS_VERSION_')) {
 
 /**
  * The checkout's events from the server, as the WooCommerce plugin's Shopbeacon_Checkout_Events
- * sends them:
+ * sends them, and the product view of a quick view, which no script on the page can send:
  *
  * - `Checkout Started` when the checkout (OrderController, `order`) is shown with a cart, with the
  *   cart's value, currency and items. Its event_id comes from the cart and its lines, so reloading
@@ -32,6 +32,30 @@ class ShopbeaconCheckoutEvents
     public function __construct(ShopbeaconTracker $tracker)
     {
         $this->tracker = $tracker;
+    }
+
+    /**
+     * A product's quick view (ProductController's `action=quickview`, an AJAX request whose JSON
+     * answer carries no script): `Product Viewed` from the server, as the product page sends it
+     * from the browser. Its `displayHeader` runs; a combination change (`action=refresh`) is not a view.
+     *
+     * @return bool whether an event was queued
+     */
+    public function quickViewShown(Context $context)
+    {
+        $controller = $context->controller;
+        if (!is_object($controller) || !isset($controller->php_self) || 'product' !== $controller->php_self
+            || 'quickview' !== Tools::getValue('action') || null === $this->tracker->visitor()) {
+            return false;
+        }
+        $product = new Product((int) Tools::getValue('id_product'), false, (int) $context->language->id);
+        if (!Validate::isLoadedObject($product)) {
+            return false;
+        }
+        $fields = ShopbeaconProductFields::of($product, null, 1, $context);
+        unset($fields['quantity']);
+
+        return $this->tracker->send('Product Viewed', $fields);
     }
 
     /** @return bool whether an event was queued */

@@ -53,7 +53,7 @@ class Shopbeacon_Storefront {
 		} elseif ( Shopbeacon_Visitor::is_identified( $_COOKIE ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
 			$calls[] = array( 'reset' );
 		}
-		$product = function_exists( 'is_product' ) && is_product() ? wc_get_product( get_queried_object_id() ) : null;
+		$product = function_exists( 'is_product' ) && is_product() && ! self::is_add_to_cart_post() ? wc_get_product( get_queried_object_id() ) : null;
 		if ( $product ) {
 			$fields = Shopbeacon_Product_Fields::of( $product );
 			unset( $fields['quantity'] );
@@ -64,6 +64,14 @@ class Shopbeacon_Storefront {
 			$lines .= 'shopbeacon(' . substr( self::json( $call ), 1, -1 ) . ");\n";
 		}
 		return $lines;
+	}
+
+	/**
+	 * The product page as WooCommerce renders it again after its add-to-cart form was posted to it:
+	 * the same view, not a new one (seen on a real 11.0.1: two views per product added from its page).
+	 */
+	private static function is_add_to_cart_post() {
+		return isset( $_SERVER['REQUEST_METHOD'], $_REQUEST['add-to-cart'] ) && 'POST' === $_SERVER['REQUEST_METHOD']; // phpcs:ignore WordPress.Security.NonceVerification -- only read, WooCommerce handles the post.
 	}
 
 	/** JSON that cannot end the script element or open a comment in it. */
