@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { REAL_VISITOR } from './support/relay-fixtures.js';
 import { ShopifySandbox } from './support/shopify-sandbox.js';
-import { CART_LINE, CHECKOUT_COMPLETED, PRODUCT_VIEWED } from './fixtures/shopify-events.js';
+import { CART_LINE, CHECKOUT_COMPLETED, CHECKOUT_STARTED, PRODUCT_VIEWED } from './fixtures/shopify-events.js';
 
 const test = base.extend<{ sandbox: ShopifySandbox }>({
   sandbox: async ({}, use) => {
@@ -26,14 +26,15 @@ const publish = (page: Page, name: string, data: unknown) =>
 const byName = (sandbox: ShopifySandbox) => new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
 
 test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify documents it', () => {
-  test('product viewed, added to cart, removed from cart and checkout completed reach the service with the exact fields', async ({ page, sandbox }) => {
+  test('product viewed, added to cart, removed from cart, checkout started and checkout completed reach the service with the exact fields', async ({ page, sandbox }) => {
     await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
     await publish(page, 'page_viewed', {});
     await publish(page, 'product_viewed', PRODUCT_VIEWED);
     await publish(page, 'product_added_to_cart', CART_LINE);
     await publish(page, 'product_removed_from_cart', CART_LINE);
+    await publish(page, 'checkout_started', CHECKOUT_STARTED);
     await publish(page, 'checkout_completed', CHECKOUT_COMPLETED);
-    await expect.poll(() => sandbox.events().length).toBe(4);
+    await expect.poll(() => sandbox.events().length).toBe(5);
     const events = byName(sandbox);
     const product = {
       product_id: 8012345678905,
@@ -47,7 +48,10 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     expect(events.get('Product Viewed')?.['event']).toEqual({ ...product, quantity: 1 });
     expect(events.get('Added To Cart')?.['event']).toEqual({ ...product, quantity: 2 });
     expect(events.get('Removed From Cart')?.['event']).toEqual({ ...product, quantity: 2 });
-    expect(events.get('Order Completed')?.['event']).toEqual({ order_id: 5678901234567, order_value: 64.88, currency: 'EUR' });
+    // The items as the WooCommerce plugin and the PrestaShop module send them: the product's fields and the quantity.
+    const items = [{ ...product, quantity: 2 }];
+    expect(events.get('Checkout Started')?.['event']).toEqual({ order_value: 64.88, currency: 'EUR', items });
+    expect(events.get('Order Completed')?.['event']).toEqual({ order_id: 5678901234567, order_value: 64.88, currency: 'EUR', items });
     const ids = new Set(sandbox.events().map((event) => `${event['user_id']} ${event['session_id']}`));
     expect(ids.size).toBe(1);
   });
