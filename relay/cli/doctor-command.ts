@@ -11,6 +11,18 @@ function urlOption(value: string): string {
   }
 }
 
+/** A page as given, its trailing slash and query kept: WordPress answers `/product/teapot` with a 301, PrestaShop's pages may be `index.php?id_product=…`. */
+function pageOption(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('must be an absolute URL, e.g. https://shop.example/product/teapot/');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('must be an http:// or https:// URL');
+  return value;
+}
+
 const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok     ', warning: 'warning', failed: 'FAILED ' };
 
 function printChecks(checks: DoctorCheck[]): void {
@@ -30,7 +42,7 @@ export function doctorCommand(): Command {
     .description("check every hop from a shopper's browser to the service, as the site serves it")
     .requiredOption('--site <url>', 'the shop as shoppers reach it, e.g. https://shop.example', urlOption)
     .option('--relay-url <url>', "the relay as browsers reach it (default: the site's /sb)", urlOption)
-    .option('--page <url>', 'a product page to check, when the home page links none', urlOption)
+    .option('--page <url>', 'a product page to check, when the home page links none', pageOption)
     .option('--json', 'the checks as JSON, for scripts')
     .addHelpText('after', '\nReads SHOPBEACON_ADMIN_KEY (for the relay\'s /stats) and each platform\'s API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.')
     .action(async (flags: { site: string; relayUrl?: string; page?: string; json?: boolean }) => {

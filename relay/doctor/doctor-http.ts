@@ -20,6 +20,20 @@ export async function fetchAnswer(url: string, init: { method?: 'GET' | 'POST'; 
   }
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A page as a browser gets it: redirects followed (at most five), so `/product/teapot` answered
+ * 301 to `/product/teapot/`, as WordPress does, is the page it leads to. Resolves with the answer
+ * of the last hop and its URL.
+ */
+export async function fetchPage(url: string, hops = 5): Promise<Answer & { url: string }> {
+  const answer = await fetchAnswer(url);
+  const location = header(answer, 'location');
+  if (!REDIRECTS.has(answer.status) || !location || hops === 0) return { ...answer, url };
+  return fetchPage(new URL(location, url).href, hops - 1);
+}
+
 /** A header's value as one string. */
 export const header = (answer: Answer, name: string) => [answer.headers[name] ?? ''].flat().join(', ');
 

@@ -26,11 +26,17 @@ async function clock(site: string, relayUrl: string): Promise<DoctorCheck> {
   return skew <= 2_000 ? ok('relay', 'clock', `within ${skew / 1000} s of the site's`) : warning('relay', 'clock', `${skew / 1000} s from the site's clock: events' times are moved by the page's skew, but orders' are not; run NTP on both servers`);
 }
 
-/** `/stats`, with the relay's admin key; undefined without a key or an answer. */
-export async function relayStats(relayUrl: string, adminKey: string | undefined): Promise<RelayStats | undefined> {
-  if (!adminKey) return undefined;
+/** `/stats` read with the relay's admin key, or why it could not be. */
+export type StatsReading = { stats: RelayStats } | { problem: string };
+
+/** `/stats`, with the relay's admin key; without one, or without an answer, what the doctor could not do and why. */
+export async function relayStats(relayUrl: string, adminKey: string | undefined): Promise<StatsReading> {
+  if (!adminKey) return { problem: "set SHOPBEACON_ADMIN_KEY (the relay's) so the doctor can read /stats" };
   const answer = await fetchAnswer(`${relayUrl}/stats`, { headers: { authorization: `Bearer ${adminKey}` } });
-  return answer.status === 200 ? (jsonOf(answer) as RelayStats) : undefined;
+  if (answer.status === 200) return { stats: jsonOf(answer) as RelayStats };
+  if (answer.status === 401 || answer.status === 403) return { problem: `the relay refused SHOPBEACON_ADMIN_KEY at ${relayUrl}/stats (${answer.status}): is it the relay's own key?` };
+  if (answer.status === 404) return { problem: `${relayUrl}/stats answered 404: the proxy does not pass /stats (operators' routes may be private), or the relay has no admin key set` };
+  return { problem: `${relayUrl}/stats ${answer.status === 0 ? `cannot be reached: ${answer.text}` : `answered ${answer.status}`}` };
 }
 
 /**
@@ -38,8 +44,9 @@ export async function relayStats(relayUrl: string, adminKey: string | undefined)
  * token is judged by delivery: paused on a refused token, held while the service is unreachable,
  * or records delivered since the relay started.
  */
-export function serviceCheck(stats: RelayStats | undefined): DoctorCheck {
-  if (!stats) return warning('service', 'token', 'not checked: set SHOPBEACON_ADMIN_KEY (the relay\'s) so the doctor can read /stats');
+export function serviceCheck(reading: StatsReading): DoctorCheck {
+  if ('problem' in reading) return warning('service', 'token', `not checked: ${reading.problem}`);
+  const { stats } = reading;
   const delivery = stats.delivery ?? {};
   if (delivery.paused) return failed('service', 'token', `delivery is paused: ${delivery.reason ?? 'the service refused the token'}; check SHOPBEACON_TOKEN`);
   if (delivery.unreachableSince) return failed('service', 'reachable', `the service has been unreachable since ${new Date(delivery.unreachableSince).toISOString()}: check SHOPBEACON_BASE_URL and the network`);

@@ -19,12 +19,12 @@ export interface DoctorOptions {
 
 /** Every hop, in the order a record travels: storefront, the way in, the relay, the service, each platform. */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
-  const stats = await relayStats(options.relayUrl, options.adminKey);
+  const reading = await relayStats(options.relayUrl, options.adminKey);
   return [
     ...(await storefrontChecks(options.site, options.relayUrl, { ...(options.page ? { page: options.page } : {}), shopify: options.shopify })),
     ...(await wayInChecks(options.site, options.relayUrl)),
     ...(await relayChecks(options.site, options.relayUrl)),
-    serviceCheck(stats),
-    ...(await platformChecks(options.relayUrl, stats)),
+    serviceCheck(reading),
+    ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];
 }

@@ -1,5 +1,5 @@
 import { failed, ok, warning, type DoctorCheck } from './doctor-check.js';
-import { fetchAnswer, header, type Answer } from './doctor-http.js';
+import { fetchAnswer, fetchPage, header, type Answer } from './doctor-http.js';
 
 const HOP = 'storefront';
 
@@ -15,12 +15,32 @@ export function productLink(html: string, site: string): string | undefined {
   return href ? new URL(href.replace(/&amp;/g, '&'), site).href : undefined;
 }
 
+/** Links to a catalog page: WooCommerce's shop, Shopify's collections, a PrestaShop category (friendly or not). */
+const CATALOG = [/\/shop\/?$/, /[?&]post_type=product(&|$)/, /\/collections\/[\w-]+\/?$/, /[?&]id_category=\d+/, /^(?:https?:\/\/[^/]+)?\/\d+-[\w-]+\/?$/];
+
+/** A catalog page linked from a home page that lists no product (a blog's posts), to find a product page on. */
+export function catalogLink(html: string, site: string): string | undefined {
+  for (const [, raw] of html.matchAll(/href=["']([^"']+)["']/gi)) {
+    const href = String(raw).replace(/&amp;/g, '&');
+    if (CATALOG.some((pattern) => pattern.test(href))) return new URL(href, site).href;
+  }
+  return undefined;
+}
+
+/** A product page: the one given, else one the home page links, else one its catalog page links. */
+async function productPage(home: Answer, site: string, given: string | undefined): Promise<string | undefined> {
+  const linked = given ?? productLink(home.text, site);
+  if (linked) return linked;
+  const catalog = catalogLink(home.text, site);
+  return catalog ? productLink((await fetchPage(catalog)).text, catalog) : undefined;
+}
+
 /** A page's snippet: the script tag, or the platform integration whose tag it prints. */
 function pageCheck(name: string, page: string, answer: Answer, shopify: boolean): DoctorCheck {
   if (answer.status !== 200) return failed(HOP, name, `${page} answered ${answer.status || answer.text}: the doctor cannot see what shoppers get`);
   if (snippetSrc(answer.text, page)) return ok(HOP, name, `${page} loads shopbeacon.js`);
   if (shopify) return warning(HOP, name, `${page} has no shopbeacon script: on Shopify the custom pixel runs in Shopify's sandbox and is not visible from outside; check Settings → Customer events shows shopbeacon "Connected"`);
-  return failed(HOP, name, `${page} has no shopbeacon script: paste the snippet into the theme, or install the WooCommerce plugin or the PrestaShop module`);
+  return failed(HOP, name, `${page} has no shopbeacon script: paste the snippet into the theme, or install and enable the WooCommerce plugin or the PrestaShop module (an installed but disabled one prints nothing)`);
 }
 
 /** The script as a browser gets it: 200, JavaScript, cached. */
@@ -58,11 +78,11 @@ export function cspChecks(answer: Answer, site: string, script: string, collectU
  * snippet, the script answers as JavaScript with caching, and the site's CSP lets both through.
  */
 export async function storefrontChecks(site: string, relayUrl: string, options: { page?: string; shopify: boolean }): Promise<DoctorCheck[]> {
-  const home = await fetchAnswer(site);
+  const home = await fetchPage(site);
   const checks = [pageCheck('home page', site, home, options.shopify)];
-  const page = options.page ?? productLink(home.text, site);
-  if (page) checks.push(pageCheck('product page', page, await fetchAnswer(page), options.shopify));
-  else checks.push(warning(HOP, 'product page', 'no product page linked from the home page: give one with --page'));
+  const page = await productPage(home, site, options.page);
+  if (page) checks.push(pageCheck('product page', page, await fetchPage(page), options.shopify));
+  else checks.push(warning(HOP, 'product page', 'no product page linked from the home page or its catalog page: give one with --page'));
   const script = snippetSrc(home.text, site) ?? `${relayUrl}/shopbeacon.js`;
   checks.push(await scriptCheck(script));
   if (home.status === 200) checks.push(...cspChecks(home, site, script, `${relayUrl}/collect`));

@@ -73,6 +73,30 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
   });
 });
 
+describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue #46)', { skip }, () => {
+  let s: Shop | undefined;
+  after(() => closeShop(s));
+
+  it('finds the product page through the shop page when the home page lists posts, and follows WordPress\'s 301 to a page given without its slash', async () => {
+    const blog = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/2026/11/hello-world/">Hello</a> <a href="/shop/">Shop</a></body></html>';
+    const shopPage = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
+    s = await shop({ page: blog, extra: `location = /shop/ { default_type text/html; return 200 '${shopPage.replaceAll("'", '"')}'; } location = /product/teapot { return 301 /product/teapot/; }` });
+    await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
+    await until(() => s!.h.mock.records('events').length === 1, 'a first delivery');
+    const found = await doctor(s.site);
+    assert.equal(found.code, 0, found.stdout);
+    assert.match(line(found.stdout, 'storefront', 'product page'), /^ok .*\/product\/mug\/ loads shopbeacon\.js/);
+    const given = await runCli(['doctor', '--site', s.site, '--page', `${s.site}/product/teapot`], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY });
+    assert.match(line(given.stdout, 'storefront', 'product page'), /^ok .*\/product\/teapot loads shopbeacon\.js/, given.stdout);
+  });
+
+  it('says the relay refused the admin key, not that it is unset, when /stats answers 401', async () => {
+    s ??= await shop();
+    const run = await doctor(s.site, { SHOPBEACON_ADMIN_KEY: 'not-the-relays-key-but-long-enough-000' });
+    assert.match(line(run.stdout, 'service', 'token'), /^warning .*not checked: the relay refused SHOPBEACON_ADMIN_KEY at .*\/stats \(401\)/);
+  });
+});
+
 describe('shopbeacon doctor on broken installations', { skip }, () => {
   let s: Shop | undefined;
   after(() => closeShop(s));

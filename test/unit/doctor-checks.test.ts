@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { exitStatus, failed, ok, warning } from '../../relay/doctor/doctor-check.js';
-import { cspChecks, productLink, snippetSrc } from '../../relay/doctor/storefront-checks.js';
+import { catalogLink, cspChecks, productLink, snippetSrc } from '../../relay/doctor/storefront-checks.js';
 
 const page = (csp?: string) => ({ status: 200, headers: csp ? { 'content-security-policy': csp } : {}, text: '' });
 
@@ -13,6 +13,15 @@ describe('the doctor\'s storefront readings', () => {
     assert.equal(productLink('<a href="/?product=mug">', 'https://shop.example'), 'https://shop.example/?product=mug');
     assert.equal(productLink('<a href="/index.php?id_product=62&amp;controller=product">', 'https://shop.example'), 'https://shop.example/index.php?id_product=62&controller=product');
     assert.equal(productLink('<a href="/analiza/62-kurs-granice.html">', 'https://shop.example'), 'https://shop.example/analiza/62-kurs-granice.html');
+  });
+
+  it('finds the catalog page a home page of posts links: WooCommerce\'s shop, Shopify\'s collection, a PrestaShop category', () => {
+    assert.equal(catalogLink('<a href="/2026/11/hello/">Hi</a><a href="https://shop.example/shop/">Shop</a>', 'https://shop.example'), 'https://shop.example/shop/');
+    assert.equal(catalogLink('<a href="/?post_type=product">Shop</a>', 'https://shop.example'), 'https://shop.example/?post_type=product');
+    assert.equal(catalogLink('<a href="/collections/all">All</a>', 'https://shop.example'), 'https://shop.example/collections/all');
+    assert.equal(catalogLink('<a href="/3-clothes">Clothes</a>', 'https://shop.example'), 'https://shop.example/3-clothes');
+    assert.equal(catalogLink('<a href="/index.php?id_category=3&amp;controller=category">Clothes</a>', 'https://shop.example'), 'https://shop.example/index.php?id_category=3&controller=category');
+    assert.equal(catalogLink('<a href="/about/">About</a>', 'https://shop.example'), undefined);
   });
 
   it('reads a Content-Security-Policy: self, an origin, default-src as the fallback, and names what to add', () => {
