@@ -6,6 +6,7 @@ import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from 
 import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { webhookUnreachable } from '../../relay/platforms/woocommerce/webhook-reach.js';
 import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
 import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../connectors/woocommerce/webhooks-standin.js';
 
@@ -19,8 +20,11 @@ describe('shopbeacon connect woocommerce', () => {
   let shop: StandIn;
   const hooks: WooWebhookRow[] = [];
   const env = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET };
+  // On the shop's own host and port, so WordPress would deliver there and connect's check of it stays on loopback.
+  let PUBLIC = '';
   before(async () => {
     shop = await wooCommerceStandIn(wooOrders(3), wooProducts(), { webhooks: hooks }).start();
+    PUBLIC = `${shop.url}/sb`;
   });
   after(() => shop.close());
 
@@ -50,6 +54,27 @@ describe('shopbeacon connect woocommerce', () => {
     assert.equal(hooks.length, 6);
     assert.ok(hooks.every((h) => h.status === 'active' && h.secret === 'the-secret-the-relay-has-0123456789'));
     assert.match(again.stdout, /kept order\.updated .*disabled, set active/);
+  });
+
+  it('says so when the relay does not answer at the public URL WooCommerce will deliver to, and creates the webhooks all the same', async () => {
+    // The shop's stand-in answers there, not a relay.
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC, '--dry-run'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const url = PUBLIC.replaceAll('.', '\\.').replaceAll('/', '\\/');
+    assert.match(run.stdout, new RegExp(`^warning: ${url}\\/webhooks\\/woocommerce answered \\d+, not as the relay\\. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${url}, then run connect again`, 'm'));
+    assert.equal((run.stdout.match(/^would (create|keep) /gm) ?? []).length, 6, 'the webhooks are still made: the relay may come later');
+  });
+
+  it('finds this relay at a delivery URL by the ping WooCommerce sends, and names a relay without the webhook secret', async () => {
+    const withSecret = await startRelay({ config: { woocommerceSecret: 'relay-webhook-secret-2f9c41', shopCurrency: 'EUR' } });
+    const without = await startRelay();
+    try {
+      assert.equal(await webhookUnreachable(`${withSecret.url}/webhooks/woocommerce`), undefined);
+      assert.match(String(await webhookUnreachable(`${without.url}/webhooks/woocommerce`)), /answered 404: the relay takes WooCommerce's webhooks only with SHOPBEACON_WOOCOMMERCE_SECRET set/);
+    } finally {
+      await withSecret.close();
+      await without.close();
+    }
   });
 
   it('refuses, creating nothing, a --public-url WordPress would never deliver to (a loopback address on another port)', async () => {

@@ -3,6 +3,7 @@ import type { ConnectOptions, ConnectReport } from '../connect-report.js';
 import type { PlatformClient } from '../platform-client.js';
 import type { WooCommerceApiSettings } from './woocommerce-pages.js';
 import { undeliverableByWordPress } from './wordpress-delivery-url.js';
+import { webhookUnreachable } from './webhook-reach.js';
 import { activateWebhook, createWebhook, relayWebhooks, WOO_TOPICS, wooEndpoint, type WooWebhook } from './woocommerce-webhooks.js';
 
 /**
@@ -39,6 +40,10 @@ export async function connectWooCommerce(client: PlatformClient, settings: WooCo
   const secret = secretFor(options, found);
   const verb = (done: string, planned: string) => (options.dryRun ? planned : done);
   const steps: string[] = [];
+  const unreachable = await webhookUnreachable(deliveryUrl);
+  if (unreachable) {
+    steps.push(`warning: ${unreachable}. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${options.publicUrl}, then run connect again (it sets disabled webhooks active); until then the sync's sweeps carry the changes`);
+  }
   for (const [i, topic] of WOO_TOPICS.entries()) {
     const hook = found[i];
     if (hook) {
