@@ -7,6 +7,7 @@ import { createOutbox } from './outbox/create-outbox.js';
 import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
 import { createPark, type Park } from './pipeline/park.js';
+import { WithdrawnProducts } from './platform-state/withdrawn-products.js';
 import { RecordEvents } from './pipeline/record-events.js';
 import { createSharedState, type SharedState } from './redis/shared-state.js';
 import type { PlatformState } from './platform-state/platform-state.js';
@@ -20,6 +21,8 @@ export interface RelayCore {
   events: RecordEvents;
   accept: Accept;
   park: Park;
+  /** Products withdrawn from sale after they were sent: the sync and the webhooks report them. */
+  withdrawn: WithdrawnProducts;
   worker: DeliveryWorker;
   client: UpstreamClient;
   /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
@@ -83,5 +86,6 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const queued = async () => total((await outbox.counts()).queued);
   const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
     closeEach([() => worker.stop(graceMs), () => client.close(), () => closeListeners?.(), () => platformState.close(), () => outbox.close(), () => shared?.close()]);
-  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), worker, client, platformState, shared, queued, close };
+  const withdrawn = new WithdrawnProducts(platformState, events);
+  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), withdrawn, worker, client, platformState, shared, queued, close };
 }

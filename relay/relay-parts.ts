@@ -10,6 +10,7 @@ import type { RecordEvents } from './pipeline/record-events.js';
 import type { SharedState } from './redis/shared-state.js';
 import type { PlatformSync } from './sync/platform-sync.js';
 import type { PlatformState } from './platform-state/platform-state.js';
+import type { WithdrawnProducts } from './platform-state/withdrawn-products.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
 
 /** The running parts of a relay, as `createRelay` wires them and the routes use them. */
@@ -24,6 +25,8 @@ export interface RelayParts {
   accept: Accept;
   /** Where records a way in must not refuse (a webhook) are kept when invalid: dead letters. */
   park: Park;
+  /** Products withdrawn from sale after they were sent (the service keeps them): on `/stats`. */
+  withdrawn: WithdrawnProducts;
   /** Whether platform webhooks are being refused (the outbox cannot take them), for `/readyz`. */
   webhooks: WebhookHealth;
   /** Each record's recent steps, for `/_debug`: a listener of `events`. */

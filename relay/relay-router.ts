@@ -9,6 +9,8 @@ import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
 import { addMirrorRoutes } from './mirror/mirror-routes.js';
 import { addWebhookRoutes } from './platforms/webhook-routes.js';
+import { CONNECTORS } from './platforms/connectors.js';
+import { withdrawnMessage } from './platform-state/withdrawn-products.js';
 import { healthz, readyz } from './operations/health-routes.js';
 import { metricsRoute } from './operations/metrics-route.js';
 import { scriptRoute } from './collect/script-route.js';
@@ -39,9 +41,13 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   const syncStatuses = () => parts.syncs.map((sync) => sync.status);
   router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses }));
+  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent() }));
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, keepBots: config.bots === 'keep' });
-  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks });
+  const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
+    const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;
+    return (await parts.withdrawn.notice(platform, found)).map((w) => withdrawnMessage(w, label));
+  };
+  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks, withdrawn });
   const demo = config.demo === true;
   addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });

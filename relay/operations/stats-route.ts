@@ -3,9 +3,19 @@ import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
 import { concurrencyWire } from '../debug/debug-snapshot.js';
 import type { SyncStatus } from '../sync/sync-status.js';
+import type { WithdrawnProduct } from '../platform-state/withdrawn-products.js';
 
-/** `GET /stats`: distinct visitors per month of delivered events (what the service bills) and the outbox. */
-export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWorker; visitorsByMonth: () => Promise<Record<string, number>>; syncStatuses: () => SyncStatus[] }) {
+export interface StatsSources {
+  outbox: OutboxStatus;
+  worker: DeliveryWorker;
+  visitorsByMonth: () => Promise<Record<string, number>>;
+  syncStatuses: () => SyncStatus[];
+  /** Products withdrawn from sale after they were sent: the service's catalog keeps them. */
+  withdrawnProducts?: () => WithdrawnProduct[];
+}
+
+/** `GET /stats`: distinct visitors per month of delivered events (what the service bills), the outbox, the syncs. */
+export function statsRoute(options: StatsSources) {
   return async function stats(ctx: Context): Promise<void> {
     const counts = await options.outbox.counts();
     ctx.body = {
@@ -19,6 +29,7 @@ export function statsRoute(options: { outbox: OutboxStatus; worker: DeliveryWork
         concurrency: concurrencyWire(options.worker.concurrency),
       },
       sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
+      withdrawnProducts: options.withdrawnProducts?.() ?? [],
     };
   };
 }

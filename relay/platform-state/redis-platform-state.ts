@@ -49,6 +49,12 @@ export class RedisPlatformState implements PlatformState {
     });
   }
 
+  async delivered(kind: RecordKind, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const found = await this.redis.hmget(REDIS_KEYS.sync.delivered(kind), ...keys);
+    return new Set(keys.filter((key, i) => this.pending.has(`${kind}:${key}`) || (found[i] !== null && found[i] !== undefined)));
+  }
+
   async recall(scope: string, keys?: readonly string[]): Promise<Map<string, string>> {
     const hash = REDIS_KEYS.sync.remembered(scope);
     if (!keys) return new Map(Object.entries(await this.redis.hgetall(hash)));

@@ -77,6 +77,10 @@ export class SqlitePlatformState implements PlatformState {
     });
   }
 
+  delivered(kind: RecordKind, keys: readonly string[]): Set<string> {
+    return new Set(keys.filter((key) => this.pending.has(`${kind}:${key}`) || this.readHash.get(kind, key) !== undefined));
+  }
+
   /** Written on the next loop turn, one transaction for the acknowledgement batch: a kill -9 forgets at most that batch's digests. */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });

@@ -1,8 +1,25 @@
 import type { FieldError } from '../contract/field-error.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
-/** What one platform payload becomes: a service body with the errors found reading it, or a reason it is not sent. */
-export type Mapping = { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[] } | { skip: string };
+/**
+ * What one platform payload becomes: a service body with the errors found reading it, or a reason it
+ * is not sent. A product no longer for sale (inactive, a draft, unpublished) names its id as
+ * `withdrawn`: if it was sent before, the service's catalog still lists it (its API cannot remove
+ * a product), and the merchant is told.
+ */
+export type Mapping = { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[] } | { skip: string; withdrawn?: string };
+
+/** A product's id as `withdrawn` names it: the digits of a safe or 64-bit id, else nothing. */
+export function withdrawnId(id: unknown): string | undefined {
+  const text = typeof id === 'number' || typeof id === 'bigint' || typeof id === 'string' ? String(id) : '';
+  return /^\d{1,20}$/.test(text) ? text : undefined;
+}
+
+/** A product not sent because it is no longer for sale, naming its id. */
+export function withdrawal(skip: string, id: unknown): Mapping {
+  const withdrawn = withdrawnId(id);
+  return withdrawn ? { skip, withdrawn } : { skip };
+}
 
 /** What a product needs that no platform's product payload carries. */
 export interface CatalogSettings {

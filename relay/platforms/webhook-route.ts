@@ -22,6 +22,8 @@ export interface WebhookDeps {
   events: RecordEvents;
   logger: Logger;
   health: WebhookHealth;
+  /** Told of a product not sent because it is no longer for sale; resolves with the log lines that are news. */
+  withdrawn?: (platform: string, found: { productId: string; reason: string }[]) => Promise<string[]>;
 }
 
 /** The largest order a platform sends fits well inside the mirror's 8 MB. */
@@ -74,8 +76,15 @@ class WebhookReceiver {
       throw new HttpError(400, 'invalid_json', 'the signed body is not valid JSON');
     }
     const mapped = this.platform.map(kind, payload, this.deps.settings);
-    if ('skip' in mapped) return this.drop(ctx, kind, mapped.skip, 'skipped');
+    if ('skip' in mapped) {
+      if (mapped.withdrawn) await this.noticeWithdrawn(mapped.withdrawn, mapped.skip);
+      return this.drop(ctx, kind, mapped.skip, 'skipped');
+    }
     await this.store(ctx, mapped);
+  }
+
+  private async noticeWithdrawn(productId: string, reason: string): Promise<void> {
+    for (const line of (await this.deps.withdrawn?.(this.platform.source, [{ productId, reason }])) ?? []) this.deps.logger.warn({ platform: this.platform.source, productId }, line);
   }
 
   private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped'): void {

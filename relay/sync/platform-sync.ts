@@ -8,6 +8,7 @@ import type { CatalogSettings } from '../platforms/mapping.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
 import type { PlatformState } from '../platform-state/platform-state.js';
+import { withdrawnMessage, type WithdrawnProducts } from '../platform-state/withdrawn-products.js';
 import type { SweepCounts, SyncEvents } from '../pipeline/sync-report.js';
 import { sweepBatch } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
@@ -16,6 +17,8 @@ export interface PlatformSyncOptions {
   accept: Accept;
   park: Park;
   state: PlatformState;
+  /** Products withdrawn from sale after they were sent: told to the merchant in the log and `/stats`. */
+  withdrawn?: WithdrawnProducts;
   /** Records waiting in the outbox: a sweep waits while delivery has more than `backlog` to do. */
   queued: () => Awaitable<number>;
   logger: Logger;
@@ -219,7 +222,10 @@ export class PlatformSync {
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
     const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin }, this.api, kind, batch, missedBefore);
+    const withdrawn = async (found: { productId: string; reason: string }[]) => {
+      for (const w of (await this.options.withdrawn?.notice(this.connector.name, found)) ?? []) this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
+    };
+    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, withdrawn }, this.api, kind, batch, missedBefore);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.events?.emit({ type: 'page', platform: this.connector.name, kind, counts });
     const newest = Math.max(...batch.map((b) => b.changedAt));

@@ -5,15 +5,24 @@ import type { RecordOrigin } from '../pipeline/record-step.js';
 import type { SweepCounts } from '../pipeline/sync-report.js';
 import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
+import type { Mapping } from '../platforms/mapping.js';
 
 export interface SweepBatchDeps {
   accept: Accept;
   park: Park;
   origin: RecordOrigin;
+  /** Told of the products not sent because they are no longer for sale, by id. */
+  withdrawn?: (found: { productId: string; reason: string }[]) => Promise<void>;
 }
 
 /** An order older than the service's two years: not for the service, not an error of the shop's. */
 const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((e) => codeOf(e) === 'too_old');
+
+/** Tells `deps.withdrawn` of the products the page skipped as no longer for sale. */
+async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[]): Promise<void> {
+  const withdrawn = mappings.flatMap((mapping) => ('withdrawn' in mapping && mapping.withdrawn ? [{ productId: mapping.withdrawn, reason: mapping.skip }] : []));
+  if (withdrawn.length > 0) await deps.withdrawn?.(withdrawn);
+}
 
 /**
  * One page of a sweep through the accept pipeline, as the webhooks take one payload: mapped,
@@ -27,6 +36,7 @@ export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: P
   const mapped = batch.map((item) => ({ mapping: api.map(kind, item.payload), changedAt: item.changedAt }));
   const records = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
   counts.skipped = mapped.length - records.length;
+  await noticeWithdrawn(deps, mapped.map((m) => m.mapping));
   const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.mapping.body), mappedToRecord(records.map((m) => m.mapping)));
   const refused: Refusal[] = [];
   for (const [i, verdict] of verdicts.entries()) {

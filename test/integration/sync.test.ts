@@ -141,8 +141,9 @@ describe('the sync with a PrestaShop Webservice key', () => {
   let shop: StandIn;
   let h: Harness;
   const orders = prestaOrders(150);
+  const products = prestaProducts();
   before(async () => {
-    shop = await prestaShopStandIn(orders, prestaProducts()).start();
+    shop = await prestaShopStandIn(orders, products).start();
     h = await startRelay({ config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' } });
   });
   after(async () => {
@@ -185,6 +186,21 @@ describe('the sync with a PrestaShop Webservice key', () => {
     const status = await syncStatus(h, 'prestashop');
     assert.equal(status?.missedByWebhooks, null);
     assert.ok((status?.unchanged ?? 0) >= 1);
+  });
+
+  it('tells the merchant, once, of a product deactivated after it was sent: the service\'s catalog keeps it (its API removes nothing)', async () => {
+    await until(() => h.mock.records('products').length === 1, 'the product');
+    await nextSweep(h, 'prestashop');
+    const product = products[0] as Row;
+    product['active'] = '0';
+    product['date_upd'] = parisTime(Date.now());
+    await nextSweep(h, 'prestashop');
+    await nextSweep(h, 'prestashop');
+    const stats = await getJson<{ withdrawnProducts: { platform: string; productId: string; reason: string }[] }>(`${h.url}/stats`, ADMIN);
+    assert.deepEqual(stats.withdrawnProducts.map((w) => [w.platform, w.productId, w.reason]), [['prestashop', '1', 'inactive: only active products are sent']], 'product 2, never sent, is not news; product 1 once, however many sweeps re-read it');
+    assert.equal(h.mock.records('products').length, 1, 'nothing is sent for it');
+    product['active'] = '1';
+    product['date_upd'] = parisTime(Date.now());
   });
 
   it('asks in JSON with the key as Basic auth, filters dates in the shop\'s shape with date=1, and never reads a customer whole', async () => {

@@ -164,6 +164,18 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     assert.equal(await count(), 2);
   });
 
+  it('tells the merchant, once, of a product set back to draft after it was sent: the service\'s catalog keeps it', async () => {
+    const published = freshFixture('woocommerce/product.json').replace('"id": 93', '"id": 96');
+    assert.equal((await woo(h, 'product.updated', published)).body['status'], 'queued');
+    await until(() => h.mock.records('products').some((p) => (p as { product_id: number }).product_id === 96), 'the product at the service');
+    const draft = published.replace('"status": "publish"', '"status": "draft"');
+    const withdrawn = async () => ((await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { withdrawnProducts: { platform: string; productId: string }[] }).withdrawnProducts.filter((w) => w.productId === '96');
+    // The delivered digest is written on the loop turn after the delivery: the draft is news from then on.
+    await until(async () => (await woo(h, 'product.updated', draft)).body['skipped'] !== undefined && (await withdrawn()).length > 0, 'the withdrawal noticed');
+    for (let i = 0; i < 2; i += 1) assert.deepEqual((await woo(h, 'product.updated', draft)).body, { ok: true, skipped: 'status draft: only published products are sent' });
+    assert.deepEqual((await withdrawn()).map((w) => w.platform), ['woocommerce'], 'once');
+  });
+
   it('answers 200 to deletions, variations, drafts and other topics, forwarding none of them', async () => {
     const before = h.mock.records('products').length;
     const answers = [

@@ -23,7 +23,10 @@ class MemoryState implements PlatformState {
   releaseLease = (_platform: string, owner: string) => void (this.leaseOwner === owner && (this.leaseOwner = undefined));
   unchanged = (records: readonly unknown[]) => records.map(() => false);
   rememberDelivered = () => undefined;
-  recall = (scope: string) => new Map(this.facts.get(scope));
+  /** Products the service was sent, by id. */
+  readonly sent = new Set<string>();
+  delivered = (_kind: string, keys: readonly string[]) => new Set(keys.filter((key) => this.sent.has(key)));
+  recall = (scope: string, keys?: readonly string[]) => new Map([...(this.facts.get(scope) ?? [])].filter(([key]) => !keys || keys.includes(key)));
   remember = (scope: string, entries: ReadonlyMap<string, string>) => void this.facts.set(scope, new Map([...(this.facts.get(scope) ?? []), ...entries]));
   close = () => undefined;
 }

@@ -1,4 +1,4 @@
-import { fields, list, type CatalogSettings, type Mapping, textOf } from '../mapping.js';
+import { fields, list, type CatalogSettings, type Mapping, textOf, withdrawal } from '../mapping.js';
 import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
 
 /** A base product with what it names, looked up while paging: category names, the shop's language. */
@@ -47,7 +47,7 @@ function shopperPrice(p: Record<string, unknown>, read: FieldReader): number | u
 export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: CatalogSettings): Mapping {
   const p = fields(payload.product);
   const { languageId, shopUrl } = payload;
-  if (textOf(p['active']) !== '1') return { skip: 'inactive: only active products are sent' };
+  if (textOf(p['active']) !== '1') return withdrawal('inactive: only active products are sent', p['id']);
   const read = new FieldReader();
   const imageIds = list(fields(p['associations'])['images']).map((image) => fields(image)['id']);
   const second = imageIds.find((id) => textOf(id) !== textOf(p['id_default_image']));

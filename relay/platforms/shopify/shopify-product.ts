@@ -1,5 +1,5 @@
 import { compact, FieldReader, firstText, htmlToText } from '../platform-values.js';
-import { fields, list, type CatalogSettings, type Mapping, textOf } from '../mapping.js';
+import { fields, list, type CatalogSettings, type Mapping, textOf, withdrawal } from '../mapping.js';
 
 /** The variant a shopper sees the price of: the cheapest ("from €19"). */
 function cheapestVariant(variants: Record<string, unknown>[], read: FieldReader): Record<string, unknown> | undefined {
@@ -15,8 +15,8 @@ function cheapestVariant(variants: Record<string, unknown>[], read: FieldReader)
  */
 export function mapShopifyProduct(payload: unknown, settings: CatalogSettings): Mapping {
   const p = fields(payload);
-  if (p['status'] !== undefined && p['status'] !== 'active') return { skip: `status ${textOf(p['status'])}: only active products are sent` };
-  if (p['published_at'] === null) return { skip: 'not published to the online store' };
+  if (p['status'] !== undefined && p['status'] !== 'active') return withdrawal(`status ${textOf(p['status'])}: only active products are sent`, p['id']);
+  if (p['published_at'] === null) return withdrawal('not published to the online store', p['id']);
   const read = new FieldReader();
   const variant = cheapestVariant(list(p['variants']).map(fields), read);
   const price = read.amount(variant?.['price'], 'price');

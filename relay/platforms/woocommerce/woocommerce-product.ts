@@ -1,5 +1,5 @@
 import { compact, FieldReader, firstText, htmlToText, plainText } from '../platform-values.js';
-import { fields, list, type CatalogSettings, type Mapping, textOf } from '../mapping.js';
+import { fields, list, type CatalogSettings, type Mapping, textOf, withdrawal } from '../mapping.js';
 
 /**
  * A WooCommerce product (REST API v3 shape) as a catalog entry. Variations are never sent (the
@@ -9,7 +9,7 @@ import { fields, list, type CatalogSettings, type Mapping, textOf } from '../map
 export function mapWooCommerceProduct(payload: unknown, settings: CatalogSettings): Mapping {
   const p = fields(payload);
   if (p['type'] === 'variation') return { skip: 'a variation: the service takes base products only' };
-  if (p['status'] !== undefined && p['status'] !== 'publish') return { skip: `status ${textOf(p['status'])}: only published products are sent` };
+  if (p['status'] !== undefined && p['status'] !== 'publish') return withdrawal(`status ${textOf(p['status'])}: only published products are sent`, p['id']);
   const read = new FieldReader();
   const images = list(p['images']).map((image) => fields(image)['src']);
   const categories = list(p['categories']).map((c) => plainText(fields(c)['name'])).filter((name): name is string => name !== undefined);
