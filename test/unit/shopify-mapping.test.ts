@@ -120,8 +120,10 @@ describe('mapShopifyProduct(payload, settings)', () => {
   });
 
   it('sends only active products published to the online store', () => {
-    assert.deepEqual(mapShopifyProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only active products are sent' });
-    assert.deepEqual(mapShopifyProduct({ ...payload('product'), published_at: null }, settings), { skip: 'not published to the online store' });
+    // Named as withdrawn: if it was sent before, the merchant is told the service still lists it.
+    const id = '788032119674292922';
+    assert.deepEqual(mapShopifyProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only active products are sent', withdrawn: id });
+    assert.deepEqual(mapShopifyProduct({ ...payload('product'), published_at: null }, settings), { skip: 'not published to the online store', withdrawn: id });
   });
 });
 

@@ -143,8 +143,9 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
     assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), { skip: 'a variation: the service takes base products only' });
   });
 
-  it('sends only published products', () => {
-    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only published products are sent' });
+  it('sends only published products, naming a draft as withdrawn (the merchant is told if it was sent before)', () => {
+    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only published products are sent', withdrawn: '93' });
+    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), type: 'variation' }, settings), { skip: 'a variation: the service takes base products only' }, 'a variation is never a withdrawal');
   });
 
   it('sends no rating for a product nobody rated', () => {
