@@ -71,3 +71,36 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     });
   });
 });
+
+// The newest: a real PrestaShop 9.0.0 (the demo catalogue, UAH, Europe/Warsaw), recorded the same way
+// on 2026-11-27. Its Webservice answers multilingual fields as lists of languages and flags as strings.
+describe('a real PrestaShop 9.0, replayed', () => {
+  it('backfill sends every active product in the shop\'s language with the price shoppers see, and names the order it cannot send', async () => {
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    try {
+      await withShop('backfill-ps9.json', async (shop) => {
+        const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps9-')) };
+        const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
+        assert.deepEqual(shop.unmatched, [], 'the connector read only what the real shop was asked');
+        assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
+        assert.match(run.stdout, /orders: read 19, delivered 18, invalid 1, failed 0/);
+        assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required']);
+        const products = new Map(mock.records('products').map((p) => [(p as { product_id: number }).product_id, p as Record<string, unknown>]));
+        assert.equal(products.size, 18);
+        assert.deepEqual([products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']], ['Hummingbird printed t-shirt', 22.94, 'UAH'], 'the name in the default language, not the list; shopper_price, discount included');
+        assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
+      });
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {
+    await withShop('connect-ps9-partial-key.json', async (shop) => {
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM' });
+      assert.equal(run.code, 2);
+      assert.match(run.stdout, /^missing: GET \(View\) on customers, configurations/m);
+    });
+  });
+});
+

@@ -106,3 +106,29 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
     assert.deepEqual([mug['name'], mug['categories'], mug['currency']], ['Mug', 'Tea & Coffee', 'EUR']);
   });
 });
+
+// The newest: a real WooCommerce 11.0.1 on WordPress 7.0.4 (HPOS, the plugin 0.3.0 active, so its
+// products carry shopbeacon_price), recorded the same way on 2026-11-27.
+describe('a real WooCommerce 11.0.1, replayed', () => {
+  it('backfill sends every order and product it can, each product at the price the shop shows, and names by id what it cannot', async () => {
+    const { run, unmatched, orders, products } = await backfillFrom('backfill-wc11.json');
+    assert.deepEqual(unmatched, []);
+    assert.match(run.stdout, /products: read 18, delivered 16, invalid 1, failed 0, .*skipped 1 status draft/);
+    assert.match(run.stdout, /orders: read 54, delivered 53, invalid 1, failed 0/);
+    assert.deepEqual(run.stderr.split('\n').filter((line) => /^(order|product) \d+: /.test(line)), ['product 42: image: is required', 'order 67: city: is required']);
+    const teapot = products.find((p) => p['product_id'] === 12);
+    assert.deepEqual([teapot?.['price'], teapot?.['categories']], [6.55, 'Kitchen,Tea & Coffee'], 'shopbeacon_price: 5.50 entered, shown with 19 % tax');
+    const jug = orders.find((o) => o['order_id'] === 60);
+    assert.deepEqual((jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']), [14, 20], 'the line of the deleted product left out, the order sent');
+    // The order a new visitor placed through the Checkout block on this shop: its Order Completed event carried order_id 115.
+    const placed = orders.find((o) => o['order_id'] === 115);
+    assert.deepEqual([placed?.['email'], placed?.['status'], placed?.['order_value']], ['v1.journey@example.com', 'processing', 50.46]);
+  });
+
+  it('backfill with a wrong consumer secret stops with WooCommerce 11\'s own code and message', async () => {
+    const { run } = await backfillFrom('backfill-wc11-wrong-secret.json');
+    assert.equal(run.code, 1);
+    assert.match(run.stderr.trim(), /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_authentication_error: Consumer secret is invalid\. for /);
+  });
+});
+
