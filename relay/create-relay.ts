@@ -6,6 +6,7 @@ import { RecordFeed } from './debug/record-feed.js';
 import { errorHandler, notFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
+import { forwardedHeaders } from './http/forwarded-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { recordMetrics } from './observability/record-metrics.js';
@@ -62,7 +63,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   const requests = new RequestEvents();
   requestMetrics(requests, parts.metrics);
-  app.use(securityHeaders).use(requestLog({ logger: parts.logger, events: requests })).use(errorHandler({ logger: parts.logger }));
+  app.use(forwardedHeaders({ trustProxy: config.trustProxy, trustedProxies: config.trustedProxies })).use(securityHeaders).use(requestLog({ logger: parts.logger, events: requests })).use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => parts.logger.warn({ err: error }, 'connection error'));
   let closing: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from './setting-parsers.js';
 import { ConfigError } from './config-error.js';
 import type { RelayConfig } from './relay-config.js';
 import { SETTINGS, type Setting } from './settings.js';
@@ -9,8 +10,18 @@ export type SettingsRule = (config: Record<string, unknown>) => string[];
 export const requiredTogether: SettingsRule = (config) => {
   const problems: string[] = [];
   if (config['baseUrl'] && !config['token']) problems.push('SHOPBEACON_TOKEN (--token) is required when SHOPBEACON_BASE_URL is set');
-  return [...problems, ...redisProblems(config)];
+  return [...problems, ...exposureProblems(config), ...redisProblems(config)];
 };
+
+/** What a relay reachable from other machines must not do: run the open demo, or believe any client's X-Forwarded-For. */
+function exposureProblems(config: Record<string, unknown>): string[] {
+  const host = String(config['host'] ?? '127.0.0.1');
+  if (isLoopbackHost(host)) return [];
+  const problems: string[] = [];
+  if (!config['baseUrl']) problems.push(`HOST (--host) ${host} without SHOPBEACON_BASE_URL (--base-url): demo mode opens its debugger and mock service without a key, so it listens on a loopback HOST only (127.0.0.1); set the service's URL and token to run for real`);
+  if (Number(config['trustProxy']) > 0 && !config['trustedProxies']) problems.push(`SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST ${host}: any client reaching this address could forge X-Forwarded-For and escape the per-address limits; name the proxies with SHOPBEACON_TRUSTED_PROXIES (--trusted-proxies), or listen on 127.0.0.1 behind a local proxy`);
+  return problems;
+}
 
 /** Redis is one URL, sentinels with a name, or a cluster's nodes; WAIT guards the Redis outbox only. */
 function redisProblems(config: Record<string, unknown>): string[] {

@@ -17,10 +17,14 @@ export interface RelayConfig {
   dataDir: string;
   /** The relay's own key for `/v1/*`, `/stats` and `/_debug`; those answer 404 without one. */
   adminKey: string | undefined;
+  /** `SHOPBEACON_INGEST_KEY`: accepted on `/v1/track` alone. */
+  ingestKey: string | undefined;
   /** Domain of the identity cookies; the request's host when unset. */
   cookieDomain: string | undefined;
   /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. @default 0 */
   trustProxy: number;
+  /** Proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges); loopback only when unset. */
+  trustedProxies: string[] | undefined;
   /** `drop` bot traffic before the outbox (it would be billed), or `keep` it. @default 'drop' */
   bots: 'drop' | 'keep';
   /** Events per minute per client IP; 0 turns the limit off. @default 600 */

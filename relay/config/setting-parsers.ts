@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /** How the relay reads one setting's text: each returns the value or throws an Error whose message completes "<VARIABLE> (<flag>) …". */
 
 export const wholeNumber = (min = 0) => (text: string) => {
@@ -56,6 +57,38 @@ export function token(value: string): string {
 
 /** Hosts a platform URL may reach over plain `http://`: a local stand-in, never a real shop. */
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Whether a host name or address (as `HOST` or a URL's hostname gives it) is this machine's loopback. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.test(host) || host === '::1';
+}
+
+/** The service's address: `https://`, or `http://` on loopback only (a stand-in): the bearer token travels in every call. */
+export function serviceUrl(value: string): string {
+  const url = urlOf(value, ['http', 'https']);
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1): the token would travel in clear');
+  return httpUrl(value);
+}
+
+/** A key a client presents (the admin key, the ingest key): 32 characters at least, so it cannot be guessed. */
+export function accessKey(value: string): string {
+  token(value);
+  if (value.length < 32) throw new Error(`must be at least 32 characters (it has ${value.length}), e.g. the output of \`openssl rand -base64 32\`: a short key can be guessed`);
+  return value;
+}
+
+/** Proxies whose X-Forwarded-* headers are believed: addresses or CIDR ranges, IPv4 or IPv6. */
+export function proxyList(value: string): string[] {
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 0) throw new Error('must name at least one address or range, e.g. 10.0.0.5,192.168.1.0/24');
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    if (family === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) throw new Error(`must be addresses or CIDR ranges separated by commas; ${JSON.stringify(entry)} is neither`);
+  }
+  return entries;
+}
 
 /** A shop platform's address: `https://`, or `http://` on a loopback host only (the API key travels in it). */
 export function platformUrl(value: string): string {

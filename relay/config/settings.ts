@@ -1,5 +1,5 @@
 import type { RelayConfig } from './relay-config.js';
-import { currencyCode, duration, groupName, hostPorts, hours, httpUrl, interval, oneOf, origins, platformUrl, port, redisUrl, text, token, wholeNumber } from './setting-parsers.js';
+import { accessKey, currencyCode, duration, groupName, hostPorts, hours, httpUrl, interval, oneOf, origins, platformUrl, port, proxyList, redisUrl, serviceUrl, text, token, wholeNumber } from './setting-parsers.js';
 
 /** One setting: its environment variable, its flag, how to read it, and its default. */
 export interface Setting {
@@ -18,15 +18,17 @@ export interface Setting {
  * folder (`relay/platforms/<name>/<name>-config.ts`); `relay-settings.ts` puts the two together.
  */
 export const SETTINGS: Setting[] = [
-  { key: 'baseUrl', env: 'SHOPBEACON_BASE_URL', flag: '--base-url', help: "the service's base URL; unset = demo mode with an embedded mock service", parse: httpUrl },
+  { key: 'baseUrl', env: 'SHOPBEACON_BASE_URL', flag: '--base-url', help: "the service's base URL, https:// (http:// only on loopback); unset = demo mode with an embedded mock service, on a loopback HOST only", parse: serviceUrl },
   { key: 'token', secret: true, env: 'SHOPBEACON_TOKEN', flag: '--token', help: "the service's bearer token (required with --base-url; never logged)", parse: token },
   { key: 'port', env: 'PORT', flag: '--port', help: 'port to listen on', parse: port, fallback: 8787 },
   { key: 'host', env: 'HOST', flag: '--host', help: 'interface to listen on', parse: text, fallback: '127.0.0.1' },
   { key: 'allowedOrigins', env: 'SHOPBEACON_ALLOWED_ORIGINS', flag: '--allowed-origins', help: 'comma-separated origins allowed to post besides the relay\'s own (empty = same-origin only); `null` admits sandboxed frames such as the Shopify custom pixel', parse: origins, fallback: [] },
   { key: 'dataDir', env: 'SHOPBEACON_DATA_DIR', flag: '--data-dir', help: 'folder of the durable outbox', parse: text, fallback: './.shopbeacon' },
-  { key: 'adminKey', secret: true, env: 'SHOPBEACON_ADMIN_KEY', flag: '--admin-key', help: 'key for /v1/* mirror, /stats and /_debug (they answer 404 without one)', parse: token },
+  { key: 'adminKey', secret: true, env: 'SHOPBEACON_ADMIN_KEY', flag: '--admin-key', help: 'key for /v1/* mirror, /stats and /_debug (they answer 404 without one); 32 characters at least', parse: accessKey },
+  { key: 'ingestKey', secret: true, env: 'SHOPBEACON_INGEST_KEY', flag: '--ingest-key', help: "key that can only post events to /v1/track: the WooCommerce plugin's and the PrestaShop module's, so a leak opens nothing else; 32 characters at least", parse: accessKey },
   { key: 'cookieDomain', env: 'SHOPBEACON_COOKIE_DOMAIN', flag: '--cookie-domain', help: 'domain of the identity cookies (default: the request host)', parse: text },
-  { key: 'trustProxy', env: 'SHOPBEACON_TRUST_PROXY', flag: '--trust-proxy', help: 'reverse-proxy hops whose X-Forwarded-* headers are trusted', parse: wholeNumber(), fallback: 0 },
+  { key: 'trustProxy', env: 'SHOPBEACON_TRUST_PROXY', flag: '--trust-proxy', help: 'reverse-proxy hops whose X-Forwarded-* headers are trusted, when they come from a trusted proxy', parse: wholeNumber(), fallback: 0 },
+  { key: 'trustedProxies', env: 'SHOPBEACON_TRUSTED_PROXIES', flag: '--trusted-proxies', help: 'addresses or CIDR ranges of the proxies whose X-Forwarded-* headers are believed (default: loopback only); required with --trust-proxy on a HOST other than loopback', parse: proxyList },
   { key: 'bots', env: 'SHOPBEACON_BOTS', flag: '--bots', help: '"drop" bot traffic before the outbox, or "keep" it', parse: oneOf('drop', 'keep'), fallback: 'drop' },
   { key: 'rateLimitIp', env: 'SHOPBEACON_RATE_LIMIT_IP', flag: '--rate-limit-ip', help: 'events per minute per client IP (0 = off)', parse: wholeNumber(), fallback: 600 },
   { key: 'rateLimitUser', env: 'SHOPBEACON_RATE_LIMIT_USER', flag: '--rate-limit-user', help: 'events per minute per user_id (0 = off)', parse: wholeNumber(), fallback: 120 },
