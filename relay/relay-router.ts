@@ -4,6 +4,7 @@ import type { RelayParts } from './relay-parts.js';
 import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';
+import { KeyFailures } from './http/key-failures.js';
 import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
@@ -26,6 +27,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   const { outbox, worker, metrics, feed, logger, shared, accept, events } = parts;
   const visitorsByMonth = async () => parts.visitors.byMonth();
   const router = new Router();
+  const failures = new KeyFailures();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const collect = collectRoute({
     accept,
@@ -39,17 +41,17 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
   router.get('/healthz', healthz);
   const syncStatuses = () => parts.syncs.map((sync) => sync.status);
-  router.get('/readyz', readyz({ outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
+  router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent() }));
-  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, keepBots: config.bots === 'keep' });
+  router.get('/stats', adminAuth({ adminKey: config.adminKey, failures }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent() }));
+  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, ingestKey: config.ingestKey, failures, keepBots: config.bots === 'keep' });
   const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;
     return (await parts.withdrawn.notice(platform, found)).map((w) => withdrawnMessage(w, label));
   };
   addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks, withdrawn });
   const demo = config.demo === true;
-  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
+  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, failures, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
   return router;
 }

@@ -1,9 +1,12 @@
 import type { Context, Next } from 'koa';
 import { HttpError } from '../http/http-error.js';
+import type { KeyFailures } from '../http/key-failures.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 
 export interface DebugAuthOptions {
   adminKey: string | undefined;
+  /** The relay's count of wrong keys per client (http/key-failures.ts). */
+  failures: KeyFailures;
   /** Demo mode: the debugger is open (the relay listens on loopback and holds no real data). */
   open: boolean;
 }
@@ -24,7 +27,9 @@ export function debugAuth(options: DebugAuthOptions) {
   return async function debugAuthMiddleware(ctx: Context, next: Next): Promise<void> {
     if (options.open) return next();
     if (!options.adminKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+    options.failures.check(ctx.ip);
     if (!constantTimeEqual(presentedKey(ctx.get('authorization')), options.adminKey)) {
+      options.failures.failed(ctx.ip);
       throw new HttpError(401, 'unauthorized', 'the debugger needs the admin key (user: any, password: SHOPBEACON_ADMIN_KEY)', undefined, {
         'WWW-Authenticate': 'Basic realm="shopbeacon debugger", charset="UTF-8"',
       });

@@ -7,6 +7,7 @@ import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
 import { sendPage } from '../pages/send-page.js';
 import { webAssets } from '../pages/web-assets.js';
 import { debugAuth } from './debug-auth.js';
+import type { KeyFailures } from '../http/key-failures.js';
 import { debugPage } from './debug-page.js';
 import { debugSnapshot } from './debug-snapshot.js';
 import { debugStream } from './debug-stream.js';
@@ -19,6 +20,8 @@ export interface DebugOptions {
   outbox: OutboxStatus & DeadLetterAdmin;
   worker: DeliveryWorker;
   adminKey: string | undefined;
+  /** The relay's count of wrong keys per client. */
+  failures: KeyFailures;
   /** Demo mode opens the debugger without a key. */
   demo: boolean;
   serviceUrl: string;
@@ -48,7 +51,7 @@ function retryRoute(outbox: Pick<DeadLetterAdmin, 'requeueDead'>) {
 
 /** `/_debug`: the live view of records moving through the relay, behind the admin key. */
 export function addDebugRoutes(router: Router, options: DebugOptions): void {
-  const auth = debugAuth({ adminKey: options.adminKey, open: options.demo });
+  const auth = debugAuth({ adminKey: options.adminKey, open: options.demo, failures: options.failures });
   const snapshot = () => debugSnapshot(options);
   // The page links its assets relatively (it works under any mount path), so it must be seen at `_debug/`.
   router.get(['/_debug', '/_debug/'], auth, (ctx) => {

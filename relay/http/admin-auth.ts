@@ -1,19 +1,32 @@
 import type { Context, Next } from 'koa';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { HttpError } from './http-error.js';
+import type { KeyFailures } from './key-failures.js';
+
+export interface AdminAuthOptions {
+  adminKey: string | undefined;
+  /** A key this route also takes: `SHOPBEACON_INGEST_KEY` on `/v1/track`. */
+  alsoKey?: string | undefined;
+  /** The relay's count of wrong keys per client: a client over it is refused before its key is compared. */
+  failures: KeyFailures;
+}
 
 /**
  * Guards the relay's private endpoints with `Authorization: Bearer <SHOPBEACON_ADMIN_KEY>`.
- * Without a configured key they do not exist (404); a missing or wrong key is 401.
+ * Without a configured key they do not exist (404); a missing or wrong key is 401, and ten in a
+ * minute from one client make every attempt from it a 429 until the minute ends.
  */
-export function adminAuth(options: { adminKey: string | undefined }) {
+export function adminAuth(options: AdminAuthOptions) {
   return async function adminAuthMiddleware(ctx: Context, next: Next): Promise<void> {
-    if (!options.adminKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+    if (!options.adminKey && !options.alsoKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+    options.failures.check(ctx.ip);
     const header = ctx.get('authorization');
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!constantTimeEqual(given, options.adminKey)) {
+    const accepted = [options.adminKey, options.alsoKey].some((key) => key !== undefined && constantTimeEqual(given, key));
+    if (!accepted) {
+      options.failures.failed(ctx.ip);
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');
-      throw new HttpError(401, 'unauthorized', 'a valid admin key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY>)');
+      throw new HttpError(401, 'unauthorized', `a valid key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY${options.alsoKey ? ' or SHOPBEACON_INGEST_KEY' : ''}>)`);
     }
     await next();
   };

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { KINDS, type KindInfo } from '../contract/kinds.js';
 import { adminAuth } from '../http/admin-auth.js';
+import type { KeyFailures } from '../http/key-failures.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
@@ -16,6 +17,9 @@ const MIRROR_BODY_LIMIT = 8 * 1024 * 1024;
 
 export interface MirrorOptions extends IngestDeps {
   adminKey: string | undefined;
+  /** `SHOPBEACON_INGEST_KEY`: taken on `/v1/track` alone (the plugins' key), never on orders or products. */
+  ingestKey: string | undefined;
+  failures: KeyFailures;
   keepBots: boolean;
 }
 
@@ -81,6 +85,8 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
  * relay). 202 once durable; the worker delivers, one record per call.
  */
 export function addMirrorRoutes(router: Router, options: MirrorOptions): void {
-  const auth = adminAuth({ adminKey: options.adminKey });
-  for (const info of Object.values(KINDS)) router.post(info.path, auth, mirrorRoute(info, options));
+  const { adminKey, ingestKey, failures } = options;
+  for (const info of Object.values(KINDS)) {
+    router.post(info.path, adminAuth({ adminKey, failures, ...(info.kind === 'event' ? { alsoKey: ingestKey } : {}) }), mirrorRoute(info, options));
+  }
 }

@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import { constantTimeEqual } from '../shared/constant-time-equal.js';
+import type { KeyFailures } from '../http/key-failures.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
 import type { WebhookHealth } from '../platforms/webhook-health.js';
@@ -25,6 +27,9 @@ async function outboxProblems(outbox: OutboxStatus): Promise<string[]> {
 }
 
 interface ReadinessSources {
+  /** With it, `/readyz` says why; without it (a load balancer, anyone), only its state. */
+  adminKey?: string | undefined;
+  failures?: KeyFailures;
   outbox: OutboxStatus;
   worker: DeliveryWorker;
   shared?: SharedState | undefined;
@@ -44,10 +49,25 @@ async function blockingProblems(options: ReadinessSources): Promise<string[]> {
 }
 
 /**
+ * Whether the caller presented the admin key. The reasons name the service's answers, the
+ * platforms and the outbox: a service that echoed the token would leak it through them (issue #47).
+ * A wrong key counts as a failed attempt, as on every private route.
+ */
+function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
+  const header = ctx.get('authorization');
+  if (!header || !options.adminKey) return false;
+  options.failures?.check(ctx.ip);
+  const valid = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), options.adminKey);
+  if (!valid) options.failures?.failed(ctx.ip);
+  return valid;
+}
+
+/**
  * `GET /readyz`: 503 `not_ready` while the outbox cannot be written, is full, Redis is away, delivery
  * is paused or webhook deliveries are refused; 200 `degraded` while only a platform's sweeps keep
  * failing (`/collect`, the mirror and the webhooks still work: taking the relay out of a load
- * balancer for a platform's API outage would lose what it can still take). Each reason in a sentence.
+ * balancer for a platform's API outage would lose what it can still take). Each reason in a sentence,
+ * for a caller with the admin key only.
  */
 export function readyz(options: ReadinessSources) {
   return async function readiness(ctx: Context): Promise<void> {
@@ -55,6 +75,7 @@ export function readyz(options: ReadinessSources) {
     const degraded = syncProblems(options.syncStatuses?.() ?? []);
     const reasons = [...blocking, ...degraded];
     ctx.status = blocking.length === 0 ? 200 : 503;
-    ctx.body = reasons.length === 0 ? { status: 'ready' } : { status: blocking.length > 0 ? 'not_ready' : 'degraded', reasons };
+    const status = reasons.length === 0 ? 'ready' : blocking.length > 0 ? 'not_ready' : 'degraded';
+    ctx.body = reasons.length > 0 && presentsAdminKey(ctx, options) ? { status, reasons } : { status };
   };
 }
