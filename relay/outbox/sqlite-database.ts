@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
+import { privateDir, privateFile } from '../shared/private-files.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { OutboxOpenError } from './outbox-errors.js';
 import { migrate } from '../shared/schema-version.js';
@@ -14,7 +14,8 @@ import { OUTBOX_SCHEMA } from './schema.js';
 export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
   let db: Database.Database;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    privateDir(dataDir);
+    privateFile(join(dataDir, 'outbox.sqlite'));
     db = openSqlite(join(dataDir, 'outbox.sqlite'));
     // Only a file without tables takes it: pages freed by deliveries can then be given back (issue #29).
     if (db.pragma('page_count', { simple: true }) === 0) db.pragma('auto_vacuum = INCREMENTAL');

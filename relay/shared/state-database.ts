@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, type VersionedSchema } from './schema-version.js';
 import { openSqlite } from './sqlite-driver.js';
+import { privateDir, privateFile } from './private-files.js';
 
 /**
  * A SQLite file of its own beside the outbox (`visitors.sqlite`, `platforms.sqlite`, an import's
@@ -11,7 +11,8 @@ import { openSqlite } from './sqlite-driver.js';
  * outbox rebuild its tallies.
  */
 export function openStateDatabase(dataDir: string, file: string, schema: VersionedSchema): Database.Database {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  privateFile(join(dataDir, file));
   const db = openSqlite(join(dataDir, file));
   try {
     migrate(db, schema);
