@@ -14,6 +14,7 @@ import {
   type TrackingEvent,
 } from './schemas.js';
 import { parseTimestamp } from './timestamp.js';
+import { checkTextCharacters } from './text-characters.js';
 import { windowCheck } from './window.js';
 
 export interface ValidateOptions {
@@ -65,7 +66,7 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
     const view = options.bigIntegers ? withBigIntegersChecked(value, rangeErrors) : value;
     const shapeErrors = [...rangeErrors, ...(compiled.Check(view) ? [] : toFieldErrors(compiled.Errors(view)))];
     const record = isObject(value) ? value : {};
-    const errors = [...shapeErrors, ...extra(record), ...checkTimestamps(record, timestamps, now)];
+    const errors = [...shapeErrors, ...checkTextCharacters(value), ...extra(record), ...checkTimestamps(record, timestamps, now)];
     return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
   };
 }
