@@ -21,7 +21,7 @@ import { startListening, startRedisServer } from './processes.mjs';
 import { svgCharts } from './svg-chart.mjs';
 
 const TOKEN = 'dev-token';
-const ADMIN = 'growth-admin-key';
+const ADMIN = 'growth-admin-key-0123456789abcdefghijk';
 /** The relays, mocks and load of a case, stopped between cases; Redis servers live in their own list, for a row. */
 const children = [];
 const servers = [];

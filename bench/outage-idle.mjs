@@ -17,7 +17,7 @@ const EVENTS = Number(values.events ?? 30_000);
 const ROUNDS = Number(values.rounds ?? 3);
 const WINDOW_S = Number(values.window ?? 4);
 const TOKEN = 'bench-token';
-const ADMIN = 'bench-admin';
+const ADMIN = 'bench-admin-key-0123456789abcdefghijklmn';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const text = async (url, headers = {}) => (await fetch(url, { headers })).text();

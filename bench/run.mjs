@@ -18,7 +18,7 @@ import { startListening, startRedisServer } from './processes.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const TOKEN = 'dev-token';
-const ADMIN_KEY = 'bench-admin-key';
+const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 const children = [];
 /** Ends every process started so far: a phase must not leave a relay delivering its backlog behind. */
 async function stopAll() {

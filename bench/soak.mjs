@@ -24,7 +24,7 @@ const FAIL_RATE = Number(args['fail-rate'] ?? 0.01);
 const OUTAGE_AT = args['outage-at'] === undefined ? undefined : Number(args['outage-at']);
 const OUTAGE_MINUTES = Number(args['outage-minutes'] ?? 5);
 const RESTART_AT = args['restart-at'] === undefined ? undefined : Number(args['restart-at']);
-const ADMIN = 'soak-admin-key';
+const ADMIN = 'soak-admin-key-0123456789abcdefghijklm';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const children = [];
 

@@ -9,8 +9,9 @@ export interface RelayStats {
 }
 
 /** The relay's own readiness, through the proxy: ready, degraded (a platform's sweeps), or not ready. */
-async function readiness(relayUrl: string): Promise<DoctorCheck> {
-  const answer = await fetchAnswer(`${relayUrl}/readyz`);
+async function readiness(relayUrl: string, adminKey: string | undefined): Promise<DoctorCheck> {
+  // The reasons are told to the admin key only.
+  const answer = await fetchAnswer(`${relayUrl}/readyz`, adminKey ? { headers: { authorization: `Bearer ${adminKey}` } } : {});
   const reasons = ((jsonOf(answer)['reasons'] as string[] | undefined) ?? []).join('; ');
   if (answer.status === 0) return failed('relay', 'ready', `${relayUrl}/readyz cannot be reached: ${answer.text}`);
   if (answer.status === 503) return failed('relay', 'ready', `not ready: ${reasons}`);
@@ -56,6 +57,6 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
 }
 
 /** The relay: ready, its clock, and what its /stats says. */
-export async function relayChecks(site: string, relayUrl: string): Promise<DoctorCheck[]> {
-  return [await readiness(relayUrl), await clock(site, relayUrl)];
+export async function relayChecks(site: string, relayUrl: string, adminKey?: string): Promise<DoctorCheck[]> {
+  return [await readiness(relayUrl, adminKey), await clock(site, relayUrl)];
 }

@@ -9,6 +9,8 @@ export interface DoctorOptions {
   site: string;
   /** The relay as browsers reach it: `https://shop.example/sb` by default. */
   relayUrl: string;
+  /** The relay as this server reaches it, for its private routes (`/readyz`, `/stats`): the shipped proxy passes only what browsers and platforms need. */
+  localUrl: string;
   /** A product page, when the home page links none. */
   page?: string;
   /** The relay's admin key, for `/stats`. */
@@ -19,11 +21,11 @@ export interface DoctorOptions {
 
 /** Every hop, in the order a record travels: storefront, the way in, the relay, the service, each platform. */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
-  const reading = await relayStats(options.relayUrl, options.adminKey);
+  const reading = await relayStats(options.localUrl, options.adminKey);
   return [
     ...(await storefrontChecks(options.site, options.relayUrl, { ...(options.page ? { page: options.page } : {}), shopify: options.shopify })),
     ...(await wayInChecks(options.site, options.relayUrl)),
-    ...(await relayChecks(options.site, options.relayUrl)),
+    ...(await relayChecks(options.site, options.localUrl, options.adminKey)),
     serviceCheck(reading),
     ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];

@@ -12,7 +12,7 @@ import { createMockUpstream, type MockUpstream, type MockUpstreamOptions } from 
 import { createLogger } from '../../relay/observability/logger.js';
 
 export const SERVICE_TOKEN = 'svc-token-7f3a9c1e5b';
-export const ADMIN_KEY = 'admin-key-4d2b8e6f';
+export const ADMIN_KEY = 'admin-key-4d2b8e6f-a1c9e0b7d35f28a64c1e';
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export interface Harness {

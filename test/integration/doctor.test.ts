@@ -44,7 +44,8 @@ async function closeShop(s: Shop | undefined): Promise<void> {
   await s?.h.close();
 }
 
-const doctor = (site: string, env: Record<string, string> = {}) => runCli(['doctor', '--site', site], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
+/** The doctor as the operator runs it on the shop's server: the site through nginx, the relay's private routes on its own address. */
+const doctor = (s: Shop, env: Record<string, string> = {}, args: string[] = []) => runCli(['doctor', '--site', s.site, '--local-url', s.h.url, ...args], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
 const line = (stdout: string, hop: string, name: string) => stdout.split('\n').find((l) => l.includes(`${hop} · ${name}:`)) ?? '';
 
 describe('shopbeacon doctor against a shop behind the shipped nginx files on a port other than 443', { skip }, () => {
@@ -60,7 +61,7 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
   it('finds every hop ok, exits 0, and its test event reaches neither the service nor the visitor count', async () => {
     const stats = async () => (await (await fetch(`${s.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: unknown; outbox: { accepted: number } };
     const before = await stats();
-    const run = await doctor(s.site);
+    const run = await doctor(s);
     assert.equal(run.code, 0, run.stdout);
     for (const [hop, name] of [['storefront', 'home page'], ['storefront', 'product page'], ['storefront', 'script'], ['way in', 'collect'], ['way in', 'relay sees the site'], ['way in', 'cookies'], ['relay', 'ready'], ['service', 'token']]) {
       assert.match(line(run.stdout, hop as string, name as string), /^ok /, `${hop} · ${name}`);
@@ -83,16 +84,16 @@ describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue 
     s = await shop({ page: blog, extra: `location = /shop/ { default_type text/html; return 200 '${shopPage.replaceAll("'", '"')}'; } location = /product/teapot { return 301 /product/teapot/; }` });
     await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
     await until(() => s!.h.mock.records('events').length === 1, 'a first delivery');
-    const found = await doctor(s.site);
+    const found = await doctor(s);
     assert.equal(found.code, 0, found.stdout);
     assert.match(line(found.stdout, 'storefront', 'product page'), /^ok .*\/product\/mug\/ loads shopbeacon\.js/);
-    const given = await runCli(['doctor', '--site', s.site, '--page', `${s.site}/product/teapot`], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY });
+    const given = await doctor(s, {}, ['--page', `${s.site}/product/teapot`]);
     assert.match(line(given.stdout, 'storefront', 'product page'), /^ok .*\/product\/teapot loads shopbeacon\.js/, given.stdout);
   });
 
   it('says the relay refused the admin key, not that it is unset, when /stats answers 401', async () => {
     s ??= await shop();
-    const run = await doctor(s.site, { SHOPBEACON_ADMIN_KEY: 'not-the-relays-key-but-long-enough-000' });
+    const run = await doctor(s, { SHOPBEACON_ADMIN_KEY: 'not-the-relays-key-but-long-enough-000' });
     assert.match(line(run.stdout, 'service', 'token'), /^warning .*not checked: the relay refused SHOPBEACON_ADMIN_KEY at .*\/stats \(401\)/);
   });
 });
@@ -103,7 +104,7 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
 
   it('fails the way in, naming the proxy, when the nginx location drops the port ($host)', async () => {
     s = await shop({ location: (text) => text.replaceAll('$http_host', '$host') });
-    const run = await doctor(s.site);
+    const run = await doctor(s);
     assert.equal(run.code, 1);
     assert.match(line(run.stdout, 'way in', 'collect'), /^FAILED .*403 origin_not_allowed: .* the proxy in front drops the port from Host/);
     await closeShop(s);
@@ -114,7 +115,7 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
     s = await shop({ serviceToken: 'a-token-the-relay-does-not-have' });
     await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
     await until(async () => ((await (await fetch(`${s!.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { paused: boolean } }).delivery.paused, 'delivery paused on the refused token');
-    const run = await doctor(s.site);
+    const run = await doctor(s);
     assert.equal(run.code, 1);
     assert.match(line(run.stdout, 'service', 'token'), /^FAILED .*delivery is paused: .*check SHOPBEACON_TOKEN/);
     await closeShop(s);
@@ -123,7 +124,7 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
 
   it('fails the storefront of a site without the snippet, and a CSP that blocks the script', async () => {
     s = await shop({ page: '<html><body>no snippet here</body></html>', headers: 'add_header Content-Security-Policy "default-src \'none\'; script-src https://cdn.example";' });
-    const run = await doctor(s.site);
+    const run = await doctor(s);
     assert.equal(run.code, 1);
     assert.match(line(run.stdout, 'storefront', 'home page'), /^FAILED .*has no shopbeacon script: paste the snippet/);
     assert.match(line(run.stdout, 'storefront', 'CSP script-src'), /^FAILED .*add 'self' to script-src/);
@@ -154,7 +155,7 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
   });
 
   it('warns of a WooCommerce webhook WooCommerce disabled and fails a PrestaShop key lacking a permission, naming both', async () => {
-    const run = await doctor(s.site, {
+    const run = await doctor(s, {
       SHOPBEACON_WOOCOMMERCE_URL: s.site, SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET,
       SHOPBEACON_PRESTASHOP_URL: presta.url, SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY,
     });

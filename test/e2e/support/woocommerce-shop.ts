@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
 
 const TOKEN = 'e2e-woo-token-3c8d';
-export const WOO_ADMIN_KEY = 'e2e-woo-admin-key-19af';
+export const WOO_ADMIN_KEY = 'e2e-woo-admin-key-19af-7c3e5a0d92b64f18';
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
