@@ -50,9 +50,9 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   countVisitors(events, visitors, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
-  const syncs = createSyncs(syncSettingsOf(config), { accept: core.accept, park: core.park, state: core.platformState, withdrawn: core.withdrawn, queued: core.queued, logger, events: syncEvents });
+  const syncs = createSyncs(syncSettingsOf(config), { accept: core.accept, park: core.park, state: core.platformState, withdrawn: core.withdrawn, versions: core.versions, queued: core.queued, logger, events: syncEvents });
   const { outbox, worker, accept, park, platformState } = core;
-  return { core, outbox, worker, metrics, logger, events, accept, park, withdrawn: core.withdrawn, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
+  return { core, outbox, worker, metrics, logger, events, accept, park, withdrawn: core.withdrawn, versions: core.versions, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */

@@ -8,6 +8,7 @@ import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
 import { createPark, type Park } from './pipeline/park.js';
 import { WithdrawnProducts } from './platform-state/withdrawn-products.js';
+import { RecordVersions } from './platform-state/record-versions.js';
 import { RecordEvents } from './pipeline/record-events.js';
 import { createSharedState, type SharedState } from './redis/shared-state.js';
 import type { PlatformState } from './platform-state/platform-state.js';
@@ -23,6 +24,8 @@ export interface RelayCore {
   park: Park;
   /** Products withdrawn from sale after they were sent: the sync and the webhooks report them. */
   withdrawn: WithdrawnProducts;
+  /** The platform's modification time of the newest version taken of each order and product. */
+  versions: RecordVersions;
   worker: DeliveryWorker;
   client: UpstreamClient;
   /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
@@ -87,5 +90,5 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
     closeEach([() => worker.stop(graceMs), () => client.close(), () => closeListeners?.(), () => platformState.close(), () => outbox.close(), () => shared?.close()]);
   const withdrawn = new WithdrawnProducts(platformState, events);
-  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), withdrawn, worker, client, platformState, shared, queued, close };
+  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), withdrawn, versions: new RecordVersions(platformState), worker, client, platformState, shared, queued, close };
 }

@@ -11,6 +11,7 @@ import type { SharedState } from './redis/shared-state.js';
 import type { PlatformSync } from './sync/platform-sync.js';
 import type { PlatformState } from './platform-state/platform-state.js';
 import type { WithdrawnProducts } from './platform-state/withdrawn-products.js';
+import type { RecordVersions } from './platform-state/record-versions.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
 
 /** The running parts of a relay, as `createRelay` wires them and the routes use them. */
@@ -27,6 +28,8 @@ export interface RelayParts {
   park: Park;
   /** Products withdrawn from sale after they were sent (the service keeps them): on `/stats`. */
   withdrawn: WithdrawnProducts;
+  /** The newest version taken of each order and product, by the platform's modification time. */
+  versions: RecordVersions;
   /** Whether platform webhooks are being refused (the outbox cannot take them), for `/readyz`. */
   webhooks: WebhookHealth;
   /** Each record's recent steps, for `/_debug`: a listener of `events`. */

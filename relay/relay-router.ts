@@ -49,7 +49,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;
     return (await parts.withdrawn.notice(platform, found)).map((w) => withdrawnMessage(w, label));
   };
-  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks, withdrawn });
+  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks, withdrawn, older: (kind, versions) => parts.versions.older(kind, versions) });
   const demo = config.demo === true;
   addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, failures, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });

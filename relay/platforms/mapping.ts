@@ -1,5 +1,6 @@
 import type { FieldError } from '../contract/field-error.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
+import { parseTimestamp } from '../contract/timestamp.js';
 
 /**
  * What one platform payload becomes: a service body with the errors found reading it, or a reason it
@@ -45,4 +46,11 @@ export function textOf(value: unknown): string {
 
 export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
+}
+
+/** A platform timestamp (UTC when it names no offset, as WooCommerce's `*_gmt` fields) in epoch ms, if it is one. */
+export function platformTime(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const parsed = parseTimestamp(value);
+  return parsed.ok ? parsed.value.epochMs : undefined;
 }

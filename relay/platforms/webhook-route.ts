@@ -8,8 +8,8 @@ import type { Park } from '../pipeline/park.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import { StorageError } from '../shared/storage-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import type { CatalogSettings } from './mapping.js';
 import { mappedToRecord, type MappedRecord as Mapped } from './mapped-record.js';
+import { fields, platformTime, type CatalogSettings } from './mapping.js';
 import type { Platform } from './platform.js';
 import type { WebhookHealth } from './webhook-health.js';
 import { signatureMatches } from './webhook-signature.js';
@@ -22,6 +22,8 @@ export interface WebhookDeps {
   events: RecordEvents;
   logger: Logger;
   health: WebhookHealth;
+  /** The keys of versions older than one already taken (platform-state/record-versions.ts): not sent. */
+  older?: (kind: 'order' | 'product', versions: { key: string; modifiedAt: number }[]) => Promise<Set<string>>;
   /** Told of a product not sent because it is no longer for sale; resolves with the log lines that are news. */
   withdrawn?: (platform: string, found: { productId: string; reason: string }[]) => Promise<string[]>;
 }
@@ -84,14 +86,27 @@ class WebhookReceiver {
       if (mapped.withdrawn) await this.noticeWithdrawn(mapped.withdrawn, mapped.skip);
       return this.drop(ctx, kind, mapped.skip, 'skipped');
     }
+    const stale = await this.olderThanTaken(mapped, payload);
+    if (stale) return this.drop(ctx, kind, stale, 'stale');
     await this.store(ctx, mapped);
+  }
+
+  /** Why this version is not sent, if it is older than one already taken: a replay, or a delivery overtaken by a newer one. */
+  private async olderThanTaken(mapped: Mapped, payload: unknown): Promise<string | undefined> {
+    const body = mapped.body;
+    const modified = mapped.kind === 'order' ? body['date_modified_gmt'] : fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at'];
+    const modifiedAt = platformTime(modified);
+    const key = body[mapped.kind === 'order' ? 'order_id' : 'product_id'];
+    if (modifiedAt === undefined || key === undefined || !this.deps.older) return undefined;
+    const older = await this.deps.older(mapped.kind, [{ key: String(key), modifiedAt }]);
+    return older.size > 0 ? `older than the version already taken (this one modified ${new Date(modifiedAt).toISOString()}): a replay, or overtaken by a newer delivery` : undefined;
   }
 
   private async noticeWithdrawn(productId: string, reason: string): Promise<void> {
     for (const line of (await this.deps.withdrawn?.(this.platform.source, [{ productId, reason }])) ?? []) this.deps.logger.warn({ platform: this.platform.source, productId }, line);
   }
 
-  private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped'): void {
+  private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped' | 'stale'): void {
     this.dropped(kind, result, detail);
     ctx.body = { ok: true, [result]: detail };
   }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { historyStartOf } from '../contract/window.js';
 import type { Awaitable } from '../shared/awaitable.js';
 import type { Accept } from '../pipeline/accept.js';
+import type { RecordOrigin } from '../pipeline/record-step.js';
 import type { Park } from '../pipeline/park.js';
 import type { ChangedPayload, Connector, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import type { CatalogSettings } from '../platforms/mapping.js';
@@ -9,8 +10,9 @@ import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
 import type { PlatformState } from '../platform-state/platform-state.js';
 import { withdrawnMessage, type WithdrawnProducts } from '../platform-state/withdrawn-products.js';
+import type { RecordVersions } from '../platform-state/record-versions.js';
 import type { SweepCounts, SyncEvents } from '../pipeline/sync-report.js';
-import { sweepBatch } from './sweep-batch.js';
+import { sweepBatch, type SweepBatchDeps } from './sweep-batch.js';
 import { emptyStatus, type SyncStatus } from './sync-status.js';
 
 export interface PlatformSyncOptions {
@@ -19,6 +21,8 @@ export interface PlatformSyncOptions {
   state: PlatformState;
   /** Products withdrawn from sale after they were sent: told to the merchant in the log and `/stats`. */
   withdrawn?: WithdrawnProducts;
+  /** The newest version taken of each order and product: an older one is not sent. */
+  versions?: RecordVersions;
   /** Records waiting in the outbox: a sweep waits while delivery has more than `backlog` to do. */
   queued: () => Awaitable<number>;
   logger: Logger;
@@ -215,6 +219,15 @@ export class PlatformSync {
     return !this.stopped;
   }
 
+  /** What a page goes through: the accept pipeline, dead letters, the versions taken, and the merchant told of withdrawn products. */
+  private batchDeps(origin: RecordOrigin): SweepBatchDeps {
+    const { accept, park, versions, withdrawn } = this.options;
+    const notice = async (found: { productId: string; reason: string }[]) => {
+      for (const w of (await withdrawn?.notice(this.connector.name, found)) ?? []) this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
+    };
+    return { accept, park, origin, withdrawn: notice, ...(versions ? { older: (kind, found) => versions.older(kind, found) } : {}) };
+  }
+
   /** One page: wait for delivery to keep up, keep the lease, store, and only then move the cursor. */
   private async commit(kind: PlatformKind, batch: ChangedPayload[], how: { afterHistory: boolean; movesCursor: boolean }, leaseMs: number): Promise<void> {
     if (batch.length === 0) return;
@@ -222,10 +235,7 @@ export class PlatformSync {
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
     const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
-    const withdrawn = async (found: { productId: string; reason: string }[]) => {
-      for (const w of (await this.options.withdrawn?.notice(this.connector.name, found)) ?? []) this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
-    };
-    const counts = await sweepBatch({ accept: this.options.accept, park: this.options.park, origin, withdrawn }, this.api, kind, batch, missedBefore);
+    const counts = await sweepBatch(this.batchDeps(origin), this.api, kind, batch, missedBefore);
     for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
     this.options.events?.emit({ type: 'page', platform: this.connector.name, kind, counts });
     const newest = Math.max(...batch.map((b) => b.changedAt));

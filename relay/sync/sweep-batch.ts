@@ -11,6 +11,8 @@ export interface SweepBatchDeps {
   accept: Accept;
   park: Park;
   origin: RecordOrigin;
+  /** The keys of versions older than one already taken: counted unchanged, not sent. */
+  older?: (kind: PlatformKind, versions: { key: string; modifiedAt: number }[]) => Promise<Set<string>>;
   /** Told of the products not sent because they are no longer for sale, by id. */
   withdrawn?: (found: { productId: string; reason: string }[]) => Promise<void>;
 }
@@ -24,6 +26,14 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
   if (withdrawn.length > 0) await deps.withdrawn?.(withdrawn);
 }
 
+/** The records not older, by the platform's modification time, than a version already taken (a webhook may have brought a newer one). */
+async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(deps: SweepBatchDeps, kind: PlatformKind, records: T[]): Promise<T[]> {
+  if (!deps.older || records.length === 0) return records;
+  const keyOf = (r: T) => String(r.mapping.body[kind === 'order' ? 'order_id' : 'product_id']);
+  const older = await deps.older(kind, records.map((r) => ({ key: keyOf(r), modifiedAt: r.changedAt })));
+  return older.size === 0 ? records : records.filter((r) => !older.has(keyOf(r)));
+}
+
 /**
  * One page of a sweep through the accept pipeline, as the webhooks take one payload: mapped,
  * checked, stored once (or found unchanged), and what maps to no valid record kept as a dead
@@ -34,9 +44,11 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
 export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, batch: readonly ChangedPayload[], missedBefore: number | undefined): Promise<SweepCounts> {
   const counts: SweepCounts = { found: batch.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
   const mapped = batch.map((item) => ({ mapping: api.map(kind, item.payload), changedAt: item.changedAt }));
-  const records = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
-  counts.skipped = mapped.length - records.length;
+  const mappedRecords = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
+  counts.skipped = mapped.length - mappedRecords.length;
   await noticeWithdrawn(deps, mapped.map((m) => m.mapping));
+  const records = await newestOnly(deps, kind, mappedRecords);
+  counts.unchanged += mappedRecords.length - records.length;
   const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.mapping.body), mappedToRecord(records.map((m) => m.mapping)));
   const refused: Refusal[] = [];
   for (const [i, verdict] of verdicts.entries()) {

@@ -98,7 +98,7 @@ describe('delivery worker', () => {
     try {
       for (const e of events) await collect(wrong.url, e);
       await until(() => wrong.relay.shopbeacon.worker.paused, 'the pause');
-      const ready = await fetch(`${wrong.url}/readyz`);
+      const ready = await fetch(`${wrong.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       assert.equal(ready.status, 503);
       assert.match(JSON.stringify(await ready.json()), /delivery is paused/);
       const counts = (await wrong.relay.shopbeacon.outbox.counts());

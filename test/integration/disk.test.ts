@@ -31,7 +31,8 @@ const outboxRecords = async (relay: RelayProcess) => {
 };
 
 const readyz = async (relay: RelayProcess) => {
-  const answer = await fetch(`${relay.url}/readyz`);
+  // The reasons are told to the admin key only (#47).
+  const answer = await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
   return { status: answer.status, body: (await answer.json()) as { reasons?: string[] } };
 };
 

@@ -11,7 +11,8 @@ import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-proces
 // What the relay costs while the service is down, with 30,000 queued, is a figure: `npm run bench:outage` (issue #37).
 const EVENTS = 1_000;
 
-const readyz = async (relay: RelayProcess) => (await (await fetch(`${relay.url}/readyz`)).json()) as { reasons?: string[] };
+// The reasons are told to the admin key only (#47).
+const readyz = async (relay: RelayProcess) => (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons?: string[] };
 const stats = async (relay: RelayProcess) =>
   (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { dead: Record<string, number> }; delivery: { unreachableSince: number | null } };
 

@@ -110,7 +110,7 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const shown = await request({ state, config: settings(relay.url), admin: {} });
     assert.match(shown.admin, /<input type="password" name="SHOPBEACON_ADMIN_KEY" value="">/);
-    assert.match(shown.admin, /Saved\. The relay&#039;s SHOPBEACON_ADMIN_KEY; leave empty to keep it\./);
+    assert.match(shown.admin, /Saved\. The relay&#039;s SHOPBEACON_INGEST_KEY \(or its admin key\); leave empty to keep it\./);
     assert.match(shown.admin, /<input type="text" name="SHOPBEACON_LOCAL_URL" value="http:\/\/127\.0\.0\.1:\d+">/);
     assert.match(shown.admin, /<option value="gpc" selected>/);
     assert.ok(!shown.stdout.includes(KEY));

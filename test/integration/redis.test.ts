@@ -75,7 +75,7 @@ describe('Redis unreachable', { skip }, () => {
       assert.equal(during.status, 503);
       assert.equal(during.body['error'], 'shared_state_unavailable');
       assert.ok(during.headers.get('retry-after'));
-      const ready = (await (await fetch(`${relay.url}/readyz`)).json()) as { reasons: string[] };
+      const ready = (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons: string[] };
       assert.deepEqual(ready.reasons, ['Redis (SHOPBEACON_REDIS_URL) is unreachable']);
       await redis.start();
       await until(async () => (await fetch(`${relay.url}/readyz`)).status === 200, 'ready again', 10_000);

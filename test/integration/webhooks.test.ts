@@ -176,6 +176,24 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     assert.deepEqual((await withdrawn()).map((w) => w.platform), ['woocommerce'], 'once');
   });
 
+  it('sends no version of an order older than one already taken: a validly signed replay changes nothing at the service', async () => {
+    const base = freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 932');
+    const version = (status: string, modified: string) => base.replace(/"status": "[^"]*"/, `"status": "${status}"`).replace(/"date_modified_gmt": "[^"]*"/, `"date_modified_gmt": "${modified}"`);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 19);
+    const processing = version('processing', at(30));
+    const completed = version('completed', at(10));
+    assert.equal((await woo(h, 'order.updated', processing)).body['status'], 'queued');
+    assert.match(String((await woo(h, 'order.updated', completed)).body['status']), /^(queued|coalesced)$/, 'taken: the newer version');
+    const order932 = () => h.mock.records('orders').filter((o) => (o as { order_id: number }).order_id === 932) as { status: string }[];
+    await until(() => order932().some((o) => o.status === 'completed'), 'the completed version at the service');
+    const replay = await woo(h, 'order.updated', processing);
+    assert.equal(replay.status, 200, 'a 200, so WooCommerce neither retries nor disables the webhook');
+    assert.match(String(replay.body['stale']), /^older than the version already taken \(this one modified /);
+    await woo(h, 'order.updated', freshFixture('woocommerce/order-digital.json').replace('"id": 731', '"id": 933'));
+    await until(() => h.mock.records('orders').some((o) => (o as { order_id: number }).order_id === 933), 'a later order, so the replay had its chance');
+    assert.deepEqual(order932().map((o) => o.status).at(-1), 'completed');
+  });
+
   it('answers 200 to deletions, variations, drafts and other topics, forwarding none of them', async () => {
     const before = h.mock.records('products').length;
     const answers = [

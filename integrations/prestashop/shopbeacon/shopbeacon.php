@@ -252,12 +252,12 @@ class shopbeacon extends Module
                     ],
                     [
                         'type' => 'password',
-                        'label' => $this->l('Admin key'),
+                        'label' => $this->l('Relay key'),
                         'name' => ShopbeaconSettings::ADMIN_KEY,
                         'autocomplete' => false,
                         'desc' => $keySaved
-                            ? $this->l('Saved. The relay\'s SHOPBEACON_ADMIN_KEY; leave empty to keep it.')
-                            : $this->l('The relay\'s SHOPBEACON_ADMIN_KEY. Cart events are sent once it is set.'),
+                            ? $this->l('Saved. The relay\'s SHOPBEACON_INGEST_KEY (or its admin key); leave empty to keep it.')
+                            : $this->l('The relay\'s SHOPBEACON_INGEST_KEY: it can only post events, so a leak opens nothing else (its SHOPBEACON_ADMIN_KEY works too). Events are sent once it is set.'),
                     ],
                     [
                         'type' => 'select',

@@ -90,7 +90,7 @@ class ShopbeaconCartEvents
 
     private function openChange($idCart, $idProduct, $idProductAttribute, $idCustomization)
     {
-        // Nothing to send without the admin key, the visitor's ids or their consent: no query either.
+        // Nothing to send without the relay's key, the visitor's ids or their consent: no query either.
         if ($idCart <= 0 || $idProduct <= 0 || null === $this->tracker->visitor()) {
             return false;
         }

@@ -9,7 +9,7 @@ if (!defined('_PS_VERSION_')) {
 }
 
 /**
- * Posts tracking events to the relay's `/v1/track` mirror with the admin key, as the WooCommerce
+ * Posts tracking events to the relay's `/v1/track` mirror with the relay's key, as the WooCommerce
  * plugin's Shopbeacon_Relay_Client does: the events of one request together (an array: the mirror
  * takes up to 500), at the end of the request. The shopper never waits on the relay for long: the
  * connection must open within CONNECT_TIMEOUT and the whole exchange end within TOTAL_TIMEOUT

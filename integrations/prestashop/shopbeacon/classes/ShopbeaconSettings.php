@@ -59,7 +59,7 @@ class ShopbeaconSettings
         return rtrim($this->value(self::LOCAL_URL, self::DEFAULT_LOCAL_URL), '/');
     }
 
-    /** SHOPBEACON_ADMIN_KEY of the relay; '' when not set (cart events are then not sent). */
+    /** The relay's SHOPBEACON_INGEST_KEY (or its admin key); '' when not set (events are then not sent). */
     public function adminKey()
     {
         return $this->value(self::ADMIN_KEY, '');

@@ -3,7 +3,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * WooCommerce > Settings > Integration > shopbeacon: the relay's public path, its local address
- * and the admin key. The key is kept as an option and never printed back into the page: its field
+ * and the relay's key. The key is kept as an option and never printed back into the page: its field
  * shows empty, and saving it empty keeps the key already stored.
  */
 class Shopbeacon_Integration extends WC_Integration {
@@ -31,9 +31,9 @@ class Shopbeacon_Integration extends WC_Integration {
 				'default'     => Shopbeacon_Settings::DEFAULT_LOCAL_URL,
 			),
 			'admin_key'     => array(
-				'title'       => 'Admin key',
+				'title'       => 'Relay key',
 				'type'        => 'password',
-				'description' => 'The relay\'s SHOPBEACON_ADMIN_KEY. Shown empty once saved; leave it empty to keep it.',
+				'description' => 'The relay\'s SHOPBEACON_INGEST_KEY: it can only post events, so a leak opens nothing else (its SHOPBEACON_ADMIN_KEY works too). Shown empty once saved; leave it empty to keep it.',
 				'default'     => '',
 			),
 			'consent'       => array(

@@ -2,7 +2,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Posts tracking events to the relay's `/v1/track` mirror over loopback with the admin key, never
+ * Posts tracking events to the relay's `/v1/track` mirror over loopback with the relay's key, never
  * while a shopper waits: the events of one request leave after the response has ended
  * (`fastcgi_finish_request` under PHP-FPM, `litespeed_finish_request` under LiteSpeed), from a
  * shutdown function registered during WordPress's own `shutdown`, so every other plugin's shutdown

@@ -30,7 +30,7 @@ class Shopbeacon_Settings {
 		return rtrim( $this->value( 'local_url', self::DEFAULT_LOCAL_URL ), '/' );
 	}
 
-	/** SHOPBEACON_ADMIN_KEY of the relay; '' when not set (cart events are then not sent). */
+	/** The relay's SHOPBEACON_INGEST_KEY (or its admin key); '' when not set (events are then not sent). */
 	public function admin_key() {
 		return $this->value( 'admin_key', '' );
 	}
