@@ -18,7 +18,7 @@ const children = [];
 
 const relayEnv = async () => ({
   SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`, SHOPBEACON_TOKEN: 'bench-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
-  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn',
 });
 const load = (url, batch) => loadOnce(url, batch, SECONDS);
 

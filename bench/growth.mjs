@@ -38,7 +38,7 @@ const load = (url, batch, seconds = 5, connections = 50, rate) =>
 
 const relayEnv = (serviceUrl, dataDir, extra = {}) => ({
   SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_ADMIN_KEY: ADMIN,
-  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
 });
 const startRelay = (serviceUrl, dataDir, extra) => start(['bin/shopbeacon.js', 'relay', '--port', '0'], relayEnv(serviceUrl, dataDir, extra));
 const stats = async (relay) => (await fetch(`${relay}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json();

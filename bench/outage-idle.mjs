@@ -43,7 +43,7 @@ async function round() {
   const mock = await createMockUpstream({ token: TOKEN, faults: { mode: 'drop' } });
   const children = [];
   try {
-    const env = { SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-outage-')), SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn' };
+    const env = { SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-outage-')), SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn' };
     const relay = await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], env);
     await queue(relay);
     await until(async () => /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })), '/readyz naming the outage (to the admin key)');

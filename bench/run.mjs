@@ -66,7 +66,7 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
 const startRelay = (serviceUrl) =>
   start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
     SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
   });
 
 /** A port nothing listens on: the service as an outage shows it (connection refused). */
@@ -105,7 +105,7 @@ async function redisIngest() {
   const down = await closedPort();
   const env = (extra) => ({
     SHOPBEACON_BASE_URL: down, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '6000000', SHOPBEACON_RATE_LIMIT_USER: '6000000', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+    SHOPBEACON_RATE_LIMIT_IP: '6000000', SHOPBEACON_RATE_LIMIT_USER: '6000000', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
   });
   const single = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
   const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/0` }));

@@ -49,7 +49,7 @@ const mb = (bytes) => Math.round(bytes / 1048576);
 async function relayProcess(mock, port, dataDir) {
   const env = {
     SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: 'dev-token', SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: dataDir,
-    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn',
   };
   const url = await start(['bin/shopbeacon.js', 'relay', '--port', String(port)], env);
   return { url, child: children.at(-1) };

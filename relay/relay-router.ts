@@ -5,6 +5,8 @@ import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';
 import { KeyFailures } from './http/key-failures.js';
+import { NewVisitors } from './collect/new-visitors.js';
+import { VisitorVouchers } from './collect/visitor-voucher.js';
 import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
@@ -29,9 +31,13 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   const router = new Router();
   const failures = new KeyFailures();
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
+  const newVisitors = new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n) => metrics.newVisitors.inc({ result }, n));
+  const vouchers = new VisitorVouchers(config.token ?? '');
   const collect = collectRoute({
     accept,
     events,
+    newVisitors,
+    vouchers,
     rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.turns } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
@@ -43,7 +49,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   const syncStatuses = () => parts.syncs.map((sync) => sync.status);
   router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey, failures }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent() }));
+  router.get('/stats', adminAuth({ adminKey: config.adminKey, failures }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent(), newVisitors: () => newVisitors.report() }));
   addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, ingestKey: config.ingestKey, failures, keepBots: config.bots === 'keep' });
   const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;

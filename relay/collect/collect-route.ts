@@ -11,12 +11,19 @@ import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
-import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
+import { resolveIdentity, writeBotCookie, writeIdentityCookies, writeVoucherCookie } from './identity-cookies.js';
+import { admitVisitors, beyondBatchError, eventUserId } from './visitor-admission.js';
+import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
+import type { NewVisitors } from './new-visitors.js';
+import type { Validation } from '../contract/field-error.js';
 import type { RateLimits } from './rate-limits.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 export interface CollectOptions extends IngestDeps {
   rateLimits: RateLimits;
+  /** Each client address's hourly budget of new visitors. */
+  newVisitors: NewVisitors;
+  vouchers: VisitorVouchers;
   keepBots: boolean;
   cookieDomain: string | undefined;
 }
@@ -53,14 +60,20 @@ export function collectRoute(options: CollectOptions) {
     await options.rateLimits.takeIp(ctx.ip, body.events.length);
     const identity = resolveIdentity(ctx, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
     const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
-    const toRecord = (raw: unknown, now: number) => collectEventToRecord(raw, context, now);
+    const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
-      writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
-      ctx.body = doctorAnswer(ctx, body.events, body.events.map((raw) => toRecord(raw, Date.now())), options.events);
+      writeIdentityCookies(ctx, identity, cookieOptions);
+      ctx.body = doctorAnswer(ctx, body.events, body.events.map((raw) => collectEventToRecord(raw, context, Date.now())), options.events);
       return;
     }
-    const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records)));
-    writeIdentityCookies(ctx, identity, { domain: options.cookieDomain, secure: ctx.secure });
+    const admission = admitVisitors(body.events.map((raw) => eventUserId(raw, identity.userId)), identity.userId, ctx.cookies.get(VOUCHER_COOKIE), options.vouchers);
+    if (admission.minted !== undefined) await options.newVisitors.take(ctx.ip);
+    if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
+    const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
+      admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);
+    const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records), ctx.ip));
+    writeIdentityCookies(ctx, identity, cookieOptions);
+    writeVoucherCookie(ctx, options.vouchers.voucherOf(identity.userId), cookieOptions);
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
     if (answer.rejected.length === verdicts.length) {

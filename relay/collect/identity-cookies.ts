@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { nanoid } from 'nanoid';
+import { VOUCHER_COOKIE } from './visitor-voucher.js';
 import { CUSTOMER_ID_PATTERN, ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from '../../snippet/protocol.js';
 
 const USER_MAX_AGE_S = 400 * 86_400;
@@ -104,6 +105,11 @@ export const BOT_COOKIE = '_sb_bot';
  */
 export function writeBotCookie(ctx: Context, options: CookieOptions): void {
   ctx.append('Set-Cookie', `${BOT_COOKIE}=1; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}; HttpOnly`);
+}
+
+/** `_sb_vid`: the relay's voucher for the visitor (collect/visitor-voucher.ts), HttpOnly, as long as `_sb_uid`. */
+export function writeVoucherCookie(ctx: Context, voucher: string, options: CookieOptions): void {
+  ctx.append('Set-Cookie', cookie(VOUCHER_COOKIE, voucher, USER_MAX_AGE_S, options, true));
 }
 
 /**

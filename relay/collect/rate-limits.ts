@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientAddress } from '../http/client-address.js';
 import { HttpError } from '../http/http-error.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import type { RedisTurnBatch } from '../redis/turn-batch.js';
@@ -57,17 +58,20 @@ export class RateLimits {
     this.user = bucket(options.perUser, 'user', options.redis);
   }
 
-  /** Takes a request's events from its IP's bucket, before any work is done on them. */
+  /** Takes a request's events from its client's bucket (an IPv6 /64 as one), before any work is done on them. */
   async takeIp(ip: string, events: number): Promise<void> {
-    await this.ip?.(ip, events);
+    await this.ip?.(clientAddress(ip), events);
   }
 
   /**
-   * Takes each visitor's events from that visitor's bucket, all in the same round trip: every
-   * bucket of the request is charged even when one of them answers 429 (they are taken together).
+   * Takes each visitor's events from that visitor's bucket at this client address, all in the
+   * same round trip: every bucket of the request is charged even when one of them answers 429
+   * (they are taken together). Per address, so that nobody elsewhere can empty a visitor's bucket
+   * by sending events in their name and block their own (issue #47).
    */
-  async takeUsers(eventsByUser: Map<string, number>): Promise<void> {
+  async takeUsers(eventsByUser: Map<string, number>, ip: string): Promise<void> {
     const user = this.user;
-    if (user) await Promise.all([...eventsByUser].map(([id, n]) => user(id, n)));
+    const client = clientAddress(ip);
+    if (user) await Promise.all([...eventsByUser].map(([id, n]) => user(`${client}|${id}`, n)));
   }
 }

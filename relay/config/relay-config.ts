@@ -23,6 +23,8 @@ export interface RelayConfig {
   cookieDomain: string | undefined;
   /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. @default 0 */
   trustProxy: number;
+  /** New visitors a client address may bring an hour (0 = no limit). */
+  newVisitorsPerHour: number;
   /** Proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges); loopback only when unset. */
   trustedProxies: string[] | undefined;
   /** `drop` bot traffic before the outbox (it would be billed), or `keep` it. @default 'drop' */

@@ -26,6 +26,7 @@ export function createMetrics() {
     syncRecords: new Counter({ name: 'shopbeacon_sync_records_total', help: 'Records the sync found on a platform, by result (found, sent, unchanged, missed_by_webhooks, skipped, invalid)', labelNames: ['platform', 'kind', 'result'], registers: reg }),
     webhooksRepaired: new Counter({ name: 'shopbeacon_webhooks_reenabled_total', help: 'Webhooks the sync set active again after the platform disabled them', labelNames: ['platform'], registers: reg }),
     syncLastSuccess: new Gauge({ name: 'shopbeacon_sync_last_success_timestamp_seconds', help: 'When the last sweep of a platform succeeded (Unix seconds)', labelNames: ['platform'], registers: reg }),
+    newVisitors: new Counter({ name: 'shopbeacon_new_visitors_total', help: 'New visitors browsers and the plugins named, by result (taken, refused_in_batch, refused_for_address)', labelNames: ['result'], registers: reg }),
     paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
   };
 }

@@ -12,6 +12,8 @@ export interface StatsSources {
   syncStatuses: () => SyncStatus[];
   /** Products withdrawn from sale after they were sent: the service's catalog keeps them. */
   withdrawnProducts?: () => WithdrawnProduct[];
+  /** New visitors this hour and the last, and what was refused: an attack on the bill shows here. */
+  newVisitors?: () => unknown;
 }
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills), the outbox, the syncs. */
@@ -30,6 +32,7 @@ export function statsRoute(options: StatsSources) {
       },
       sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
       withdrawnProducts: options.withdrawnProducts?.() ?? [],
+      newVisitors: options.newVisitors?.() ?? null,
     };
   };
 }

@@ -19,6 +19,8 @@ export async function spawnRelay(baseUrl: string, dataDir: string, env: Record<s
       SHOPBEACON_DATA_DIR: dataDir,
       SHOPBEACON_RATE_LIMIT_IP: '0',
       SHOPBEACON_RATE_LIMIT_USER: '0',
+      // Like the rate limits, off unless a test is about it: every test's visitors come from 127.0.0.1.
+      SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
       SHOPBEACON_LOG_LEVEL: 'warn',
       ...env,
     },

@@ -150,3 +150,68 @@ describe('what the relay reads and keeps', () => {
     }
   });
 });
+
+describe('the bill: visitors a browser could really be', () => {
+  const madeUp = (i: number) => browserEvent({ user_id: `made-up-visitor-${String(i).padStart(4, '0')}` });
+
+  it('lets a batch naming 100 made-up visitors mint one: the others\' events are refused by name', async () => {
+    const h = await startRelay();
+    try {
+      const answer = await collect(h.url, { events: Array.from({ length: 100 }, (_, i) => madeUp(i)) });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body['accepted'], 1);
+      const rejected = answer.body['rejected'] as { errors: { path: string; message: string }[] }[];
+      assert.equal(rejected.length, 99);
+      assert.match(rejected[0]?.errors[0]?.message ?? '', /^names a visitor beyond the one new visitor a batch may bring/);
+      await until(() => h.mock.records('events').length === 1, 'the one event at the service');
+      const stats = (await (await fetch(`${h.url}/stats`, { headers: bearer(ADMIN_KEY) })).json()) as { newVisitors: { thisHour: { taken: number; refusedInBatch: number } } };
+      assert.deepEqual([stats.newVisitors.thisHour.taken, stats.newVisitors.thisHour.refusedInBatch], [1, 99]);
+      assert.match(await (await fetch(`${h.url}/metrics`)).text(), /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 99/);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('bounds the new visitors one address brings an hour with a 429 and Retry-After, while a shopper the relay knows goes on', async () => {
+    const h = await startRelay({ config: { newVisitorsPerHour: '3' } });
+    try {
+      const first = await collect(h.url, { events: [madeUp(1)] });
+      const known = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      for (const i of [2, 3]) assert.equal((await collect(h.url, { events: [madeUp(i)] })).status, 200);
+      const over = await collect(h.url, { events: [madeUp(4)] });
+      assert.equal(over.status, 429);
+      assert.equal(over.body['error'], 'too_many_new_visitors');
+      assert.ok(Number(over.headers.get('retry-after')) > 0 && Number(over.headers.get('retry-after')) <= 3600);
+      const again = await collect(h.url, { events: [browserEvent({ user_id: 'made-up-visitor-0001' })] }, { cookie: known });
+      assert.equal(again.status, 200, 'the visitor the relay vouched for is no new visitor: delayed never, lost never');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('refuses browser events dated more than 48 hours back, which no snippet\'s queue holds, and takes those of the last day', async () => {
+    const h = await startRelay();
+    try {
+      const days = (n: number) => browserEvent({ captured_at: Date.now() - n * 86_400_000 });
+      const answer = await collect(h.url, { events: [days(1), days(3), days(150)] });
+      assert.equal(answer.body['accepted'], 1);
+      const errors = (answer.body['rejected'] as { index: number; errors: { path: string; message: string }[] }[]).map((r) => [r.index, r.errors.map((e) => e.path).join()]);
+      assert.deepEqual(errors, [[1, 'datetime'], [2, 'datetime']]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('counts a visitor\'s events per address, so events sent in their name from elsewhere cannot silence them', async () => {
+    const h = await startRelay({ config: { trustProxy: '1', rateLimitUser: '5', newVisitorsPerHour: '0' } });
+    try {
+      const victim = () => browserEvent({ user_id: 'the-victim-visitor-01' });
+      const attack = await collect(h.url, { events: Array.from({ length: 6 }, victim) }, { 'x-forwarded-for': '198.51.100.7' });
+      assert.equal(attack.status, 429, 'the attacker empties only its own address\'s bucket for that visitor');
+      assert.equal((await collect(h.url, { events: [victim()] }, { 'x-forwarded-for': '203.0.113.9' })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+

@@ -28,7 +28,7 @@ describe('SHOPBEACON_REDIS_CLUSTER: the relay on a Redis Cluster of three primar
     // come back after 6 s (3 timeouts) instead of 30, as in the Sentinel suite.
     const h = await startRelay({
       mock: { faults: { latencyMs: 200 } },
-      config: { outbox: 'redis', redisCluster: cluster.nodeList, redisWaitReplicas: '1', rateLimitIp: '600000', rateLimitUser: '0', deliveryTimeoutMs: '2000' },
+      config: { outbox: 'redis', redisCluster: cluster.nodeList, redisWaitReplicas: '1', rateLimitIp: '600000', rateLimitUser: '0', newVisitorsPerHour: '0', deliveryTimeoutMs: '2000' },
     });
     try {
       // A replica online may still take longer than WAIT's 500 ms to confirm the first batch on a
@@ -43,7 +43,7 @@ describe('SHOPBEACON_REDIS_CLUSTER: the relay on a Redis Cluster of three primar
       assert.ok(keys.length > 0 && keys.every((key) => key.startsWith('{shopbeacon}shopbeacon:')), `every key under the hash tag: ${keys.join(', ')}`);
       const elsewhere = await Promise.all(cluster.nodes.filter((n) => n !== primary).map(async (n) => (await keysOn(n.port)).filter((k) => !keys.includes(k))));
       assert.deepEqual(elsewhere.flat(), [], 'no key of the relay outside its slot');
-      const another = await startRelay({ config: { outbox: 'redis', redisCluster: cluster.nodeList, redisGroup: 'shop-two', rateLimitIp: '0', rateLimitUser: '0' } });
+      const another = await startRelay({ config: { outbox: 'redis', redisCluster: cluster.nodeList, redisGroup: 'shop-two', rateLimitIp: '0', rateLimitUser: '0', newVisitorsPerHour: '0' } });
       try {
         assert.equal((await collect(another.url, { events: [repeat] })).body['accepted'], 1, 'another group remembers its own ids');
       } finally {

@@ -45,7 +45,7 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
   // (3 timeouts) instead of 30, the entries it had claimed when its connection broke.
   const h: Harness = await startRelay({
     mock: { faults: { latencyMs: 200 } },
-    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0', deliveryTimeoutMs: '2000' },
+    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0', newVisitorsPerHour: '0', deliveryTimeoutMs: '2000' },
   });
   const client = clientEvents(h);
   const load = startLoad(h.url);

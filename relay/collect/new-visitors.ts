@@ -1,0 +1,85 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientAddress } from '../http/client-address.js';
+import { HttpError } from '../http/http-error.js';
+import { REDIS_KEYS } from '../redis/redis-keyspace.js';
+import type { RedisTurnBatch } from '../redis/turn-batch.js';
+
+const HOUR_MS = 3_600_000;
+
+/** What became of the new visitors browsers and plugins named, this clock hour and the last. */
+export interface NewVisitorCounts {
+  hour: string;
+  taken: number;
+  /** Named beyond the one a batch may mint: those events refused. */
+  refusedInBatch: number;
+  /** Over a client address's hourly budget: answered 429, taken later. */
+  refusedForAddress: number;
+}
+
+function hourOf(now: number): string {
+  return new Date(now).toISOString().slice(0, 13);
+}
+
+/**
+ * New visitors (a `user_id` the relay has not vouched for) per client address (an IPv6 /64 as
+ * one) and hour: over the budget a batch is answered 429 with `Retry-After`, so a real browser's
+ * queue sends it later and nothing real is lost, while an attacker mints at most the budget.
+ */
+export class NewVisitors {
+  private readonly memory: RateLimiterMemory | undefined;
+  private current: NewVisitorCounts;
+  private previous: NewVisitorCounts | undefined;
+
+  constructor(
+    private readonly perHour: number,
+    private readonly redis?: RedisTurnBatch,
+    private readonly onCount: (result: 'taken' | 'refused_in_batch' | 'refused_for_address', n: number) => void = () => undefined,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.memory = perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour, duration: HOUR_MS / 1000 }) : undefined;
+    this.current = { hour: hourOf(now()), taken: 0, refusedInBatch: 0, refusedForAddress: 0 };
+  }
+
+  private counts(): NewVisitorCounts {
+    const hour = hourOf(this.now());
+    if (hour !== this.current.hour) [this.previous, this.current] = [this.current, { hour, taken: 0, refusedInBatch: 0, refusedForAddress: 0 }];
+    return this.current;
+  }
+
+  /** Takes one new visitor from `ip`'s client's budget, or throws the 429. */
+  async take(ip: string): Promise<void> {
+    const counts = this.counts();
+    const waitMs = await this.wait(clientAddress(ip));
+    if (waitMs >= 0) {
+      counts.refusedForAddress += 1;
+      this.onCount('refused_for_address', 1);
+      throw new HttpError(429, 'too_many_new_visitors', `more than ${this.perHour} new visitors from this address within an hour: sent again later, they are taken`, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+    }
+    counts.taken += 1;
+    this.onCount('taken', 1);
+  }
+
+  /** Milliseconds until the client may mint another, or -1 when it may now. */
+  private async wait(client: string): Promise<number> {
+    if (this.perHour <= 0) return -1;
+    if (this.redis) return this.redis.take(`${REDIS_KEYS.rateLimit('new-visitors')}:${client}`, 1, this.perHour, HOUR_MS);
+    try {
+      await this.memory?.consume(client, 1);
+      return -1;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error.msBeforeNext;
+      throw error;
+    }
+  }
+
+  /** Counts the events of visitors a batch named beyond the one it may mint. */
+  refusedInBatch(visitors: number): void {
+    this.counts().refusedInBatch += visitors;
+    this.onCount('refused_in_batch', visitors);
+  }
+
+  /** This hour's and the last's, for `/stats`. */
+  report(): { thisHour: NewVisitorCounts; lastHour: NewVisitorCounts | null; perHourPerAddress: number } {
+    return { thisHour: { ...this.counts() }, lastHour: this.previous ? { ...this.previous } : null, perHourPerAddress: this.perHour };
+  }
+}
