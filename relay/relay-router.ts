@@ -50,7 +50,7 @@ export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'
   router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
   router.get('/stats', adminAuth({ adminKey: config.adminKey, failures }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent(), newVisitors: () => newVisitors.report() }));
-  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, ingestKey: config.ingestKey, failures, keepBots: config.bots === 'keep' });
+  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, ingestKey: config.ingestKey, failures, newVisitors, vouchers, keepBots: config.bots === 'keep' });
   const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;
     return (await parts.withdrawn.notice(platform, found)).map((w) => withdrawnMessage(w, label));

@@ -6,9 +6,9 @@ import type { VisitorVouchers } from './visitor-voucher.js';
 export interface Admission {
   /** The visitor the browser's voucher vouches for: taken before, costs nothing. */
   vouched: string | undefined;
-  /** The one new visitor the batch may mint, if it names one. */
-  minted: string | undefined;
-  /** Visitors named beyond those two: their events are refused. */
+  /** The new visitors the batch brings (two at most), each taken from its address's hourly budget. */
+  minted: string[];
+  /** Visitors named beyond those: their events are refused. */
   beyond: Set<string>;
 }
 
@@ -20,17 +20,19 @@ export function eventUserId(raw: unknown, requestUser: string): string {
 
 /**
  * Which visitors a `/collect` batch may name (issue #47: one request of 100 events named 100
- * made-up visitors): the one its voucher vouches for, and one more, the request's own when it is
- * new (the snippet's events before an identify or a reset carry the id they were captured with, so
- * a real batch names at most two). Any further one is refused, event by event.
+ * made-up visitors): the one its voucher vouches for, the visitor the request is (its cookie's),
+ * and one more: the snippet's events captured before an identify or a reset keep the id they were
+ * captured with, so a shopper who logs in on their first page sends the anonymous id and the
+ * customer id in one batch, neither vouched yet. Any further visitor is refused, event by event.
  */
 export function admitVisitors(userIds: readonly string[], requestUser: string, voucher: string | undefined, vouchers: VisitorVouchers): Admission {
   const named = [...new Set(userIds)];
   const vouched = vouchers.vouched(voucher, named);
   const unvouched = named.filter((id) => id !== vouched);
-  const minted = unvouched.includes(requestUser) ? requestUser : unvouched[0];
-  return { vouched, minted, beyond: new Set(unvouched.filter((id) => id !== minted)) };
+  const own = unvouched.filter((id) => id === requestUser);
+  const minted = [...own, ...unvouched.filter((id) => id !== requestUser).slice(0, 2 - own.length - (vouched === undefined ? 0 : 1))];
+  return { vouched, minted, beyond: new Set(unvouched.filter((id) => !minted.includes(id))) };
 }
 
 /** The refusal of an event whose visitor is one too many for its batch. */
-export const beyondBatchError: FieldError = fieldError('user_id', 'invalid', 'names a visitor beyond the one new visitor a batch may bring: this browser\'s events name at most the visitor the relay knows it as and one more');
+export const beyondBatchError: FieldError = fieldError('user_id', 'invalid', 'names a third visitor in one batch: a browser\'s batch names at most the visitor it is and the one it was before an identify or a reset');

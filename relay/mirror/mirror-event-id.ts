@@ -15,8 +15,8 @@ const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
   if (info.kind !== 'event' || !isPlainObject(body)) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
-  // `visitor_agent` was judged before (shopper-agent.ts): the service never gets it.
-  const { visitor_agent: _judged, ...event } = body;
+  // The shopper's agent, address and voucher were judged before (shopper-agent.ts, shopper-visitors.ts): the service never gets them.
+  const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
   if (event['event_id'] === undefined) return checkRecord(info, event, now, { bigIntegers: false });
   const { event_id: eventId, ...rest } = event;
   if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };

@@ -10,6 +10,9 @@ import type { RecordOrigin } from '../pipeline/record-step.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import { mirrorRecord } from './mirror-event-id.js';
 import { shopperBots } from './shopper-agent.js';
+import { takeShopperVisitors } from './shopper-visitors.js';
+import type { NewVisitors } from '../collect/new-visitors.js';
+import type { VisitorVouchers } from '../collect/visitor-voucher.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -20,6 +23,9 @@ export interface MirrorOptions extends IngestDeps {
   /** `SHOPBEACON_INGEST_KEY`: taken on `/v1/track` alone (the plugins' key), never on orders or products. */
   ingestKey: string | undefined;
   failures: KeyFailures;
+  /** The shoppers' addresses' budgets of new visitors, and the vouchers that spare a known one. */
+  newVisitors: NewVisitors;
+  vouchers: VisitorVouchers;
   keepBots: boolean;
 }
 
@@ -43,6 +49,7 @@ async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], o
   const bots = info.kind === 'event' && !options.keepBots ? shopperBots(bodies) : new Set<number>();
   for (const index of bots) options.events.emit({ state: 'dropped', source: origin.source, ...stepLabels('event', bodies[index]), detail: 'bot' });
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
+  if (info.kind === 'event') await takeShopperVisitors(kept.map((k) => k.body), options.vouchers, options.newVisitors);
   const verdicts = kept.length === 0 ? [] : await options.accept(origin, info.kind, kept.map((k) => k.body), (body, now) => mirrorRecord(info, body, now));
   const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
   kept.forEach(({ index }, i) => {

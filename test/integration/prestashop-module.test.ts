@@ -121,7 +121,7 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
 
   it('sends an identified visitor as their customer id; updateQty with 0 is a removal', async () => {
     relay.requests.length = 0;
-    await request({ config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, cart: [[42, 3]], actions: [['set0', 42]] });
+    await request({ config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, customer: 42, cart: [[42, 3]], actions: [['set0', 42]] });
     assert.deepEqual(events(relay).map((e) => [e.user_id, e.event_name, e.event.quantity]), [['42', 'Removed From Cart', 3]]);
   });
 

@@ -154,19 +154,19 @@ describe('what the relay reads and keeps', () => {
 describe('the bill: visitors a browser could really be', () => {
   const madeUp = (i: number) => browserEvent({ user_id: `made-up-visitor-${String(i).padStart(4, '0')}` });
 
-  it('lets a batch naming 100 made-up visitors mint one: the others\' events are refused by name', async () => {
+  it('lets a batch naming 100 made-up visitors bring two, as a browser that logs in on its first page does: the others\' events are refused by name', async () => {
     const h = await startRelay();
     try {
       const answer = await collect(h.url, { events: Array.from({ length: 100 }, (_, i) => madeUp(i)) });
       assert.equal(answer.status, 200);
-      assert.equal(answer.body['accepted'], 1);
+      assert.equal(answer.body['accepted'], 2);
       const rejected = answer.body['rejected'] as { errors: { path: string; message: string }[] }[];
-      assert.equal(rejected.length, 99);
-      assert.match(rejected[0]?.errors[0]?.message ?? '', /^names a visitor beyond the one new visitor a batch may bring/);
-      await until(() => h.mock.records('events').length === 1, 'the one event at the service');
+      assert.equal(rejected.length, 98);
+      assert.match(rejected[0]?.errors[0]?.message ?? '', /^names a third visitor in one batch/);
+      await until(() => h.mock.records('events').length === 2, 'the two events at the service');
       const stats = (await (await fetch(`${h.url}/stats`, { headers: bearer(ADMIN_KEY) })).json()) as { newVisitors: { thisHour: { taken: number; refusedInBatch: number } } };
-      assert.deepEqual([stats.newVisitors.thisHour.taken, stats.newVisitors.thisHour.refusedInBatch], [1, 99]);
-      assert.match(await (await fetch(`${h.url}/metrics`)).text(), /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 99/);
+      assert.deepEqual([stats.newVisitors.thisHour.taken, stats.newVisitors.thisHour.refusedInBatch], [2, 98]);
+      assert.match(await (await fetch(`${h.url}/metrics`)).text(), /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 98/);
     } finally {
       await h.close();
     }
@@ -209,6 +209,26 @@ describe('the bill: visitors a browser could really be', () => {
       const attack = await collect(h.url, { events: Array.from({ length: 6 }, victim) }, { 'x-forwarded-for': '198.51.100.7' });
       assert.equal(attack.status, 429, 'the attacker empties only its own address\'s bucket for that visitor');
       assert.equal((await collect(h.url, { events: [victim()] }, { 'x-forwarded-for': '203.0.113.9' })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('weighs the plugins\' server-side events against their shopper\'s address, sparing a visitor the relay vouched for', async () => {
+    const h = await startRelay({ config: { ingestKey: INGEST_KEY, newVisitorsPerHour: '1' } });
+    try {
+      const post = (user: string, extra: Record<string, string> = {}) => request(`${h.url}/v1/track`, { method: 'POST', headers: bearer(INGEST_KEY), body: JSON.stringify([{ ...trackEvent(), user_id: user, visitor_ip: '2001:db8:5:6::7', ...extra }]) });
+      const first = await post('fresh-visitor-000001');
+      assert.equal(first.statusCode, 202, await first.body.text());
+      const second = await post('fresh-visitor-000002', { visitor_ip: '2001:db8:5:6:ffff::1' });
+      assert.equal(second.statusCode, 429, 'the same /64: its budget of one is spent');
+      assert.ok(Number(second.headers['retry-after']) > 0);
+      await second.body.dump();
+      const browser = await collect(h.url, { events: [browserEvent({ user_id: 'known-visitor-000003' })] }, { 'x-forwarded-for': '203.0.113.50' });
+      const voucher = /_sb_vid=([\w-]+)/.exec(browser.headers.getSetCookie().join('; '))?.[1] ?? '';
+      const vouched = await post('known-visitor-000003', { visitor_voucher: voucher });
+      assert.equal(vouched.statusCode, 202, 'a visitor the relay took from its browser costs the address nothing');
+      await vouched.body.dump();
     } finally {
       await h.close();
     }

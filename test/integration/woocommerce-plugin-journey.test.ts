@@ -99,4 +99,23 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
     assert.doesNotMatch(posted.head, /viewProduct/);
     assert.match(posted.head, /shopbeacon\.js/);
   });
+
+  it('believes a customer id in the cookie only when WordPress\'s session is that customer\'s: a forged ~42 sends nothing', async () => {
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    const forged = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, user_id: 0, actions: [['add', 42, 1]] });
+    const other = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, user_id: 43, actions: [['add', 42, 1]] });
+    assert.deepEqual([forged.log, forged.actions, other.log, other.actions], [[], [], [], []]);
+    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted);
+  });
+
+  it('names the shopper\'s address and the relay\'s voucher, which the relay weighs against the address\'s budget of new visitors and never forwards', async () => {
+    const before = events(h).length;
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_vid: 'not-a-voucher-of-this-relay' }, server: { REMOTE_ADDR: '198.51.100.23' }, actions: [['add', 42, 1]] });
+    await until(() => events(h).length === before + 1, 'the add');
+    const sent = events(h).at(-1)!;
+    assert.deepEqual(['visitor_ip', 'visitor_voucher', 'visitor_agent'].filter((field) => field in sent), []);
+    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { newVisitors: { thisHour: { taken: number } } };
+    assert.ok(stats.newVisitors.thisHour.taken >= 1, 'an unvouched visitor is a new one for its address');
+  });
 });
+

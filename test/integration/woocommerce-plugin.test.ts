@@ -79,7 +79,7 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
 
   it('sends an identified visitor as their customer id, and a price with tax when the shop shows prices so', async () => {
     const before = events(h).length;
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_shop: 'incl' }), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, actions: [['add', 42, 1], ['remove', 42, 1]] });
+    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_shop: 'incl' }), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, user_id: 42, actions: [['add', 42, 1], ['remove', 42, 1]] });
     await until(() => events(h).length === before + 2, 'the identified add and removal');
     const [added, removed] = events(h).slice(-2) as Record<string, unknown>[];
     assert.equal(added!['user_id'], '42');

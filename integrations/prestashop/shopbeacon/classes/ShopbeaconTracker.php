@@ -30,7 +30,9 @@ class ShopbeaconTracker
     }
 
     /**
-     * The visitor's ids when an event may be sent for them now, else null.
+     * The visitor's ids when an event may be sent for them now, else null. A customer id from the
+     * cookie (`~42`) is believed only when PrestaShop's own session is that customer's: a browser
+     * can write any cookie, and customer ids are sequential (issue #47).
      *
      * @return array|null
      */
@@ -39,8 +41,20 @@ class ShopbeaconTracker
         if ('' === $this->settings->adminKey()) {
             return null;
         }
+        $ids = ShopbeaconVisitor::tracked($_COOKIE, $_SERVER, $this->settings->consentMode());
+        if (null !== $ids && ShopbeaconVisitor::isIdentified($_COOKIE) && (string) self::sessionCustomerId() !== $ids['user_id']) {
+            return null;
+        }
 
-        return ShopbeaconVisitor::tracked($_COOKIE, $_SERVER, $this->settings->consentMode());
+        return $ids;
+    }
+
+    /** The customer PrestaShop's session is logged in as (a guest after checkout included), 0 for none. */
+    private static function sessionCustomerId()
+    {
+        $customer = Context::getContext()->customer;
+
+        return is_object($customer) && $customer->isLogged(true) ? (int) $customer->id : 0;
     }
 
     /**
@@ -70,7 +84,14 @@ class ShopbeaconTracker
         if (isset($ids['session_id'])) {
             $event['session_id'] = $ids['session_id'];
         }
+        // The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
         $event['visitor_agent'] = isset($_SERVER['HTTP_USER_AGENT']) ? substr((string) $_SERVER['HTTP_USER_AGENT'], 0, 512) : '';
+        if (isset($_SERVER['REMOTE_ADDR']) && false !== filter_var($_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP)) {
+            $event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR'];
+        }
+        if (isset($_COOKIE['_sb_vid']) && 1 === preg_match('/^[\w-]{1,64}$/', (string) $_COOKIE['_sb_vid'])) {
+            $event['visitor_voucher'] = (string) $_COOKIE['_sb_vid'];
+        }
         $this->client->track($event);
 
         return true;

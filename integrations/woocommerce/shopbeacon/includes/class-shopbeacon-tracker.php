@@ -20,12 +20,20 @@ class Shopbeacon_Tracker {
 		$this->client   = $client;
 	}
 
-	/** The visitor's ids when an event may be sent for them now, else null. */
+	/**
+	 * The visitor's ids when an event may be sent for them now, else null. A customer id from the
+	 * cookie (`~42`) is believed only when WordPress's own session is that customer's: a browser can
+	 * write any cookie, and customer ids are sequential (issue #47: `~42` put events on customer 42).
+	 */
 	public function visitor() {
 		if ( '' === $this->settings->admin_key() ) {
 			return null;
 		}
-		return Shopbeacon_Visitor::tracked( $_COOKIE, $_SERVER, $this->settings->consent() ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+		$ids = Shopbeacon_Visitor::tracked( $_COOKIE, $_SERVER, $this->settings->consent() ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+		if ( null !== $ids && Shopbeacon_Visitor::is_identified( $_COOKIE ) && (string) get_current_user_id() !== $ids['user_id'] ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.
+			return null;
+		}
+		return $ids;
 	}
 
 	/**
@@ -52,8 +60,14 @@ class Shopbeacon_Tracker {
 		if ( isset( $ids['session_id'] ) ) {
 			$event['session_id'] = $ids['session_id'];
 		}
-		$agent = isset( $_SERVER['HTTP_USER_AGENT'] ) ? substr( (string) $_SERVER['HTTP_USER_AGENT'], 0, 512 ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- judged by the relay, never printed.
-		$event['visitor_agent'] = $agent;
+		// The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
+		$event['visitor_agent'] = isset( $_SERVER['HTTP_USER_AGENT'] ) ? substr( (string) $_SERVER['HTTP_USER_AGENT'], 0, 512 ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- judged by the relay, never printed.
+		if ( isset( $_SERVER['REMOTE_ADDR'] ) && false !== filter_var( $_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated as an address.
+			$event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
+		}
+		if ( isset( $_COOKIE['_sb_vid'] ) && 1 === preg_match( '/^[\w-]{1,64}$/', (string) $_COOKIE['_sb_vid'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the pattern.
+			$event['visitor_voucher'] = (string) $_COOKIE['_sb_vid']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
+		}
 		$this->client->track( $event );
 	}
 }
