@@ -22,28 +22,34 @@ async function withShop<T>(file: string, run: (shop: RecordedShop) => Promise<T>
   }
 }
 
+/** `backfill prestashop` against a recording and a fresh mock service: its run, what it asked that was not recorded, and the service's records. */
+async function backfillFrom(file: string) {
+  const mock = await createMockUpstream({ token: SERVICE_TOKEN });
+  try {
+    return await withShop(file, async (shop) => {
+      const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')) };
+      const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
+      return { run, unmatched: shop.unmatched, products: mock.records('products') as Record<string, unknown>[] };
+    });
+  } finally {
+    await mock.close();
+  }
+}
+
 describe('a real PrestaShop 1.7.8, replayed', () => {
   it('backfill sends every active product with the price shoppers see, a product without a default combination included, and names the orders it cannot send by id', async () => {
-    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
-    try {
-      await withShop('backfill.json', async (shop) => {
-        const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')) };
-        const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
-        assert.deepEqual(shop.unmatched, [], 'the connector read only what the real shop was asked');
-        assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
-        assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
-        // Customers deleted from the shop (the order keeps id_customer, the customer answers []): no email to send.
-        assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required', 'order 13: email: is required']);
-        const prices = new Map(mock.records('products').map((p) => [(p as { product_id: number }).product_id, (p as { price: number }).price]));
-        assert.equal(prices.size, 28);
-        assert.ok(![...prices.values()].includes(0), 'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here');
-        assert.equal(prices.get(36), 35.1, 'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł');
-        assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
-        assert.equal(prices.get(49), 149);
-      });
-    } finally {
-      await mock.close();
-    }
+    const { run, unmatched, products } = await backfillFrom('backfill.json');
+    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
+    assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
+    // Customers deleted from the shop (the order keeps id_customer, the customer answers []): no email to send.
+    assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required', 'order 13: email: is required']);
+    const prices = new Map(products.map((p) => [p['product_id'] as number, p['price'] as number]));
+    assert.equal(prices.size, 28);
+    assert.ok(![...prices.values()].includes(0), 'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here');
+    assert.equal(prices.get(36), 35.1, 'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł');
+    assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
+    assert.equal(prices.get(49), 149);
   });
 
   it('connect names a key PrestaShop does not take (codes 20, 21) once, instead of every resource as missing', async () => {
@@ -76,23 +82,15 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
 // on 2026-11-27. Its Webservice answers multilingual fields as lists of languages and flags as strings.
 describe('a real PrestaShop 9.0, replayed', () => {
   it('backfill sends every active product in the shop\'s language with the price shoppers see, and names the order it cannot send', async () => {
-    const mock = await createMockUpstream({ token: SERVICE_TOKEN });
-    try {
-      await withShop('backfill-ps9.json', async (shop) => {
-        const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps9-')) };
-        const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
-        assert.deepEqual(shop.unmatched, [], 'the connector read only what the real shop was asked');
-        assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
-        assert.match(run.stdout, /orders: read 19, delivered 18, invalid 1, failed 0/);
-        assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required']);
-        const products = new Map(mock.records('products').map((p) => [(p as { product_id: number }).product_id, p as Record<string, unknown>]));
-        assert.equal(products.size, 18);
-        assert.deepEqual([products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']], ['Hummingbird printed t-shirt', 22.94, 'UAH'], 'the name in the default language, not the list; shopper_price, discount included');
-        assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
-      });
-    } finally {
-      await mock.close();
-    }
+    const { run, unmatched, products: records } = await backfillFrom('backfill-ps9.json');
+    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
+    assert.match(run.stdout, /orders: read 19, delivered 18, invalid 1, failed 0/);
+    assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required']);
+    const products = new Map(records.map((p) => [p['product_id'] as number, p]));
+    assert.equal(products.size, 18);
+    assert.deepEqual([products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']], ['Hummingbird printed t-shirt', 22.94, 'UAH'], 'the name in the default language, not the list; shopper_price, discount included');
+    assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
   });
 
   it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {
