@@ -67,7 +67,7 @@ export function collectRoute(options: CollectOptions) {
       return;
     }
     const admission = admitVisitors(body.events.map((raw) => eventUserId(raw, identity.userId)), identity.userId, ctx.cookies.get(VOUCHER_COOKIE), options.vouchers);
-    for (let i = 0; i < admission.minted.length; i += 1) await options.newVisitors.take(ctx.ip);
+    for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
       admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);

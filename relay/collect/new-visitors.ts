@@ -5,6 +5,8 @@ import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import type { RedisTurnBatch } from '../redis/turn-batch.js';
 
 const HOUR_MS = 3_600_000;
+/** Visitors remembered as taken, at most: a flood of made-up ones forgets the oldest first. */
+const REMEMBERED = 100_000;
 
 /** What became of the new visitors browsers and plugins named, this clock hour and the last. */
 export interface NewVisitorCounts {
@@ -27,6 +29,12 @@ function hourOf(now: number): string {
  */
 export class NewVisitors {
   private readonly memory: RateLimiterMemory | undefined;
+  /**
+   * The visitors taken in the last hour, by address: a shopper whose first cart actions come from
+   * the shop's server, before the browser holds its voucher, is taken once, not once per action
+   * (seen on a real WooCommerce 11: three adds from a listing took three). Kept by this instance.
+   */
+  private readonly takenAt = new Map<string, number>();
   private current: NewVisitorCounts;
   private previous: NewVisitorCounts | undefined;
 
@@ -46,10 +54,14 @@ export class NewVisitors {
     return this.current;
   }
 
-  /** Takes one new visitor from `ip`'s client's budget, or throws the 429. */
-  async take(ip: string): Promise<void> {
+  /** Takes visitor `userId` from `ip`'s client's budget, once an hour, or throws the 429. */
+  async take(ip: string, userId: string): Promise<void> {
     const counts = this.counts();
-    const waitMs = await this.wait(clientAddress(ip));
+    const client = clientAddress(ip);
+    const visitor = `${client}|${userId}`;
+    const since = this.takenAt.get(visitor);
+    if (since !== undefined && this.now() - since < HOUR_MS) return;
+    const waitMs = await this.wait(client);
     if (waitMs >= 0) {
       counts.refusedForAddress += 1;
       this.onCount('refused_for_address', 1);
@@ -57,6 +69,9 @@ export class NewVisitors {
     }
     counts.taken += 1;
     this.onCount('taken', 1);
+    this.takenAt.delete(visitor);
+    this.takenAt.set(visitor, this.now());
+    if (this.takenAt.size > REMEMBERED) this.takenAt.delete(this.takenAt.keys().next().value as string);
   }
 
   /** Milliseconds until the client may mint another, or -1 when it may now. */

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import type { NewVisitors } from '../collect/new-visitors.js';
 import type { VisitorVouchers } from '../collect/visitor-voucher.js';
-import { clientAddress } from '../http/client-address.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /**
@@ -14,14 +13,10 @@ import { isPlainObject } from '../shared/is-plain-object.js';
  * post is a 429, which the plugin and the module send again later.
  */
 export async function takeShopperVisitors(bodies: readonly unknown[], vouchers: VisitorVouchers, newVisitors: NewVisitors): Promise<void> {
-  const taken = new Set<string>();
   for (const body of bodies) {
     if (!isPlainObject(body) || typeof body['visitor_ip'] !== 'string' || isIP(body['visitor_ip']) === 0 || typeof body['user_id'] !== 'string') continue;
     const voucher = typeof body['visitor_voucher'] === 'string' ? body['visitor_voucher'] : undefined;
-    if (vouchers.vouched(voucher, [body['user_id']]) !== undefined) continue;
-    const visitor = `${clientAddress(body['visitor_ip'])}|${body['user_id']}`;
-    if (taken.has(visitor)) continue;
-    taken.add(visitor);
-    await newVisitors.take(body['visitor_ip']);
+    // A visitor already taken from this address within the hour is not taken again (new-visitors.ts).
+    if (vouchers.vouched(voucher, [body['user_id']]) === undefined) await newVisitors.take(body['visitor_ip'], body['user_id']);
   }
 }

@@ -218,8 +218,11 @@ describe('the bill: visitors a browser could really be', () => {
     const h = await startRelay({ config: { ingestKey: INGEST_KEY, newVisitorsPerHour: '1' } });
     try {
       const post = (user: string, extra: Record<string, string> = {}) => request(`${h.url}/v1/track`, { method: 'POST', headers: bearer(INGEST_KEY), body: JSON.stringify([{ ...trackEvent(), user_id: user, visitor_ip: '2001:db8:5:6::7', ...extra }]) });
-      const first = await post('fresh-visitor-000001');
-      assert.equal(first.statusCode, 202, await first.body.text());
+      for (let i = 0; i < 3; i += 1) {
+        const first = await post('fresh-visitor-000001');
+        assert.equal(first.statusCode, 202, `cart action ${i + 1}: ${await first.body.text()}`);
+      }
+      // Three cart actions before the browser held a voucher took one visitor from the budget, not three.
       const second = await post('fresh-visitor-000002', { visitor_ip: '2001:db8:5:6:ffff::1' });
       assert.equal(second.statusCode, 429, 'the same /64: its budget of one is spent');
       assert.ok(Number(second.headers['retry-after']) > 0);
