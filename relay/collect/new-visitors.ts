@@ -12,7 +12,7 @@ const REMEMBERED = 100_000;
 export interface NewVisitorCounts {
   hour: string;
   taken: number;
-  /** Named beyond the one a batch may mint: those events refused. */
+  /** Visitors named beyond those a batch may bring: their events refused. */
   refusedInBatch: number;
   /** Over a client address's hourly budget: answered 429, taken later. */
   refusedForAddress: number;
@@ -87,7 +87,7 @@ export class NewVisitors {
     }
   }
 
-  /** Counts the events of visitors a batch named beyond the one it may mint. */
+  /** Counts the visitors a batch named beyond those it may bring (their events are refused). */
   refusedInBatch(visitors: number): void {
     this.counts().refusedInBatch += visitors;
     this.onCount('refused_in_batch', visitors);
