@@ -8,7 +8,10 @@ import { runCli } from '../helpers/cli-run.js';
 import { RecordedShop } from '../helpers/recorded-shop.js';
 
 // A real PrestaShop 1.7.8.0 (Europe/Warsaw, PLN, 29 products with combinations, none marked
-// default), its answers recorded by scripts/record-shop.mjs while `backfill` and `connect` ran.
+// default), its answers recorded by scripts/record-shop.mjs while `backfill` and `connect` ran. The
+// backfill was recorded again on 2026-11-27, when the relay began asking categories for
+// `is_root_category`, from the shop brought to the first recording's state with PrestaShop's own
+// classes (a 10 % sale on product 36, product 62 without combinations, customer 11 deleted).
 const RECORDED = 'test/connectors/prestashop/fixtures/recorded';
 const KEY = 'SBTESTKEY0123456789ABCDEFGHIJKLM';
 const SERVICE_TOKEN = 'svc-token-recorded-ps';
@@ -50,6 +53,8 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     assert.equal(prices.get(36), 35.1, 'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł');
     assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
     assert.equal(prices.get(49), 149);
+    const categories = new Map(products.map((p) => [p['product_id'] as number, p['categories']]));
+    assert.deepEqual([categories.get(34), categories.get(42), categories.get(49)], ['Studia,Analiza', 'Szkoła średnia,Matura Podstawowa', 'Studia'], 'without the shop\'s root, "Strona główna", which holds every product');
   });
 
   it('connect names a key PrestaShop does not take (codes 20, 21) once, instead of every resource as missing', async () => {
@@ -78,19 +83,20 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
   });
 });
 
-// The newest: a real PrestaShop 9.0.0 (the demo catalogue, UAH, Europe/Warsaw), recorded the same way
-// on 2026-11-27. Its Webservice answers multilingual fields as lists of languages and flags as strings.
+// The newest: a real PrestaShop 9.0.0 (the demo catalogue, UAH, Europe/Warsaw, two orders placed by
+// the journey runs), recorded the same way on 2026-11-27. Its Webservice answers multilingual fields as lists of languages and flags as strings.
 describe('a real PrestaShop 9.0, replayed', () => {
   it('backfill sends every active product in the shop\'s language with the price shoppers see, and names the order it cannot send', async () => {
     const { run, unmatched, products: records } = await backfillFrom('backfill-ps9.json');
     assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
     assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
-    assert.match(run.stdout, /orders: read 19, delivered 18, invalid 1, failed 0/);
+    assert.match(run.stdout, /orders: read 20, delivered 19, invalid 1, failed 0/);
     assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required']);
     const products = new Map(records.map((p) => [p['product_id'] as number, p]));
     assert.equal(products.size, 18);
     assert.deepEqual([products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']], ['Hummingbird printed t-shirt', 22.94, 'UAH'], 'the name in the default language, not the list; shopper_price, discount included');
     assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
+    assert.deepEqual([products.get(1)?.['categories'], products.get(3)?.['categories'], products.get(15)?.['categories']], ['Clothes,Men', 'Art', 'Accessories,Home Accessories,Art'], 'without the root, "Home"');
   });
 
   it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {

@@ -165,11 +165,11 @@ describe('the sync with a PrestaShop Webservice key', () => {
     assert.equal((h.mock.records('orders').find((o) => (o as Row)['order_id'] === 2) as Row)['status'], 'processing');
   });
 
-  it('delivers active base products with the price with tax, category names, public image URLs and a product link', async () => {
+  it('delivers active base products with the price with tax, category names without the shop\'s root, public image URLs and a product link', async () => {
     await until(() => h.mock.records('products').length === 1, 'the product');
     assert.deepEqual(h.mock.records('products')[0], {
       product_id: 1, name: 'Hummingbird printed t-shirt', price: 28.68, currency: 'EUR', on_sale: false, description: 'Symbol of lightness & delicacy.',
-      categories: 'Home,Men', image: `${shop.url}/img/p/1/1-large_default.jpg`, image2: `${shop.url}/img/p/2/2-large_default.jpg`,
+      categories: 'Men', image: `${shop.url}/img/p/1/1-large_default.jpg`, image2: `${shop.url}/img/p/2/2-large_default.jpg`,
       link: `${shop.url}/index.php?controller=product&id_product=1`, sku: 'demo_1',
     });
   });

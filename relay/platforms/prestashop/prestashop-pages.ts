@@ -49,8 +49,9 @@ async function defaultCombinationPrice(webservice: PrestaShopWebservice, product
 
 async function productWithLookups(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts, webservice: PrestaShopWebservice): Promise<PrestaShopProduct> {
   const ids = list(fields(product['associations'])['categories']).map((c) => fields(c)['id']);
-  const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name]')));
-  const categoryNames = categories.flatMap((c) => {
+  const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name,is_root_category]')));
+  // The shop's root ("Home") holds every product: a category of none of them in particular (issue #46).
+  const categoryNames = categories.filter((c) => textOf(c?.['is_root_category'] ?? '0') !== '1').flatMap((c) => {
     const name = inLanguage(c?.['name'], facts.languageId);
     return name ? [name] : [];
   });

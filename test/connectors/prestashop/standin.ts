@@ -46,7 +46,7 @@ const LOOKUPS: Record<string, Row[]> = {
   addresses: [{ id: '5', id_country: '8', firstname: 'John', lastname: 'DOE', city: 'Paris', postcode: '75002', phone: '0102030405', phone_mobile: '' }],
   countries: [{ id: '8', iso_code: 'FR' }],
   order_states: [{ id: '2', paid: '1', shipped: '0', delivery: '0' }, { id: '5', paid: '1', shipped: '1', delivery: '1' }],
-  categories: [{ id: '2', name: [{ id: '1', value: 'Home' }] }, { id: '4', name: [{ id: '1', value: 'Men' }] }],
+  categories: [{ id: '2', name: [{ id: '1', value: 'Home' }], is_root_category: '1' }, { id: '4', name: [{ id: '1', value: 'Men' }], is_root_category: '0' }],
 };
 
 const RANGE = /^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]$/;
