@@ -51,13 +51,22 @@ export function firstText(...values: unknown[]): string | undefined {
 }
 
 /**
+ * Control characters a merchant's editor may leave in a name or a description (pasted from a word
+ * processor): invisible on the shop's page, and refused by the contract in any text (issue #47), so
+ * a product would become a dead letter for a character no shopper sees. Whitespace ones become
+ * spaces with the rest of the whitespace.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
+
+/**
  * Text a platform stores HTML-escaped, as text: WordPress saves category and product names with
  * `&amp;` ("Tea &amp; Coffee", seen on a real WooCommerce 9.2.5), and descriptions carry any of
  * HTML's named entities (`&ndash;`), all decoded by the `entities` library as a browser would.
  */
 export function plainText(...values: unknown[]): string | undefined {
   const text = firstText(...values);
-  return text === undefined ? undefined : firstText(decodeHTML(text).replace(/\s+/g, ' '));
+  return text === undefined ? undefined : firstText(decodeHTML(text).replace(INVISIBLE_CONTROLS, '').replace(/\s+/g, ' '));
 }
 
 /** Product descriptions arrive as HTML; the service's `description` is text. Block ends become spaces. */

@@ -143,6 +143,12 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
     assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), { skip: 'a variation: the service takes base products only' });
   });
 
+  it('drops the control characters an editor left in a name or a description, invisible on the page and refused by the contract, so the product is sent', () => {
+    const mapped = mapWooCommerceProduct({ ...payload('product'), name: 'Tea\u0007pot', description: '<p>Sturdy\u0000 and\u000bwashable</p>' }, settings);
+    assert.ok('kind' in mapped);
+    assert.deepEqual([mapped.body['name'], mapped.body['description']], ['Teapot', 'Sturdy and washable']);
+  });
+
   it('sends only published products, naming a draft as withdrawn (the merchant is told if it was sent before)', () => {
     assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only published products are sent', withdrawn: '93' });
     assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), type: 'variation' }, settings), { skip: 'a variation: the service takes base products only' }, 'a variation is never a withdrawal');
