@@ -90,8 +90,9 @@ export function resolveIdentity(ctx: Context, bodyUserId: unknown, bodySessionId
   return { userId: userCookie.replace(/^~/, ''), userCookie, sessionId: session.id, sessionStart: session.start, endedSessionId: session.ended };
 }
 
-function cookie(name: string, value: string, maxAge: number, options: CookieOptions, httpOnly = false): string {
-  return `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}${httpOnly ? '; HttpOnly' : ''}`;
+/** A `Set-Cookie` value; without `maxAge`, a cookie for as long as the browser runs. */
+function cookie(name: string, value: string, maxAge: number | undefined, options: CookieOptions, httpOnly = false): string {
+  return `${name}=${value}${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}${httpOnly ? '; HttpOnly' : ''}`;
 }
 
 /** Set on a browser judged automated; the plugin and the module send no server-side event while it is there. */
@@ -104,7 +105,7 @@ export const BOT_COOKIE = '_sb_bot';
  * is about this browser's run, and the bot filter judges every batch again anyway.
  */
 export function writeBotCookie(ctx: Context, options: CookieOptions): void {
-  ctx.append('Set-Cookie', `${BOT_COOKIE}=1; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}; HttpOnly`);
+  ctx.append('Set-Cookie', cookie(BOT_COOKIE, '1', undefined, options, true));
 }
 
 /** `_sb_vid`: the relay's voucher for the visitor (collect/visitor-voucher.ts), HttpOnly, as long as `_sb_uid`. */

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
+import { KINDS } from '../contract/kinds.js';
 import { HttpError } from '../http/http-error.js';
 import { readRawBody } from '../http/read-json-body.js';
 import { LogThrottle } from '../shared/log-throttle.js';
@@ -96,7 +97,7 @@ class WebhookReceiver {
     const body = mapped.body;
     const modified = mapped.kind === 'order' ? body['date_modified_gmt'] : fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at'];
     const modifiedAt = platformTime(modified);
-    const key = body[mapped.kind === 'order' ? 'order_id' : 'product_id'];
+    const key = body[KINDS[mapped.kind].identity as string];
     if (modifiedAt === undefined || key === undefined || !this.deps.older) return undefined;
     const older = await this.deps.older(mapped.kind, [{ key: String(key), modifiedAt }]);
     return older.size > 0 ? `older than the version already taken (this one modified ${new Date(modifiedAt).toISOString()}): a replay, or overtaken by a newer delivery` : undefined;

@@ -6,6 +6,7 @@ import type { SweepCounts } from '../pipeline/sync-report.js';
 import type { ChangedPayload, PlatformApi, PlatformKind } from '../platforms/connector.js';
 import { mappedToRecord, type MappedRecord } from '../platforms/mapped-record.js';
 import type { Mapping } from '../platforms/mapping.js';
+import { KINDS } from '../contract/kinds.js';
 
 export interface SweepBatchDeps {
   accept: Accept;
@@ -29,7 +30,8 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
 /** The records not older, by the platform's modification time, than a version already taken (a webhook may have brought a newer one). */
 async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(deps: SweepBatchDeps, kind: PlatformKind, records: T[]): Promise<T[]> {
   if (!deps.older || records.length === 0) return records;
-  const keyOf = (r: T) => String(r.mapping.body[kind === 'order' ? 'order_id' : 'product_id']);
+  const identity = KINDS[kind].identity as string;
+  const keyOf = (r: T) => String(r.mapping.body[identity]);
   const older = await deps.older(kind, records.map((r) => ({ key: keyOf(r), modifiedAt: r.changedAt })));
   return older.size === 0 ? records : records.filter((r) => !older.has(keyOf(r)));
 }
