@@ -35,9 +35,9 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
   {
-    files: ['scripts/**', 'bench/**', '*.mjs', '*.js'],
+    files: ['scripts/**', 'bench/**', 'deploy/**', '*.mjs', '*.js'],
     // bench/snippet-cost.mjs runs a function inside the page.
-    languageOptions: { globals: { window: 'readonly', fetch: 'readonly' } },
+    languageOptions: { globals: { window: 'readonly', fetch: 'readonly', AbortSignal: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 );

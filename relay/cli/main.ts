@@ -1,4 +1,7 @@
 import { Command } from 'commander';
+import { ConfigError } from '../config/config-error.js';
+import { secretFileValues } from '../config/secret-files.js';
+import { RELAY_SETTINGS } from '../relay-settings.js';
 import { SchemaTooNewError } from '../shared/schema-version.js';
 import { packageVersion } from '../shared/package-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
@@ -29,12 +32,17 @@ export function createProgram(): Command {
     .addCommand(openapiCommand());
 }
 
-/** Runs the command line; an SQLite driver this Node cannot load, or a data file from a newer shopbeacon, is a message and exit 1 in every command. */
+/**
+ * Runs the command line; an SQLite driver this Node cannot load, a data file from a newer
+ * shopbeacon, or an unreadable secret file, is a message and exit 1 in every command.
+ */
 export async function main(argv: string[] = process.argv): Promise<void> {
   try {
+    // Before commander reads the environment: every command then sees a `*_FILE` secret as its variable.
+    Object.assign(process.env, secretFileValues(RELAY_SETTINGS, process.env));
     await createProgram().parseAsync(argv);
   } catch (error) {
-    if (!(error instanceof SqliteDriverError) && !(error instanceof SchemaTooNewError)) throw error;
+    if (!(error instanceof SqliteDriverError) && !(error instanceof SchemaTooNewError) && !(error instanceof ConfigError)) throw error;
     process.stderr.write(`shopbeacon: ${error.message}\n`);
     process.exit(1);
   }

@@ -1,3 +1,4 @@
+import { secretFileVariable } from './secret-files.js';
 import type { Setting } from './settings.js';
 
 /** Variables read outside the relay's settings table: the mock service's (`shopbeacon mock-upstream --help`). */
@@ -19,7 +20,7 @@ function distance(a: string, b: string): number {
  * setting: a typo such as `SHOPBEACON_SYNC_INTERVALL` would otherwise be ignored in silence.
  */
 export function unknownVariables(settings: readonly Setting[], env: NodeJS.ProcessEnv = process.env): string[] {
-  const known = settings.map((s) => s.env).filter((name) => name.startsWith('SHOPBEACON_'));
+  const known = settings.flatMap((s) => (s.secret ? [s.env, secretFileVariable(s)] : [s.env])).filter((name) => name.startsWith('SHOPBEACON_'));
   return Object.keys(env)
     .filter((name) => name.startsWith('SHOPBEACON_') && !known.includes(name) && !OTHER_PREFIXES.some((prefix) => name.startsWith(prefix)))
     .sort()

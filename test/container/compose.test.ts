@@ -1,0 +1,105 @@
+// deploy/compose.yaml as a merchant runs it: two relays behind nginx, Redis with the Streams
+// outbox. One relay is killed while it holds records the service has not yet taken; the other
+// delivers every acknowledged event, each once.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Engine } from '../../scripts/container/container-engine.mjs';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/create-mock-upstream.js';
+import { collect } from '../helpers/collect.js';
+import { composeCommand, composeFolder, composeUnavailableReason, ensureComposeImages, selfSignedCertificate, serviceCallers, tlsFront } from '../helpers/compose.js';
+import { containerEngine, engineOk, engineRun } from '../helpers/container.js';
+import type { NginxServer } from '../helpers/nginx-server.js';
+import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
+import { freePort } from '../helpers/redis-server.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+
+const found = containerEngine();
+const reason = found.reason ?? composeUnavailableReason(found.engine as Engine);
+const PROJECT = `sbcompose${process.pid}`;
+/** The project's network, made before `up` so that its gateway, this machine, is known. */
+const SUBNET = `10.213.${process.pid % 250}`;
+const SERVICE_HOST = 'service.test';
+
+/** What the test adds to the merchant's compose file: where the service is and its CA, shorter timeouts. */
+const TEST_OVERRIDE = `x-test: &test
+  environment:
+    NODE_EXTRA_CA_CERTS: /run/secrets/service_ca
+    SHOPBEACON_DELIVERY_TIMEOUT_MS: "1500"
+    SHOPBEACON_NEW_VISITORS_PER_HOUR: "0"
+    SHOPBEACON_LOG_LEVEL: warn
+  extra_hosts: ["${SERVICE_HOST}:${SUBNET}.1"]
+  secrets: [service_ca]
+services:
+  relay-a: *test
+  relay-b: *test
+secrets:
+  service_ca:
+    file: ./service-ca.pem
+`;
+
+const event = (n: number) => ({ event_id: `compose-${n}`, user_id: `u-compose-${n}`, event_name: 'Page Viewed', event: { n } });
+
+describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement('the compose file', reason) }, () => {
+  const engine = found.engine as Engine;
+  const [command, ...composeArgs] = composeCommand(engine);
+  let folder = '';
+  let mock: MockUpstream;
+  let front: NginxServer;
+  let httpPort = 0;
+  const compose = (...args: string[]) => {
+    const env = { ...engine.env, SHOPBEACON_BASE_URL: `https://${SERVICE_HOST}:${front.port}`, SHOPBEACON_HTTP_PORT: String(httpPort) };
+    const result = spawnCompose(command as string, [...composeArgs, '-p', PROJECT, '-f', join(folder, 'compose.yaml'), '-f', join(folder, 'compose.test.yaml'), ...args], env);
+    assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.output}`);
+  };
+
+  before(async () => {
+    ensureComposeImages(engine);
+    folder = composeFolder(SERVICE_TOKEN);
+    writeFileSync(join(folder, 'compose.test.yaml'), TEST_OVERRIDE);
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+    front = await tlsFront(mock.url, selfSignedCertificate(folder, SERVICE_HOST));
+    httpPort = await freePort();
+    engineRun(engine, ['network', 'rm', '-f', `${PROJECT}_default`]);
+    engineOk(engine, ['network', 'create', '--subnet', `${SUBNET}.0/24`, '--gateway', `${SUBNET}.1`, `${PROJECT}_default`]);
+    compose('up', '-d');
+  });
+  after(async () => {
+    if (folder && !process.env['KEEP']) compose('down', '-v');
+    engineRun(engine, ['network', 'rm', '-f', `${PROJECT}_default`]);
+    await front?.stop();
+    await mock?.close();
+  });
+
+  it('loses nothing when a relay is killed holding records the service has not taken, and sends each once', async () => {
+    const door = `http://127.0.0.1:${httpPort}`;
+    const answers = async () => (await fetch(`${door}/sb/shopbeacon.js`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined))?.status === 200;
+    await until(answers, 'nginx and a relay answering', 60_000);
+    // The service answers 503 for now: whatever a relay claims, it keeps.
+    mock.setFaults({ failRate: 1, failStatus: 503 });
+    const acknowledged: string[] = [];
+    const send = async (n: number) => {
+      const answer = await collect(`${door}/sb`, { events: [event(n)] }, { origin: door });
+      if (answer.status === 200) acknowledged.push(`u-compose-${n}`);
+    };
+    for (let n = 0; n < 40; n++) await send(n);
+    await until(() => serviceCallers(front).size === 2, 'both relays trying to deliver', 30_000);
+    engineOk(engine, ['rm', '-f', '-t', '0', `${PROJECT}_relay-a_1`]);
+    for (let n = 40; n < 80; n++) await send(n);
+    mock.setFaults({ failRate: 0 });
+
+    const delivered = () => mock.records('events').map((record) => (record as { user_id: string }).user_id);
+    await until(() => acknowledged.every((user) => delivered().includes(user)), 'every acknowledged event, through the surviving relay', 120_000);
+    const users = delivered();
+    console.log(`# compose: ${acknowledged.length} of 80 acknowledged through nginx, relay-a killed after 40, ${new Set(users).size} delivered, ${users.length - new Set(users).size} duplicates`);
+    assert.ok(acknowledged.length >= 78, `acknowledged ${acknowledged.length} of 80`);
+    assert.equal(users.length, new Set(users).size, 'each event once');
+  });
+});
+
+function spawnCompose(command: string, args: string[], env: NodeJS.ProcessEnv): { status: number; output: string } {
+  const result = spawnSync(command, args, { env, encoding: 'utf8', timeout: 300_000 });
+  return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}`.slice(-4000) };
+}
