@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The relay as an image: `docker build -t shopbeacon .` or `podman build --format docker -t shopbeacon .`
 # (podman keeps the HEALTHCHECK only in the docker format). `npm run image` builds it with either,
-# making the base below locally when no registry can be reached. Run it: README, "Run it as a container".
+# making the base below locally when no registry can be reached. Run it: docs/deploy.md, "Run it as a container".
 
 # Node 24 LTS on Debian 12 "slim": the newest LTS our CI matrix runs, with glibc (the SQLite
 # driver's prebuilt binary) and a shell for `docker exec`; both stages on the same base.
@@ -31,7 +31,7 @@ RUN npm run build \
 FROM ${NODE_BASE}
 LABEL org.opencontainers.image.title="shopbeacon relay" \
       org.opencontainers.image.licenses="MIT"
-# Configuration is the environment only (README's settings table); a secret may instead be a file
+# Configuration is the environment only (docs/settings.md); a secret may instead be a file
 # named by <VARIABLE>_FILE, e.g. SHOPBEACON_TOKEN_FILE=/run/secrets/shopbeacon_token.
 # HOST 0.0.0.0: the container's own interface, published by the engine; a relay on it refuses the
 # keyless demo, so SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required. The stop grace plus the

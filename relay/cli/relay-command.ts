@@ -88,8 +88,8 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
 }
 
 function defaultText(setting: Setting): string {
-  if (setting.fallback === undefined || Array.isArray(setting.fallback)) return '';
-  return ` (default: ${setting.key === 'maxAgeMs' ? 72 : String(setting.fallback)})`;
+  const shown = setting.shown ?? (setting.fallback === undefined ? undefined : String(setting.fallback));
+  return shown === undefined ? '' : ` (default: ${shown})`;
 }
 
 /** `shopbeacon relay`: the process a shop runs beside its web server. */

@@ -25,7 +25,7 @@ export async function connectPrestaShop(webservice: PrestaShopWebservice, url: s
   const steps = [
     `the key may read: ${readable.join(', ') || 'nothing'}`,
     ...(missing.length > 0 ? [`missing: GET (View) on ${missing.join(', ')} — tick them under Advanced Parameters → Webservice → the key`] : []),
-    'cart events: upload dist/shopbeacon-prestashop.zip under Modules → Module Manager → Upload a module, then Configure (README: "PrestaShop cart events")',
+    'cart events: upload dist/shopbeacon-prestashop.zip under Modules → Module Manager → Upload a module, then Configure (docs/prestashop.md: "PrestaShop cart events")',
   ];
   return { steps, env: [`SHOPBEACON_PRESTASHOP_URL=${url}`, 'SHOPBEACON_PRESTASHOP_KEY=… (as set)'], ok: missing.length === 0 };
 }
