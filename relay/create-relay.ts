@@ -10,7 +10,7 @@ import { forwardedHeaders } from './http/forwarded-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { recordMetrics } from './observability/record-metrics.js';
-import { WebhookHealth } from './platforms/webhook-health.js';
+import { WebhookHealth } from './webhooks/webhook-health.js';
 import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
 import { countVisitors } from './visitors/count-visitors.js';

@@ -5,7 +5,7 @@ import type { Metrics } from './observability/metrics.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Accept } from './pipeline/accept.js';
 import type { Park } from './pipeline/park.js';
-import type { WebhookHealth } from './platforms/webhook-health.js';
+import type { WebhookHealth } from './webhooks/webhook-health.js';
 import type { RecordEvents } from './pipeline/record-events.js';
 import type { SharedState } from './redis/shared-state.js';
 import type { PlatformSync } from './sync/platform-sync.js';

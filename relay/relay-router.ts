@@ -11,7 +11,7 @@ import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
 import { addMirrorRoutes } from './mirror/mirror-routes.js';
-import { addWebhookRoutes } from './platforms/webhook-routes.js';
+import { addWebhookRoutes } from './webhooks/webhook-routes.js';
 import { CONNECTORS } from './platforms/connectors.js';
 import { withdrawnMessage } from './platform-state/withdrawn-products.js';
 import { healthz, readyz } from './operations/health-routes.js';

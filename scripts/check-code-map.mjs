@@ -1,13 +1,16 @@
 // The folder map is the law (issues #26, #37): ARCHITECTURE.md's folder map must have a row for
 // every folder that holds source and none for a folder that is gone, the file must stay within
-// MAX_LINES, and it must show every import rule lint enforces. Files are not listed: each says what
-// it is in its own header comment. Run by `npm run lint` from the package's folder; by hand,
-// `node scripts/check-code-map.mjs [package folder] [map file]` checks another tree or a draft map.
-// Prints what drifted and exits 1.
+// MAX_LINES, and it must show every import rule lint enforces. The "may import · imports" cell of
+// each folder of relay/ must be what the rules allow and the code imports (folder-imports.mjs, from
+// dependency-cruiser's graph); `--write` puts those cells in the map. Files are not listed: each
+// says what it is in its own header comment. Run by `npm run lint` from the package's folder; by
+// hand, `node scripts/check-code-map.mjs [package folder] [map file]` checks another tree or a
+// draft map. Prints what drifted and exits 1.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { folderImportCells } from './folder-imports.mjs';
 
 const MAX_LINES = 300;
 /** Every folder on the way to a source file under these needs a row. */
@@ -16,8 +19,18 @@ const SOURCE_ROOTS = ['relay/', 'snippet/', 'web/', 'bin/', 'scripts/', 'bench/'
 const TEST_ROOT = 'test/';
 const SOURCE = /\.(?:[cm]?[jt]sx?|php|css)$/;
 
-const root = resolve(process.argv[2] ?? '.');
-const mapFile = resolve(process.argv[3] ?? join(root, 'ARCHITECTURE.md'));
+const write = process.argv.includes('--write');
+const [rootArg, mapArg] = process.argv.slice(2).filter((arg) => arg !== '--write');
+const root = resolve(rootArg ?? '.');
+const mapFile = resolve(mapArg ?? join(root, 'ARCHITECTURE.md'));
+const ROW = /^(\|\s*`(relay\/[^`]*)`\s*\|[^|]*\|\s*)(.*?)(\s*\|)$/gm;
+
+/** Each relay/ row whose third cell is not the computed one: the folder, what the row says, what is true. */
+function importCellProblems(architecture, cells) {
+  return [...architecture.matchAll(ROW)]
+    .filter(([, , folder, cell]) => cells[folder] !== undefined && cell !== cells[folder])
+    .map(([, , folder, cell]) => `${folder} says "${cell}", but it is "${cells[folder]}" (node scripts/check-code-map.mjs --write)`);
+}
 
 /** Tracked files and those git would track, that exist; never dist/ or node_modules. */
 function projectFiles() {
@@ -55,7 +68,12 @@ function mapEntries(architecture) {
   return entries;
 }
 
-const architecture = readFileSync(mapFile, 'utf8');
+const cells = folderImportCells(root);
+let architecture = readFileSync(mapFile, 'utf8');
+if (write) {
+  architecture = architecture.replace(ROW, (row, head, folder, cell, tail) => (cells[folder] === undefined ? row : `${head}${cells[folder]}${tail}`));
+  writeFileSync(mapFile, architecture);
+}
 const entries = mapEntries(architecture);
 const { wanted, existing } = treeFolders(projectFiles());
 const listed = new Set(entries);
@@ -64,6 +82,7 @@ const problems = [
   ...[...wanted].sort().filter((folder) => !listed.has(folder)).map((folder) => `folder not in the folder map: ${folder}`),
   ...entries.filter((entry) => !existing.has(entry)).map((entry) => `in the folder map but not in the tree: ${entry}`),
   ...entries.filter((entry, k) => entries.indexOf(entry) !== k).map((entry) => `in the folder map twice: ${entry}`),
+  ...importCellProblems(architecture, cells),
   ...(lines > MAX_LINES ? [`ARCHITECTURE.md is ${lines} lines, more than ${MAX_LINES}: say it per folder, not per file`] : []),
 ];
 const rules = createRequire(join(root, 'package.json'))('./.dependency-cruiser.cjs').forbidden.map((rule) => rule.name);
@@ -72,4 +91,4 @@ if (problems.length > 0) {
   console.error(`ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`);
+console.log(`✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`);

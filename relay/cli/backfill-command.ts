@@ -5,7 +5,7 @@ import { historyStart, historyStartOf } from '../contract/window.js';
 import { platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
-import { platformItems } from '../platforms/platform-items.js';
+import { platformItems } from './platform-items.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
 import { parseDuration } from './duration.js';
 import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';

@@ -3,7 +3,7 @@ import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import type { KeyFailures } from '../http/key-failures.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
-import type { WebhookHealth } from '../platforms/webhook-health.js';
+import type { WebhookHealth } from '../webhooks/webhook-health.js';
 import type { SharedState } from '../redis/shared-state.js';
 import { syncProblem, type SyncStatus } from '../sync/sync-status.js';
 

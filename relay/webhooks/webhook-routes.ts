@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { RelayConfig } from '../config/relay-config.js';
-import { apiValues } from './connector.js';
-import { CONNECTORS } from './connectors.js';
+import { apiValues } from '../platforms/connector.js';
+import { CONNECTORS } from '../platforms/connectors.js';
 import { webhookRoute, type WebhookDeps } from './webhook-route.js';
 
 /** `POST /webhooks/<platform>` for each connector with webhooks, only when its secret is set (a 404 otherwise). */

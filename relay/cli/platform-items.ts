@@ -1,5 +1,5 @@
 import type { SourceItem } from '../import/source-item.js';
-import type { PlatformApi, PlatformKind } from './connector.js';
+import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
 
 /** A platform's records changed since `since` as import items, through the same mapping as its webhooks and sync, each named by its id. */
 export async function* platformItems(api: PlatformApi, kind: PlatformKind, since: number): AsyncGenerator<SourceItem> {

@@ -1,4 +1,4 @@
-import type { Platform } from './platform.js';
+import type { Platform } from '../platforms/platform.js';
 
 /**
  * Whether webhook deliveries are being refused because the outbox cannot take them (`/readyz`

@@ -9,9 +9,9 @@ import type { Park } from '../pipeline/park.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import { StorageError } from '../shared/storage-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
-import { mappedToRecord, type MappedRecord as Mapped } from './mapped-record.js';
-import { fields, platformTime, type CatalogSettings } from './mapping.js';
-import type { Platform } from './platform.js';
+import { mappedToRecord, type MappedRecord as Mapped } from '../platforms/mapped-record.js';
+import { fields, platformTime, type CatalogSettings } from '../platforms/mapping.js';
+import type { Platform } from '../platforms/platform.js';
 import type { WebhookHealth } from './webhook-health.js';
 import { signatureMatches } from './webhook-signature.js';
 
