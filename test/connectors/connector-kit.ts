@@ -9,6 +9,10 @@ export interface KitShop {
   validProducts: number;
   /** Changes order number `index` in the shop (a new status, a new modified time); its `order_id` as text. */
   changeOrder(index: number): string;
+  /** The cursor each page of `kind` was asked with, as the stand-in read it (epoch ms; 0 = none), oldest first. */
+  cursorsAsked(kind: PlatformKind): number[];
+  /** `settings` with a credential the shop refuses. */
+  wrongCredentials: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -32,4 +36,6 @@ export interface ConnectorKit {
   cases: { fixture: string; kind: PlatformKind }[];
   /** Its stand-in with `orders` orders and its catalog. */
   shop(orders: number): Promise<KitShop>;
+  /** Words of the platform's own answer to a refused credential, which the error the relay shows must carry. */
+  refusal: RegExp;
 }

@@ -5,7 +5,7 @@ import { fields } from '../../../relay/platforms/mapping.js';
 import { mapPrestaShopOrder, type PrestaShopOrder } from '../../../relay/platforms/prestashop/prestashop-order.js';
 import { mapPrestaShopProduct, type PrestaShopProduct } from '../../../relay/platforms/prestashop/prestashop-product.js';
 import type { ConnectorKit } from '../connector-kit.js';
-import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from './standin.js';
+import { parisTime, prestaCursorAsked, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from './standin.js';
 
 const catalog = { currency: 'EUR', shopUrl: 'https://shop.example' };
 
@@ -27,12 +27,16 @@ export const kit: ConnectorKit = {
     { fixture: 'order.json', kind: 'order' },
     { fixture: 'product.json', kind: 'product' },
   ],
+  refusal: /Authentification key is not active/,
   async shop(n) {
     const orders = prestaOrders(n);
     const shop = await prestaShopStandIn(orders, prestaProducts()).start();
     return {
       settings: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY },
       validProducts: 1,
+      wrongCredentials: { prestashopUrl: shop.url, prestashopKey: 'WRONGKEY0000000000000000000000WR' },
+      cursorsAsked: (kind) =>
+        shop.served.filter(({ path }) => path.startsWith(`/api/${kind}s?`)).map(({ path }) => prestaCursorAsked(new URL(path, shop.url))).map((asked) => (asked ? shopTimeToEpoch(asked, 'Europe/Paris') : 0)),
       changeOrder(index) {
         const order = orders[index] as Record<string, unknown>;
         order['current_state'] = '6';

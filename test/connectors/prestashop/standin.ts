@@ -58,6 +58,11 @@ function shown(row: Row, display: string | null): Row {
   return Object.fromEntries(names.filter((n) => n in row).map((n) => [n, row[n]]));
 }
 
+/** The start of the `filter[date_upd]` range a request asked with, in the shop's time (none: empty). */
+export function prestaCursorAsked(url: URL): string {
+  return RANGE.exec(url.searchParams.get('filter[date_upd]') ?? '')?.[1] ?? '';
+}
+
 /** `filter[date_upd]` as PrestaShop reads it: a range only in its exact shape and only with `date=1`, else equality. */
 function filtered(rows: Row[], url: URL): Row[] {
   let out = rows;
@@ -89,8 +94,11 @@ function refusedKey(authorization: string | undefined, url: URL, res: ServerResp
   const limited = authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
   if (limited && url.pathname === '/api/customers') return json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] }), true;
   if (limited || authorization === `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) return false;
-  res.writeHead(401, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
-  res.end();
+  // PrestaShop 9's WebserviceRequest::authenticate: a key of another length is error 18; a key
+  // of 32 characters that is not an active key is 20, then 21 (no permissions for it).
+  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64').toString().replace(/:$/, '');
+  const errors = key.length === 32 ? [{ code: 20, message: 'Authentification key is not active' }, { code: 21, message: 'No permission for this authentication key' }] : [{ code: 18, message: 'Invalid authentication key format' }];
+  json(res, 401, { errors }, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
   return true;
 }
 

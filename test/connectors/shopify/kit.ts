@@ -26,12 +26,15 @@ export const kit: ConnectorKit = {
     { fixture: 'order-paid.json', kind: 'order' },
     { fixture: 'product.json', kind: 'product' },
   ],
+  refusal: /Invalid API key or access token/,
   async shop(n) {
     const orders = shopifyGraphqlOrders(n);
     const shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
     return {
       settings: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD' },
       validProducts: 1,
+      wrongCredentials: { shopifyShop: shop.url, shopifyAdminToken: 'shpat_wrong', shopCurrency: 'USD' },
+      cursorsAsked: (kind) => shop.cursorsAsked.filter((asked) => asked.kind === kind).map((asked) => asked.since),
       changeOrder(index) {
         const order = orders[index] as Record<string, unknown>;
         order['displayFulfillmentStatus'] = 'FULFILLED';

@@ -101,6 +101,8 @@ function bulkFile(kind: string, rows: Row[]): string {
  */
 export class ShopifyGraphqlStandIn extends StandIn {
   readonly operations: string[] = [];
+  /** The `updated_at:>=` of each page of orders and products asked for, in epoch ms (0 = none). */
+  readonly cursorsAsked: { kind: 'order' | 'product'; since: number }[] = [];
   readonly subscriptions: { id: string; topic: string; uri: string }[] = [];
   bulkQueries: string[] = [];
   /** Seconds a token of the client credentials grant lives (Shopify: 86,399). */
@@ -196,11 +198,13 @@ export class ShopifyGraphqlStandIn extends StandIn {
 
   private readonly operationsByName: Record<string, (variables: Row) => Row> = {
     ShopbeaconOrders: (variables) => {
+      this.cursorsAsked.push({ kind: 'order', since: since(variables['query']) });
       const { nodes, pageInfo } = page(this.orders, variables, Number(variables['first']));
       return { orders: { nodes: nodes.map((o) => ({ ...o, lineItems: connection(o['lineItems'] as unknown[], 50) })), pageInfo } };
     },
     ShopbeaconLineItems: (variables) => ({ order: { lineItems: connection((this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [], 250, variables['after']) } }),
     ShopbeaconProducts: (variables) => {
+      this.cursorsAsked.push({ kind: 'product', since: since(variables['query']) });
       const { nodes, pageInfo } = page(this.products, variables, Number(variables['first']));
       return { products: { nodes: nodes.map((p) => ({ ...p, variants: { nodes: p['variants'] }, media: { nodes: p['media'] } })), pageInfo } };
     },

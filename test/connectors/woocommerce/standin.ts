@@ -42,6 +42,12 @@ function changedAfter(rows: Record<string, unknown>[], url: URL): Record<string,
   return rows.filter((r) => !after || String(r['date_modified_gmt']) > after).sort(byModified);
 }
 
+/** The `modified_after` a request of the sync asked with, in epoch ms (0 = none): what the acceptance suite reads. */
+export function wooCursorAsked(url: URL): number {
+  const after = modifiedAfter(url);
+  return after ? Date.parse(`${after}Z`) : 0;
+}
+
 function modifiedAfter(url: URL): string | undefined {
   const text = url.searchParams.get('modified_after');
   if (!text) return undefined;
