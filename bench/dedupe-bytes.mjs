@@ -25,11 +25,21 @@ function slices(db) {
 }
 
 function seenEvents(db) {
-  db.exec('CREATE TABLE seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID; CREATE INDEX seen_events_age ON seen_events (seen_at);');
-  const mark = db.prepare('INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?');
+  db.exec(
+    'CREATE TABLE seen_events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID; CREATE INDEX seen_events_age ON seen_events (seen_at);',
+  );
+  const mark = db.prepare(
+    'INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?',
+  );
   const purge = db.prepare('DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)');
   let now = 0;
-  return { begin: (at) => (now = at), claim: (id) => mark.run(id, now, now - WINDOW_MS).changes === 1, forget: (at) => { while (purge.run(at - WINDOW_MS).changes > 0); } };
+  return {
+    begin: (at) => (now = at),
+    claim: (id) => mark.run(id, now, now - WINDOW_MS).changes === 1,
+    forget: (at) => {
+      while (purge.run(at - WINDOW_MS).changes > 0);
+    },
+  };
 }
 
 const bytesOf = (db) => {
@@ -69,11 +79,18 @@ function run(name, layout) {
   const held = Math.round((N * WINDOW_MS) / (1.5 * WINDOW_MS));
   const end = bytesOf(db);
   db.close();
-  const tenths = Array.from({ length: 10 }, (_, k) => parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) / (parts.length / 10));
-  console.log(`| ${name} | ${(end / held).toFixed(1)} | ${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} MB over ${sizes.length} h, ${fmt(end / 1e6)} MB at the end | ${range(spread(tenths), (x) => x.toFixed(2))} |`);
+  const tenths = Array.from(
+    { length: 10 },
+    (_, k) => parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) / (parts.length / 10),
+  );
+  console.log(
+    `| ${name} | ${(end / held).toFixed(1)} | ${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} MB over ${sizes.length} h, ${fmt(end / 1e6)} MB at the end | ${range(spread(tenths), (x) => x.toFixed(2))} |`,
+  );
 }
 
 console.log(`${fmt(N)} ids of ${LENGTH} characters over 1.5 windows of 24 h (the window holds ~${fmt(N / 1.5)})\n`);
-console.log('| layout | bytes per id held | in use, hourly once the window filled | µs per claim, every slice live (median, min–max of tenths) |\n|---|---|---|---|');
+console.log(
+  '| layout | bytes per id held | in use, hourly once the window filled | µs per claim, every slice live (median, min–max of tenths) |\n|---|---|---|---|',
+);
 run('seen_events (before #35)', seenEvents);
 run('slices of 16-byte keys', slices);

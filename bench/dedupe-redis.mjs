@@ -32,7 +32,11 @@ async function perId(claim) {
   return withRedis(async (redis) => {
     await claim(redis, ['warm-up']);
     const before = await usedMemory(redis);
-    for (let i = 0; i < N; i += 10_000) await claim(redis, Array.from({ length: Math.min(10_000, N - i) }, () => nanoid(LENGTH)));
+    for (let i = 0; i < N; i += 10_000)
+      await claim(
+        redis,
+        Array.from({ length: Math.min(10_000, N - i) }, () => nanoid(LENGTH)),
+      );
     const bytes = (await usedMemory(redis)) - before;
     const sample = (await redis.scan('0', 'MATCH', 'shopbeacon:ids:*', 'COUNT', 1000))[1].slice(0, 50);
     const encodings = new Set(await Promise.all(sample.map((key) => redis.object('ENCODING', key))));
@@ -52,7 +56,10 @@ const slices = (redis, ids) => {
 };
 
 console.log(`${fmt(N)} ids of ${LENGTH} characters in one slice\n\n| layout | bytes of Redis memory per id | encoding |\n|---|---|---|`);
-for (const [name, claim] of [['a key per id, SET NX EX (before #35)', keyPerId], ['slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices]]) {
+for (const [name, claim] of [
+  ['a key per id, SET NX EX (before #35)', keyPerId],
+  ['slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices],
+]) {
   const { bytes, encodings } = await perId(claim);
   console.log(`| ${name} | ${bytes.toFixed(1)} | ${encodings} |`);
 }

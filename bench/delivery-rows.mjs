@@ -34,19 +34,25 @@ export function deliveryScenario(node, mockUrl, scenario, runs, relayMax) {
   const ratios = relay.map((r, i) => r.rate / undici[i].rate);
   const rateLimitedShare = relay.map((r) => (r.calls ? r.rateLimited / r.calls : 0));
   return {
-    name: scenario.name, goal: scenario.goal, best, runs,
-    relay: spread(relay.map((r) => r.rate)), undici: spread(undici.map((r) => r.rate)), ratio: spread(ratios),
-    rateLimitedShare: spread(rateLimitedShare), limits: relay.map((r) => r.limit),
+    name: scenario.name,
+    goal: scenario.goal,
+    best,
+    runs,
+    relay: spread(relay.map((r) => r.rate)),
+    undici: spread(undici.map((r) => r.rate)),
+    ratio: spread(ratios),
+    rateLimitedShare: spread(rateLimitedShare),
+    limits: relay.map((r) => r.limit),
   };
 }
-
 
 /** One Markdown row per scenario. */
 export function deliveryRows(results) {
   return results.map((r) => {
-    const verdict = r.goal !== undefined
-      ? `${pct(r.ratio.median)} (${pct(r.ratio.min)}–${pct(r.ratio.max)}); target ≥ ${pct(r.goal)}: ${r.ratio.median >= r.goal ? 'met' : 'missed'}`
-      : `${fmt(r.relay.median)} records/s with ${pct(r.rateLimitedShare.median)} of calls answered 429; target ≥ 900 records/s and ≤ 5 %: ${r.relay.median >= 900 && r.rateLimitedShare.median <= 0.05 ? 'met' : 'missed'}`;
+    const verdict =
+      r.goal !== undefined
+        ? `${pct(r.ratio.median)} (${pct(r.ratio.min)}–${pct(r.ratio.max)}); target ≥ ${pct(r.goal)}: ${r.ratio.median >= r.goal ? 'met' : 'missed'}`
+        : `${fmt(r.relay.median)} records/s with ${pct(r.rateLimitedShare.median)} of calls answered 429; target ≥ 900 records/s and ≤ 5 %: ${r.relay.median >= 900 && r.rateLimitedShare.median <= 0.05 ? 'met' : 'missed'}`;
     return `| delivery, ${r.name} (adaptive, ${r.runs} interleaved runs) | ${fmt(r.relay.median)} records/s (${fmt(r.relay.min)}–${fmt(r.relay.max)}), final limits ${r.limits.join(', ')} | bare undici loop, ${r.best} in flight: ${fmt(r.undici.median)} records/s (${fmt(r.undici.min)}–${fmt(r.undici.max)}) | ${verdict} |`;
   });
 }

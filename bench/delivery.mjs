@@ -55,19 +55,21 @@ async function undiciLoop() {
   let calls = 0;
   let rateLimited = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: C }, async () => {
-    while (next < N) {
-      const body = JSON.stringify(bodies[next++]);
-      for (;;) {
-        calls++;
-        const response = await pool.request({ method: 'POST', path: '/v1/track', headers, body });
-        await response.body.text();
-        if (response.statusCode !== 429) break;
-        rateLimited++;
-        await new Promise((resolve) => setTimeout(resolve, Number(response.headers['retry-after'] ?? 1) * 1000));
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < N) {
+        const body = JSON.stringify(bodies[next++]);
+        for (;;) {
+          calls++;
+          const response = await pool.request({ method: 'POST', path: '/v1/track', headers, body });
+          await response.body.text();
+          if (response.statusCode !== 429) break;
+          rateLimited++;
+          await new Promise((resolve) => setTimeout(resolve, Number(response.headers['retry-after'] ?? 1) * 1000));
+        }
       }
-    }
-  }));
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
   return { rate: N / seconds, calls, rateLimited };

@@ -17,15 +17,21 @@ const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const children = [];
 
 const relayEnv = async () => ({
-  SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`, SHOPBEACON_TOKEN: 'bench-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
-  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+  SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+  SHOPBEACON_TOKEN: 'bench-token',
+  SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
+  SHOPBEACON_RATE_LIMIT_IP: '0',
+  SHOPBEACON_RATE_LIMIT_USER: '0',
+  SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+  SHOPBEACON_LOG_LEVEL: 'warn',
 });
 const load = (url, batch) => loadOnce(url, batch, SECONDS);
 
 const targets = [{ name: 'floor', url: `${await startListening(children, ['bench/floor-server.mjs'])}/` }];
 for (const file of values.floor) targets.push({ name: `floor ${file}`, url: `${await startListening(children, [resolve(file)])}/` });
 targets.push({ name: 'relay', url: `${await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], await relayEnv())}/collect` });
-for (const bin of values.relay) targets.push({ name: `relay ${bin}`, url: `${await startListening(children, [resolve(bin), 'relay', '--port', '0'], await relayEnv())}/collect` });
+for (const bin of values.relay)
+  targets.push({ name: `relay ${bin}`, url: `${await startListening(children, [resolve(bin), 'relay', '--port', '0'], await relayEnv())}/collect` });
 
 try {
   console.log('| events/request | target | req/s (median, min–max) | p99 ms | vs floor |\n|---|---|---|---|---|');
@@ -36,7 +42,9 @@ try {
       const rps = spread(rounds.map((r) => r[n].rps));
       const ratio = spread(rounds.map((r) => r[n].rps / r[0].rps));
       const errors = rounds.reduce((sum, r) => sum + r[n].non2xx + r[n].errors, 0);
-      console.log(`| ${batch} | ${t.name} | ${range(rps)} | ${spread(rounds.map((r) => r[n].p99)).median} | ${n === 0 ? '—' : range(ratio, pct)}${errors ? ` (${fmt(errors)} failed)` : ''} |`);
+      console.log(
+        `| ${batch} | ${t.name} | ${range(rps)} | ${spread(rounds.map((r) => r[n].p99)).median} | ${n === 0 ? '—' : range(ratio, pct)}${errors ? ` (${fmt(errors)} failed)` : ''} |`,
+      );
     });
   }
 } finally {

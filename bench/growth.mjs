@@ -13,12 +13,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
-import { openOutbox } from '../dist/relay/outbox/create-outbox.js';
 import { freePort } from './free-port.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { startListening, startRedisServer } from './processes.mjs';
-import { svgCharts } from './svg-chart.mjs';
+import { charts, prefill } from './growth-parts.mjs';
 
 const TOKEN = 'dev-token';
 const ADMIN = 'growth-admin-key-0123456789abcdefghijk';
@@ -28,17 +26,33 @@ const servers = [];
 const start = (args, env = {}) => startListening(children, args, env);
 
 async function stop(list) {
-  const exits = list.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+  const exits = list
+    .splice(0)
+    .map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
   await Promise.all(exits);
 }
 const stopAll = () => stop(children);
 
 const load = (url, batch, seconds = 5, connections = 50, rate) =>
-  JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), String(seconds), String(connections), ...(rate ? [String(rate)] : [])], { encoding: 'utf8' }).trim().split('\n').pop());
+  JSON.parse(
+    execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), String(seconds), String(connections), ...(rate ? [String(rate)] : [])], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 
 const relayEnv = (serviceUrl, dataDir, extra = {}) => ({
-  SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_ADMIN_KEY: ADMIN,
-  SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+  SHOPBEACON_BASE_URL: serviceUrl,
+  SHOPBEACON_TOKEN: TOKEN,
+  SHOPBEACON_DATA_DIR: dataDir,
+  SHOPBEACON_ADMIN_KEY: ADMIN,
+  SHOPBEACON_RATE_LIMIT_IP: '0',
+  SHOPBEACON_RATE_LIMIT_USER: '0',
+  SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+  SHOPBEACON_LOG_LEVEL: 'warn',
+  ...extra,
 });
 const startRelay = (serviceUrl, dataDir, extra) => start(['bin/shopbeacon.js', 'relay', '--port', '0'], relayEnv(serviceUrl, dataDir, extra));
 const stats = async (relay) => (await fetch(`${relay}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json();
@@ -51,23 +65,12 @@ async function closedPort() {
 /** redis-server from Debian with the AOF the README asks for; undefined when it is not installed (those rows are skipped). */
 const startRedis = () => startRedisServer(servers, { prefix: 'sb-growth-redis-' });
 
-/** `n` events put straight into the outbox the relay will open, through the relay's own factory. */
-async function prefill(backend, n) {
-  const redis = backend.redisUrl ? new Redis(backend.redisUrl) : undefined;
-  const outbox = openOutbox({ outbox: backend.redisUrl ? 'redis' : 'sqlite', dataDir: backend.dataDir, redis, limits: { maxRecords: 10_000_000, maxBytes: 10 * 2 ** 30 } });
-  const datetime = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
-  for (let i = 0; i < n; i += 1000) {
-    const records = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ kind: 'event', key: `pre-${i + j}`, body: { user_id: `u${(i + j) % 5000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, datetime } }));
-    await outbox.enqueue(records);
-  }
-  await outbox.close();
-  redis?.disconnect();
-}
-
 /** Ingest with delivery idle (service down), then the delivery rate to a service at 0 ms, over `n` queued records. */
 async function backlogCase(kind, n, fastMock, redisUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-growth-backlog-'));
-  const extra = redisUrl ? { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' } : { SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' };
+  const extra = redisUrl
+    ? { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' }
+    : { SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' };
   const filled = performance.now();
   await prefill({ dataDir, redisUrl }, n);
   const prefillSeconds = (performance.now() - filled) / 1000;
@@ -79,7 +82,14 @@ async function backlogCase(kind, n, fastMock, redisUrl) {
   await sleep(10_000);
   const delivered = (await stats(up)).outbox.delivered - before;
   await stopAll();
-  return { backend: kind, queued: n, prefillSeconds: +prefillSeconds.toFixed(1), ingestRps: Math.round(ingest.rps), ingestP99: ingest.p99, deliveryRps: Math.round(delivered / 10) };
+  return {
+    backend: kind,
+    queued: n,
+    prefillSeconds: +prefillSeconds.toFixed(1),
+    ingestRps: Math.round(ingest.rps),
+    ingestP99: ingest.p99,
+    deliveryRps: Math.round(delivered / 10),
+  };
 }
 
 async function backlogRow(sizes) {
@@ -111,9 +121,18 @@ async function importRow(sizes) {
     const file = join(mkdtempSync(join(tmpdir(), 'sb-growth-import-')), 'orders.csv');
     const orders = await generateOrdersCsv(file, n);
     const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
-      encoding: 'utf8', env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-growth-state-')) }, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 24,
+      encoding: 'utf8',
+      env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-growth-state-')) },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 1 << 24,
     });
-    rows.push({ rows: n, orders, ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]), seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]), peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]) });
+    rows.push({
+      rows: n,
+      orders,
+      ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]),
+      seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]),
+      peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]),
+    });
   }
   await stopAll();
   return rows;
@@ -122,7 +141,10 @@ async function importRow(sizes) {
 function sweepRow(sizes) {
   console.error(`sweep: ${sizes.join(', ')} orders…`);
   const out = execFileSync(process.execPath, ['bench/sync-sweep.mjs', ...sizes.map(String)], { encoding: 'utf8' });
-  return out.trim().split('\n').map((line) => JSON.parse(line));
+  return out
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 /** `n` connections to the relay, each having sent one `/collect` and kept alive, resolved once all answered. */
@@ -132,12 +154,18 @@ async function openConnections(url, n) {
   const request = `POST /collect HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 Chrome/131.0 Safari/537.36\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const sockets = [];
   for (let i = 0; i < n; i += 250) {
-    await Promise.all(Array.from({ length: Math.min(250, n - i) }, () => new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => socket.write(request));
-      socket.once('data', () => resolve());
-      socket.once('error', reject);
-      sockets.push(socket);
-    })));
+    await Promise.all(
+      Array.from(
+        { length: Math.min(250, n - i) },
+        () =>
+          new Promise((resolve, reject) => {
+            const socket = connect(Number(port), hostname, () => socket.write(request));
+            socket.once('data', () => resolve());
+            socket.once('error', reject);
+            sockets.push(socket);
+          }),
+      ),
+    );
   }
   return sockets;
 }
@@ -158,7 +186,16 @@ async function connectionsRow(sizes) {
     const open = sockets.filter((s) => !s.destroyed).length;
     for (const socket of sockets) socket.destroy();
     await stopAll();
-    rows.push({ connections: n, openSeconds: +openSeconds.toFixed(2), stillOpenAfterProbe: open, rssIdleMb: idleMb, rssMb: withMb, kbPerConnection: Math.round(((withMb - idleMb) * 1024) / n * 10) / 10, probeP99: probe.p99, probeRps: Math.round(probe.rps) });
+    rows.push({
+      connections: n,
+      openSeconds: +openSeconds.toFixed(2),
+      stillOpenAfterProbe: open,
+      rssIdleMb: idleMb,
+      rssMb: withMb,
+      kbPerConnection: Math.round((((withMb - idleMb) * 1024) / n) * 10) / 10,
+      probeP99: probe.p99,
+      probeRps: Math.round(probe.rps),
+    });
   }
   return rows;
 }
@@ -173,27 +210,22 @@ async function scaleOutRow() {
   const one = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-one-')), extra);
   const single = load(`${one}/collect`, 1);
   const two = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-two-')), extra);
-  const loads = [one, two].map((url) => spawn(process.execPath, ['bench/load.mjs', `${url}/collect`, 'collect', '1', '5', '25'], { stdio: ['ignore', 'pipe', 'ignore'] }));
-  const results = await Promise.all(loads.map((child) => new Promise((resolve) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.once('exit', () => resolve(JSON.parse(out.trim().split('\n').pop())));
-  })));
+  const loads = [one, two].map((url) =>
+    spawn(process.execPath, ['bench/load.mjs', `${url}/collect`, 'collect', '1', '5', '25'], { stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
+  const results = await Promise.all(
+    loads.map(
+      (child) =>
+        new Promise((resolve) => {
+          let out = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.once('exit', () => resolve(JSON.parse(out.trim().split('\n').pop())));
+        }),
+    ),
+  );
   await stopAll();
   await stop(servers);
   return { oneRelayRps: Math.round(single.rps), twoRelaysRps: Math.round(results[0].rps + results[1].rps), perRelay: results.map((r) => Math.round(r.rps)) };
-}
-
-function charts(results) {
-  const panels = [];
-  if (results.backlog) {
-    const series = (backend, field) => ({ name: `${backend} ${field === 'ingestRps' ? 'ingest' : 'delivery'}`, points: results.backlog.filter((r) => r.backend === backend).map((r) => ({ x: Math.max(r.queued, 1000), y: r[field] })) });
-    panels.push({ title: 'records already queued (0 drawn at 1,000)', x: { label: 'records queued', log: true }, y: { label: 'requests or records / s' }, series: ['sqlite', 'redis'].flatMap((b) => [series(b, 'ingestRps'), series(b, 'deliveryRps')]) });
-  }
-  if (results.import) panels.push({ title: 'import of order rows', x: { label: 'rows', log: true }, y: { label: 'orders/s · peak RSS MB' }, series: [{ name: 'orders/s', points: results.import.map((r) => ({ x: r.rows, y: r.ordersPerSecond })) }, { name: 'peak RSS MB', points: results.import.map((r) => ({ x: r.rows, y: r.peakMb })) }] });
-  if (results.sweep) panels.push({ title: "the sync's first sweep", x: { label: 'orders', log: true }, y: { label: 'orders/s · peak RSS MB' }, series: [{ name: 'orders/s', points: results.sweep.map((r) => ({ x: r.orders, y: r.rate })) }, { name: 'peak RSS MB', points: results.sweep.map((r) => ({ x: r.orders, y: r.peakRssMb })) }] });
-  if (results.connections) panels.push({ title: 'keep-alive connections open on /collect', x: { label: 'connections', log: true }, y: { label: 'MB · ms' }, series: [{ name: 'RSS MB', points: results.connections.map((r) => ({ x: r.connections, y: r.rssMb })) }, { name: 'probe p99 ms', points: results.connections.map((r) => ({ x: r.connections, y: r.probeP99 })) }] });
-  return svgCharts(panels);
 }
 
 const ROWS = {

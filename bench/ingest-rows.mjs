@@ -48,10 +48,20 @@ export async function ingestScenario({ load, bare, floor, koaFloor, relayUp, rel
     const of = (key, field) => spread(rounds.map((r) => r[key][field]));
     const ratio = (a, b) => spread(rounds.map((r) => r[a].rps / r[b].rps));
     rows[batch] = {
-      bare: of('base', 'rps'), floor: of('durable', 'rps'), koaFloor: of('koa', 'rps'), up: of('up', 'rps'), down: of('down', 'rps'),
-      floorP99: of('durable', 'p99'), upP99: of('up', 'p99'), downP99: of('down', 'p99'),
-      upRatio: ratio('up', 'base'), downRatio: ratio('down', 'up'), downVsFloor: ratio('down', 'durable'), upVsFloor: ratio('up', 'durable'),
-      koaVsFloor: ratio('koa', 'durable'), floorVsBare: ratio('durable', 'base'),
+      bare: of('base', 'rps'),
+      floor: of('durable', 'rps'),
+      koaFloor: of('koa', 'rps'),
+      up: of('up', 'rps'),
+      down: of('down', 'rps'),
+      floorP99: of('durable', 'p99'),
+      upP99: of('up', 'p99'),
+      downP99: of('down', 'p99'),
+      upRatio: ratio('up', 'base'),
+      downRatio: ratio('down', 'up'),
+      downVsFloor: ratio('down', 'durable'),
+      upVsFloor: ratio('up', 'durable'),
+      koaVsFloor: ratio('koa', 'durable'),
+      floorVsBare: ratio('durable', 'base'),
       failures: rounds.reduce((sum, r) => sum + r.up.non2xx + r.up.errors + r.down.non2xx + r.down.errors, 0),
     };
   }

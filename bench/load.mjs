@@ -10,7 +10,13 @@ const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50', ra
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let n = 0;
 const now = () => `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
-const event = () => ({ event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, event_id: randomBytes(15).toString('base64url'), user_id: `bench-user-${++n % 5000}`, datetime: now() });
+const event = () => ({
+  event_name: 'Added To Cart',
+  event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 },
+  event_id: randomBytes(15).toString('base64url'),
+  user_id: `bench-user-${++n % 5000}`,
+  datetime: now(),
+});
 const serviceEvent = () => {
   const { event_id: _id, ...rest } = event();
   return rest;
@@ -22,10 +28,21 @@ const result = await autocannon({
   connections: Number(connections),
   duration: Number(seconds),
   ...(rate ? { overallRate: Number(rate) } : {}),
-  requests: [{
-    method: 'POST',
-    headers: { 'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8', 'user-agent': UA },
-    setupRequest: (request) => ({ ...request, body: body() }),
-  }],
+  requests: [
+    {
+      method: 'POST',
+      headers: { 'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8', 'user-agent': UA },
+      setupRequest: (request) => ({ ...request, body: body() }),
+    },
+  ],
 });
-console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }));
+console.log(
+  JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }),
+);

@@ -33,8 +33,18 @@ const until = async (check, what, ms = 120_000) => {
 async function queue(relay) {
   let seq = 0;
   for (let sent = 0; sent < EVENTS; sent += 50) {
-    const events = Array.from({ length: 50 }, () => ({ event_name: 'Added To Cart', event: { product_id: 1, seq: seq++ }, event_id: `o-${process.pid}-${seq}`, user_id: `u-${seq % 500}`, captured_at: Date.now() }));
-    const answer = await fetch(`${relay}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA, origin: relay }, body: JSON.stringify({ events }) });
+    const events = Array.from({ length: 50 }, () => ({
+      event_name: 'Added To Cart',
+      event: { product_id: 1, seq: seq++ },
+      event_id: `o-${process.pid}-${seq}`,
+      user_id: `u-${seq % 500}`,
+      captured_at: Date.now(),
+    }));
+    const answer = await fetch(`${relay}/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA, origin: relay },
+      body: JSON.stringify({ events }),
+    });
     if (answer.status !== 200) throw new Error(`/collect answered ${answer.status}: ${await answer.text()}`);
   }
 }
@@ -43,10 +53,22 @@ async function round() {
   const mock = await createMockUpstream({ token: TOKEN, faults: { mode: 'drop' } });
   const children = [];
   try {
-    const env = { SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-outage-')), SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn' };
+    const env = {
+      SHOPBEACON_BASE_URL: mock.url,
+      SHOPBEACON_TOKEN: TOKEN,
+      SHOPBEACON_ADMIN_KEY: ADMIN,
+      SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-outage-')),
+      SHOPBEACON_RATE_LIMIT_IP: '0',
+      SHOPBEACON_RATE_LIMIT_USER: '0',
+      SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+      SHOPBEACON_LOG_LEVEL: 'warn',
+    };
     const relay = await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], env);
     await queue(relay);
-    await until(async () => /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })), '/readyz naming the outage (to the admin key)');
+    await until(
+      async () => /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })),
+      '/readyz naming the outage (to the admin key)',
+    );
     const [calls, cpu, began] = [mock.calls().length, await cpuSeconds(relay), performance.now()];
     await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000));
     const seconds = (performance.now() - began) / 1000;

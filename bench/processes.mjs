@@ -26,7 +26,11 @@ export function startListening(children, args, env = {}, stderr = 'pipe') {
 export async function startRedisServer(children, { aof = true, prefix = 'sb-bench-redis-' } = {}) {
   const port = await freePort();
   const persistence = aof ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), prefix)), ...persistence, '--save', ''], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), prefix)), ...persistence, '--save', ''],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   children.push(child);
   const ready = await new Promise((resolve) => {
     child.once('error', () => resolve(false));
@@ -37,5 +41,10 @@ export async function startRedisServer(children, { aof = true, prefix = 'sb-benc
 
 /** One run of bench/load.mjs at `/collect` (or the service's `mode`) in its own process: its JSON line. */
 export function loadOnce(url, batch, seconds, mode = 'collect') {
-  return JSON.parse(execFileSync(process.execPath, ['bench/load.mjs', url, mode, String(batch), String(seconds), '50'], { encoding: 'utf8' }).trim().split('\n').pop());
+  return JSON.parse(
+    execFileSync(process.execPath, ['bench/load.mjs', url, mode, String(batch), String(seconds), '50'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 }

@@ -20,8 +20,14 @@ try {
   if (!redis) throw new Error('bench:redis needs redis-server (Debian: apt-get install redis-server)');
   const down = `http://127.0.0.1:${await freePort()}`;
   const env = (extra) => ({
-    SHOPBEACON_BASE_URL: down, SHOPBEACON_TOKEN: 'bench-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '6000000', SHOPBEACON_RATE_LIMIT_USER: '6000000', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+    SHOPBEACON_BASE_URL: down,
+    SHOPBEACON_TOKEN: 'bench-token',
+    SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '6000000',
+    SHOPBEACON_RATE_LIMIT_USER: '6000000',
+    SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+    SHOPBEACON_LOG_LEVEL: 'warn',
+    ...extra,
   });
   const relay = (extra) => startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], env(extra));
   const single = await relay({});

@@ -22,7 +22,9 @@ const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 const children = [];
 /** Ends every process started so far: a phase must not leave a relay delivering its backlog behind. */
 async function stopAll() {
-  const exits = children.splice(0).map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+  const exits = children
+    .splice(0)
+    .map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
   await Promise.all(exits);
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -30,33 +32,57 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const start = (args, env = {}) => startListening(children, args, env);
 
 function node(args) {
-  return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop());
+  return JSON.parse(
+    execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 }
 
 function load(url, mode, batch) {
   const runs = Array.from({ length: RUNS }, () => loadOnce(url, mode, batch));
-  return { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0) };
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0),
+  };
 }
 
 const loadOnce = (url, mode, batch) => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']);
 
 function startNginx(mockUrl) {
-  const hasNginx = () => { try { execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }); return true; } catch { return false; } };
+  const hasNginx = () => {
+    try {
+      execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   if (!hasNginx() && process.getuid?.() === 0) {
     console.error('nginx not found: installing it from Debian (apt-get install nginx)');
-    try { execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], { stdio: 'ignore' }); } catch { /* reported below */ }
+    try {
+      execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], { stdio: 'ignore' });
+    } catch {
+      /* reported below */
+    }
   }
   if (!hasNginx()) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'sb-nginx-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const upstream = new URL(mockUrl).host;
-  writeFileSync(join(dir, 'nginx.conf'), `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 4096; }
 http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   upstream service { server ${upstream}; keepalive 64; }
   server { listen 127.0.0.1:${port};
     location / { proxy_pass http://service; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Authorization "Bearer ${TOKEN}"; } } }
-`);
+`,
+  );
   const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
   children.push(child);
   return `http://127.0.0.1:${port}`;
@@ -65,8 +91,14 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
 /** A relay as the bench runs it: durable outbox, rate limits off, `/stats` behind the bench's admin key. */
 const startRelay = (serviceUrl) =>
   start(['bin/shopbeacon.js', 'relay', '--port', '0'], {
-    SHOPBEACON_BASE_URL: serviceUrl, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+    SHOPBEACON_BASE_URL: serviceUrl,
+    SHOPBEACON_TOKEN: TOKEN,
+    SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '0',
+    SHOPBEACON_RATE_LIMIT_USER: '0',
+    SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+    SHOPBEACON_LOG_LEVEL: 'warn',
+    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
   });
 
 /** A port nothing listens on: the service as an outage shows it (connection refused). */
@@ -85,7 +117,16 @@ async function ingest() {
   const koaFloor = await start(['bench/koa-floor-server.mjs']);
   const relayUp = await startRelay(slowMock);
   const relayDown = await startRelay(await closedPort());
-  const rows = await ingestScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), bare, floor, koaFloor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
+  const rows = await ingestScenario({
+    load: (url, batch) => loadOnce(url, 'collect', batch),
+    bare,
+    floor,
+    koaFloor,
+    relayUp,
+    relayDown,
+    adminKey: ADMIN_KEY,
+    runs: RUNS,
+  });
   const nginx = startNginx(slowMock);
   if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
   const nginx1 = nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined;
@@ -104,8 +145,14 @@ async function redisIngest() {
   if (!redis) return undefined;
   const down = await closedPort();
   const env = (extra) => ({
-    SHOPBEACON_BASE_URL: down, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_RATE_LIMIT_IP: '6000000', SHOPBEACON_RATE_LIMIT_USER: '6000000', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn', ...extra,
+    SHOPBEACON_BASE_URL: down,
+    SHOPBEACON_TOKEN: TOKEN,
+    SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_RATE_LIMIT_IP: '6000000',
+    SHOPBEACON_RATE_LIMIT_USER: '6000000',
+    SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+    SHOPBEACON_LOG_LEVEL: 'warn',
+    ...extra,
   });
   const single = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
   const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/0` }));
@@ -117,12 +164,19 @@ async function importRun(mock) {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-bench-import-')), 'orders.csv');
   await generateOrdersCsv(file, 200_000);
   const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
-    encoding: 'utf8', env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-state-')) }, stdio: ['ignore', 'pipe', 'ignore'],
+    encoding: 'utf8',
+    env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-state-')) },
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
-  return { ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]), peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]), seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]) };
+  return {
+    ordersPerSecond: Number(/(\d+) records\/s/.exec(out)?.[1]),
+    peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]),
+    seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]),
+  };
 }
 
-const fmt = (n, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
 
 function table(results) {
@@ -130,7 +184,8 @@ function table(results) {
   const lines = [
     `Machine: ${results.machine}. ${RUNS} interleaved runs of ${SECONDS} s per ingest row, median (min–max); 50 connections; service latency 20 ms behind relay and nginx.`,
     '',
-    '| measure | shopbeacon | baseline | ratio / target |', '|---|---|---|---|',
+    '| measure | shopbeacon | baseline | ratio / target |',
+    '|---|---|---|---|',
     `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit 2,400 B ${size.bundle.gzip <= 2400 ? 'met' : 'missed'} |`,
     ...ingestRows(i.rows, RUNS),
     sustainedRow(i.sustained, i.undici),

@@ -11,14 +11,16 @@ for (let i = 0; i < 11; i++) {
   const page = await browser.newPage();
   await page.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>cost</title>' }));
   await page.goto('http://127.0.0.1:9/');
-  runs.push(await page.evaluate((source) => {
-    const t0 = performance.now();
-    (0, eval)(source);
-    const t1 = performance.now();
-    for (let n = 0; n < 100; n++) window.shopbeacon('track', 'Bench', { n });
-    const t2 = performance.now();
-    return { load: t1 - t0, calls: t2 - t1 };
-  }, code));
+  runs.push(
+    await page.evaluate((source) => {
+      const t0 = performance.now();
+      (0, eval)(source);
+      const t1 = performance.now();
+      for (let n = 0; n < 100; n++) window.shopbeacon('track', 'Bench', { n });
+      const t2 = performance.now();
+      return { load: t1 - t0, calls: t2 - t1 };
+    }, code),
+  );
   await page.close();
 }
 await browser.close();

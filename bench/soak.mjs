@@ -13,9 +13,20 @@ import { Agent, request } from 'undici';
 import { startListening } from './processes.mjs';
 import { freePort } from './free-port.mjs';
 import { outboxFiles } from './soak-disk.mjs';
-import { svgCharts } from './svg-chart.mjs';
+import { createLoad, createReceipts, mb, minuteCharts, percentile, reconcile } from './soak-parts.mjs';
 
-const { values: args } = parseArgs({ options: { minutes: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, latency: { type: 'string' }, 'outage-at': { type: 'string' }, 'outage-minutes': { type: 'string' }, 'restart-at': { type: 'string' }, 'fail-rate': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string' },
+    rate: { type: 'string' },
+    batch: { type: 'string' },
+    latency: { type: 'string' },
+    'outage-at': { type: 'string' },
+    'outage-minutes': { type: 'string' },
+    'restart-at': { type: 'string' },
+    'fail-rate': { type: 'string' },
+  },
+});
 const MINUTES = Number(args.minutes ?? process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(args.rate ?? process.env.SOAK_RATE ?? 100);
 const BATCH = Number(args.batch ?? process.env.SOAK_BATCH ?? 5);
@@ -42,67 +53,26 @@ async function deliveryLimit(relay) {
   const text = await (await request(`${relay}/metrics`, { dispatcher: agent })).body.text();
   return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const mb = (bytes) => Math.round(bytes / 1048576);
-
 /** The relay as a process on a fixed port and data directory, so a restart comes back where it was. */
 async function relayProcess(mock, port, dataDir) {
   const env = {
-    SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: 'dev-token', SHOPBEACON_ADMIN_KEY: ADMIN, SHOPBEACON_DATA_DIR: dataDir,
-    SHOPBEACON_RATE_LIMIT_IP: '0', SHOPBEACON_RATE_LIMIT_USER: '0', SHOPBEACON_NEW_VISITORS_PER_HOUR: '0', SHOPBEACON_LOG_LEVEL: 'warn',
+    SHOPBEACON_BASE_URL: mock,
+    SHOPBEACON_TOKEN: 'dev-token',
+    SHOPBEACON_ADMIN_KEY: ADMIN,
+    SHOPBEACON_DATA_DIR: dataDir,
+    SHOPBEACON_RATE_LIMIT_IP: '0',
+    SHOPBEACON_RATE_LIMIT_USER: '0',
+    SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
+    SHOPBEACON_LOG_LEVEL: 'warn',
   };
   const url = await start(['bin/shopbeacon.js', 'relay', '--port', String(port)], env);
   return { url, child: children.at(-1) };
 }
 
-const setFaults = (mock, faults) => request(`${mock}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults), dispatcher: agent }).then((r) => r.body.dump());
-
-/** One byte per sequence number: 2 hours at thousands of events a second fit in tens of MB. */
-const ledger = () => new Uint8Array(Math.ceil(RATE * BATCH * (MINUTES * 60 + 600)));
-
-/** The load: `RATE` requests a second of `BATCH` events; a 200 acknowledges its events. */
-function createLoad(relayUrl) {
-  const load = { acked: ledger(), ackedCount: 0, latencies: [], minute: [], minuteRefusals: {}, statuses: {}, inFlight: 0, seq: 0 };
-  // A refusal is counted in its minute by its status and error code, so the minutes say where the run's refusals came from.
-  const refused = (what) => (load.minuteRefusals[what] = (load.minuteRefusals[what] ?? 0) + 1);
-  load.send = async () => {
-    const events = Array.from({ length: BATCH }, () => ({ event_id: `soak-${++load.seq}`, user_id: `soak-user-${load.seq % 20000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', seq: load.seq } }));
-    const started = performance.now();
-    load.inFlight++;
-    try {
-      const answer = await request(`${relayUrl}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': UA }, body: JSON.stringify({ events }), dispatcher: agent });
-      load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode !== 200) return void refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
-      await answer.body.dump();
-      for (const e of events) {
-        load.acked[e.event.seq] = 1;
-        load.ackedCount++;
-      }
-    } catch (error) {
-      load.statuses.error = (load.statuses.error ?? 0) + 1;
-      refused(error?.code ?? 'error');
-    } finally {
-      load.inFlight--;
-      const ms = performance.now() - started;
-      load.latencies.push(ms);
-      load.minute.push(ms);
-    }
-  };
-  return load;
-}
-
-/** What the service received, counted per sequence number as it arrives (the mock forgets each slice). */
-function createReceipts(mock) {
-  const receipts = { counts: ledger(), total: 0 };
-  receipts.take = async () => {
-    const answer = await request(`${mock}/_mock/events/take`, { method: 'POST', dispatcher: agent });
-    for (const record of JSON.parse(await answer.body.text())) {
-      receipts.counts[record.event.seq]++;
-      receipts.total++;
-    }
-  };
-  return receipts;
-}
+const setFaults = (mock, faults) =>
+  request(`${mock}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults), dispatcher: agent }).then(
+    (r) => r.body.dump(),
+  );
 
 /** The scenario's moments, by minute: the outage's start and end, the restart. */
 function scenario(mock, relay, port, dataDir) {
@@ -112,13 +82,17 @@ function scenario(mock, relay, port, dataDir) {
     steps.push({ minute: OUTAGE_AT + OUTAGE_MINUTES, what: 'outage ends', run: () => setFaults(mock, { failRate: FAIL_RATE, failStatus: 503 }) });
   }
   if (RESTART_AT !== undefined) {
-    steps.push({ minute: RESTART_AT, what: 'relay restart (SIGTERM)', run: async () => {
-      relay.limitAtRestart = await deliveryLimit(relay.url);
-      const exited = new Promise((resolve) => relay.child.once('exit', resolve));
-      relay.child.kill('SIGTERM');
-      await exited;
-      Object.assign(relay, await relayProcess(mock, port, dataDir));
-    } });
+    steps.push({
+      minute: RESTART_AT,
+      what: 'relay restart (SIGTERM)',
+      run: async () => {
+        relay.limitAtRestart = await deliveryLimit(relay.url);
+        const exited = new Promise((resolve) => relay.child.once('exit', resolve));
+        relay.child.kill('SIGTERM');
+        await exited;
+        Object.assign(relay, await relayProcess(mock, port, dataDir));
+      },
+    });
   }
   return steps;
 }
@@ -133,9 +107,20 @@ async function sampleMinute(relay, load, started, dataDir, perMinute) {
   const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
   const { rss: r, heap: h } = await memory(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
   const queued = await queuedRecords(relay).catch(() => NaN);
-  const sample = { minute, rssMb: tenths(r), heapMb: tenths(h), requests: sorted.length, p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null, queued, refusals, ...outboxFiles(dataDir) };
+  const sample = {
+    minute,
+    rssMb: tenths(r),
+    heapMb: tenths(h),
+    requests: sorted.length,
+    p99Ms: sorted.length ? +percentile(sorted, 99).toFixed(1) : null,
+    queued,
+    refusals,
+    ...outboxFiles(dataDir),
+  };
   perMinute.push(sample);
-  process.stderr.write(`  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, queued ${queued}, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB${Object.keys(refusals).length ? `, refused ${JSON.stringify(refusals)}` : ''}\n`);
+  process.stderr.write(
+    `  minute ${minute}: RSS ${sample.rssMb} MB, heap ${sample.heapMb} MB, p99 ${sample.p99Ms} ms, queued ${queued}, outbox ${sample.outboxMb} MB, WAL ${sample.walMb} MB${Object.keys(refusals).length ? `, refused ${JSON.stringify(refusals)}` : ''}\n`,
+  );
 }
 
 /** Runs the load for `MINUTES`, the scenario's steps at their minutes. */
@@ -145,7 +130,7 @@ async function runLoad(load, steps, started) {
   const pending = [];
   await new Promise((resolve) => {
     const tick = setInterval(() => {
-      if (Date.now() >= end) return clearInterval(tick), resolve();
+      if (Date.now() >= end) return (clearInterval(tick), resolve());
       const step = steps[0];
       if (step && Date.now() >= started + step.minute * 60_000) {
         steps.shift();
@@ -176,26 +161,28 @@ async function drain(relay) {
   return Math.round((Date.now() - drainStarted) / 1000);
 }
 
-/** Acknowledged but never received (lost), received at all (delivered), received more than once. */
-function reconcile(load, receipts) {
-  let lost = 0, delivered = 0, duplicates = 0;
-  for (let seq = 1; seq <= load.seq; seq++) {
-    const count = receipts.counts[seq];
-    if (load.acked[seq] && count === 0) lost++;
-    if (count > 0) delivered++;
-    if (count > 1) duplicates += count - 1;
-  }
-  return { lost, delivered, duplicates };
-}
-
 async function main() {
-  const mock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--fail-rate', String(FAIL_RATE), '--fail-status', '503', '--latency-ms', String(LATENCY)]);
+  const mock = await start([
+    'bin/shopbeacon.js',
+    'mock-upstream',
+    '--port',
+    '0',
+    '--fail-rate',
+    String(FAIL_RATE),
+    '--fail-status',
+    '503',
+    '--latency-ms',
+    String(LATENCY),
+  ]);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-soak-'));
   const relay = await relayProcess(mock, port, dataDir);
-  console.error(`soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, service at ${LATENCY} ms failing ${FAIL_RATE * 100}% of calls with 503${OUTAGE_AT === undefined ? '' : `, outage minutes ${OUTAGE_AT}-${OUTAGE_AT + OUTAGE_MINUTES}`}${RESTART_AT === undefined ? '' : `, restart at minute ${RESTART_AT}`}`);
-  const load = createLoad(relay.url);
-  const receipts = createReceipts(mock);
+  console.error(
+    `soak: ${MINUTES} min at ${RATE} requests/s x ${BATCH} events, service at ${LATENCY} ms failing ${FAIL_RATE * 100}% of calls with 503${OUTAGE_AT === undefined ? '' : `, outage minutes ${OUTAGE_AT}-${OUTAGE_AT + OUTAGE_MINUTES}`}${RESTART_AT === undefined ? '' : `, restart at minute ${RESTART_AT}`}`,
+  );
+  const run = { rate: RATE, batch: BATCH, seconds: MINUTES * 60 + 600, agent, userAgent: UA };
+  const load = createLoad(relay.url, run);
+  const receipts = createReceipts(mock, run);
   const receiving = setInterval(() => void receipts.take().catch(() => undefined), 5_000);
   const { rss: rssStart, heap: heapStart } = await memory(relay.url);
   const started = Date.now();
@@ -218,19 +205,40 @@ async function main() {
   const steady = perMinute.filter((s) => s.minute > 2 && (RESTART_AT === undefined || s.minute !== RESTART_AT + 1));
   const fitOf = (field) => fitLine(steady.map((s) => ({ x: s.minute, y: s[field] })).filter((p) => Number.isFinite(p.y)));
   const result = {
-    minutes: MINUTES, rate: RATE, batch: BATCH, latencyMs: LATENCY, failRate: FAIL_RATE, outageAt: OUTAGE_AT, outageMinutes: OUTAGE_AT === undefined ? undefined : OUTAGE_MINUTES, restartAt: RESTART_AT, seconds: Math.round(seconds),
-    requests: load.latencies.length, requestsPerSecond: Math.round(load.latencies.length / seconds), eventsPerSecond: Math.round(load.ackedCount / seconds), statuses: load.statuses,
-    collectLatencyMs: { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) },
+    minutes: MINUTES,
+    rate: RATE,
+    batch: BATCH,
+    latencyMs: LATENCY,
+    failRate: FAIL_RATE,
+    outageAt: OUTAGE_AT,
+    outageMinutes: OUTAGE_AT === undefined ? undefined : OUTAGE_MINUTES,
+    restartAt: RESTART_AT,
+    seconds: Math.round(seconds),
+    requests: load.latencies.length,
+    requestsPerSecond: Math.round(load.latencies.length / seconds),
+    eventsPerSecond: Math.round(load.ackedCount / seconds),
+    statuses: load.statuses,
+    collectLatencyMs: {
+      p50: +percentile(sorted, 50).toFixed(1),
+      p95: +percentile(sorted, 95).toFixed(1),
+      p99: +percentile(sorted, 99).toFixed(1),
+      max: +sorted[sorted.length - 1].toFixed(1),
+    },
     rssMb: { start: mb(rssStart), peak: Math.max(...perMinute.map((s) => s.rssMb).filter(Number.isFinite)), end: mb(rssEnd) },
     heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
     disk: { outboxPeakMb: Math.max(...perMinute.map((s) => s.outboxMb)), walPeakMb: Math.max(...perMinute.map((s) => s.walMb)), afterDrain, end },
     perMinute,
     // MB per minute after the first two minutes (warm-up) and the restart's minute, ± its standard error.
     fit: { rss: fitOf('rssMb'), heap: fitOf('heapMb') },
-    acknowledged: load.ackedCount, delivered, lost, duplicates,
+    acknowledged: load.ackedCount,
+    delivered,
+    lost,
+    duplicates,
     // The crash test's bound for one stop: twice the limit in flight plus twice it for the acknowledgement batch.
-    duplicateBound: relay.limitAtRestart === undefined ? 0 : 4 * relay.limitAtRestart, limitAtRestart: relay.limitAtRestart,
-    serviceCalls: mockStats.calls, drainSeconds,
+    duplicateBound: relay.limitAtRestart === undefined ? 0 : 4 * relay.limitAtRestart,
+    limitAtRestart: relay.limitAtRestart,
+    serviceCalls: mockStats.calls,
+    drainSeconds,
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/soak-latest.json', `${JSON.stringify(result, null, 2)}\n`);
@@ -241,18 +249,6 @@ async function main() {
     console.error(`soak FAILED: ${lost} acknowledged events lost, ${duplicates} duplicates (bound ${result.duplicateBound})`);
     process.exitCode = 1;
   }
-}
-
-/** The minutes as charts: p99, memory, the outbox's files and its queue. */
-function minuteCharts(perMinute) {
-  const line = (name, field) => ({ name, points: perMinute.map((s) => ({ x: s.minute, y: s[field] ?? Number.NaN })) });
-  const x = { label: 'minute' };
-  return svgCharts([
-    { title: '/collect p99 per minute', x, y: { label: 'ms' }, series: [line('p99', 'p99Ms')] },
-    { title: 'memory', x, y: { label: 'MB' }, series: [line('RSS', 'rssMb'), line('heap used', 'heapMb')] },
-    { title: 'outbox files', x, y: { label: 'MB' }, series: [line('outbox.sqlite', 'outboxMb'), line('WAL', 'walMb')] },
-    { title: 'records waiting for delivery', x, y: { label: 'records' }, series: [line('queued', 'queued')] },
-  ]);
 }
 
 try {

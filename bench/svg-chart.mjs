@@ -31,15 +31,26 @@ function scale(values, from, to, log) {
  * drawn at `top` in a `width` wide SVG.
  */
 function panel(p, top, width, height) {
-  const left = 64, right = width - 16, plotTop = top + 28, bottom = top + height - 36;
+  const left = 64,
+    right = width - 16,
+    plotTop = top + 28,
+    bottom = top + height - 36;
   const points = p.series.flatMap((s) => s.points).filter((pt) => Number.isFinite(pt.y));
-  const xs = scale(points.map((pt) => pt.x), left, right, p.x.log);
+  const xs = scale(
+    points.map((pt) => pt.x),
+    left,
+    right,
+    p.x.log,
+  );
   const ys = scale([...points.map((pt) => pt.y), p.y.min ?? 0], bottom, plotTop, false);
   const xTicks = p.x.log ? [...new Set(points.map((pt) => pt.x))] : ticks(xs.lo, xs.hi, 6);
   const parts = [
     `<text x="${left}" y="${top + 16}" font-size="14" font-weight="600">${esc(p.title)}</text>`,
     `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="#888"/><line x1="${left}" y1="${plotTop}" x2="${left}" y2="${bottom}" stroke="#888"/>`,
-    ...ticks(ys.lo, ys.hi).map((v) => `<line x1="${left - 4}" y1="${ys.map(v)}" x2="${right}" y2="${ys.map(v)}" stroke="#eee"/><text x="${left - 6}" y="${ys.map(v) + 4}" font-size="10" text-anchor="end">${label(v)}</text>`),
+    ...ticks(ys.lo, ys.hi).map(
+      (v) =>
+        `<line x1="${left - 4}" y1="${ys.map(v)}" x2="${right}" y2="${ys.map(v)}" stroke="#eee"/><text x="${left - 6}" y="${ys.map(v) + 4}" font-size="10" text-anchor="end">${label(v)}</text>`,
+    ),
     ...xTicks.map((v) => `<text x="${xs.map(v)}" y="${bottom + 14}" font-size="10" text-anchor="middle">${label(v)}</text>`),
     `<text x="${(left + right) / 2}" y="${bottom + 30}" font-size="11" text-anchor="middle">${esc(p.x.label)}</text>`,
     `<text x="12" y="${(plotTop + bottom) / 2}" font-size="11" text-anchor="middle" transform="rotate(-90 12 ${(plotTop + bottom) / 2})">${esc(p.y.label)}</text>`,
@@ -47,8 +58,11 @@ function panel(p, top, width, height) {
   p.series.forEach((s, i) => {
     const color = COLORS[i % COLORS.length];
     const drawn = s.points.filter((pt) => Number.isFinite(pt.y));
-    parts.push(`<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${drawn.map((pt) => `${xs.map(pt.x).toFixed(1)},${ys.map(pt.y).toFixed(1)}`).join(' ')}"/>`);
-    if (drawn.length <= 30) parts.push(...drawn.map((pt) => `<circle cx="${xs.map(pt.x).toFixed(1)}" cy="${ys.map(pt.y).toFixed(1)}" r="2.5" fill="${color}"/>`));
+    parts.push(
+      `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${drawn.map((pt) => `${xs.map(pt.x).toFixed(1)},${ys.map(pt.y).toFixed(1)}`).join(' ')}"/>`,
+    );
+    if (drawn.length <= 30)
+      parts.push(...drawn.map((pt) => `<circle cx="${xs.map(pt.x).toFixed(1)}" cy="${ys.map(pt.y).toFixed(1)}" r="2.5" fill="${color}"/>`));
     parts.push(`<text x="${right - 4}" y="${plotTop + 12 + 13 * i}" font-size="11" text-anchor="end" fill="${color}">${esc(s.name)}</text>`);
   });
   return parts.join('\n');

@@ -45,9 +45,15 @@ async function sweep(n) {
     const mock = await startListening(children, ['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--token', 'dev-token']);
     const started = performance.now();
     const relay = await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], {
-      SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: 'dev-token', SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-sweep-')), SHOPBEACON_LOG_LEVEL: 'warn',
-      SHOPBEACON_WOOCOMMERCE_URL: shopUrl, SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: SECRET,
-      SHOPBEACON_SHOP_CURRENCY: 'EUR', SHOPBEACON_SYNC_INTERVAL: '1h',
+      SHOPBEACON_BASE_URL: mock,
+      SHOPBEACON_TOKEN: 'dev-token',
+      SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-sweep-')),
+      SHOPBEACON_LOG_LEVEL: 'warn',
+      SHOPBEACON_WOOCOMMERCE_URL: shopUrl,
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: KEY,
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: SECRET,
+      SHOPBEACON_SHOP_CURRENCY: 'EUR',
+      SHOPBEACON_SYNC_INTERVAL: '1h',
     });
     const relayPid = children[1].pid;
     let peakRss = 0;

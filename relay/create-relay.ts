@@ -46,13 +46,41 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   const feed = new RecordFeed();
   events.subscribe((step) => feed.publish(step));
   recordMetrics(events, metrics);
-  const visitors = shared ? new RedisVisitors(shared.redis) : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
+  const visitors = shared
+    ? new RedisVisitors(shared.redis)
+    : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
-  const syncs = createSyncs(syncSettingsOf(config), { accept: core.accept, park: core.park, state: core.platformState, withdrawn: core.withdrawn, versions: core.versions, queued: core.queued, logger, events: syncEvents });
+  const syncs = createSyncs(syncSettingsOf(config), {
+    accept: core.accept,
+    park: core.park,
+    state: core.platformState,
+    withdrawn: core.withdrawn,
+    versions: core.versions,
+    queued: core.queued,
+    logger,
+    events: syncEvents,
+  });
   const { outbox, worker, accept, park, platformState } = core;
-  return { core, outbox, worker, metrics, logger, events, accept, park, withdrawn: core.withdrawn, versions: core.versions, webhooks: new WebhookHealth(), feed, visitors, shared, syncs, platformState };
+  return {
+    core,
+    outbox,
+    worker,
+    metrics,
+    logger,
+    events,
+    accept,
+    park,
+    withdrawn: core.withdrawn,
+    versions: core.versions,
+    webhooks: new WebhookHealth(),
+    feed,
+    visitors,
+    shared,
+    syncs,
+    platformState,
+  };
 }
 
 /** Builds the relay: validated config in, a Koa app out, delivery already draining what a previous run left. */
@@ -63,7 +91,11 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
   const requests = new RequestEvents();
   requestMetrics(requests, parts.metrics);
-  app.use(forwardedHeaders({ trustProxy: config.trustProxy, trustedProxies: config.trustedProxies })).use(securityHeaders).use(requestLog({ logger: parts.logger, events: requests })).use(errorHandler({ logger: parts.logger }));
+  app
+    .use(forwardedHeaders({ trustProxy: config.trustProxy, trustedProxies: config.trustedProxies }))
+    .use(securityHeaders)
+    .use(requestLog({ logger: parts.logger, events: requests }))
+    .use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   app.on('error', (error: unknown) => parts.logger.warn({ err: error }, 'connection error'));
   let closing: Promise<void> | undefined;

@@ -85,10 +85,35 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
     throw error;
   }
   rememberDelivered(events, platformState);
-  const accept = createAccept({ enqueueOnce, events, onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()), unchanged: (records) => platformState.unchanged(records) });
+  const accept = createAccept({
+    enqueueOnce,
+    events,
+    onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()),
+    unchanged: (records) => platformState.unchanged(records),
+  });
   const queued = async () => total((await outbox.counts()).queued);
   const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
-    closeEach([() => worker.stop(graceMs), () => client.close(), () => closeListeners?.(), () => platformState.close(), () => outbox.close(), () => shared?.close()]);
+    closeEach([
+      () => worker.stop(graceMs),
+      () => client.close(),
+      () => closeListeners?.(),
+      () => platformState.close(),
+      () => outbox.close(),
+      () => shared?.close(),
+    ]);
   const withdrawn = new WithdrawnProducts(platformState, events);
-  return { outbox, events, accept, park: createPark({ outbox, events, state: platformState }), withdrawn, versions: new RecordVersions(platformState), worker, client, platformState, shared, queued, close };
+  return {
+    outbox,
+    events,
+    accept,
+    park: createPark({ outbox, events, state: platformState }),
+    withdrawn,
+    versions: new RecordVersions(platformState),
+    worker,
+    client,
+    platformState,
+    shared,
+    queued,
+    close,
+  };
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { SyncStatus } from './sync/sync-status.js';
 import type { RelayConfig } from './config/relay-config.js';
 import type { RelayParts } from './relay-parts.js';
 import { addDebugRoutes } from './debug/debug-routes.js';
@@ -24,40 +25,110 @@ export interface RouterFiles {
   assetDir: string | undefined;
 }
 
-/** Every route of the relay; the demo storefront only in demo mode. */
-export function relayRouter(config: RelayConfig, parts: Omit<RelayParts, 'close'>, files: RouterFiles): Router {
-  const { outbox, worker, metrics, feed, logger, shared, accept, events } = parts;
-  const visitorsByMonth = async () => parts.visitors.byMonth();
-  const router = new Router();
-  const failures = new KeyFailures();
+type Parts = Omit<RelayParts, 'close'>;
+
+/** What several routes share: the wrong-key counter, the new-visitor budget, the vouchers, the syncs' and visitors' state. */
+interface Shared {
+  failures: KeyFailures;
+  newVisitors: NewVisitors;
+  vouchers: VisitorVouchers;
+  syncStatuses: () => SyncStatus[];
+  visitorsByMonth: () => Promise<Record<string, number>>;
+}
+
+function sharedState(config: RelayConfig, parts: Parts): Shared {
+  const { metrics, shared } = parts;
+  return {
+    failures: new KeyFailures(),
+    newVisitors: new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n) => metrics.newVisitors.inc({ result }, n)),
+    vouchers: new VisitorVouchers(config.token ?? ''),
+    syncStatuses: () => parts.syncs.map((sync) => sync.status),
+    visitorsByMonth: async () => parts.visitors.byMonth(),
+  };
+}
+
+/** The browser's door: `/collect` and the script. */
+function addBrowserRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared, files: RouterFiles): void {
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
-  const newVisitors = new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n) => metrics.newVisitors.inc({ result }, n));
-  const vouchers = new VisitorVouchers(config.token ?? '');
   const collect = collectRoute({
-    accept,
-    events,
-    newVisitors,
-    vouchers,
-    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(shared ? { redis: shared.turns } : {}) }),
+    accept: parts.accept,
+    events: parts.events,
+    newVisitors: state.newVisitors,
+    vouchers: state.vouchers,
+    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(parts.shared ? { redis: parts.shared.turns } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
   });
   router.post('/collect', origins, collect);
   router.options('/collect', origins);
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
+}
+
+/** The operator's routes: health, readiness, metrics, stats. */
+function addOperatorRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared): void {
+  const { outbox, worker, metrics, shared } = parts;
+  const { failures, syncStatuses, visitorsByMonth, newVisitors } = state;
   router.get('/healthz', healthz);
-  const syncStatuses = () => parts.syncs.map((sync) => sync.status);
   router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
-  router.get('/stats', adminAuth({ adminKey: config.adminKey, failures }), statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent(), newVisitors: () => newVisitors.report() }));
-  addMirrorRoutes(router, { accept, events, adminKey: config.adminKey, ingestKey: config.ingestKey, failures, newVisitors, vouchers, keepBots: config.bots === 'keep' });
+  router.get(
+    '/stats',
+    adminAuth({ adminKey: config.adminKey, failures }),
+    statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent(), newVisitors: () => newVisitors.report() }),
+  );
+}
+
+/** The shop's routes: the `/v1` mirror for its backend and plugins, and the platforms' webhooks. */
+function addShopRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared): void {
+  const { accept, events } = parts;
+  const { failures, newVisitors, vouchers } = state;
+  addMirrorRoutes(router, {
+    accept,
+    events,
+    adminKey: config.adminKey,
+    ingestKey: config.ingestKey,
+    failures,
+    newVisitors,
+    vouchers,
+    keepBots: config.bots === 'keep',
+  });
   const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;
     return (await parts.withdrawn.notice(platform, found)).map((w) => withdrawnMessage(w, label));
   };
-  addWebhookRoutes(router, config, { accept, events, park: parts.park, logger, health: parts.webhooks, withdrawn, older: (kind, versions) => parts.versions.older(kind, versions) });
+  addWebhookRoutes(router, config, {
+    accept,
+    events,
+    park: parts.park,
+    logger: parts.logger,
+    health: parts.webhooks,
+    withdrawn,
+    older: (kind, versions) => parts.versions.older(kind, versions),
+  });
+}
+
+/** Every route of the relay; the demo storefront only in demo mode. */
+export function relayRouter(config: RelayConfig, parts: Parts, files: RouterFiles): Router {
+  const router = new Router();
+  const state = sharedState(config, parts);
+  addBrowserRoutes(router, config, parts, state, files);
+  addOperatorRoutes(router, config, parts, state);
+  addShopRoutes(router, config, parts, state);
   const demo = config.demo === true;
-  addDebugRoutes(router, { feed, outbox, worker, visitorsByMonth, syncStatuses, adminKey: config.adminKey, failures, demo, serviceUrl: config.baseUrl ?? '', assetDir: files.assetDir });
+  const { feed, outbox, worker, logger } = parts;
+  const { syncStatuses, visitorsByMonth, failures } = state;
+  addDebugRoutes(router, {
+    feed,
+    outbox,
+    worker,
+    visitorsByMonth,
+    syncStatuses,
+    adminKey: config.adminKey,
+    failures,
+    demo,
+    serviceUrl: config.baseUrl ?? '',
+    assetDir: files.assetDir,
+  });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
   return router;
 }

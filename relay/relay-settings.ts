@@ -19,7 +19,9 @@ function apiProblems(connector: Connector, config: Record<string, unknown>): str
   if (ways.length === 0) return [];
   const set = apiSettingsOf(connector).filter((s) => config[s.key] !== undefined);
   const missing = ways.map(named).join(', or ');
-  return [`${missing} ${plural(ways.length > 1 ? 1 : (ways[0]?.length ?? 1))} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set${ways.length > 1 ? ' (one way in or the other)' : ''}`];
+  return [
+    `${missing} ${plural(ways.length > 1 ? 1 : (ways[0]?.length ?? 1))} required when ${set.map((s) => s.env).join(' and ')} ${plural(set.length)} set${ways.length > 1 ? ' (one way in or the other)' : ''}`,
+  ];
 }
 
 /** Product webhooks carry no currency: with any webhook secret set, the catalog's currency is required. */
@@ -29,7 +31,8 @@ const webhookCurrency: SettingsRule = (config) => {
   return [`SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required when ${secrets.map((s) => s.env).join(' or ')} is set: product webhooks carry no currency`];
 };
 
-const platformRules: SettingsRule = (config) => [webhookCurrency(config), ...CONNECTORS.map((c) => [...apiProblems(c, config), ...(c.problems?.(config) ?? [])])].flat();
+const platformRules: SettingsRule = (config) =>
+  [webhookCurrency(config), ...CONNECTORS.map((c) => [...apiProblems(c, config), ...(c.problems?.(config) ?? [])])].flat();
 
 /**
  * Validates raw settings (strings, as from the environment or flags, keyed like `RelayConfig`)

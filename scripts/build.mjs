@@ -7,8 +7,32 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/relay/cli/main.js', 'dist/cli.js', 'dist/vendor/koa.js', 'dist/shopbeacon.js', 'dist/shopify-pixel.js', 'dist/shopbeacon-woocommerce.zip', 'dist/shopbeacon-prestashop.zip', 'dist/web/debugger.js', 'dist/web/storefront.js'];
-const inputRoots = ['relay', 'snippet', 'web', 'integrations/woocommerce/shopbeacon', 'integrations/prestashop/shopbeacon', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/bundle-dependencies.mjs', 'scripts/bundle-cli.mjs', 'scripts/size.mjs'];
+const outputs = [
+  'dist/relay/cli/main.js',
+  'dist/cli.js',
+  'dist/vendor/koa.js',
+  'dist/shopbeacon.js',
+  'dist/shopify-pixel.js',
+  'dist/shopbeacon-woocommerce.zip',
+  'dist/shopbeacon-prestashop.zip',
+  'dist/web/debugger.js',
+  'dist/web/storefront.js',
+];
+const inputRoots = [
+  'relay',
+  'snippet',
+  'web',
+  'integrations/woocommerce/shopbeacon',
+  'integrations/prestashop/shopbeacon',
+  'package-lock.json',
+  'rollup.config.mjs',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/build.mjs',
+  'scripts/bundle-dependencies.mjs',
+  'scripts/bundle-cli.mjs',
+  'scripts/size.mjs',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -97,6 +97,9 @@ export async function bundleDependencies() {
   });
   writeLicenses(metafile);
   // Which bundle stands for which import: the integration tier resolves its imports by it too.
-  writeFileSync(join(VENDOR, 'manifest.json'), `${JSON.stringify(Object.fromEntries(specifiers.map((specifier) => [specifier, `${fileName(specifier)}.js`])), null, 2)}\n`);
+  writeFileSync(
+    join(VENDOR, 'manifest.json'),
+    `${JSON.stringify(Object.fromEntries(specifiers.map((specifier) => [specifier, `${fileName(specifier)}.js`])), null, 2)}\n`,
+  );
   pointAtVendor(files, specifiers);
 }

@@ -79,7 +79,10 @@ const { wanted, existing } = treeFolders(projectFiles());
 const listed = new Set(entries);
 const lines = architecture.split('\n').length - (architecture.endsWith('\n') ? 1 : 0);
 const problems = [
-  ...[...wanted].sort().filter((folder) => !listed.has(folder)).map((folder) => `folder not in the folder map: ${folder}`),
+  ...[...wanted]
+    .sort()
+    .filter((folder) => !listed.has(folder))
+    .map((folder) => `folder not in the folder map: ${folder}`),
   ...entries.filter((entry) => !existing.has(entry)).map((entry) => `in the folder map but not in the tree: ${entry}`),
   ...entries.filter((entry, k) => entries.indexOf(entry) !== k).map((entry) => `in the folder map twice: ${entry}`),
   ...importCellProblems(architecture, cells),
@@ -91,4 +94,6 @@ if (problems.length > 0) {
   console.error(`ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`);
+console.log(
+  `✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`,
+);

@@ -20,7 +20,7 @@ if (process.env.CHROMIUM_PATH) {
 if (canInstallFromDebian()) {
   installFromDebian(['chromium'], 'No Chromium found (about a minute)');
 } else {
-  console.log('No Chromium found: downloading Playwright\'s Chromium (npx playwright install chromium).');
+  console.log("No Chromium found: downloading Playwright's Chromium (npx playwright install chromium).");
   run('npx playwright install chromium');
 }
 const installed = findChromium();

@@ -18,9 +18,15 @@ const engine = findEngine();
 const missing = engine?.command === 'docker' ? [] : PACKAGES.filter(({ command }) => !hasCommand(command) && !hasCommand(`/usr/sbin/${command}`));
 if (missing.length > 0 && canInstallFromDebian()) {
   try {
-    installFromDebian(missing.map(({ pkg }) => pkg), `not found: ${missing.map(({ command }) => command).join(', ')}`);
+    installFromDebian(
+      missing.map(({ pkg }) => pkg),
+      `not found: ${missing.map(({ command }) => command).join(', ')}`,
+    );
   } catch {
     console.error('apt-get could not install them; the container suites will be reported as skipped.');
   }
 }
-if (!findEngine()) console.log('no container engine runs here, so the container suites will be skipped: install podman (Debian: apt-get install podman runc podman-compose debootstrap).');
+if (!findEngine())
+  console.log(
+    'no container engine runs here, so the container suites will be skipped: install podman (Debian: apt-get install podman runc podman-compose debootstrap).',
+  );

@@ -12,7 +12,10 @@ const TOOLS = [
 const missing = TOOLS.filter((tool) => !hasCommand(tool.command) && !hasCommand(`/usr/sbin/${tool.command}`));
 if (missing.length > 0 && canInstallFromDebian()) {
   try {
-    installFromDebian(missing.map((tool) => tool.pkg), `not found: ${missing.map((tool) => tool.command).join(', ')}`);
+    installFromDebian(
+      missing.map((tool) => tool.pkg),
+      `not found: ${missing.map((tool) => tool.command).join(', ')}`,
+    );
   } catch {
     console.error('apt-get could not install them; the suites that need them will be reported as skipped.');
   }

@@ -13,10 +13,17 @@ const named = (folder) => (folder === 'relay/' ? 'relay/*.ts' : folder.slice('re
 /** The graph: each source file of relay/ and the files it imports (resolved, within the project). */
 function importGraph(root) {
   const bin = join(root, 'node_modules', '.bin', 'depcruise');
-  const json = execFileSync(bin, ['relay', 'snippet', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const json = execFileSync(bin, ['relay', 'snippet', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   return JSON.parse(json)
     .modules.filter((module) => module.source.startsWith('relay/'))
-    .map((module) => ({ file: module.source, imports: module.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.includes('node_modules')).map((d) => d.resolved) }));
+    .map((module) => ({
+      file: module.source,
+      imports: module.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.includes('node_modules')).map((d) => d.resolved),
+    }));
 }
 
 const matches = (pattern, path) => pattern === undefined || new RegExp(pattern).test(path);
@@ -26,7 +33,8 @@ const excluded = (pattern, path) => pattern !== undefined && new RegExp(pattern)
 const takes = (side, path) => matches(side.path, path) && !excluded(side.pathNot, path);
 
 /** Rules between folders: not the cycle rules, not the global ones (no `from`). */
-const folderRules = (rules) => rules.filter(({ from = {}, to = {} }) => to.circular === undefined && to.path !== undefined && (from.path !== undefined || from.pathNot !== undefined));
+const folderRules = (rules) =>
+  rules.filter(({ from = {}, to = {} }) => to.circular === undefined && to.path !== undefined && (from.path !== undefined || from.pathNot !== undefined));
 
 /** The folders of relay/ a file may not import by the rules (file-level rules name no folder). */
 function forbiddenFolders(rules, file, folders) {
@@ -53,7 +61,10 @@ function mayText(forbidden, folders, own) {
   if (forbidden.size === 0) return 'any';
   const allowed = folders.filter((folder) => !forbidden.has(folder));
   if (allowed.length < forbidden.size) return `of relay/ only ${folderList(allowed, folders)}`;
-  return `not ${folderList(folders.filter((folder) => forbidden.has(folder) && folder !== own), folders)}`;
+  return `not ${folderList(
+    folders.filter((folder) => forbidden.has(folder) && folder !== own),
+    folders,
+  )}`;
 }
 
 /** The may-import text of a folder: one, or one per group of its files when its files differ. */

@@ -36,7 +36,11 @@ const server = createServer((req, res) => {
   req.on('end', async () => {
     const headers = { ...req.headers, host: new URL(values.target).host };
     try {
-      const answer = await request(new URL(req.url, values.target), { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+      const answer = await request(new URL(req.url, values.target), {
+        method: req.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
       const body = await answer.body.text();
       const contentType = String(answer.headers['content-type'] ?? '');
       exchanges.push({ method: req.method, path: withoutSecrets(req.url), status: answer.statusCode, contentType, body });

@@ -12,7 +12,8 @@ export function nodeVersionProblem(current, engines) {
     const a = Number(have[i]);
     const b = Number(need[i] || 0);
     if (a > b) return undefined;
-    if (a < b) return `shopbeacon needs Node ${engines.replace(/\s+/g, '')}; this is Node ${current}. Install a current Node (20 LTS or newer) and run the command again.`;
+    if (a < b)
+      return `shopbeacon needs Node ${engines.replace(/\s+/g, '')}; this is Node ${current}. Install a current Node (20 LTS or newer) and run the command again.`;
   }
   return undefined;
 }
@@ -32,7 +33,11 @@ export function installFailureExplanation(output, hasCommand) {
     return `npm could not reach the package registry${registry ? ` (${registry})` : ''}: check the network or npm's proxy settings, then run the command again.`;
   }
   if (NATIVE_BUILD.test(output)) {
-    const missing = [['make', ['make']], ['a C++ compiler (g++ or clang++)', ['g++', 'c++', 'clang++']], ['python3', ['python3']]]
+    const missing = [
+      ['make', ['make']],
+      ['a C++ compiler (g++ or clang++)', ['g++', 'c++', 'clang++']],
+      ['python3', ['python3']],
+    ]
       .filter(([, commands]) => !commands.some(hasCommand))
       .map(([name]) => name);
     const hint = missing.length
@@ -40,7 +45,11 @@ export function installFailureExplanation(output, hasCommand) {
       : 'make, a C++ compiler and python3 are present; see the log for the compiler error.';
     return `better-sqlite3 (the outbox's SQLite driver) could not be compiled from source: ${hint}`;
   }
-  const last = output.trim().split('\n').filter((line) => /npm (ERR!|error)/.test(line)).slice(-1)[0];
+  const last = output
+    .trim()
+    .split('\n')
+    .filter((line) => /npm (ERR!|error)/.test(line))
+    .slice(-1)[0];
   return `npm ci failed${last ? `: ${last.replace(/^npm (ERR!|error)\s*/, '')}` : ''}.`;
 }
 

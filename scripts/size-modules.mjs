@@ -49,5 +49,6 @@ export async function moduleContributions() {
 export async function reportModules() {
   const rows = await moduleContributions();
   console.log('\nmodule                                 raw B   adds gzip B');
-  for (const { module, raw, gzip: bytes } of rows) console.log(`${module.replace(/^.*?snippet\//, 'snippet/').padEnd(38)}${String(raw).padStart(6)}   ${String(bytes).padStart(11)}`);
+  for (const { module, raw, gzip: bytes } of rows)
+    console.log(`${module.replace(/^.*?snippet\//, 'snippet/').padEnd(38)}${String(raw).padStart(6)}   ${String(bytes).padStart(11)}`);
 }

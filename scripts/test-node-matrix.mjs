@@ -26,8 +26,14 @@ function copyWorkingTree(to) {
 function npm(step, tree, env) {
   const child = spawn('npm', step, { cwd: tree, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const kept = [];
-  child.stdout.on('data', (chunk) => { kept.push(chunk); process.stdout.write(chunk); });
-  child.stderr.on('data', (chunk) => { kept.push(chunk); process.stderr.write(chunk); });
+  child.stdout.on('data', (chunk) => {
+    kept.push(chunk);
+    process.stdout.write(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    kept.push(chunk);
+    process.stderr.write(chunk);
+  });
   return new Promise((done) => child.once('close', (code) => done({ status: code ?? 1, output: Buffer.concat(kept).toString('utf8') })));
 }
 

@@ -32,10 +32,17 @@ const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 function run(group, testOptions) {
   if (group.length === 0) return 0;
   const args = [
-    '--import', 'tsx', ...(vendored ? ['--import', './test/vendored-dependencies.mjs'] : []), '--test', ...testOptions,
-    `--test-reporter=${reporter}`, '--test-reporter-destination=stdout',
-    '--test-reporter=./test/skip-summary-reporter.mjs', '--test-reporter-destination=stdout',
-    '--test-reporter=./test/slowest-files-reporter.mjs', '--test-reporter-destination=stdout',
+    '--import',
+    'tsx',
+    ...(vendored ? ['--import', './test/vendored-dependencies.mjs'] : []),
+    '--test',
+    ...testOptions,
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./test/skip-summary-reporter.mjs',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./test/slowest-files-reporter.mjs',
+    '--test-reporter-destination=stdout',
     ...group,
   ];
   const { status, signal } = spawnSync(process.execPath, args, { stdio: 'inherit' });

@@ -47,7 +47,14 @@ const STAGES = [
   ],
   [
     ['integration, alone', [[npm, 'run', 'test:integration', '--', '--part=alone']], { env: coverage }],
-    ['lint, typecheck', [[npm, 'run', 'lint'], [npm, 'run', 'typecheck']], { priority: LOWEST_PRIORITY }],
+    [
+      'lint, typecheck',
+      [
+        [npm, 'run', 'lint'],
+        [npm, 'run', 'typecheck'],
+      ],
+      { priority: LOWEST_PRIORITY },
+    ],
   ],
 ];
 
@@ -105,8 +112,14 @@ function runCommand([command, ...args], { env, priority }, live, kept) {
   const child = spawn(command, args, { stdio: ['ignore', output, output], env: env ?? process.env });
   // Set before npm has started anything, so that what it starts inherits the priority.
   if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
-  child.stdout?.on('data', (chunk) => { kept.push(chunk); if (live) process.stdout.write(chunk); });
-  child.stderr?.on('data', (chunk) => { kept.push(chunk); if (live) process.stderr.write(chunk); });
+  child.stdout?.on('data', (chunk) => {
+    kept.push(chunk);
+    if (live) process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    kept.push(chunk);
+    if (live) process.stderr.write(chunk);
+  });
   return new Promise((done) => child.once('close', (code, signal) => done({ status: code ?? 1, signal })));
 }
 
@@ -138,7 +151,9 @@ function reprintEnd({ name, status, output }) {
   if (blocks.length > 0) process.stdout.write(`\n== ${name}: ${blocks.length} failed test(s) again:\n${blocks.join('\n')}\n`);
   const lines = text.split('\n');
   const shown = Math.min(lines.length, REPRINTED_LINES);
-  process.stdout.write(`\n== ${name} ${status === 0 ? 'passed with a flaky test' : 'failed'}; its last ${shown} lines again:\n${lines.slice(-shown).join('\n')}\n`);
+  process.stdout.write(
+    `\n== ${name} ${status === 0 ? 'passed with a flaky test' : 'failed'}; its last ${shown} lines again:\n${lines.slice(-shown).join('\n')}\n`,
+  );
 }
 
 rmSync('coverage', { recursive: true, force: true });

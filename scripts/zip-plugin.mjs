@@ -8,10 +8,12 @@ import { zipSync } from 'fflate';
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 
 function filesUnder(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
 }
 
 /** Zips `dir` as `<its name>/...` into `out`. */

@@ -25,7 +25,7 @@ export function createBatchSender(transport: Transport, queue: ReturnType<typeof
     busy = 1;
     transport.send(events).then((outcome) => {
       busy = 0;
-      if (outcome) queue.remove(events.map((e) => e.event_id)), (failures = 0);
+      if (outcome) (queue.remove(events.map((e) => e.event_id)), (failures = 0));
       else schedule(Math.min(60_000, 2000 << failures++));
     });
   }

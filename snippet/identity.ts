@@ -51,7 +51,7 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
     const userId = user();
     let session = cookies.get(SESSION_COOKIE);
     // `_sb_uid` too: the answer to a request sent before an identify or a reset re-sets it as it was.
-    if (renew) keep(kept), cookies.set(SESSION_COOKIE, (session ||= randomId()), 1800);
+    if (renew) (keep(kept), cookies.set(SESSION_COOKIE, (session ||= randomId()), 1800));
     return { user_id: userId, session_id: session };
   }
 

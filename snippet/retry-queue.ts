@@ -22,7 +22,10 @@ export function createRetryQueue(store: KeyValueStore) {
     const ids = events.map((event) => event.event_id).concat(confirmed);
     // Storage may be blocked or hold a corrupted entry: this page's events carry on, and the write replaces it.
     const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(QUEUE_KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) || [];
-    events = others.concat(events).filter((event) => Date.now() - event.captured_at! < MAX_AGE_MS).slice(-MAX_EVENTS);
+    events = others
+      .concat(events)
+      .filter((event) => Date.now() - event.captured_at! < MAX_AGE_MS)
+      .slice(-MAX_EVENTS);
     let text = safeStringify(events);
     while (text.length > MAX_BYTES) text = safeStringify((events = events.slice(1)));
     store.set(QUEUE_KEY, text);

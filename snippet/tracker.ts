@@ -55,7 +55,15 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
     if (!name || !attempt(() => safeStringify(object)[0] == '{')) return log('bad track', name);
     // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
-    const event: SnippetEvent = { event_name: name as string, event: object as Record<string, unknown>, event_id: randomId(), captured_at: Date.now(), utc_offset: -new Date().getTimezoneOffset(), helper, attributes };
+    const event: SnippetEvent = {
+      event_name: name as string,
+      event: object as Record<string, unknown>,
+      event_id: randomId(),
+      captured_at: Date.now(),
+      utc_offset: -new Date().getTimezoneOffset(),
+      helper,
+      attributes,
+    };
     consented(name, () => {
       captured.push(event);
       sender.schedule(BATCH_MS);
@@ -76,7 +84,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     const held = pending;
     pending = [];
     if (consent) held.forEach((run) => run());
-    else (captured = []), queue.clear();
+    else ((captured = []), queue.clear());
   }
 
   /** Reading the ids is not activity: it does not keep the session alive. */
@@ -88,16 +96,26 @@ export function createTracker({ transport, queue, identity, consent, page, log }
 
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
     switch (name) {
-      case 'addToCart': return product('Added To Cart', a);
-      case 'removeFromCart': return product('Removed From Cart', a);
-      case 'viewProduct': return product('Product Viewed', a);
-      case 'track': return capture(a, b);
-      case 'purchase': return capture('Order Completed', a);
-      case 'identify': return identify(a);
-      case 'reset': return become(name, randomId());
-      case 'consent': return setConsent(a);
-      case 'flush': return sender.flush();
-      case 'ids': return ids(a);
+      case 'addToCart':
+        return product('Added To Cart', a);
+      case 'removeFromCart':
+        return product('Removed From Cart', a);
+      case 'viewProduct':
+        return product('Product Viewed', a);
+      case 'track':
+        return capture(a, b);
+      case 'purchase':
+        return capture('Order Completed', a);
+      case 'identify':
+        return identify(a);
+      case 'reset':
+        return become(name, randomId());
+      case 'consent':
+        return setConsent(a);
+      case 'flush':
+        return sender.flush();
+      case 'ids':
+        return ids(a);
     }
     log('ignored', name);
   }

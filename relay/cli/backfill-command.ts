@@ -60,7 +60,17 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
       if (abort.signal.aborted) break;
       const platformKind = kind === 'orders' ? 'order' : 'product';
       const items = platformItems(api, platformKind, flags.since ?? historyStartOf(platformKind, Date.now()));
-      await runImportJob({ command: COMMAND, kind, from: { items, exactIntegers: true }, stateName: `backfill-${connector.name}-${kind}`, origin: { source: 'backfill', platform: connector.name }, flags }, abort.signal);
+      await runImportJob(
+        {
+          command: COMMAND,
+          kind,
+          from: { items, exactIntegers: true },
+          stateName: `backfill-${connector.name}-${kind}`,
+          origin: { source: 'backfill', platform: connector.name },
+          flags,
+        },
+        abort.signal,
+      );
     }
   } catch (error) {
     if (error instanceof PlatformApiError) fail(COMMAND, error.message);
@@ -71,20 +81,28 @@ async function backfill(connector: Connector, flags: BackfillFlags): Promise<voi
 function connectorCommand(connector: Connector): Command {
   const command = addDeliveryOptions(new Command(connector.name), 'the backfill')
     .description(`send a ${connector.label} shop's orders (changed in the last 2 years) and products, through its API`)
-    .addOption(new Option('--since <date|duration>', 'only records changed since then (default: orders of the last 2 years, the service\'s window, and every product)').argParser(parseSince))
+    .addOption(
+      new Option(
+        '--since <date|duration>',
+        "only records changed since then (default: orders of the last 2 years, the service's window, and every product)",
+      ).argParser(parseSince),
+    )
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
     .addOption(settingOption('shopCurrency', "the catalog's currency (products carry none; default: the shop's own, asked of its API)"))
     // The flag this command had before it took the relay's own (--shop-currency): kept for scripts that use it.
     .addOption(new Option('--currency <code>').hideHelp().argParser(asCurrency))
-    .addOption(settingOption('shopUrl', 'the storefront, for product links (default: the shop\'s own address)'));
+    .addOption(settingOption('shopUrl', "the storefront, for product links (default: the shop's own address)"));
   return addApiOptions(command, connector)
-    .addHelpText('after', 'Products first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).')
+    .addHelpText(
+      'after',
+      'Products first, then orders. Exit codes as `shopbeacon import`: 0 all good, 2 some records invalid or refused, 130 interrupted (re-run to resume).',
+    )
     .action((flags: BackfillFlags) => backfill(connector, flags));
 }
 
 /** `shopbeacon backfill <platform>`: a platform's history, through the same mapping as its webhooks, one subcommand per connector. */
 export function backfillCommand(): Command {
-  const command = new Command('backfill').description('send a shop platform\'s history (orders of the last 2 years, products) to the service, resumable');
+  const command = new Command('backfill').description("send a shop platform's history (orders of the last 2 years, products) to the service, resumable");
   for (const connector of CONNECTORS) command.addCommand(connectorCommand(connector));
   return command;
 }

@@ -43,9 +43,16 @@ export function doctorCommand(): Command {
     .requiredOption('--site <url>', 'the shop as shoppers reach it, e.g. https://shop.example', urlOption)
     .option('--relay-url <url>', "the relay as browsers reach it (default: the site's /sb)", urlOption)
     .option('--page <url>', 'a product page to check, when the home page links none', pageOption)
-    .option('--local-url <url>', "the relay as this server reaches it, for /readyz and /stats, which the shipped proxy does not pass (default: http://127.0.0.1:$PORT, 8787)", urlOption)
+    .option(
+      '--local-url <url>',
+      'the relay as this server reaches it, for /readyz and /stats, which the shipped proxy does not pass (default: http://127.0.0.1:$PORT, 8787)',
+      urlOption,
+    )
     .option('--json', 'the checks as JSON, for scripts')
-    .addHelpText('after', '\nReads SHOPBEACON_ADMIN_KEY (for the relay\'s /stats) and each platform\'s API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.')
+    .addHelpText(
+      'after',
+      "\nReads SHOPBEACON_ADMIN_KEY (for the relay's /stats) and each platform's API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.",
+    )
     .action(async (flags: { site: string; relayUrl?: string; localUrl?: string; page?: string; json?: boolean }) => {
       const checks = await runDoctor({
         site: flags.site,

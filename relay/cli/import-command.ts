@@ -11,7 +11,10 @@ async function runImportCommand(kind: ImportKind, file: string, flags: ImportFla
   const format = flags.format ?? formatOfFile(file) ?? fail('shopbeacon import', `cannot tell the format of ${file}: use --format csv|jsonl|json`);
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
-  await runImportJob({ command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, origin: { source: 'import' }, flags }, abort.signal);
+  await runImportJob(
+    { command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, origin: { source: 'import' }, flags },
+    abort.signal,
+  );
 }
 
 /** `shopbeacon import orders|products FILE`: history from CSV, JSON Lines or a JSON array. */
@@ -24,6 +27,9 @@ export function importCommand(): Command {
     })
     .argument('<file>', 'the file; the format comes from its extension (.csv, .jsonl, .ndjson, .json)')
     .addOption(new Option('--format <format>', 'override the format').choices(['csv', 'jsonl', 'json']))
-    .addHelpText('after', '\nExit codes: 0 all good, 2 some records invalid or refused (see --errors), 130 interrupted (re-run to resume).\nExamples of each format: examples/ in the package.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all good, 2 some records invalid or refused (see --errors), 130 interrupted (re-run to resume).\nExamples of each format: examples/ in the package.',
+    )
     .action((kind: ImportKind, file: string, flags: ImportFlags) => runImportCommand(kind, file, flags));
 }

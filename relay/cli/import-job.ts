@@ -64,11 +64,19 @@ export function fail(command: string, message: string): never {
  */
 function jobCore(job: ImportJob, stateDir: string): RelayCore {
   const { flags } = job;
-  const raw = { baseUrl: flags.baseUrl, token: flags.token, dataDir: join(stateDir, 'outbox'), outboxSync: 'normal', deliveryConcurrency: String(flags.concurrency), deliveryTimeoutMs: '30000' };
+  const raw = {
+    baseUrl: flags.baseUrl,
+    token: flags.token,
+    dataDir: join(stateDir, 'outbox'),
+    outboxSync: 'normal',
+    deliveryConcurrency: String(flags.concurrency),
+    deliveryTimeoutMs: '30000',
+  };
   try {
     return createRelayCore(coreSettingsOf(parseRelayConfig(raw)), { logger: createLogger('error'), platformStateDir: flags.dataDir });
   } catch (error) {
-    if (error instanceof ConfigError) fail(job.command, `${error.message}\n  (or post to a running relay with --via URL --admin-key KEY, or check the file with --dry-run)`);
+    if (error instanceof ConfigError)
+      fail(job.command, `${error.message}\n  (or post to a running relay with --via URL --admin-key KEY, or check the file with --dry-run)`);
     throw error;
   }
 }
@@ -115,7 +123,16 @@ export async function runImportJob(job: ImportJob, signal: AbortSignal): Promise
   const progress = createProgress(process.stderr, `${job.command.replace('shopbeacon ', '')} ${job.kind}`);
   let summary: ImportSummary;
   try {
-    summary = await runImport({ kind: job.kind, from: job.from, sink, state: job.flags.dryRun ? undefined : state, onProgress: progress.update, signal, onRefusal: printRefusal, ...(job.flags.errors ? { errorsFile: job.flags.errors } : {}) });
+    summary = await runImport({
+      kind: job.kind,
+      from: job.from,
+      sink,
+      state: job.flags.dryRun ? undefined : state,
+      onProgress: progress.update,
+      signal,
+      onRefusal: printRefusal,
+      ...(job.flags.errors ? { errorsFile: job.flags.errors } : {}),
+    });
   } finally {
     progress.stop();
     await sink?.close();

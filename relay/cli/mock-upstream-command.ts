@@ -22,9 +22,19 @@ export function mockUpstreamCommand(): Command {
     .addOption(new Option('--host <host>', 'interface to listen on').env('SHOPBEACON_MOCK_HOST').default('127.0.0.1'))
     .addOption(new Option('--token <token>', 'the bearer token the mock expects').env('SHOPBEACON_MOCK_TOKEN').default('dev-token'))
     .addOption(new Option('--latency-ms <ms>', 'delay before every /v1 answer').env('SHOPBEACON_MOCK_LATENCY_MS').default(0).argParser(parseWholeNumber))
-    .addOption(new Option('--fail-rate <rate>', 'share of /v1 calls (0..1) answered with --fail-status').env('SHOPBEACON_MOCK_FAIL_RATE').default(0).argParser(parseRate))
+    .addOption(
+      new Option('--fail-rate <rate>', 'share of /v1 calls (0..1) answered with --fail-status')
+        .env('SHOPBEACON_MOCK_FAIL_RATE')
+        .default(0)
+        .argParser(parseRate),
+    )
     .addOption(new Option('--fail-status <status>', 'status of injected failures').env('SHOPBEACON_MOCK_FAIL_STATUS').default(500).argParser(parseStatus))
-    .addOption(new Option('--rate-limit <calls>', 'calls per second answered normally; above it 429 with Retry-After: 1 (0 = no limit)').env('SHOPBEACON_MOCK_RATE_LIMIT').default(0).argParser(parseWholeNumber))
+    .addOption(
+      new Option('--rate-limit <calls>', 'calls per second answered normally; above it 429 with Retry-After: 1 (0 = no limit)')
+        .env('SHOPBEACON_MOCK_RATE_LIMIT')
+        .default(0)
+        .argParser(parseWholeNumber),
+    )
     .addOption(new Option('--data-file <path>', 'keep records in this JSON file across restarts (memory only when unset)').env('SHOPBEACON_MOCK_DATA_FILE'))
     .addHelpText(
       'after',

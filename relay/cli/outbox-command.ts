@@ -41,7 +41,9 @@ function deadLettersCommand(): Command {
       withOutbox(flags, async (outbox) => {
         const letters = await outbox.deadLetters({ ...(flags.kind ? { kind: flags.kind } : {}), limit: flags.limit });
         print(letters, Boolean(flags.json), () =>
-          letters.length === 0 ? 'no dead letters' : letters.map((l) => `#${l.id} ${l.kind} attempts=${l.attempts} ${l.lastError ?? ''}\n    ${l.body}`).join('\n'),
+          letters.length === 0
+            ? 'no dead letters'
+            : letters.map((l) => `#${l.id} ${l.kind} attempts=${l.attempts} ${l.lastError ?? ''}\n    ${l.body}`).join('\n'),
         );
       }),
     );

@@ -36,13 +36,15 @@ function relayUrl(value: string): string | undefined {
 /** `shopbeacon pixel shopify --relay <url>`: prints the Shopify custom pixel ready to paste. */
 export function pixelCommand(): Command {
   return new Command('pixel')
-    .description('print a platform\'s tracking pixel, set to your relay, ready to paste')
+    .description("print a platform's tracking pixel, set to your relay, ready to paste")
     .addArgument(new Argument('<platform>', 'the shop platform').choices(['shopify']))
-    .requiredOption('--relay <url>', 'the relay\'s public URL as browsers reach it, e.g. https://sb.shop.example')
+    .requiredOption('--relay <url>', "the relay's public URL as browsers reach it, e.g. https://sb.shop.example")
     .action((_platform: string, flags: { relay: string }) => {
       const relay = relayUrl(flags.relay);
       if (!relay) {
-        process.stderr.write(`shopbeacon pixel: \`--relay\` ${JSON.stringify(flags.relay)} must be an https:// URL without query (http:// only for a loopback host such as 127.0.0.1)\n`);
+        process.stderr.write(
+          `shopbeacon pixel: \`--relay\` ${JSON.stringify(flags.relay)} must be an https:// URL without query (http:// only for a loopback host such as 127.0.0.1)\n`,
+        );
         process.exitCode = 2;
         return;
       }

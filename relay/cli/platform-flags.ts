@@ -1,11 +1,23 @@
 import { Option, type Command } from 'commander';
-import { apiGroupsOf, apiSettingsMissing, apiSettingsOf, apiValues, settingsNamed, type ApiContext, type Connector, type PlatformSetting } from '../platforms/connector.js';
+import {
+  apiGroupsOf,
+  apiSettingsMissing,
+  apiSettingsOf,
+  apiValues,
+  settingsNamed,
+  type ApiContext,
+  type Connector,
+  type PlatformSetting,
+} from '../platforms/connector.js';
 import { fail } from './import-job.js';
 
 /** The connector's API settings as flags for what is not a secret (`--url`, `--shop`, each with its variable). */
 export function addApiOptions(command: Command, connector: Connector): Command {
-  for (const setting of apiSettingsOf(connector)) if (setting.api?.flag) command.addOption(new Option(`${setting.api.flag} <value>`, setting.api.help ?? setting.help).env(setting.env));
-  const secrets = settingsNamed(connector, [...new Set(apiGroupsOf(connector).flat())]).filter((s) => !s.api?.flag).map((s) => s.env);
+  for (const setting of apiSettingsOf(connector))
+    if (setting.api?.flag) command.addOption(new Option(`${setting.api.flag} <value>`, setting.api.help ?? setting.help).env(setting.env));
+  const secrets = settingsNamed(connector, [...new Set(apiGroupsOf(connector).flat())])
+    .filter((s) => !s.api?.flag)
+    .map((s) => s.env);
   return command.addHelpText('after', `\nReads ${secrets.join(' and ')} from the environment (secrets are never read from the command line).`);
 }
 

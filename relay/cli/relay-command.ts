@@ -68,10 +68,11 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
   }
   const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
   const relay = openRelay(config);
-  if (relay.shopbeacon.shared) await checkKeyspaceVersion(relay.shopbeacon.shared.redis).catch(async (error: unknown) => {
-    await relay.shopbeacon.close();
-    throw error;
-  });
+  if (relay.shopbeacon.shared)
+    await checkKeyspaceVersion(relay.shopbeacon.shared.redis).catch(async (error: unknown) => {
+      await relay.shopbeacon.close();
+      throw error;
+    });
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
   relay.shopbeacon.logger.info({ url, upstream: new URL(coreSettingsOf(config).upstream.baseUrl).origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);

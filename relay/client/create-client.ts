@@ -42,7 +42,9 @@ const RETRYABLE = (status: number) => status === 408 || status === 429 || status
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const dispatcher = new Agent({ headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 });
-  const origin = options.origin ? { 'shopbeacon-source': options.origin.source, ...(options.origin.platform ? { 'shopbeacon-platform': options.origin.platform } : {}) } : {};
+  const origin = options.origin
+    ? { 'shopbeacon-source': options.origin.source, ...(options.origin.platform ? { 'shopbeacon-platform': options.origin.platform } : {}) }
+    : {};
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}`, ...origin };
 
   async function attempt(path: ServicePath, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {

@@ -12,7 +12,13 @@ function cookieValues(header: string, name: string): string[] {
   const values: string[] = [];
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (at > 0 && pair.slice(0, at).trim() === name)
+      values.push(
+        pair
+          .slice(at + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   return values;
 }

@@ -9,7 +9,11 @@ const MARKS = new Set(['event', 'add_to_cart']);
 /** `sbProductId` (from `data-sb-product-id`) → `product_id`; `undefined` for a key not ours. */
 function fieldName(key: string): string | undefined {
   if (!/^sb[A-Z]/.test(key)) return undefined;
-  return key.slice(2).replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).slice(1).replace(/-/g, '_');
+  return key
+    .slice(2)
+    .replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+    .slice(1)
+    .replace(/-/g, '_');
 }
 
 /**

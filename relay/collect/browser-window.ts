@@ -16,5 +16,11 @@ export function browserWindowErrors(datetime: unknown, now: number): FieldError[
   const parsed = parseTimestamp(datetime);
   // Past the service's two years, the contract's own refusal says it.
   if (!parsed.ok || parsed.value.epochMs >= now - BROWSER_WINDOW_MS || parsed.value.epochMs < historyStart(now)) return [];
-  return [fieldError('datetime', 'too_old', 'is more than 48 hours old: a browser keeps events 24 hours, so this is not a shopper\'s event (the service would bill it in its month)')];
+  return [
+    fieldError(
+      'datetime',
+      'too_old',
+      "is more than 48 hours old: a browser keeps events 24 hours, so this is not a shopper's event (the service would bill it in its month)",
+    ),
+  ];
 }

@@ -2,7 +2,6 @@ import { HttpError } from '../http/http-error.js';
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { MAX_EVENTS_PER_BATCH } from '../../snippet/protocol.js';
 
-
 export interface CollectBody {
   events: unknown[];
   webdriver: unknown;
@@ -29,7 +28,9 @@ export function parseCollectBody(body: unknown): CollectBody {
     throw new HttpError(400, 'no_event', 'events must be a non-empty array', [{ path: 'events', message: 'must be a non-empty array' }]);
   }
   if (events.length > MAX_EVENTS_PER_BATCH) {
-    throw new HttpError(413, 'too_many_events', `at most ${MAX_EVENTS_PER_BATCH} events per request`, [{ path: 'events', message: `must hold at most ${MAX_EVENTS_PER_BATCH} events` }]);
+    throw new HttpError(413, 'too_many_events', `at most ${MAX_EVENTS_PER_BATCH} events per request`, [
+      { path: 'events', message: `must hold at most ${MAX_EVENTS_PER_BATCH} events` },
+    ]);
   }
   return { events, webdriver: body['webdriver'], sentAt: parseSentAt(body['sent_at']) };
 }

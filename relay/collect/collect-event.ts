@@ -25,7 +25,9 @@ function checkEventId(eventId: unknown): FieldError[] {
 /** A browser's `user_id` ends up in a cookie as it is; anonymous ids are among the customer ids this admits. */
 function checkBrowserUserId(userId: unknown): FieldError[] {
   const valid = typeof userId !== 'string' || CUSTOMER_ID.test(userId);
-  return valid ? [] : [fieldError('user_id', 'bad_format', 'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes')];
+  return valid
+    ? []
+    : [fieldError('user_id', 'bad_format', 'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes')];
 }
 
 /**

@@ -63,10 +63,20 @@ export function collectRoute(options: CollectOptions) {
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
       writeIdentityCookies(ctx, identity, cookieOptions);
-      ctx.body = doctorAnswer(ctx, body.events, body.events.map((raw) => collectEventToRecord(raw, context, Date.now())), options.events);
+      ctx.body = doctorAnswer(
+        ctx,
+        body.events,
+        body.events.map((raw) => collectEventToRecord(raw, context, Date.now())),
+        options.events,
+      );
       return;
     }
-    const admission = admitVisitors(body.events.map((raw) => eventUserId(raw, identity.userId)), identity.userId, ctx.cookies.get(VOUCHER_COOKIE), options.vouchers);
+    const admission = admitVisitors(
+      body.events.map((raw) => eventUserId(raw, identity.userId)),
+      identity.userId,
+      ctx.cookies.get(VOUCHER_COOKIE),
+      options.vouchers,
+    );
     for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>

@@ -8,7 +8,8 @@ export type EventTime = { datetime: unknown; errors: FieldError[] };
 
 function captureErrors(capturedAt: unknown, utcOffset: unknown, now: number, hasDatetime: boolean): FieldError[] {
   if (hasDatetime) return [fieldError('captured_at', 'invalid', 'must not be sent together with datetime')];
-  if (typeof capturedAt !== 'number' || !Number.isInteger(capturedAt)) return [fieldError('captured_at', 'wrong_type', 'must be epoch milliseconds (an integer)')];
+  if (typeof capturedAt !== 'number' || !Number.isInteger(capturedAt))
+    return [fieldError('captured_at', 'wrong_type', 'must be epoch milliseconds (an integer)')];
   if (Math.abs(capturedAt - now) > CAPTURE_RANGE_MS) return [fieldError('captured_at', 'out_of_range', 'is not within 50 years of now')];
   if (utcOffset !== undefined && !(Number.isInteger(utcOffset) && Math.abs(utcOffset as number) < 1440)) {
     return [fieldError('utc_offset', 'out_of_range', 'must be whole minutes east of UTC, within ±24 hours')];

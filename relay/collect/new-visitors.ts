@@ -65,7 +65,13 @@ export class NewVisitors {
     if (waitMs >= 0) {
       counts.refusedForAddress += 1;
       this.onCount('refused_for_address', 1);
-      throw new HttpError(429, 'too_many_new_visitors', `more than ${this.perHour} new visitors from this address within an hour: sent again later, they are taken`, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+      throw new HttpError(
+        429,
+        'too_many_new_visitors',
+        `more than ${this.perHour} new visitors from this address within an hour: sent again later, they are taken`,
+        undefined,
+        { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+      );
     }
     counts.taken += 1;
     this.onCount('taken', 1);

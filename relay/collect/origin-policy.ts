@@ -9,8 +9,10 @@ import { HttpError } from '../http/http-error.js';
 function refusal(origin: string, own: string): string {
   const sent = URL.parse(origin);
   const seen = URL.parse(own);
-  if (!sent || !seen || sent.hostname !== seen.hostname) return `origin ${origin} is not allowed: it is not this relay's own (${own}); list it in SHOPBEACON_ALLOWED_ORIGINS if it should post here`;
-  if (sent.port !== seen.port) return `origin ${origin} is this shop, but the relay sees its own origin as ${own}: the proxy in front drops the port from Host (nginx: proxy_set_header Host $http_host, as deploy/nginx/shopbeacon.conf does)`;
+  if (!sent || !seen || sent.hostname !== seen.hostname)
+    return `origin ${origin} is not allowed: it is not this relay's own (${own}); list it in SHOPBEACON_ALLOWED_ORIGINS if it should post here`;
+  if (sent.port !== seen.port)
+    return `origin ${origin} is this shop, but the relay sees its own origin as ${own}: the proxy in front drops the port from Host (nginx: proxy_set_header Host $http_host, as deploy/nginx/shopbeacon.conf does)`;
   return `origin ${origin} is this shop, but the relay sees its own origin as ${own}: the proxy in front does not pass the scheme (X-Forwarded-Proto, read with SHOPBEACON_TRUST_PROXY=1)`;
 }
 

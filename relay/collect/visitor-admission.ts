@@ -35,4 +35,8 @@ export function admitVisitors(userIds: readonly string[], requestUser: string, v
 }
 
 /** The refusal of an event whose visitor is one too many for its batch. */
-export const beyondBatchError: FieldError = fieldError('user_id', 'invalid', 'names a third visitor in one batch: a browser\'s batch names at most the visitor it is and the one it was before an identify or a reset');
+export const beyondBatchError: FieldError = fieldError(
+  'user_id',
+  'invalid',
+  "names a third visitor in one batch: a browser's batch names at most the visitor it is and the one it was before an identify or a reset",
+);

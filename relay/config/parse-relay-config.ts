@@ -18,25 +18,38 @@ function exposureProblems(config: Record<string, unknown>): string[] {
   const host = String(config['host'] ?? '127.0.0.1');
   if (isLoopbackHost(host)) return [];
   const problems: string[] = [];
-  if (!config['baseUrl']) problems.push(`HOST (--host) ${host} without SHOPBEACON_BASE_URL (--base-url): demo mode opens its debugger and mock service without a key, so it listens on a loopback HOST only (127.0.0.1); set the service's URL and token to run for real`);
-  if (Number(config['trustProxy']) > 0 && !config['trustedProxies']) problems.push(`SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST ${host}: any client reaching this address could forge X-Forwarded-For and escape the per-address limits; name the proxies with SHOPBEACON_TRUSTED_PROXIES (--trusted-proxies), or listen on 127.0.0.1 behind a local proxy`);
+  if (!config['baseUrl'])
+    problems.push(
+      `HOST (--host) ${host} without SHOPBEACON_BASE_URL (--base-url): demo mode opens its debugger and mock service without a key, so it listens on a loopback HOST only (127.0.0.1); set the service's URL and token to run for real`,
+    );
+  if (Number(config['trustProxy']) > 0 && !config['trustedProxies'])
+    problems.push(
+      `SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST ${host}: any client reaching this address could forge X-Forwarded-For and escape the per-address limits; name the proxies with SHOPBEACON_TRUSTED_PROXIES (--trusted-proxies), or listen on 127.0.0.1 behind a local proxy`,
+    );
   return problems;
 }
 
 /** Redis is one URL, sentinels with a name, or a cluster's nodes; WAIT guards the Redis outbox only. */
 function redisProblems(config: Record<string, unknown>): string[] {
   const problems = [...redisLocationProblems(config)];
-  if (config['redisSentinels'] && !config['redisSentinelName']) problems.push('SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set');
-  if (config['redisSentinelName'] && !config['redisSentinels']) problems.push('SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set');
-  if (Number(config['redisWaitReplicas']) > 0 && config['outbox'] !== 'redis') problems.push('SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk');
+  if (config['redisSentinels'] && !config['redisSentinelName'])
+    problems.push('SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set');
+  if (config['redisSentinelName'] && !config['redisSentinels'])
+    problems.push('SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set');
+  if (Number(config['redisWaitReplicas']) > 0 && config['outbox'] !== 'redis')
+    problems.push('SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk');
   return problems;
 }
 
 function redisLocationProblems(config: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const redis = Boolean(config['redisUrl'] || config['redisSentinels'] || config['redisCluster']);
-  if (config['outbox'] === 'redis' && !redis) problems.push('SHOPBEACON_REDIS_URL (--redis-url), SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) or SHOPBEACON_REDIS_CLUSTER (--redis-cluster) is required when SHOPBEACON_OUTBOX is "redis"');
-  if (config['redisCluster'] && config['redisSentinels']) problems.push('SHOPBEACON_REDIS_CLUSTER (--redis-cluster) and SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) name two different Redis setups: set one');
+  if (config['outbox'] === 'redis' && !redis)
+    problems.push(
+      'SHOPBEACON_REDIS_URL (--redis-url), SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) or SHOPBEACON_REDIS_CLUSTER (--redis-cluster) is required when SHOPBEACON_OUTBOX is "redis"',
+    );
+  if (config['redisCluster'] && config['redisSentinels'])
+    problems.push('SHOPBEACON_REDIS_CLUSTER (--redis-cluster) and SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) name two different Redis setups: set one');
   return problems;
 }
 
@@ -61,7 +74,11 @@ function readSetting(setting: Setting, value: string | undefined, config: Record
  * all at once against `settings` and `rules`, so every problem is reported at start, each naming
  * its variable and flag.
  */
-export function parseSettings(raw: Partial<Record<keyof RelayConfig, string | undefined>>, settings: readonly Setting[] = SETTINGS, rules: readonly SettingsRule[] = [requiredTogether]): RelayConfig {
+export function parseSettings(
+  raw: Partial<Record<keyof RelayConfig, string | undefined>>,
+  settings: readonly Setting[] = SETTINGS,
+  rules: readonly SettingsRule[] = [requiredTogether],
+): RelayConfig {
   const config: Record<string, unknown> = {};
   const problems = settings.flatMap((setting) => readSetting(setting, raw[setting.key], config) ?? []);
   problems.push(...rules.flatMap((rule) => rule(config)));

@@ -10,7 +10,9 @@ function readSecretFile(variable: string, path: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError([`${variable} names ${path}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): mount the secret there or fix the path`]);
+    throw new ConfigError([
+      `${variable} names ${path}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): mount the secret there or fix the path`,
+    ]);
   }
   // Secret files usually end with the newline an editor or `echo` leaves: it is not part of the secret.
   const value = text.replace(/\r?\n$/, '');

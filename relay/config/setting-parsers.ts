@@ -1,14 +1,18 @@
 import { isIP } from 'node:net';
 /** How the relay reads one setting's text: each returns the value or throws an Error whose message completes "<VARIABLE> (<flag>) …". */
 
-export const wholeNumber = (min = 0) => (text: string) => {
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`must be a whole number ≥ ${min}`);
-  return Number(text);
-};
-export const oneOf = (...values: string[]) => (text: string) => {
-  if (!values.includes(text)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
-  return text;
-};
+export const wholeNumber =
+  (min = 0) =>
+  (text: string) => {
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`must be a whole number ≥ ${min}`);
+    return Number(text);
+  };
+export const oneOf =
+  (...values: string[]) =>
+  (text: string) => {
+    if (!values.includes(text)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
+    return text;
+  };
 export const text = (text: string) => text;
 export const port = (value: string) => {
   const n = wholeNumber()(value);
@@ -36,18 +40,22 @@ export function httpUrl(value: string): string {
 }
 
 export function origins(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
-    // A sandboxed iframe's opaque origin, as its requests carry it: Shopify's custom pixel runs in one.
-    if (origin === 'null') return origin;
-    let url: URL | undefined;
-    try {
-      url = new URL(origin);
-    } catch {
-      url = undefined;
-    }
-    if (!url || url.origin !== origin) throw new Error(`"${origin}" is not an origin such as https://shop.example`);
-    return origin;
-  });
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      // A sandboxed iframe's opaque origin, as its requests carry it: Shopify's custom pixel runs in one.
+      if (origin === 'null') return origin;
+      let url: URL | undefined;
+      try {
+        url = new URL(origin);
+      } catch {
+        url = undefined;
+      }
+      if (!url || url.origin !== origin) throw new Error(`"${origin}" is not an origin such as https://shop.example`);
+      return origin;
+    });
 }
 
 export function token(value: string): string {
@@ -66,26 +74,32 @@ export function isLoopbackHost(host: string): boolean {
 /** The service's address: `https://`, or `http://` on loopback only (a stand-in): the bearer token travels in every call. */
 export function serviceUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1): the token would travel in clear');
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+    throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1): the token would travel in clear');
   return httpUrl(value);
 }
 
 /** A key a client presents (the admin key, the ingest key): 32 characters at least, so it cannot be guessed. */
 export function accessKey(value: string): string {
   token(value);
-  if (value.length < 32) throw new Error(`must be at least 32 characters (it has ${value.length}), e.g. the output of \`openssl rand -base64 32\`: a short key can be guessed`);
+  if (value.length < 32)
+    throw new Error(`must be at least 32 characters (it has ${value.length}), e.g. the output of \`openssl rand -base64 32\`: a short key can be guessed`);
   return value;
 }
 
 /** Proxies whose X-Forwarded-* headers are believed: addresses or CIDR ranges, IPv4 or IPv6. */
 export function proxyList(value: string): string[] {
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new Error('must name at least one address or range, e.g. 10.0.0.5,192.168.1.0/24');
   for (const entry of entries) {
     const [address = '', bits] = entry.split('/');
     const family = isIP(address);
     const max = family === 6 ? 128 : 32;
-    if (family === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) throw new Error(`must be addresses or CIDR ranges separated by commas; ${JSON.stringify(entry)} is neither`);
+    if (family === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max)))
+      throw new Error(`must be addresses or CIDR ranges separated by commas; ${JSON.stringify(entry)} is neither`);
   }
   return entries;
 }
@@ -112,11 +126,14 @@ export function interval(value: string): number {
 const DURATION_UNITS = { m: 60_000, h: 3600_000, d: 24 * 3600_000 } as const;
 
 /** A duration such as `90m`, `24h` or `7d`, in milliseconds, from `min` to `max`. */
-export const duration = (min: string, max: string) => (value: string): number => {
-  const ms = durationMs(value);
-  if (ms === undefined || ms < (durationMs(min) as number) || ms > (durationMs(max) as number)) throw new Error(`must be a duration from ${min} to ${max}, such as 24h`);
-  return ms;
-};
+export const duration =
+  (min: string, max: string) =>
+  (value: string): number => {
+    const ms = durationMs(value);
+    if (ms === undefined || ms < (durationMs(min) as number) || ms > (durationMs(max) as number))
+      throw new Error(`must be a duration from ${min} to ${max}, such as 24h`);
+    return ms;
+  };
 
 function durationMs(value: string): number | undefined {
   const match = /^(\d+)(m|h|d)$/.exec(value);
@@ -136,7 +153,10 @@ export function redisUrl(value: string): string {
 
 /** `host:port,host:port`: Redis Sentinels. */
 export function hostPorts(value: string): { host: string; port: number }[] {
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) throw new Error('must list at least one sentinel as host:port');
   return list.map((item) => {
     const match = /^(\[[^\]]+\]|[^:\s]+):(\d{1,5})$/.exec(item);

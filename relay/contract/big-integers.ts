@@ -20,7 +20,12 @@ export function withBigIntegersChecked(value: unknown, errors: FieldError[], pat
   for (const [key, item] of Object.entries(value)) {
     // An own `__proto__` key (JSON may hold one) assigned plainly would set the copy's prototype and
     // vanish from the schema's view: defined as a field, the schema refuses it as it does the original.
-    Object.defineProperty(copy, key, { value: withBigIntegersChecked(item, errors, joinPath(path, key)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: withBigIntegersChecked(item, errors, joinPath(path, key)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

@@ -53,7 +53,7 @@ export function serviceOpenApi(baseUrl = '{base_url}'): Record<string, unknown> 
     AddedToCart: componentSchema(AddedToCartSchema),
     ErrorBody: {
       type: 'object',
-      description: 'The mock service\'s refusal body; the real service\'s is not documented.',
+      description: "The mock service's refusal body; the real service's is not documented.",
       properties: {
         error: { type: 'string' },
         errors: {

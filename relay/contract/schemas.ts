@@ -47,7 +47,7 @@ export const OrderSchema = Type.Object(
     last_name: Type.Optional(text()),
     order_id: integerId('identity of the order; a repeat overwrites'),
     phone: Type.Optional(text()),
-    status: text('order status: pending, processing, on-hold, completed, cancelled, refunded or failed (ORDER_STATUSES), or a shop\'s own'),
+    status: text("order status: pending, processing, on-hold, completed, cancelled, refunded or failed (ORDER_STATUSES), or a shop's own"),
     order_value: money('total value of the order'),
     zip_code: Type.Optional(text()),
     line_items: Type.Array(LineItemSchema, { maxItems: 1000 }),

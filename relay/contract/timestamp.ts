@@ -4,8 +4,7 @@
  * `YYYY-MM-DD[(T| )HH[:MM[:SS[.fff|.ffffff]]]][(+|-)HH:MM[:SS[.ffffff]]]`.
  * An offset needs a time before it. `Z` is not a shape the service lists, so it is refused.
  */
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{3}|\d{6}))?)?)?([+-]\d{2}:\d{2}(?::\d{2}(?:\.\d{6})?)?)?)?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{3}|\d{6}))?)?)?([+-]\d{2}:\d{2}(?::\d{2}(?:\.\d{6})?)?)?)?$/;
 const OFFSET = /^([+-])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{6}))?)?$/;
 const DAY_MS = 86_400_000;
 
@@ -72,7 +71,7 @@ function utcEpoch(parts: number[]): number {
 function describeShapeError(text: string): string {
   if (/[zZ]$/.test(text)) return 'uses Z for UTC; write the offset as +00:00';
   if (/^\d{4}-\d{2}-\d{2}$/.test(text.slice(0, 10)) === false) return 'must start with a date YYYY-MM-DD';
-  return 'is not one of the service\'s timestamp shapes (YYYY-MM-DD HH:MM:SS, optional .fff or .ffffff, optional +HH:MM)';
+  return "is not one of the service's timestamp shapes (YYYY-MM-DD HH:MM:SS, optional .fff or .ffffff, optional +HH:MM)";
 }
 
 function dateProblem(y: string, mo: string, d: string): string | undefined {

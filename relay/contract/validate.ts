@@ -4,15 +4,7 @@ import { fieldError, joinPath, type FieldError, type Validation } from './field-
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { withBigIntegersChecked } from './big-integers.js';
 import { toFieldErrors } from './schema-errors.js';
-import {
-  AddedToCartSchema,
-  OrderSchema,
-  ProductSchema,
-  TrackingEventSchema,
-  type Order,
-  type Product,
-  type TrackingEvent,
-} from './schemas.js';
+import { AddedToCartSchema, OrderSchema, ProductSchema, TrackingEventSchema, type Order, type Product, type TrackingEvent } from './schemas.js';
 import { parseTimestamp } from './timestamp.js';
 import { checkTextCharacters } from './text-characters.js';
 import { windowCheck } from './window.js';
@@ -89,8 +81,4 @@ export const validateOrder = createValidator<Order>(OrderSchema, [
 export const validateProduct = createValidator<Product>(ProductSchema, []);
 
 /** Validates a Tracking event; `Added To Cart` also has its `event` object checked field by field. */
-export const validateTrackingEvent = createValidator<TrackingEvent>(
-  TrackingEventSchema,
-  [{ name: 'datetime', windowed: true }],
-  checkEventObject,
-);
+export const validateTrackingEvent = createValidator<TrackingEvent>(TrackingEventSchema, [{ name: 'datetime', windowed: true }], checkEventObject);

@@ -31,7 +31,10 @@ export function debugStream(options: DebugStreamOptions) {
     const stats = () => void options.snapshot().then((s) => send(`event: stats\ndata: ${JSON.stringify(s)}\n\n`));
     stats();
     const timer = setInterval(stats, options.snapshotEveryMs ?? 1000);
-    const unsubscribe = options.feed.subscribe((entry) => send(recordMessage(entry)), () => out.end());
+    const unsubscribe = options.feed.subscribe(
+      (entry) => send(recordMessage(entry)),
+      () => out.end(),
+    );
     const stop = () => {
       clearInterval(timer);
       unsubscribe();

@@ -107,7 +107,16 @@ export class AdaptiveConcurrency {
   private readonly options: Required<AdaptiveConcurrencyOptions>;
 
   constructor(options: AdaptiveConcurrencyOptions) {
-    this.options = { riseRatio: 1, minRiseMs: 5, decreaseRatio: 0.9, toleratedFailureShare: 0.05, maxLoadShare: 0.9, busyFloor: 16, ingestLoad: () => ({ share: 0, perSecond: 0 }), ...options };
+    this.options = {
+      riseRatio: 1,
+      minRiseMs: 5,
+      decreaseRatio: 0.9,
+      toleratedFailureShare: 0.05,
+      maxLoadShare: 0.9,
+      busyFloor: 16,
+      ingestLoad: () => ({ share: 0, perSecond: 0 }),
+      ...options,
+    };
   }
 
   view(): ConcurrencyView {

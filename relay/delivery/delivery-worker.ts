@@ -53,9 +53,19 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.adaptive = new AdaptiveConcurrency({ max: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}) });
+    this.adaptive = new AdaptiveConcurrency({
+      max: options.concurrency ?? DEFAULT_CONCURRENCY,
+      ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}),
+    });
     const { outbox, logger, events, maxAgeMs, refusalStreakLimit } = options;
-    this.settler = new OutcomeSettler({ outbox, logger, events, now: this.now, ...(maxAgeMs === undefined ? {} : { maxAgeMs }), ...(refusalStreakLimit === undefined ? {} : { refusalStreakLimit }) });
+    this.settler = new OutcomeSettler({
+      outbox,
+      logger,
+      events,
+      now: this.now,
+      ...(maxAgeMs === undefined ? {} : { maxAgeMs }),
+      ...(refusalStreakLimit === undefined ? {} : { refusalStreakLimit }),
+    });
   }
 
   /** The adaptive limit on calls in flight, the latency it is judged by, and why it last moved. */
@@ -197,5 +207,4 @@ export class DeliveryWorker {
     if (signal === undefined) return;
     this.adaptive.record(signal, latencyMs, this.now());
   }
-
 }

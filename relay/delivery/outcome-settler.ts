@@ -66,7 +66,11 @@ export class OutcomeSettler {
     }
     if (outcome.type === 'refused' && !this.pause.paused) {
       const dead = await this.onRefused(record, outcome.detail, now);
-      return publish(dead ? { state: 'dead', detail: outcome.detail } : { state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: this.pause.until, detail: outcome.detail });
+      return publish(
+        dead
+          ? { state: 'dead', detail: outcome.detail }
+          : { state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: this.pause.until, detail: outcome.detail },
+      );
     }
     const next = outcome.type === 'retry' ? await this.onRetryable(record, outcome, now) : await this.onAuthProblem(record, outcome.detail, now);
     if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });

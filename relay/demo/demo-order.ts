@@ -4,7 +4,6 @@ import { receiptTime } from '../collect/event-time.js';
 import { CURRENCY, findProduct } from './catalog.js';
 import type { CheckoutRequest } from './demo-wire.js';
 
-
 const CUSTOMER_FIELDS = ['email', 'first_name', 'last_name', 'city', 'zip_code', 'country'] as const;
 
 function checkLines(lines: unknown, errors: FieldError[]): void {
@@ -12,7 +11,8 @@ function checkLines(lines: unknown, errors: FieldError[]): void {
   lines.forEach((line: { product_id?: unknown; quantity?: unknown } | null, i) => {
     if (!findProduct(Number(line?.product_id))) errors.push({ path: `lines[${i}].product_id`, message: 'is not a product of the shop' });
     const quantity = line?.quantity;
-    if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > 99) errors.push({ path: `lines[${i}].quantity`, message: 'must be an integer from 1 to 99' });
+    if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > 99)
+      errors.push({ path: `lines[${i}].quantity`, message: 'must be an integer from 1 to 99' });
   });
 }
 
@@ -23,7 +23,8 @@ export function checkCheckout(body: unknown): { ok: true; value: CheckoutRequest
   checkLines(input.lines, errors);
   for (const field of CUSTOMER_FIELDS) {
     const value = input.customer?.[field];
-    if (typeof value !== 'string' || !value.trim() || value.length > 200) errors.push({ path: `customer.${field}`, message: 'must be a non-empty text of at most 200 characters' });
+    if (typeof value !== 'string' || !value.trim() || value.length > 200)
+      errors.push({ path: `customer.${field}`, message: 'must be a non-empty text of at most 200 characters' });
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: input as CheckoutRequest };
 }
@@ -44,7 +45,13 @@ export function orderFor(checkout: CheckoutRequest, now: number): Order {
     const product = findProduct(line.product_id);
     if (!product) throw new Error(`checkCheckout let an unknown product through: ${line.product_id}`);
     const total = cents(product.price * line.quantity);
-    return { line_item_product_id: product.id, line_item_name: product.name, line_item_price: product.price, line_item_quantity: line.quantity, line_item_total: total };
+    return {
+      line_item_product_id: product.id,
+      line_item_name: product.name,
+      line_item_price: product.price,
+      line_item_quantity: line.quantity,
+      line_item_total: total,
+    };
   });
   const created = receiptTime(now);
   return {

@@ -13,7 +13,13 @@ export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 /** One call with a short timeout; a network failure is an answer with status 0 and the reason as its text. */
 export async function fetchAnswer(url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   try {
-    const response = await request(url, { method: init.method ?? 'GET', headers: { 'user-agent': BROWSER_UA, ...init.headers }, ...(init.body === undefined ? {} : { body: init.body }), headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const response = await request(url, {
+      method: init.method ?? 'GET',
+      headers: { 'user-agent': BROWSER_UA, ...init.headers },
+      ...(init.body === undefined ? {} : { body: init.body }),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
     return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
   } catch (error) {
     return { status: 0, headers: {}, text: (error as Error).message };

@@ -20,14 +20,31 @@ function syncChecks(connector: Connector, sync: NonNullable<RelayStats['sync']>[
 async function connectChecks(connector: Connector, values: NonNullable<ReturnType<typeof apiValues>>, publicUrl: string): Promise<DoctorCheck[]> {
   const hop = connector.label;
   try {
-    const report = await connector.connect({ values, catalog: { currency: '' }, client: platformClientFor(connector) }, { publicUrl, secret: undefined, dryRun: true });
+    const report = await connector.connect(
+      { values, catalog: { currency: '' }, client: platformClientFor(connector) },
+      { publicUrl, secret: undefined, dryRun: true },
+    );
     if (!report.ok) return [failed(hop, 'key', report.steps.filter((s) => s.startsWith('missing')).join('; ') || report.steps.join('; '))];
     const missing = report.steps.filter((s) => s.startsWith('would create'));
     const disabled = report.steps.filter((s) => /would keep .*(disabled|paused)/.test(s));
     const checks = [ok(hop, 'key', 'reads what the sync needs')];
     if (connector.webhook) {
-      if (missing.length > 0) checks.push(warning(hop, 'webhooks', `${missing.length} missing at ${publicUrl} (${missing.map((s) => s.split(' ')[2]).join(', ')}): run shopbeacon connect ${connector.name}`));
-      else if (disabled.length > 0) checks.push(warning(hop, 'webhooks', `${disabled.length} disabled by ${connector.label} (${disabled.map((s) => s.split(' ')[2]).join(', ')}): run shopbeacon connect ${connector.name}, or let the sync re-enable them (SHOPBEACON_PUBLIC_URL)`));
+      if (missing.length > 0)
+        checks.push(
+          warning(
+            hop,
+            'webhooks',
+            `${missing.length} missing at ${publicUrl} (${missing.map((s) => s.split(' ')[2]).join(', ')}): run shopbeacon connect ${connector.name}`,
+          ),
+        );
+      else if (disabled.length > 0)
+        checks.push(
+          warning(
+            hop,
+            'webhooks',
+            `${disabled.length} disabled by ${connector.label} (${disabled.map((s) => s.split(' ')[2]).join(', ')}): run shopbeacon connect ${connector.name}, or let the sync re-enable them (SHOPBEACON_PUBLIC_URL)`,
+          ),
+        );
       else checks.push(ok(hop, 'webhooks', `every topic has an active webhook at ${publicUrl}`));
     }
     return checks;

@@ -24,7 +24,13 @@ async function clock(site: string, relayUrl: string): Promise<DoctorCheck> {
   const [shop, relay] = await Promise.all([fetchAnswer(site), fetchAnswer(`${relayUrl}/healthz`)]);
   const skew = Math.abs(Date.parse(header(shop, 'date')) - Date.parse(header(relay, 'date')));
   if (!Number.isFinite(skew)) return warning('relay', 'clock', 'the site or the relay sent no Date header to compare');
-  return skew <= 2_000 ? ok('relay', 'clock', `within ${skew / 1000} s of the site's`) : warning('relay', 'clock', `${skew / 1000} s from the site's clock: events' times are moved by the page's skew, but orders' are not; run NTP on both servers`);
+  return skew <= 2_000
+    ? ok('relay', 'clock', `within ${skew / 1000} s of the site's`)
+    : warning(
+        'relay',
+        'clock',
+        `${skew / 1000} s from the site's clock: events' times are moved by the page's skew, but orders' are not; run NTP on both servers`,
+      );
 }
 
 /** `/stats` read with the relay's admin key, or why it could not be. */
@@ -35,8 +41,10 @@ export async function relayStats(relayUrl: string, adminKey: string | undefined)
   if (!adminKey) return { problem: "set SHOPBEACON_ADMIN_KEY (the relay's) so the doctor can read /stats" };
   const answer = await fetchAnswer(`${relayUrl}/stats`, { headers: { authorization: `Bearer ${adminKey}` } });
   if (answer.status === 200) return { stats: jsonOf(answer) as RelayStats };
-  if (answer.status === 401 || answer.status === 403) return { problem: `the relay refused SHOPBEACON_ADMIN_KEY at ${relayUrl}/stats (${answer.status}): is it the relay's own key?` };
-  if (answer.status === 404) return { problem: `${relayUrl}/stats answered 404: the proxy does not pass /stats (operators' routes may be private), or the relay has no admin key set` };
+  if (answer.status === 401 || answer.status === 403)
+    return { problem: `the relay refused SHOPBEACON_ADMIN_KEY at ${relayUrl}/stats (${answer.status}): is it the relay's own key?` };
+  if (answer.status === 404)
+    return { problem: `${relayUrl}/stats answered 404: the proxy does not pass /stats (operators' routes may be private), or the relay has no admin key set` };
   return { problem: `${relayUrl}/stats ${answer.status === 0 ? `cannot be reached: ${answer.text}` : `answered ${answer.status}`}` };
 }
 
@@ -50,10 +58,20 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
   const { stats } = reading;
   const delivery = stats.delivery ?? {};
   if (delivery.paused) return failed('service', 'token', `delivery is paused: ${delivery.reason ?? 'the service refused the token'}; check SHOPBEACON_TOKEN`);
-  if (delivery.unreachableSince) return failed('service', 'reachable', `the service has been unreachable since ${new Date(delivery.unreachableSince).toISOString()}: check SHOPBEACON_BASE_URL and the network`);
+  if (delivery.unreachableSince)
+    return failed(
+      'service',
+      'reachable',
+      `the service has been unreachable since ${new Date(delivery.unreachableSince).toISOString()}: check SHOPBEACON_BASE_URL and the network`,
+    );
   const delivered = stats.outbox?.delivered ?? 0;
-  if (delivered === 0) return warning('service', 'token', 'nothing delivered since the relay started, so the token is untried (the service has no call that records nothing)');
-  return ok('service', 'token', `${delivered} record(s) delivered since the relay started: the token is accepted (judged by delivery: the service has no call that records nothing)`);
+  if (delivered === 0)
+    return warning('service', 'token', 'nothing delivered since the relay started, so the token is untried (the service has no call that records nothing)');
+  return ok(
+    'service',
+    'token',
+    `${delivered} record(s) delivered since the relay started: the token is accepted (judged by delivery: the service has no call that records nothing)`,
+  );
 }
 
 /** The relay: ready, its clock, and what its /stats says. */

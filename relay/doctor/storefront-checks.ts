@@ -39,36 +39,77 @@ async function productPage(home: Answer, site: string, given: string | undefined
 function pageCheck(name: string, page: string, answer: Answer, shopify: boolean): DoctorCheck {
   if (answer.status !== 200) return failed(HOP, name, `${page} answered ${answer.status || answer.text}: the doctor cannot see what shoppers get`);
   if (snippetSrc(answer.text, page)) return ok(HOP, name, `${page} loads shopbeacon.js`);
-  if (shopify) return warning(HOP, name, `${page} has no shopbeacon script: on Shopify the custom pixel runs in Shopify's sandbox and is not visible from outside; check Settings → Customer events shows shopbeacon "Connected"`);
-  return failed(HOP, name, `${page} has no shopbeacon script: paste the snippet into the theme, or install and enable the WooCommerce plugin or the PrestaShop module (an installed but disabled one prints nothing)`);
+  if (shopify)
+    return warning(
+      HOP,
+      name,
+      `${page} has no shopbeacon script: on Shopify the custom pixel runs in Shopify's sandbox and is not visible from outside; check Settings → Customer events shows shopbeacon "Connected"`,
+    );
+  return failed(
+    HOP,
+    name,
+    `${page} has no shopbeacon script: paste the snippet into the theme, or install and enable the WooCommerce plugin or the PrestaShop module (an installed but disabled one prints nothing)`,
+  );
 }
 
 /** The script as a browser gets it: 200, JavaScript, cached. */
 async function scriptCheck(src: string): Promise<DoctorCheck> {
   const answer = await fetchAnswer(src);
-  if (answer.status !== 200) return failed(HOP, 'script', `${src} answered ${answer.status || answer.text}: ${answer.status === 502 || answer.status === 504 ? 'the relay behind the proxy does not answer (is it running, at the upstream\'s address?)' : "the proxy does not reach the relay's GET /shopbeacon.js"}`);
-  if (!/javascript/i.test(header(answer, 'content-type'))) return failed(HOP, 'script', `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`);
-  if (!/max-age=\d+/.test(header(answer, 'cache-control'))) return warning(HOP, 'script', `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`);
+  if (answer.status !== 200)
+    return failed(
+      HOP,
+      'script',
+      `${src} answered ${answer.status || answer.text}: ${answer.status === 502 || answer.status === 504 ? "the relay behind the proxy does not answer (is it running, at the upstream's address?)" : "the proxy does not reach the relay's GET /shopbeacon.js"}`,
+    );
+  if (!/javascript/i.test(header(answer, 'content-type')))
+    return failed(HOP, 'script', `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`);
+  if (!/max-age=\d+/.test(header(answer, 'cache-control')))
+    return warning(HOP, 'script', `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`);
   return ok(HOP, 'script', `${src}: JavaScript, ${header(answer, 'cache-control')}`);
 }
 
 /** Whether a CSP source list lets a URL through (its origin, 'self' for the site's own, a scheme, `*`). */
 function allows(sources: string[], url: string, site: string): boolean {
   const { origin, protocol, host } = new URL(url);
-  return sources.some((s) => s === '*' || s === origin || s === protocol || s === host || (s === "'self'" && origin === new URL(site).origin) || (s.startsWith('*.') && host.endsWith(s.slice(1))) || (s.startsWith('https://*.') && host.endsWith(s.slice(9))));
+  return sources.some(
+    (s) =>
+      s === '*' ||
+      s === origin ||
+      s === protocol ||
+      s === host ||
+      (s === "'self'" && origin === new URL(site).origin) ||
+      (s.startsWith('*.') && host.endsWith(s.slice(1))) ||
+      (s.startsWith('https://*.') && host.endsWith(s.slice(9))),
+  );
 }
 
 /** The site's Content-Security-Policy, if any, lets the script load and post to /collect. */
 export function cspChecks(answer: Answer, site: string, script: string, collectUrl: string): DoctorCheck[] {
   const policy = header(answer, 'content-security-policy');
   if (!policy) return [ok(HOP, 'content security policy', 'the site sends none: nothing blocks the script')];
-  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [String(name).toLowerCase(), sources]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [String(name).toLowerCase(), sources]),
+  );
   const sourcesOf = (name: string) => directives.get(name) ?? directives.get('default-src');
   const checks: DoctorCheck[] = [];
-  for (const [directive, url, what] of [['script-src', script, 'load the script'], ['connect-src', collectUrl, 'post events to /collect']] as const) {
+  for (const [directive, url, what] of [
+    ['script-src', script, 'load the script'],
+    ['connect-src', collectUrl, 'post events to /collect'],
+  ] as const) {
     const sources = sourcesOf(directive);
     if (!sources || allows(sources, url, site)) checks.push(ok(HOP, `CSP ${directive}`, `lets the page ${what} (${new URL(url).origin})`));
-    else checks.push(failed(HOP, `CSP ${directive}`, `the site's Content-Security-Policy does not let the page ${what}: add ${new URL(url).origin === new URL(site).origin ? "'self'" : new URL(url).origin} to ${directive}`));
+    else
+      checks.push(
+        failed(
+          HOP,
+          `CSP ${directive}`,
+          `the site's Content-Security-Policy does not let the page ${what}: add ${new URL(url).origin === new URL(site).origin ? "'self'" : new URL(url).origin} to ${directive}`,
+        ),
+      );
   }
   return checks;
 }

@@ -26,7 +26,11 @@ export function adminAuth(options: AdminAuthOptions) {
     if (!accepted) {
       options.failures.failed(ctx.ip);
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');
-      throw new HttpError(401, 'unauthorized', `a valid key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY${options.alsoKey ? ' or SHOPBEACON_INGEST_KEY' : ''}>)`);
+      throw new HttpError(
+        401,
+        'unauthorized',
+        `a valid key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY${options.alsoKey ? ' or SHOPBEACON_INGEST_KEY' : ''}>)`,
+      );
     }
     await next();
   };

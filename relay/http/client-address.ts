@@ -12,5 +12,8 @@ export function clientAddress(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

@@ -18,7 +18,12 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * Listens with client time limits; resolves with the server and the URL it answers on.
  * `requestTimeoutMs` bounds the whole request (headers and body); headers get at most 10 s of it.
  */
-export async function listen(handler: RequestListener, port: number, host: string, requestTimeoutMs = REQUEST_TIMEOUT_MS): Promise<{ server: Server; url: string }> {
+export async function listen(
+  handler: RequestListener,
+  port: number,
+  host: string,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<{ server: Server; url: string }> {
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,

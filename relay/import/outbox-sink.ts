@@ -84,7 +84,12 @@ export class OutboxSink implements ImportSink {
   }
 
   counts(): SinkCounts {
-    return { pending: countAll(this.latest.queued), delivered: this.delivered, failed: countAll(this.latest.dead) - this.deadAtStart, unchanged: this.unchanged };
+    return {
+      pending: countAll(this.latest.queued),
+      delivered: this.delivered,
+      failed: countAll(this.latest.dead) - this.deadAtStart,
+      unchanged: this.unchanged,
+    };
   }
 
   /** Calls in flight at an interrupt finish during close: they are counted. */

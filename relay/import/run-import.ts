@@ -87,14 +87,23 @@ class ImportRun {
     if (this.batch.length === 0 || !this.options.sink) return;
     const sent = this.batch;
     this.batch = [];
-    for (const refusal of await this.options.sink.send(sent)) this.report(refusal.row, refusal.errors, this.labelOf(sent.find((r) => r.row === refusal.row) ?? { kind: this.kind, key: '' }));
+    for (const refusal of await this.options.sink.send(sent))
+      this.report(refusal.row, refusal.errors, this.labelOf(sent.find((r) => r.row === refusal.row) ?? { kind: this.kind, key: '' }));
   }
 
   figures(): ProgressFigures {
     const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
     const skipped = Object.values(this.tally.skipped).reduce((a, b) => a + b, 0);
     const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged + sink.unchanged;
-    return { read: this.tally.read, queued: this.tally.queued, delivered: sink.delivered, invalid: this.tally.invalid, failed: sink.failed, done, estimatedTotal: Math.max(this.tally.read, done) };
+    return {
+      read: this.tally.read,
+      queued: this.tally.queued,
+      delivered: sink.delivered,
+      invalid: this.tally.invalid,
+      failed: sink.failed,
+      done,
+      estimatedTotal: Math.max(this.tally.read, done),
+    };
   }
 
   private async take(item: SourceItem): Promise<void> {

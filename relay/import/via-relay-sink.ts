@@ -39,7 +39,10 @@ export class ViaRelaySink implements ImportSink {
     const settleAll = (results: NonNullable<BatchResult['results']>) =>
       results.forEach((r) => batch[r.index] && this.settle(batch[r.index] as ImportRecord, r.status, r.errors));
     try {
-      const answer = await this.client.postBatch(KINDS[batch[0]?.kind ?? 'order'].path, batch.map((r) => r.body));
+      const answer = await this.client.postBatch(
+        KINDS[batch[0]?.kind ?? 'order'].path,
+        batch.map((r) => r.body),
+      );
       settleAll((answer.body as BatchResult).results ?? []);
     } catch (error) {
       // A 400 to an array means every record was refused; its body still lists why, per record.

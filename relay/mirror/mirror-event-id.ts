@@ -19,7 +19,8 @@ export function mirrorRecord(info: KindInfo, body: unknown, now: number): Record
   const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
   if (event['event_id'] === undefined) return checkRecord(info, event, now, { bigIntegers: false });
   const { event_id: eventId, ...rest } = event;
-  if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
+  if (typeof eventId !== 'string' || !EVENT_ID.test(eventId))
+    return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
   const checked = checkRecord(info, rest, now);
   return checked.ok ? { ok: true, value: { ...checked.value, key: `mirror-${eventId}` } } : checked;
 }

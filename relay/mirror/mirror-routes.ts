@@ -29,7 +29,8 @@ export interface MirrorOptions extends IngestDeps {
   keepBots: boolean;
 }
 
-type RecordResult = { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' | 'dropped' } | { index: number; status: 'rejected'; errors: unknown[] };
+type RecordResult =
+  { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' | 'dropped' } | { index: number; status: 'rejected'; errors: unknown[] };
 
 /** Ways in that post through the mirror and may say so (`Shopbeacon-Source`), for the debugger. */
 const NAMED_SOURCES = ['import', 'backfill'] as const;
@@ -40,7 +41,8 @@ function originOf(ctx: Context): RecordOrigin {
   const platform = ctx.get('shopbeacon-platform');
   if (!source) return { source: 'mirror' };
   if (!(NAMED_SOURCES as readonly string[]).includes(source)) throw new HttpError(400, 'bad_header', `Shopbeacon-Source must be ${NAMED_SOURCES.join(' or ')}`);
-  if (platform && !/^[a-z0-9-]{1,32}$/.test(platform)) throw new HttpError(400, 'bad_header', 'Shopbeacon-Platform must be a platform name such as woocommerce');
+  if (platform && !/^[a-z0-9-]{1,32}$/.test(platform))
+    throw new HttpError(400, 'bad_header', 'Shopbeacon-Platform must be a platform name such as woocommerce');
   return { source: source as (typeof NAMED_SOURCES)[number], ...(platform ? { platform } : {}) };
 }
 
@@ -49,8 +51,21 @@ async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], o
   const bots = info.kind === 'event' && !options.keepBots ? shopperBots(bodies) : new Set<number>();
   for (const index of bots) options.events.emit({ state: 'dropped', source: origin.source, ...stepLabels('event', bodies[index]), detail: 'bot' });
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
-  if (info.kind === 'event') await takeShopperVisitors(kept.map((k) => k.body), options.vouchers, options.newVisitors);
-  const verdicts = kept.length === 0 ? [] : await options.accept(origin, info.kind, kept.map((k) => k.body), (body, now) => mirrorRecord(info, body, now));
+  if (info.kind === 'event')
+    await takeShopperVisitors(
+      kept.map((k) => k.body),
+      options.vouchers,
+      options.newVisitors,
+    );
+  const verdicts =
+    kept.length === 0
+      ? []
+      : await options.accept(
+          origin,
+          info.kind,
+          kept.map((k) => k.body),
+          (body, now) => mirrorRecord(info, body, now),
+        );
   const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
   kept.forEach(({ index }, i) => {
     const verdict = verdicts[i];

@@ -29,18 +29,18 @@ async function serviceErrors(ctx: Context, next: () => Promise<unknown>): Promis
     const http = error instanceof HttpError ? error : undefined;
     const isService = ctx.path.startsWith('/v1/');
     ctx.status = http ? (isService ? 400 : http.status) : 500;
-    ctx.body = http
-      ? { error: http.code, message: http.message, errors: http.errors ?? [] }
-      : { error: 'internal_error', message: 'internal error' };
+    ctx.body = http ? { error: http.code, message: http.message, errors: http.errors ?? [] } : { error: 'internal_error', message: 'internal error' };
   }
 }
 
 function checkAuthorization(ctx: Context, token: string, required: boolean): void {
   const header = ctx.get('authorization');
   if (!header && !required) return;
-  if (!header) throw new HttpError(400, 'unauthorized', 'Authorization: Bearer <token> is required', [{ path: 'headers.authorization', message: 'is required' }]);
+  if (!header)
+    throw new HttpError(400, 'unauthorized', 'Authorization: Bearer <token> is required', [{ path: 'headers.authorization', message: 'is required' }]);
   const ok = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), token);
-  if (!ok) throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [{ path: 'headers.authorization', message: 'is not a valid bearer token' }]);
+  if (!ok)
+    throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [{ path: 'headers.authorization', message: 'is not a valid bearer token' }]);
 }
 
 /** Headers and half a body, then a reset: the record is stored, the caller sees a broken answer. */
@@ -79,7 +79,8 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
 
   const perSecond = new CallsPerSecond();
   const injectFaults = async (ctx: Context): Promise<boolean> => {
-    if (faults.rateLimit > 0 && perSecond.count(Date.now()) > faults.rateLimit) return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
+    if (faults.rateLimit > 0 && perSecond.count(Date.now()) > faults.rateLimit)
+      return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (faults.mode === 'drop') return dropConnection(ctx, calls);
     if (faults.failRate > 0 && Math.random() < faults.failRate) {

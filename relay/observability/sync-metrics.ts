@@ -2,7 +2,14 @@ import type { SyncEvents } from '../pipeline/sync-report.js';
 import type { Metrics } from './metrics.js';
 
 /** The result labels of `shopbeacon_sync_records_total`, from a page's counts. */
-const RESULTS = { found: 'found', sent: 'sent', unchanged: 'unchanged', missedByWebhooks: 'missed_by_webhooks', skipped: 'skipped', invalid: 'invalid' } as const;
+const RESULTS = {
+  found: 'found',
+  sent: 'sent',
+  unchanged: 'unchanged',
+  missedByWebhooks: 'missed_by_webhooks',
+  skipped: 'skipped',
+  invalid: 'invalid',
+} as const;
 
 /** The syncs' reports as `/metrics`: what each page became, when a sweep last succeeded, webhooks put right. Returns the function that stops listening. */
 export function syncMetrics(events: SyncEvents, metrics: Metrics): () => void {

@@ -34,14 +34,21 @@ export function openOutbox(backend: OutboxBackend): Outbox {
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
     const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};
-    return new RedisOutbox({ redis: backend.redis, ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}), ...backend.limits, ...wait, ...window });
+    return new RedisOutbox({
+      redis: backend.redis,
+      ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}),
+      ...backend.limits,
+      ...wait,
+      ...window,
+    });
   }
   return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits, ...window });
 }
 
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(backend: Omit<OutboxBackend, 'redis'>, shared: SharedState | undefined): OutboxSetup {
-  if (backend.outbox === 'redis' && !shared) throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
+  if (backend.outbox === 'redis' && !shared)
+    throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
   const outbox = openOutbox({ ...backend, redis: shared?.redis });
   const claimFirst = shared && backend.outbox === 'sqlite';
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };

@@ -18,9 +18,24 @@ export class RedisDeadLetters {
     await orUnavailable(async () => {
       for (const { record, error } of refused) {
         const body = stringifyBody(record.body);
-        const stored: StoredRecord = { kind: record.kind, key: record.key, body, bytes: Buffer.byteLength(body), createdAt: Date.now(), attempts: 0, version: 0, visitor: packVisitor(record.visitor) ?? '', lastError: errorText(error) };
+        const stored: StoredRecord = {
+          kind: record.kind,
+          key: record.key,
+          body,
+          bytes: Buffer.byteLength(body),
+          createdAt: Date.now(),
+          attempts: 0,
+          version: 0,
+          visitor: packVisitor(record.visitor) ?? '',
+          lastError: errorText(error),
+        };
         const seq = await this.redis.incr(K.deadSeq);
-        await this.redis.multi().hset(K.dead, String(seq), JSON.stringify(stored)).hincrby(K.counters, `dead:${record.kind}`, 1).hincrby(K.counters, 'accepted', 1).exec();
+        await this.redis
+          .multi()
+          .hset(K.dead, String(seq), JSON.stringify(stored))
+          .hincrby(K.counters, `dead:${record.kind}`, 1)
+          .hincrby(K.counters, 'accepted', 1)
+          .exec();
       }
     });
   }
@@ -28,7 +43,10 @@ export class RedisDeadLetters {
   async requeue(ids?: number[]): Promise<number> {
     const chosen = [...(await this.all())].filter(([id]) => !ids || ids.includes(id));
     for (const [id, stored] of chosen) {
-      const tx = this.redis.multi().xadd(K.stream, '*', ...toFields(stored)).hdel(K.dead, String(id));
+      const tx = this.redis
+        .multi()
+        .xadd(K.stream, '*', ...toFields(stored))
+        .hdel(K.dead, String(id));
       await tx.hincrby(K.counters, `dead:${stored.kind}`, -1).hincrby(K.counters, `queued:${stored.kind}`, 1).hincrby(K.counters, 'bytes', stored.bytes).exec();
     }
     return chosen.length;
@@ -36,7 +54,9 @@ export class RedisDeadLetters {
 
   async list(options: { kind?: RecordKind; limit: number }): Promise<DeadLetter[]> {
     const letters = [...(await this.all())].filter(([, s]) => !options.kind || s.kind === options.kind).sort(([a], [b]) => a - b);
-    return letters.slice(0, options.limit).map(([id, s]) => ({ id, kind: s.kind, body: s.body, attempts: s.attempts, createdAt: s.createdAt, lastError: s.lastError ?? null }));
+    return letters
+      .slice(0, options.limit)
+      .map(([id, s]) => ({ id, kind: s.kind, body: s.body, attempts: s.attempts, createdAt: s.createdAt, lastError: s.lastError ?? null }));
   }
 
   async purge(before: number): Promise<number> {

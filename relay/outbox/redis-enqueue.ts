@@ -36,7 +36,9 @@ function scriptArgs(record: OutboxRecord, seen: SeenId | undefined): (string | B
 }
 
 /** A pipeline with the enqueue script defined on the connection (`defineCommand`). */
-type EnqueuePipeline = ReturnType<SharedRedis['pipeline']> & { shopbeaconEnqueue(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']> };
+type EnqueuePipeline = ReturnType<SharedRedis['pipeline']> & {
+  shopbeaconEnqueue(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']>;
+};
 
 /**
  * The Redis outbox's writes: what the requests of one event-loop turn enqueue goes to Redis as one
@@ -73,7 +75,12 @@ export class RedisEnqueue {
     const now = Date.now();
     const ids = records.map((r) => seenIdOf(r));
     // The places of the records that have an id, in their order.
-    const found = (await this.places.idsOf(ids.filter((id): id is string => id !== undefined), now)).values();
+    const found = (
+      await this.places.idsOf(
+        ids.filter((id): id is string => id !== undefined),
+        now,
+      )
+    ).values();
     const keys: string[] = [K.stream, K.counters, ...SEEN_KEY_PREFIXES];
     const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now), ...this.places.sliceArgs(now)];
     for (const [i, record] of records.entries()) {

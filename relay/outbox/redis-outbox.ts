@@ -4,7 +4,17 @@ import type { SharedRedis } from '../redis/redis-connection.js';
 import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
-import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import {
+  DEFAULT_LIMITS,
+  errorText,
+  type RefusedRecord,
+  type DeadLetter,
+  type DueRecord,
+  type EnqueueResult,
+  type Outbox,
+  type OutboxCounts,
+  type OutboxRecord,
+} from './outbox.js';
 import { fromFields, type StoredRecord } from './redis-stored-record.js';
 import { PROMOTE_DUE, SETTLE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
@@ -59,7 +69,13 @@ export class RedisOutbox implements Outbox {
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
-    this.writer = new RedisEnqueue({ redis: this.redis, limits: this.limits, waitReplicas: options.waitReplicas ?? 0, waitTimeoutMs: options.waitTimeoutMs ?? 500, ...(options.dedupeWindowMs ? { dedupeWindowMs: options.dedupeWindowMs } : {}) });
+    this.writer = new RedisEnqueue({
+      redis: this.redis,
+      limits: this.limits,
+      waitReplicas: options.waitReplicas ?? 0,
+      waitTimeoutMs: options.waitTimeoutMs ?? 500,
+      ...(options.dedupeWindowMs ? { dedupeWindowMs: options.dedupeWindowMs } : {}),
+    });
     this.dead = new RedisDeadLetters(this.redis);
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }
@@ -85,10 +101,14 @@ export class RedisOutbox implements Outbox {
   private async claim(now: number, limit: number): Promise<DueRecord[]> {
     await this.ensureGroup();
     await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
-    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.options.claimIdleMs ?? 30_000, '0-0', 'COUNT', limit)) as [string, StreamEntry[]];
+    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.options.claimIdleMs ?? 30_000, '0-0', 'COUNT', limit)) as [
+      string,
+      StreamEntry[],
+    ];
     const entries = [...taken[1]];
     if (entries.length < limit) {
-      const read = (await this.redis.xreadgroup('GROUP', K.group, this.consumer, 'COUNT', limit - entries.length, 'STREAMS', K.stream, '>')) as [string, StreamEntry[]][] | null;
+      const read = (await this.redis.xreadgroup('GROUP', K.group, this.consumer, 'COUNT', limit - entries.length, 'STREAMS', K.stream, '>')) as
+        [string, StreamEntry[]][] | null;
       entries.push(...(read?.[0]?.[1] ?? []));
     }
     return this.current(entries.filter(([, fields]) => fields.length > 0));
@@ -105,7 +125,16 @@ export class RedisOutbox implements Outbox {
       }
       const id = this.nextHandle++;
       this.claimed.set(id, { entry, stored });
-      due.push({ id, kind: stored.kind, key: stored.key, body: stored.body, attempts: stored.attempts, version: stored.version, createdAt: stored.createdAt, visitor: stored.visitor || null });
+      due.push({
+        id,
+        kind: stored.kind,
+        key: stored.key,
+        body: stored.body,
+        attempts: stored.attempts,
+        version: stored.version,
+        createdAt: stored.createdAt,
+        visitor: stored.visitor || null,
+      });
     }
     return due;
   }
@@ -129,9 +158,25 @@ export class RedisOutbox implements Outbox {
   }
 
   /** Acknowledges the entry, keeps its delayed or dead copy, and updates the counters: one script (`SETTLE`). */
-  private async remove(entry: string, stored: StoredRecord, why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed', copy?: StoredRecord, dueAt = 0): Promise<void> {
+  private async remove(
+    entry: string,
+    stored: StoredRecord,
+    why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed',
+    copy?: StoredRecord,
+    dueAt = 0,
+  ): Promise<void> {
     const keys = [K.stream, K.counters, K.delayed, K.dead, K.deadSeq];
-    await (this.redis as SettlingRedis).shopbeaconSettle(keys.length, ...keys, K.group, entry, stored.kind, String(stored.bytes), why, copy ? JSON.stringify(copy) : '', String(dueAt));
+    await (this.redis as SettlingRedis).shopbeaconSettle(
+      keys.length,
+      ...keys,
+      K.group,
+      entry,
+      stored.kind,
+      String(stored.bytes),
+      why,
+      copy ? JSON.stringify(copy) : '',
+      String(dueAt),
+    );
   }
 
   async retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
@@ -172,7 +217,15 @@ export class RedisOutbox implements Outbox {
     const n = (name: string) => Number(c[name] ?? 0);
     const per = (state: string) => Object.fromEntries(KINDS.map((k) => [k, n(`${state}:${k}`)])) as Record<RecordKind, number>;
     const first = (await this.redis.xrange(K.stream, '-', '+', 'COUNT', 1))[0];
-    const counts = { queued: per('queued'), dead: per('dead'), accepted: n('accepted'), delivered: n('delivered'), coalesced: n('coalesced'), bytes: n('bytes'), oldestQueuedAt: first ? fromFields(first[1]).createdAt : undefined };
+    const counts = {
+      queued: per('queued'),
+      dead: per('dead'),
+      accepted: n('accepted'),
+      delivered: n('delivered'),
+      coalesced: n('coalesced'),
+      bytes: n('bytes'),
+      oldestQueuedAt: first ? fromFields(first[1]).createdAt : undefined,
+    };
     this.lastCounts = counts;
     return counts;
   }

@@ -43,5 +43,22 @@ export function fromFields(fields: string[]): StoredRecord {
 
 /** A record as a stream entry's fields, fresh in the queue (no attempts): what a requeued dead letter is added as. */
 export function toFields(stored: StoredRecord): string[] {
-  return ['kind', stored.kind, 'key', stored.key, 'body', stored.body, 'bytes', String(stored.bytes), 'createdAt', String(stored.createdAt), 'attempts', '0', 'version', String(stored.version), 'visitor', stored.visitor ?? legacyVisitor(stored.kind, stored.body)];
+  return [
+    'kind',
+    stored.kind,
+    'key',
+    stored.key,
+    'body',
+    stored.body,
+    'bytes',
+    String(stored.bytes),
+    'createdAt',
+    String(stored.createdAt),
+    'attempts',
+    '0',
+    'version',
+    String(stored.version),
+    'visitor',
+    stored.visitor ?? legacyVisitor(stored.kind, stored.body),
+  ];
 }

@@ -89,7 +89,8 @@ export class SqliteEnqueue {
     const { sql, tally, seen } = this.options;
     const seenId = seenIdOf(record);
     if (seenId !== undefined && !seen.claim(seenId)) return 'duplicate';
-    const existing = record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
+    const existing =
+      record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
     if (existing?.body === text) return 'coalesced';
     if (existing) {

@@ -1,7 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { RecordKind } from '../contract/kinds.js';
 import { asStorageError } from '../shared/storage-error.js';
-import { DEFAULT_LIMITS, errorText, type RefusedRecord, type DeadLetter, type DueRecord, type EnqueueResult, type Outbox, type OutboxCounts, type OutboxRecord } from './outbox.js';
+import {
+  DEFAULT_LIMITS,
+  errorText,
+  type RefusedRecord,
+  type DeadLetter,
+  type DueRecord,
+  type EnqueueResult,
+  type Outbox,
+  type OutboxCounts,
+  type OutboxRecord,
+} from './outbox.js';
 import { openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
 import { SqliteDeadLetters } from './sqlite-dead-letters.js';
 import { SqliteEnqueue, TALLY_STALE_MS } from './sqlite-enqueue.js';
@@ -187,7 +197,15 @@ export class SqliteOutbox implements Outbox {
       const { queued, dead, bytes } = this.tally;
       const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
       const oldest = this.sql.oldestQueued.get() as number | null;
-      return { queued: { ...queued }, dead: { ...dead }, bytes, accepted: counters['accepted'] ?? 0, delivered: counters['delivered'] ?? 0, coalesced: counters['coalesced'] ?? 0, oldestQueuedAt: oldest ?? undefined };
+      return {
+        queued: { ...queued },
+        dead: { ...dead },
+        bytes,
+        accepted: counters['accepted'] ?? 0,
+        delivered: counters['delivered'] ?? 0,
+        coalesced: counters['coalesced'] ?? 0,
+        oldestQueuedAt: oldest ?? undefined,
+      };
     } catch (error) {
       // A disk that fails a read is a 503 like a failed write, never a 500 (`/stats`, `/metrics`, the debugger).
       throw asStorageError(error);

@@ -82,7 +82,9 @@ export class SqliteSeenWindow {
   private readTables(now: number): void {
     const wanted = this.tableName(currentSlice(this.window, now));
     const known = new Map(this.tables.map((t) => [t.name, t]));
-    this.tables = this.listTables().filter((t) => t.expiresAt > now || t.name === wanted).map((t) => known.get(t.name) ?? this.prepare(t));
+    this.tables = this.listTables()
+      .filter((t) => t.expiresAt > now || t.name === wanted)
+      .map((t) => known.get(t.name) ?? this.prepare(t));
     this.current = this.tables.find((t) => t.name === wanted);
     this.schemaVersion = this.readSchemaVersion.get() as number;
   }

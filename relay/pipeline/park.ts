@@ -47,7 +47,9 @@ async function unseen(state: ParkDeps['state'], refusals: Refusal[]): Promise<{ 
   }
   const before = new Map<string, ReadonlyMap<string, string>>();
   for (const [scope, keyed] of digests) before.set(scope, await state.recall(scope, [...keyed.keys()]));
-  const fresh = refusals.filter(({ record }) => !record.key || before.get(`refused:${record.kind}`)?.get(record.key) !== digests.get(`refused:${record.kind}`)?.get(record.key));
+  const fresh = refusals.filter(
+    ({ record }) => !record.key || before.get(`refused:${record.kind}`)?.get(record.key) !== digests.get(`refused:${record.kind}`)?.get(record.key),
+  );
   return { fresh, digests };
 }
 

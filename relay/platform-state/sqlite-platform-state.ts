@@ -34,7 +34,9 @@ export class SqlitePlatformState implements PlatformState {
     // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut only sweeps that stretch again.
     this.db = openStateDatabase(dataDir, 'platforms.sqlite', SCHEMA);
     this.readCursor = this.db.prepare('SELECT at FROM cursors WHERE platform = ? AND kind = ?').pluck();
-    this.writeCursor = this.db.prepare('INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)');
+    this.writeCursor = this.db.prepare(
+      'INSERT INTO cursors (platform, kind, at) VALUES (?, ?, ?) ON CONFLICT (platform, kind) DO UPDATE SET at = MAX(at, excluded.at)',
+    );
     this.readHash = this.db.prepare('SELECT hash FROM delivered WHERE kind = ? AND key = ?').pluck();
     this.writeHash = this.db.prepare('INSERT OR REPLACE INTO delivered (kind, key, hash) VALUES (?, ?, ?)');
     this.readScope = this.db.prepare('SELECT key, value FROM remembered WHERE scope = ?').raw();
@@ -44,10 +46,12 @@ export class SqlitePlatformState implements PlatformState {
 
   recall(scope: string, keys?: readonly string[]): Map<string, string> {
     if (!keys) return new Map(this.readScope.all(scope) as [string, string][]);
-    return new Map(keys.flatMap((key) => {
-      const value = this.readFact.get(scope, key) as string | undefined;
-      return value === undefined ? [] : [[key, value] as const];
-    }));
+    return new Map(
+      keys.flatMap((key) => {
+        const value = this.readFact.get(scope, key) as string | undefined;
+        return value === undefined ? [] : [[key, value] as const];
+      }),
+    );
   }
 
   remember(scope: string, entries: ReadonlyMap<string, string>): void {

@@ -29,7 +29,8 @@ export class WithdrawnProducts {
   ) {
     // Sold again: a later withdrawal is news again.
     events.subscribe((step) => {
-      if (step.state === 'delivered' && step.kind === 'product' && step.key !== undefined) void Promise.resolve(this.state.remember(SCOPE, new Map([[step.key, '']]))).catch(() => undefined);
+      if (step.state === 'delivered' && step.kind === 'product' && step.key !== undefined)
+        void Promise.resolve(this.state.remember(SCOPE, new Map([[step.key, '']]))).catch(() => undefined);
     });
   }
 

@@ -82,13 +82,20 @@ export class PlatformClient {
       if ('body' in outcome) return outcome;
       // A 429 is the platform pacing us, not failing: it gets ten times the budget of a failure.
       const spent = outcome.rateLimited ? ++tries.limited / 10 : ++tries.failed;
-      if (spent >= this.attempts) throw new PlatformApiError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
+      if (spent >= this.attempts)
+        throw new PlatformApiError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
       await this.wait(outcome.retryInMs);
     }
   }
 
   private async try(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse | Retry> {
-    const response = await request(url, { method: method as 'GET', headers: { accept: 'application/json', ...headers }, ...(body === undefined ? {} : { body }), headersTimeout: 30_000, bodyTimeout: 60_000 });
+    const response = await request(url, {
+      method: method as 'GET',
+      headers: { accept: 'application/json', ...headers },
+      ...(body === undefined ? {} : { body }),
+      headersTimeout: 30_000,
+      bodyTimeout: 60_000,
+    });
     const text = await response.body.text();
     const retry = this.failure(response.statusCode, String(response.headers['retry-after'] ?? ''), text, url);
     if (retry) return retry;
@@ -107,7 +114,10 @@ export class PlatformClient {
     if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
     if (status === 401 || status === 403) {
       const said = platformError(text);
-      throw new PlatformApiError(`${this.options.platform} refused the credentials (${status}${said ? ` ${said}` : ''} for ${shown(url)}): check the key or token and its permissions`, status);
+      throw new PlatformApiError(
+        `${this.options.platform} refused the credentials (${status}${said ? ` ${said}` : ''} for ${shown(url)}): check the key or token and its permissions`,
+        status,
+      );
     }
     if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
     return undefined;

@@ -16,7 +16,8 @@ export class FieldReader {
   amount(value: unknown, field: string): number | undefined {
     if (value === undefined || value === null || value === '') return undefined;
     const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text.trim())) return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(textOf(value))}`);
+    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text.trim()))
+      return this.refuse(field, 'bad_format', `must be a decimal amount, got ${JSON.stringify(textOf(value))}`);
     return Number(text.trim());
   }
 
@@ -72,9 +73,7 @@ export function plainText(...values: unknown[]): string | undefined {
 /** Product descriptions arrive as HTML; the service's `description` is text. Block ends become spaces. */
 export function htmlToText(html: unknown): string | undefined {
   if (typeof html !== 'string') return undefined;
-  const text = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ');
+  const text = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
   return plainText(text);
 }
 

@@ -20,6 +20,7 @@ export async function fillShopCurrency(catalog: CatalogSettings, api: Pick<Platf
     if (error instanceof PlatformApiError) throw error;
     throw new Error(`the shop's currency could not be read from ${label} (${(error as Error).message}); set SHOPBEACON_SHOP_CURRENCY`);
   }
-  if (!code || !CURRENCY_CODE.test(code)) throw new Error(`${label} did not tell the shop's currency (got ${JSON.stringify(code ?? null)}); set SHOPBEACON_SHOP_CURRENCY`);
+  if (!code || !CURRENCY_CODE.test(code))
+    throw new Error(`${label} did not tell the shop's currency (got ${JSON.stringify(code ?? null)}); set SHOPBEACON_SHOP_CURRENCY`);
   catalog.currency = code.toUpperCase();
 }

@@ -17,6 +17,8 @@ export async function checkKeyspaceVersion(redis: SharedRedis): Promise<void> {
   }
   const version = Number(found);
   if (Number.isInteger(version) && version > REDIS_KEYSPACE_VERSION) {
-    throw new SchemaTooNewError(`Redis (SHOPBEACON_REDIS_URL) has keyspace version ${version}, written by a newer shopbeacon; this one knows versions up to ${REDIS_KEYSPACE_VERSION}. Nothing was changed: run the newer version`);
+    throw new SchemaTooNewError(
+      `Redis (SHOPBEACON_REDIS_URL) has keyspace version ${version}, written by a newer shopbeacon; this one knows versions up to ${REDIS_KEYSPACE_VERSION}. Nothing was changed: run the newer version`,
+    );
   }
 }

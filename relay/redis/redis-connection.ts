@@ -18,12 +18,24 @@ export interface RedisTarget {
   group?: string | undefined;
 }
 
-type RedisSettings = { redisUrl: string | undefined; redisSentinels: RedisTarget['sentinels']; redisSentinelName: string | undefined; redisCluster: RedisTarget['cluster']; redisGroup: string };
+type RedisSettings = {
+  redisUrl: string | undefined;
+  redisSentinels: RedisTarget['sentinels'];
+  redisSentinelName: string | undefined;
+  redisCluster: RedisTarget['cluster'];
+  redisGroup: string;
+};
 
 /** The relay's settings as a target; `undefined` when no Redis is configured. */
 export function redisTargetOf(config: RedisSettings): RedisTarget | undefined {
   if (!config.redisUrl && !config.redisSentinels && !config.redisCluster) return undefined;
-  return { url: config.redisUrl, sentinels: config.redisSentinels, sentinelName: config.redisSentinelName, cluster: config.redisCluster, group: config.redisGroup };
+  return {
+    url: config.redisUrl,
+    sentinels: config.redisSentinels,
+    sentinelName: config.redisSentinelName,
+    cluster: config.redisCluster,
+    group: config.redisGroup,
+  };
 }
 
 /**
@@ -44,7 +56,11 @@ function credentialsOf(url: string | undefined): Pick<RedisOptions, 'username' |
   if (!url) return {};
   const parsed = new URL(url);
   const db = Number(parsed.pathname.slice(1) || 0);
-  return { ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}), ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}), db };
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    db,
+  };
 }
 
 /**
@@ -65,7 +81,9 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
   if (cluster) return connectCluster(cluster, url, options, clusterKeyPrefix(group));
   if (!sentinels) return new Redis(url as string, options);
   // `failoverDetector`: the sentinels' +switch-master moves the connection at once, not at the next error.
-  return reconnectWhenEnded(new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly }));
+  return reconnectWhenEnded(
+    new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly }),
+  );
 }
 
 /**

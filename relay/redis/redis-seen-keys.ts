@@ -99,7 +99,10 @@ export class RedisSeenKeys {
   private readKept(now: number): Promise<{ salt: Buffer; legacyUntil: number }> {
     if (!this.reading) {
       this.reading = orUnavailable(async () => {
-        const [salt, since] = await Promise.all([this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')), this.keptValue(REDIS_KEYS.seenLayoutSince, String(now))]);
+        const [salt, since] = await Promise.all([
+          this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')),
+          this.keptValue(REDIS_KEYS.seenLayoutSince, String(now)),
+        ]);
         return (this.kept = { salt: Buffer.from(salt, 'hex'), legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000 });
       });
       this.reading.catch(() => (this.reading = undefined));

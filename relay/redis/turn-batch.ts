@@ -41,7 +41,9 @@ interface Operation {
   args: (string | Buffer)[];
 }
 
-type TurnPipeline = ReturnType<SharedRedis['pipeline']> & { shopbeaconTurn(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']> };
+type TurnPipeline = ReturnType<SharedRedis['pipeline']> & {
+  shopbeaconTurn(numKeys: number, ...args: (string | Buffer)[]): ReturnType<SharedRedis['pipeline']>;
+};
 
 /**
  * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its

@@ -23,7 +23,9 @@ export function migrate(db: Database.Database, schema: VersionedSchema): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = schema.migrations.length;
   if (current > latest) {
-    throw new SchemaTooNewError(`${schema.name} has schema version ${current}, written by a newer shopbeacon; this one knows versions up to ${latest}. Nothing was changed: run the newer version, or restore the data directory's backup`);
+    throw new SchemaTooNewError(
+      `${schema.name} has schema version ${current}, written by a newer shopbeacon; this one knows versions up to ${latest}. Nothing was changed: run the newer version, or restore the data directory's backup`,
+    );
   }
   if (current === latest) return;
   db.transaction(() => {

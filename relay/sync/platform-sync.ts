@@ -162,15 +162,23 @@ export class PlatformSync {
     try {
       const { state } = this.options;
       const scope = `webhooks:${this.connector.name}`;
-      const repaired = await this.api.repairWebhooks({ recall: async () => state.recall(scope), remember: async (webhooks) => state.remember(scope, webhooks) });
+      const repaired = await this.api.repairWebhooks({
+        recall: async () => state.recall(scope),
+        remember: async (webhooks) => state.remember(scope, webhooks),
+      });
       this.status.webhookNote = null;
       if (repaired === 0) return;
       this.status.webhooksRepaired += repaired;
       this.options.events?.emit({ type: 'webhooks-repaired', platform: this.connector.name, count: repaired });
-      this.options.logger.warn({ platform: this.connector.name, repaired }, `${this.connector.label}: put ${repaired} webhook(s) right again (disabled or deleted by the platform); the sweep covers what they missed`);
+      this.options.logger.warn(
+        { platform: this.connector.name, repaired },
+        `${this.connector.label}: put ${repaired} webhook(s) right again (disabled or deleted by the platform); the sweep covers what they missed`,
+      );
     } catch (error) {
       const refused = error instanceof PlatformApiError && error.refused;
-      this.status.webhookNote = refused ? 'the API key cannot manage webhooks (read only): disabled webhooks are not re-enabled' : `webhooks not checked: ${(error as Error).message}`;
+      this.status.webhookNote = refused
+        ? 'the API key cannot manage webhooks (read only): disabled webhooks are not re-enabled'
+        : `webhooks not checked: ${(error as Error).message}`;
     }
   }
 
@@ -206,7 +214,12 @@ export class PlatformSync {
   }
 
   /** Commits the payloads page by page; false when stopped before the end. */
-  private async drain(kind: PlatformKind, items: AsyncIterable<ChangedPayload>, how: { afterHistory: boolean; movesCursor: boolean }, leaseMs: number): Promise<boolean> {
+  private async drain(
+    kind: PlatformKind,
+    items: AsyncIterable<ChangedPayload>,
+    how: { afterHistory: boolean; movesCursor: boolean },
+    leaseMs: number,
+  ): Promise<boolean> {
     let batch: ChangedPayload[] = [];
     for await (const item of items) {
       if (this.stopped) return false;
@@ -223,7 +236,8 @@ export class PlatformSync {
   private batchDeps(origin: RecordOrigin): SweepBatchDeps {
     const { accept, park, versions, withdrawn } = this.options;
     const notice = async (found: { productId: string; reason: string }[]) => {
-      for (const w of (await withdrawn?.notice(this.connector.name, found)) ?? []) this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
+      for (const w of (await withdrawn?.notice(this.connector.name, found)) ?? [])
+        this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
     };
     return { accept, park, origin, withdrawn: notice, ...(versions ? { older: (kind, found) => versions.older(kind, found) } : {}) };
   }

@@ -23,7 +23,9 @@ const onlyTooOld = (errors: FieldError[]) => errors.length > 0 && errors.every((
 
 /** Tells `deps.withdrawn` of the products the page skipped as no longer for sale. */
 async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[]): Promise<void> {
-  const withdrawn = mappings.flatMap((mapping) => ('withdrawn' in mapping && mapping.withdrawn ? [{ productId: mapping.withdrawn, reason: mapping.skip }] : []));
+  const withdrawn = mappings.flatMap((mapping) =>
+    'withdrawn' in mapping && mapping.withdrawn ? [{ productId: mapping.withdrawn, reason: mapping.skip }] : [],
+  );
   if (withdrawn.length > 0) await deps.withdrawn?.(withdrawn);
 }
 
@@ -32,7 +34,10 @@ async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }
   if (!deps.older || records.length === 0) return records;
   const identity = KINDS[kind].identity as string;
   const keyOf = (r: T) => String(r.mapping.body[identity]);
-  const older = await deps.older(kind, records.map((r) => ({ key: keyOf(r), modifiedAt: r.changedAt })));
+  const older = await deps.older(
+    kind,
+    records.map((r) => ({ key: keyOf(r), modifiedAt: r.changedAt })),
+  );
   return older.size === 0 ? records : records.filter((r) => !older.has(keyOf(r)));
 }
 
@@ -43,15 +48,29 @@ async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }
  * before `missedBefore` (undefined: not counted), since a webhook may still be on its way.
  * Resolves once the batch is committed, with what became of it.
  */
-export async function sweepBatch(deps: SweepBatchDeps, api: PlatformApi, kind: PlatformKind, batch: readonly ChangedPayload[], missedBefore: number | undefined): Promise<SweepCounts> {
+export async function sweepBatch(
+  deps: SweepBatchDeps,
+  api: PlatformApi,
+  kind: PlatformKind,
+  batch: readonly ChangedPayload[],
+  missedBefore: number | undefined,
+): Promise<SweepCounts> {
   const counts: SweepCounts = { found: batch.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
   const mapped = batch.map((item) => ({ mapping: api.map(kind, item.payload), changedAt: item.changedAt }));
   const mappedRecords = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
   counts.skipped = mapped.length - mappedRecords.length;
-  await noticeWithdrawn(deps, mapped.map((m) => m.mapping));
+  await noticeWithdrawn(
+    deps,
+    mapped.map((m) => m.mapping),
+  );
   const records = await newestOnly(deps, kind, mappedRecords);
   counts.unchanged += mappedRecords.length - records.length;
-  const verdicts = await deps.accept(deps.origin, kind, records.map((m) => m.mapping.body), mappedToRecord(records.map((m) => m.mapping)));
+  const verdicts = await deps.accept(
+    deps.origin,
+    kind,
+    records.map((m) => m.mapping.body),
+    mappedToRecord(records.map((m) => m.mapping)),
+  );
   const refused: Refusal[] = [];
   for (const [i, verdict] of verdicts.entries()) {
     if (verdict.status === 'rejected') {

@@ -39,7 +39,10 @@ export class SqliteVisitors implements VisitorCount {
   private failing = false;
 
   /** `onWriteError`: a timed write failed (a full disk); the visitors are kept for the next one. */
-  constructor(dataDir: string, private readonly onWriteError: (error: unknown) => void = () => undefined) {
+  constructor(
+    dataDir: string,
+    private readonly onWriteError: (error: unknown) => void = () => undefined,
+  ) {
     const isNew = !existsSync(join(dataDir, 'visitors.sqlite'));
     this.db = openStateDatabase(dataDir, 'visitors.sqlite', SCHEMA);
     if (isNew) adoptOutboxCounts(this.db, dataDir);

@@ -66,7 +66,8 @@ class WebhookReceiver {
     const kind = this.platform.topics[ctx.get(this.platform.topicHeader)] ?? 'order';
     this.dropped(kind, 'unauthorized', `refused (401): the ${this.platform.signatureHeader} signature ${reason}`);
     const suppressed = this.throttle.pass('unauthorized');
-    if (suppressed !== undefined) this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
+    if (suppressed !== undefined)
+      this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
   }
 
@@ -95,16 +96,19 @@ class WebhookReceiver {
   /** Why this version is not sent, if it is older than one already taken: a replay, or a delivery overtaken by a newer one. */
   private async olderThanTaken(mapped: Mapped, payload: unknown): Promise<string | undefined> {
     const body = mapped.body;
-    const modified = mapped.kind === 'order' ? body['date_modified_gmt'] : fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at'];
+    const modified = mapped.kind === 'order' ? body['date_modified_gmt'] : (fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at']);
     const modifiedAt = platformTime(modified);
     const key = body[KINDS[mapped.kind].identity as string];
     if (modifiedAt === undefined || key === undefined || !this.deps.older) return undefined;
     const older = await this.deps.older(mapped.kind, [{ key: String(key), modifiedAt }]);
-    return older.size > 0 ? `older than the version already taken (this one modified ${new Date(modifiedAt).toISOString()}): a replay, or overtaken by a newer delivery` : undefined;
+    return older.size > 0
+      ? `older than the version already taken (this one modified ${new Date(modifiedAt).toISOString()}): a replay, or overtaken by a newer delivery`
+      : undefined;
   }
 
   private async noticeWithdrawn(productId: string, reason: string): Promise<void> {
-    for (const line of (await this.deps.withdrawn?.(this.platform.source, [{ productId, reason }])) ?? []) this.deps.logger.warn({ platform: this.platform.source, productId }, line);
+    for (const line of (await this.deps.withdrawn?.(this.platform.source, [{ productId, reason }])) ?? [])
+      this.deps.logger.warn({ platform: this.platform.source, productId }, line);
   }
 
   private drop(ctx: Context, kind: 'order' | 'product', detail: string, result: 'ignored' | 'skipped' | 'stale'): void {
@@ -126,7 +130,9 @@ class WebhookReceiver {
   /** The outbox could not take a delivery: 503 (Shopify retries), and loudly for WooCommerce, which does not. */
   refused(error: StorageError): void {
     const inARow = this.deps.health.refusedDelivery(this.platform);
-    const lost = this.platform.retriesDeliveries ? 'the platform will retry' : `${this.platform.label} does not retry: this delivery is LOST unless the sync sweeps it`;
+    const lost = this.platform.retriesDeliveries
+      ? 'the platform will retry'
+      : `${this.platform.label} does not retry: this delivery is LOST unless the sync sweeps it`;
     this.deps.logger.error({ platform: this.platform.source, code: error.code, refusedInARow: inARow }, `webhook refused with 503 (${error.code}); ${lost}`);
   }
 }

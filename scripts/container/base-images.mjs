@@ -46,7 +46,10 @@ function addNode(root, major) {
 /** Debian's minbase of `suite` in a new folder, trimmed as the slim images are: its path. */
 function makeDebianRoot(suite) {
   if (!hasCommand('debootstrap')) {
-    if (!canInstallFromDebian()) throw new Error('no image registry answered and debootstrap is not installed to make the base: install it (Debian: apt-get install debootstrap) and run again as root');
+    if (!canInstallFromDebian())
+      throw new Error(
+        'no image registry answered and debootstrap is not installed to make the base: install it (Debian: apt-get install debootstrap) and run again as root',
+      );
     installFromDebian(['debootstrap'], 'the base image is made locally');
   }
   const root = mkdtempSync(join(tmpdir(), 'shopbeacon-base-'));
@@ -70,7 +73,10 @@ const SYSTEM_PATH = 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:
 /** Imports the folder as the image `name`, with the Dockerfile instructions `changes`. */
 function importRoot(engine, root, name, changes) {
   const flags = changes.map((change) => `--change '${change}'`).join(' ');
-  const tar = spawnSync('sh', ['-c', `tar -C "$1" -c . | "$2" import ${flags} - "$3"`, 'sh', root, engine.command, name], { env: engine.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tar = spawnSync('sh', ['-c', `tar -C "$1" -c . | "$2" import ${flags} - "$3"`, 'sh', root, engine.command, name], {
+    env: engine.env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (tar.status !== 0) throw new Error(`${engine.command} import of ${name} failed (exit ${tar.status})`);
 }
 

@@ -61,7 +61,10 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
       }
     };
   // `unload`/`beforeunload` would keep the page out of the back/forward cache: never used.
-  doc.addEventListener('visibilitychange', guard(() => doc.visibilityState === 'hidden' && tracker.beacon()));
+  doc.addEventListener(
+    'visibilitychange',
+    guard(() => doc.visibilityState === 'hidden' && tracker.beacon()),
+  );
   win.addEventListener('pagehide', guard(tracker.beacon));
   win.addEventListener('online', guard(tracker.flush));
   const command = guard(tracker.command);

@@ -11,14 +11,17 @@ type Log = (message: string, detail?: unknown) => void;
 export function createTransport(endpoint: string, log: Log, webdriver: boolean): Transport {
   // `sent_at` is read as the body is made, so a batch replayed later still measures the clock right.
   const body = (events: SnippetEvent[]) => safeStringify({ events, webdriver, sent_at: Date.now() });
-  const post = (events: SnippetEvent[]) =>
-    fetch(endpoint, { method: 'POST', body: body(events), keepalive: true });
+  const post = (events: SnippetEvent[]) => fetch(endpoint, { method: 'POST', body: body(events), keepalive: true });
   return {
     send: (events) =>
       post(events).then(
         (response): SendOutcome => {
           if (!response.ok) log('rejected', response.status);
-          else response.json().then((answer: { rejected?: unknown[] }) => answer.rejected?.length && log('rejected', answer.rejected), () => 0);
+          else
+            response.json().then(
+              (answer: { rejected?: unknown[] }) => answer.rejected?.length && log('rejected', answer.rejected),
+              () => 0,
+            );
           // Other 4xx will not change on a retry: the relay refused the request itself.
           return !/^(5|408|429)/.test(String(response.status));
         },

@@ -25,7 +25,14 @@ async function loadTracker(globals: PixelGlobals, endpoint: string, win: Window,
     loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE]),
   ]);
   const log = () => 0;
-  const tracker = createTracker({ transport: createTransport(endpoint, log, win.navigator.webdriver), queue: createRetryQueue(store), identity: createIdentity(cookies, store), consent: initialConsent(globals), page, log });
+  const tracker = createTracker({
+    transport: createTransport(endpoint, log, win.navigator.webdriver),
+    queue: createRetryQueue(store),
+    identity: createIdentity(cookies, store),
+    consent: initialConsent(globals),
+    page,
+    log,
+  });
   const customerId = globals.init.data?.customer?.id;
   if (customerId != null) tracker.command('identify', customerId);
   tracker.start();
@@ -46,7 +53,9 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window): v
     if (command) run((tracker) => tracker.command(...(command as Parameters<Tracker['command']>)));
   };
   for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
-  globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) => run((tracker) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)));
+  globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) =>
+    run((tracker) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)),
+  );
   // The iframe goes with its page: what is still queued leaves as a beacon, and stays stored until confirmed.
   const hide = () => run((tracker) => tracker.beacon());
   win.addEventListener('pagehide', hide);

@@ -14,7 +14,14 @@ export interface ProductVariant {
   id?: string | null;
   image?: { src?: string | null } | null;
   price?: MoneyV2 | null;
-  product?: { id?: string | null; title?: string | null; untranslatedTitle?: string | null; type?: string | null; url?: string | null; vendor?: string | null } | null;
+  product?: {
+    id?: string | null;
+    title?: string | null;
+    untranslatedTitle?: string | null;
+    type?: string | null;
+    url?: string | null;
+    vendor?: string | null;
+  } | null;
   sku?: string | null;
   title?: string | null;
 }

@@ -47,20 +47,30 @@ function productFields(variant: ProductVariant | null | undefined, page: string 
 /** Without the fields Shopify left empty (`null`, `''`), so the tracker's defaults (`url`, `quantity`) apply. */
 const defined = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
 
-const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({ ...productFields(line?.merchandise, page), quantity: line?.quantity ?? undefined });
+const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({
+  ...productFields(line?.merchandise, page),
+  quantity: line?.quantity ?? undefined,
+});
 
 /** A checkout line as the WooCommerce plugin and the PrestaShop module send an item: the product's fields and the quantity. */
-const itemFields = (line: CheckoutLineItem | null | undefined, page: string | undefined) => defined({ ...productFields(line?.variant, page), quantity: line?.quantity ?? undefined });
+const itemFields = (line: CheckoutLineItem | null | undefined, page: string | undefined) =>
+  defined({ ...productFields(line?.variant, page), quantity: line?.quantity ?? undefined });
 
 /** `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items (as the plugin and the module send them). */
 function checkoutFields(checkout: Checkout | null | undefined, page: string | undefined): Record<string, unknown> {
   const lines = checkout?.lineItems;
   const items = (Array.isArray(lines) ? lines : []).map((line) => itemFields(line, page)).filter((item) => item['product_id'] !== undefined);
-  return { order_value: checkout?.totalPrice?.amount, currency: checkout?.totalPrice?.currencyCode || checkout?.currencyCode || undefined, items: items.length > 0 ? items : undefined };
+  return {
+    order_value: checkout?.totalPrice?.amount,
+    currency: checkout?.totalPrice?.currencyCode || checkout?.currencyCode || undefined,
+    items: items.length > 0 ? items : undefined,
+  };
 }
 
-const purchaseFields = (checkout: Checkout | null | undefined, page: string | undefined) => ({ order_id: numericId(checkout?.order?.id), ...checkoutFields(checkout, page) });
-
+const purchaseFields = (checkout: Checkout | null | undefined, page: string | undefined) => ({
+  order_id: numericId(checkout?.order?.id),
+  ...checkoutFields(checkout, page),
+});
 
 type EventData = StandardEvent['data'];
 

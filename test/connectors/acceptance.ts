@@ -30,7 +30,11 @@ export interface AcceptanceCheck {
 function openApi({ connector }: UnderTest, settings: Record<string, string>): PlatformApi {
   const values = apiValues(connector, settings);
   assert.ok(values, `${connector.name}: the kit's settings open its API`);
-  return connector.openApi({ values, catalog: { currency: settings['shopCurrency'] ?? 'EUR', shopUrl: 'https://shop.example' }, client: platformClientFor(connector) });
+  return connector.openApi({
+    values,
+    catalog: { currency: settings['shopCurrency'] ?? 'EUR', shopUrl: 'https://shop.example' },
+    client: platformClientFor(connector),
+  });
 }
 
 async function read(api: PlatformApi, kind: PlatformKind, since: number): Promise<ChangedPayload[]> {
@@ -68,7 +72,10 @@ function knownStatuses({ connector, kit, fixture }: UnderTest): void {
     const mapping = kit.map('order', parseExactJson(fixture(file)));
     if ('skip' in mapping) continue;
     const status = (mapping.body as { status?: unknown }).status;
-    assert.ok((ORDER_STATUSES as readonly unknown[]).includes(status), `${connector.name}/${file}: status ${JSON.stringify(status)} is not one of ${ORDER_STATUSES.join(', ')}`);
+    assert.ok(
+      (ORDER_STATUSES as readonly unknown[]).includes(status),
+      `${connector.name}/${file}: status ${JSON.stringify(status)} is not one of ${ORDER_STATUSES.join(', ')}`,
+    );
   }
 }
 
@@ -85,7 +92,10 @@ async function laterCursor(under: UnderTest): Promise<void> {
     const cursor = (history.at(-1) as ChangedPayload).changedAt;
     const later = await read(api, 'order', cursor);
     assert.ok(later.length < history.length, `${under.connector.name}: a later cursor read ${later.length} of ${history.length} orders again`);
-    assert.ok(later.every((item) => item.changedAt >= cursor), `${under.connector.name}: an order changed before the cursor`);
+    assert.ok(
+      later.every((item) => item.changedAt >= cursor),
+      `${under.connector.name}: an order changed before the cursor`,
+    );
     const asked = shop.cursorsAsked('order');
     assert.ok(Math.max(...asked) >= cursor - 1000, `${under.connector.name}: the platform was asked with cursors ${asked.join(', ')}, never ${cursor}`);
   });
@@ -95,7 +105,10 @@ async function wrongCredentials(under: UnderTest): Promise<void> {
   await withShop(under, async (shop) => {
     const api = openApi(under, shop.wrongCredentials);
     await assert.rejects(read(api, 'order', 0), (error: unknown) => {
-      assert.ok(error instanceof PlatformApiError && error.refused, `${under.connector.name}: a refused credential is a PlatformApiError with the platform's 401/403, not ${String(error)}`);
+      assert.ok(
+        error instanceof PlatformApiError && error.refused,
+        `${under.connector.name}: a refused credential is a PlatformApiError with the platform's 401/403, not ${String(error)}`,
+      );
       assert.match(error.message, under.kit.refusal, `${under.connector.name}: the message carries the platform's own words`);
       return true;
     });
@@ -105,7 +118,8 @@ async function wrongCredentials(under: UnderTest): Promise<void> {
 async function futureCursor(under: UnderTest): Promise<void> {
   await withShop(under, async (shop) => {
     const api = openApi(under, shop.settings);
-    for (const kind of ['order', 'product'] as const) assert.deepEqual(await read(api, kind, Date.now() + DAY), [], `${under.connector.name}: ${kind}s after a cursor a day ahead`);
+    for (const kind of ['order', 'product'] as const)
+      assert.deepEqual(await read(api, kind, Date.now() + DAY), [], `${under.connector.name}: ${kind}s after a cursor a day ahead`);
   });
 }
 

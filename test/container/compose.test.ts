@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import type { Engine } from '../../scripts/container/container-engine.mjs';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/create-mock-upstream.js';
 import { collect } from '../helpers/collect.js';
-import { composeCommand, composeFolder, composeUnavailableReason, ensureComposeImages, selfSignedCertificate, serviceCallers, tlsFront } from '../helpers/compose.js';
+import {
+  composeCommand,
+  composeFolder,
+  composeUnavailableReason,
+  ensureComposeImages,
+  selfSignedCertificate,
+  serviceCallers,
+  tlsFront,
+} from '../helpers/compose.js';
 import { containerEngine, engineOk, engineRun } from '../helpers/container.js';
 import type { NginxServer } from '../helpers/nginx-server.js';
 import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
@@ -51,7 +59,11 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
   let httpPort = 0;
   const compose = (...args: string[]) => {
     const env = { ...engine.env, SHOPBEACON_BASE_URL: `https://${SERVICE_HOST}:${front.port}`, SHOPBEACON_HTTP_PORT: String(httpPort) };
-    const result = spawnCompose(command as string, [...composeArgs, '-p', PROJECT, '-f', join(folder, 'compose.yaml'), '-f', join(folder, 'compose.test.yaml'), ...args], env);
+    const result = spawnCompose(
+      command as string,
+      [...composeArgs, '-p', PROJECT, '-f', join(folder, 'compose.yaml'), '-f', join(folder, 'compose.test.yaml'), ...args],
+      env,
+    );
     assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.output}`);
   };
 
@@ -93,7 +105,9 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     const delivered = () => mock.records('events').map((record) => (record as { user_id: string }).user_id);
     await until(() => acknowledged.every((user) => delivered().includes(user)), 'every acknowledged event, through the surviving relay', 120_000);
     const users = delivered();
-    console.log(`# compose: ${acknowledged.length} of 80 acknowledged through nginx, relay-a killed after 40, ${new Set(users).size} delivered, ${users.length - new Set(users).size} duplicates`);
+    console.log(
+      `# compose: ${acknowledged.length} of 80 acknowledged through nginx, relay-a killed after 40, ${new Set(users).size} delivered, ${users.length - new Set(users).size} duplicates`,
+    );
     assert.ok(acknowledged.length >= 78, `acknowledged ${acknowledged.length} of 80`);
     assert.equal(users.length, new Set(users).size, 'each event once');
   });

@@ -23,7 +23,10 @@ const SECOND = `sb-test-second-${suffix}`;
 function secretsFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sb-secrets-'));
   chmodSync(dir, 0o755);
-  for (const [name, value] of [['token', `${SERVICE_TOKEN}\n`], ['admin_key', ADMIN_KEY]] as const) {
+  for (const [name, value] of [
+    ['token', `${SERVICE_TOKEN}\n`],
+    ['admin_key', ADMIN_KEY],
+  ] as const) {
     writeFileSync(join(dir, name), value);
     chmodSync(join(dir, name), 0o644);
   }
@@ -33,10 +36,27 @@ function secretsFolder(): string {
 /** Starts the image detached on the host's network, its secrets from files, its outbox on VOLUME. */
 function startRelay(engine: Engine, name: string, port: number, servicePort: number, secrets: string): void {
   engineOk(engine, [
-    'run', '-d', '--name', name, '--network', 'host', '-v', `${VOLUME}:/data`, '-v', `${secrets}:/run/secrets:ro`,
-    '-e', `PORT=${port}`, '-e', `SHOPBEACON_BASE_URL=http://127.0.0.1:${servicePort}`,
-    '-e', 'SHOPBEACON_TOKEN_FILE=/run/secrets/token', '-e', 'SHOPBEACON_ADMIN_KEY_FILE=/run/secrets/admin_key',
-    '-e', 'SHOPBEACON_TRUST_PROXY=0', IMAGE_TAG,
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    'host',
+    '-v',
+    `${VOLUME}:/data`,
+    '-v',
+    `${secrets}:/run/secrets:ro`,
+    '-e',
+    `PORT=${port}`,
+    '-e',
+    `SHOPBEACON_BASE_URL=http://127.0.0.1:${servicePort}`,
+    '-e',
+    'SHOPBEACON_TOKEN_FILE=/run/secrets/token',
+    '-e',
+    'SHOPBEACON_ADMIN_KEY_FILE=/run/secrets/admin_key',
+    '-e',
+    'SHOPBEACON_TRUST_PROXY=0',
+    IMAGE_TAG,
   ]);
 }
 
@@ -47,7 +67,9 @@ describe('the container image', { skip: unmetRequirement('the container image', 
   before(() => {
     secrets = secretsFolder();
   });
-  after(() => { if (!process.env.KEEP) removeContainers(e, [FIRST, SECOND], [VOLUME]); });
+  after(() => {
+    if (!process.env.KEEP) removeContainers(e, [FIRST, SECOND], [VOLUME]);
+  });
 
   it('runs the relay as a user other than root', () => {
     assert.equal(engineOk(e, ['image', 'inspect', '--format', '{{.Config.User}}', IMAGE_TAG]), '1000:1000');
@@ -76,13 +98,20 @@ describe('the container image', { skip: unmetRequirement('the container image', 
     const logs = engineOk(e, ['logs', FIRST]) + engineRun(e, ['logs', FIRST]).stderr;
     assert.ok(!logs.includes(SERVICE_TOKEN) && !logs.includes(ADMIN_KEY), 'no secret in the logs');
     assert.match(logs, /received SIGTERM, shutting down/);
-    assert.equal(engineOk(e, ['run', '--rm', '--network', 'host', '-v', `${VOLUME}:/data`, '--entrypoint', 'stat', IMAGE_TAG, '-c', '%u %a', '/data']), '1000 700');
+    assert.equal(
+      engineOk(e, ['run', '--rm', '--network', 'host', '-v', `${VOLUME}:/data`, '--entrypoint', 'stat', IMAGE_TAG, '-c', '%u %a', '/data']),
+      '1000 700',
+    );
 
     const mock = await createMockUpstream({ token: SERVICE_TOKEN, port: servicePort });
     try {
       startRelay(e, SECOND, port, servicePort, secrets);
       const seqs = sent.map((event) => (event['event'] as { seq: number }).seq);
-      const delivered = () => mock.records('events').map((event) => (event as { event: { seq: number } }).event.seq).filter((seq) => seqs.includes(seq));
+      const delivered = () =>
+        mock
+          .records('events')
+          .map((event) => (event as { event: { seq: number } }).event.seq)
+          .filter((seq) => seqs.includes(seq));
       await until(() => new Set(delivered()).size === seqs.length, 'the five events, delivered by the second container', 60_000);
       assert.deepEqual(delivered().sort(), [...seqs].sort(), 'each once');
     } finally {

@@ -23,7 +23,11 @@ test.use({
   viewport: { width: 1360, height: 900 },
   launchOptions: {
     // The flag, not only Playwright's override, so that beacons carry this user agent too.
-    args: [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled', '--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--disable-blink-features=AutomationControlled',
+      '--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ],
     ...(browser && browser.source !== 'playwright' ? { executablePath: browser.path } : {}),
   },
 });
@@ -42,7 +46,11 @@ async function shop(page: Page): Promise<number> {
 }
 
 test.describe('npm start: the demo storefront and the live debugger', () => {
-  test('a visit, two adds, a removal and a checkout reach the service with the visitor user_id, and the debugger shows each delivered', async ({ page, demo, errors }, testInfo) => {
+  test('a visit, two adds, a removal and a checkout reach the service with the visitor user_id, and the debugger shows each delivered', async ({
+    page,
+    demo,
+    errors,
+  }, testInfo) => {
     await page.goto(`${demo.url}/products/101`);
     await page.goto(`${demo.url}/`);
     const orderId = await shop(page);
@@ -50,15 +58,22 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     const userId = (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value;
     expect(userId).toBeTruthy();
 
-    await expect.poll(async () => (await demo.records('events')).map((e) => e['event_name']).sort()).toEqual(
-      ['Added To Cart', 'Added To Cart', 'Order Completed', 'Product Viewed', 'Removed From Cart'],
-    );
+    await expect
+      .poll(async () => (await demo.records('events')).map((e) => e['event_name']).sort())
+      .toEqual(['Added To Cart', 'Added To Cart', 'Order Completed', 'Product Viewed', 'Removed From Cart']);
     const events = await demo.records('events');
     expect(events.every((e) => e['user_id'] === userId)).toBe(true);
     expect(events.find((e) => e['event_name'] === 'Removed From Cart')?.['event']).toMatchObject({ product_id: 105, name: 'Trail Bottle' });
     // The buttons' data-sb-* attributes, named and typed by the relay (issue #17).
     expect(events.find((e) => e['event_name'] === 'Added To Cart' && (e['event'] as { product_id: number }).product_id === 101)?.['event']).toEqual({
-      product_id: 101, name: 'Harbour Mug', price: 14.5, currency: 'EUR', quantity: 1, product_type: 'Kitchen', image_url: expect.stringContaining('101'), url: `${demo.url}/`,
+      product_id: 101,
+      name: 'Harbour Mug',
+      price: 14.5,
+      currency: 'EUR',
+      quantity: 1,
+      product_type: 'Kitchen',
+      image_url: expect.stringContaining('101'),
+      url: `${demo.url}/`,
     });
     await expect.poll(async () => (await demo.records('orders')).map((o) => o['order_id'])).toEqual([orderId]);
     expect((await demo.records('orders'))[0]).toMatchObject({ order_value: 14.5, line_items: [{ line_item_product_id: 101, line_item_quantity: 1 }] });
@@ -91,7 +106,12 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
   test('the debugger streams a record the moment it is accepted, with the field errors of a refusal', async ({ page, demo }) => {
     await page.goto(`${demo.url}/_debug/`);
     await expect(page.locator('#connection')).toHaveText('live');
-    const post = (body: unknown) => fetch(`${demo.url}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${demo.url}/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36' },
+        body: JSON.stringify(body),
+      });
     await post({ events: [{ event_id: 'dbg-bad-1', user_id: 'u-debug-1', event_name: 'Added To Cart', event: { price: -1 } }] });
     const row = page.locator('#records tr', { hasText: 'u-debug-1' });
     await expect(row).toContainText('rejected');

@@ -24,12 +24,22 @@ test.describe('relay end to end in Chromium', () => {
     expect((shop.mock.records('events')[1] as Record<string, unknown>)['user_id']).toBe(uid);
   });
 
-  test('a product helper\'s event reaches the service with exactly the spec fields, url and quantity defaulted; a track call keeps its own', async ({ page, shop }) => {
+  test("a product helper's event reaches the service with exactly the spec fields, url and quantity defaulted; a track call keeps its own", async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', color: 'red', image_url: null });
     await sb(page, 'track', 'Wishlist Added', { product_id: 5, color: 'red' });
     await expect.poll(() => delivered(shop).size).toBe(2);
-    expect(delivered(shop).get('Added To Cart')!['event']).toEqual({ product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 1, url: `${shop.url}/` });
+    expect(delivered(shop).get('Added To Cart')!['event']).toEqual({
+      product_id: 5,
+      name: 'Mug',
+      price: 9.5,
+      currency: 'EUR',
+      quantity: 1,
+      url: `${shop.url}/`,
+    });
     expect(delivered(shop).get('Wishlist Added')!['event']).toEqual({ product_id: 5, color: 'red' });
   });
 

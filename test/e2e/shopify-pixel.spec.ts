@@ -26,7 +26,10 @@ const publish = (page: Page, name: string, data: unknown) =>
 const byName = (sandbox: ShopifySandbox) => new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
 
 test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify documents it', () => {
-  test('product viewed, added to cart, removed from cart, checkout started and checkout completed reach the service with the exact fields', async ({ page, sandbox }) => {
+  test('product viewed, added to cart, removed from cart, checkout started and checkout completed reach the service with the exact fields', async ({
+    page,
+    sandbox,
+  }) => {
     await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
     await publish(page, 'page_viewed', {});
     await publish(page, 'product_viewed', PRODUCT_VIEWED);

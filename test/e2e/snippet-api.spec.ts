@@ -47,7 +47,10 @@ test.describe('snippet: the install stub and the API', () => {
     expect(collector.events()[2]!.event).toEqual({ order_id: 77, order_value: 12.5, currency: 'EUR' });
   });
 
-  test('a click on data-sb-add-to-cart sends the element\'s data-* attributes as they are, the page as sbUrl, marked helper: 1 and attributes: 1', async ({ page, collector }) => {
+  test("a click on data-sb-add-to-cart sends the element's data-* attributes as they are, the page as sbUrl, marked helper: 1 and attributes: 1", async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/shop.html`);
     await expect.poll(() => collector.events().length).toBe(3);
     await page.click('#add');
@@ -55,11 +58,18 @@ test.describe('snippet: the install stub and the API', () => {
     // The relay names and types them (issue #17); relay.spec.ts checks what the service gets.
     expect(collector.events()[3]).toMatchObject({ event_name: 'Added To Cart', helper: 1, attributes: 1 });
     expect(collector.events()[3]!.event).toEqual({
-      sbUrl: `${collector.url}/shop.html`, sbAddToCart: '', sbProductId: '7', sbName: 'Lamp', sbPrice: '29.90', sbCurrency: 'EUR', sbQuantity: '2', sbImageUrl: '/img/7.png',
+      sbUrl: `${collector.url}/shop.html`,
+      sbAddToCart: '',
+      sbProductId: '7',
+      sbName: 'Lamp',
+      sbPrice: '29.90',
+      sbCurrency: 'EUR',
+      sbQuantity: '2',
+      sbImageUrl: '/img/7.png',
     });
   });
 
-  test('a click on data-sb-event sends that event name with the element\'s data-* attributes, marked attributes: 1 only', async ({ page, collector }) => {
+  test("a click on data-sb-event sends that event name with the element's data-* attributes, marked attributes: 1 only", async ({ page, collector }) => {
     await page.goto(`${collector.url}/shop.html`);
     await page.click('#wish');
     await expect.poll(() => collector.events().some((e) => e.event_name === 'Added To Wishlist')).toBe(true);
@@ -74,7 +84,9 @@ test.describe('snippet: the install stub and the API', () => {
     await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
     const ids = (await sb(page, 'ids')) as { user_id: string; session_id: string };
     expect(ids.user_id).toMatch(/^[\w-]{20}$/);
-    const fromCallback = await page.evaluate(() => new Promise((resolve) => (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('ids', resolve)));
+    const fromCallback = await page.evaluate(
+      () => new Promise((resolve) => (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('ids', resolve)),
+    );
     expect(fromCallback).toEqual(ids);
   });
 

@@ -14,7 +14,10 @@ function instantOf(event: Record<string, unknown> | undefined): number {
 }
 
 test.describe("snippet: a visitor's wrong clock", () => {
-  for (const [label, skew] of [['an hour fast', HOUR], ['two days slow', -2 * DAY]] as const) {
+  for (const [label, skew] of [
+    ['an hour fast', HOUR],
+    ['two days slow', -2 * DAY],
+  ] as const) {
     test(`a page clock ${label} loses nothing: the service gets each event at the real time, in the visitor's offset`, async ({ page, shop }) => {
       await page.clock.install({ time: new Date(Date.now() + skew) });
       await page.goto(shop.url);
@@ -31,7 +34,10 @@ test.describe("snippet: a visitor's wrong clock", () => {
     });
   }
 
-  test('events replayed from the retry queue on a later page load keep their capture time, corrected by the clock of the page that sends them', async ({ page, shop }) => {
+  test('events replayed from the retry queue on a later page load keep their capture time, corrected by the clock of the page that sends them', async ({
+    page,
+    shop,
+  }) => {
     await page.clock.install({ time: new Date(Date.now() + 3 * HOUR) });
     shop.relayDown = true;
     await page.goto(shop.url);

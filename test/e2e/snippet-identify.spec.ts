@@ -3,11 +3,13 @@ import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtu
 
 test.use(REAL_VISITOR);
 
-const cookieHeader = async (page: import('@playwright/test').Page) =>
-  (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+const cookieHeader = async (page: import('@playwright/test').Page) => (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
 test.describe('snippet: identify and reset, through the relay to the service', () => {
-  test('identify makes the next events carry the customer id, keeps the session, survives a reload and the relay cookie, and the backend helper reads the same ids', async ({ page, shop }) => {
+  test('identify makes the next events carry the customer id, keeps the session, survives a reload and the relay cookie, and the backend helper reads the same ids', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await sb(page, 'track', 'Anonymous', {});
     await sb(page, 'identify', ' 42 ');
@@ -27,7 +29,10 @@ test.describe('snippet: identify and reset, through the relay to the service', (
     expect(await sb(page, 'ids')).toEqual({ user_id: '42', session_id: loggedIn['session_id'] });
   });
 
-  test('identifying with the id in use changes nothing; another id is another account with a new session; reset starts a new anonymous visitor', async ({ page, shop }) => {
+  test('identifying with the id in use changes nothing; another id is another account with a new session; reset starts a new anonymous visitor', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await sb(page, 'identify', 42);
     await sb(page, 'track', 'First', {});

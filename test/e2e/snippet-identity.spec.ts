@@ -85,8 +85,19 @@ test.describe('snippet: identity', () => {
 
   test('works with in-memory ids where cookies and storage are blocked', async ({ page, collector, errors }) => {
     await page.addInitScript(() => {
-      Object.defineProperty(Document.prototype, 'cookie', { get: () => { throw new Error('blocked'); }, set: () => { throw new Error('blocked'); } });
-      Object.defineProperty(window, 'localStorage', { get: () => { throw new Error('blocked'); } });
+      Object.defineProperty(Document.prototype, 'cookie', {
+        get: () => {
+          throw new Error('blocked');
+        },
+        set: () => {
+          throw new Error('blocked');
+        },
+      });
+      Object.defineProperty(window, 'localStorage', {
+        get: () => {
+          throw new Error('blocked');
+        },
+      });
     });
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'One', {});

@@ -30,7 +30,16 @@ test.describe('WooCommerce plugin on a page served by php -S, the relay under /s
     await expect.poll(() => shop.events().map((event) => event['event_name'])).toEqual(['Product Viewed']);
     const [viewed] = shop.events();
     expect(viewed!['user_id']).toBe('7');
-    expect(viewed!['event']).toEqual({ product_id: 42, name: 'Teapot', product_type: 'Kitchen', price: 24.5, currency: 'EUR', quantity: 1, url: 'https://shop.example/product/teapot/', image_url: 'https://shop.example/wp-content/uploads/2026/11/image-900.jpg' });
+    expect(viewed!['event']).toEqual({
+      product_id: 42,
+      name: 'Teapot',
+      product_type: 'Kitchen',
+      price: 24.5,
+      currency: 'EUR',
+      quantity: 1,
+      url: 'https://shop.example/product/teapot/',
+      image_url: 'https://shop.example/wp-content/uploads/2026/11/image-900.jpg',
+    });
     expect((await page.context().cookies()).find((cookie) => cookie.name === '_sb_uid')?.value).toBe('~7');
   });
 

@@ -12,7 +12,10 @@ export async function loadTarget(name: TargetName): Promise<(data: Buffer) => vo
 
 const filesIn = (dir: string) => {
   try {
-    return readdirSync(dir).filter((f) => !f.startsWith('.')).sort().map((f) => join(dir, f));
+    return readdirSync(dir)
+      .filter((f) => !f.startsWith('.'))
+      .sort()
+      .map((f) => join(dir, f));
   } catch {
     return [];
   }

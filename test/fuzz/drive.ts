@@ -35,5 +35,16 @@ if (result.failed && result.counterexample) {
   writeFileSync(crash, data);
 }
 const error = result.failed ? String((result.errorInstance as Error | undefined)?.message ?? 'failed').slice(0, 400) : undefined;
-console.log(JSON.stringify({ target, executions, seconds: +seconds.toFixed(1), perSecond: Math.round(executions / seconds), seed: result.seed, failed: result.failed, crash, error }));
+console.log(
+  JSON.stringify({
+    target,
+    executions,
+    seconds: +seconds.toFixed(1),
+    perSecond: Math.round(executions / seconds),
+    seed: result.seed,
+    failed: result.failed,
+    crash,
+    error,
+  }),
+);
 process.exitCode = result.failed ? 1 : 0;

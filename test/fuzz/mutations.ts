@@ -42,7 +42,10 @@ export function mutatedJson(seeds: string[]): fc.Arbitrary<Buffer> {
       return [];
     }
   });
-  const ops = fc.array(fc.record({ at: fc.nat(), op: fc.constantFrom<Op['op']>('replace', 'delete', 'wrap'), value: hostileValue }), { minLength: 1, maxLength: 5 });
+  const ops = fc.array(fc.record({ at: fc.nat(), op: fc.constantFrom<Op['op']>('replace', 'delete', 'wrap'), value: hostileValue }), {
+    minLength: 1,
+    maxLength: 5,
+  });
   return fc.tuple(fc.constantFrom(...docs), ops).map(([doc, list]) => Buffer.from(JSON.stringify(list.reduce(apply, structuredClone(doc)))));
 }
 
@@ -53,7 +56,12 @@ export function mutatedText(seeds: string[], alphabet: string): fc.Arbitrary<Buf
     let text = seed;
     for (const { at, op, ch } of edits) {
       const i = at % (text.length + 1);
-      text = op === 'insert' ? text.slice(0, i) + ch + text.slice(i) : op === 'delete' ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + ch + text.slice(i + 1);
+      text =
+        op === 'insert'
+          ? text.slice(0, i) + ch + text.slice(i)
+          : op === 'delete'
+            ? text.slice(0, i) + text.slice(i + 1)
+            : text.slice(0, i) + ch + text.slice(i + 1);
     }
     return Buffer.from(text);
   });

@@ -44,4 +44,3 @@ export function startLoad(url: string): Load {
     },
   };
 }
-

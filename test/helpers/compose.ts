@@ -19,14 +19,18 @@ export function ensureComposeImages(engine: Engine): void {
     if (askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', image])) continue;
     if (spawnSync(engine.command, ['pull', image], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0) continue;
     ensureDebianBase(engine);
-    runEngine(engine, ['build', ...(engine.podman ? ['--network', 'host'] : []), '-t', image, '-f', join(folder, 'Containerfile'), folder], { stdio: 'ignore' });
+    runEngine(engine, ['build', ...(engine.podman ? ['--network', 'host'] : []), '-t', image, '-f', join(folder, 'Containerfile'), folder], {
+      stdio: 'ignore',
+    });
   }
 }
 
 /** Why compose cannot run here, if it cannot. */
 export function composeUnavailableReason(engine: Engine): string | undefined {
   const [command, ...args] = composeCommand(engine);
-  return spawnSync(command as string, [...args, 'version'], { env: engine.env, stdio: 'ignore' }).status === 0 ? undefined : `${command} ${args.join(' ')} is not installed (npm run test:container installs podman-compose as root)`;
+  return spawnSync(command as string, [...args, 'version'], { env: engine.env, stdio: 'ignore' }).status === 0
+    ? undefined
+    : `${command} ${args.join(' ')} is not installed (npm run test:container installs podman-compose as root)`;
 }
 
 /** `podman-compose` or `docker compose`. */
@@ -51,7 +55,27 @@ export function composeFolder(token: string): string {
 export function selfSignedCertificate(dir: string, host: string): { key: string; cert: string } {
   const key = join(dir, 'service.key');
   const cert = join(dir, 'service-ca.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${host}`,
+      '-addext',
+      `subjectAltName=DNS:${host}`,
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   chmodSync(cert, 0o644);
   return { key, cert };
 }
@@ -76,5 +100,10 @@ export async function tlsFront(serviceUrl: string, certificate: { key: string; c
 export function serviceCallers(front: NginxServer): Set<string> {
   const log = join(front.dir, 'callers.log');
   if (!existsSync(log)) return new Set();
-  return new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => line.split(' ')[0] as string));
+  return new Set(
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' ')[0] as string),
+  );
 }

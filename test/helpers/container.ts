@@ -8,7 +8,8 @@ export const IMAGE_TAG = `${IMAGE}:latest`;
 export function containerEngine(): { engine?: Engine; reason?: string } {
   const engine = findEngine();
   if (!engine) return { reason: 'neither podman nor docker runs containers here (npm run test:container installs podman as root)' };
-  if (!askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', IMAGE_TAG])) return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
+  if (!askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', IMAGE_TAG]))
+    return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
   return { engine };
 }
 

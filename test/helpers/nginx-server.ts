@@ -37,9 +37,15 @@ export class NginxServer {
     this.port = await freePort();
     for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(this.dir, sub), { recursive: true });
     const log = join(this.dir, 'error.log');
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(this.dir, kind === 'client_body' ? 'body' : kind)};`);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (kind) => `${kind}_temp_path ${join(this.dir, kind === 'client_body' ? 'body' : kind)};`,
+    );
     const conf = [
-      'daemon off;', 'master_process off;', 'worker_processes 1;', `pid ${join(this.dir, 'nginx.pid')};`, `error_log ${log} warn;`,
+      'daemon off;',
+      'master_process off;',
+      'worker_processes 1;',
+      `pid ${join(this.dir, 'nginx.pid')};`,
+      `error_log ${log} warn;`,
       'events { worker_connections 256; }',
       `http { access_log off; ${temp.join(' ')}\n${httpBlock.replaceAll('{{port}}', String(this.port))}\n}`,
     ].join('\n');

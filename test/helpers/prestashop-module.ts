@@ -112,10 +112,30 @@ export function makeRetryDue(state: string, at: string): void {
 }
 
 /** The module's settings as a scenario gives them (Configuration), pointing at `url`. */
-export const settings = (url: string, extra: Record<string, string> = {}) => ({ SHOPBEACON_PUBLIC_PATH: '/sb/', SHOPBEACON_LOCAL_URL: url, SHOPBEACON_ADMIN_KEY: KEY, ...extra });
+export const settings = (url: string, extra: Record<string, string> = {}) => ({
+  SHOPBEACON_PUBLIC_PATH: '/sb/',
+  SHOPBEACON_LOCAL_URL: url,
+  SHOPBEACON_ADMIN_KEY: KEY,
+  ...extra,
+});
 /** Every event the relay stand-in was sent, in order. */
 export const events = (relay: FakeRelay) => relay.requests.flatMap((r) => r.body);
 /** The stand-ins' products as the module's fields name them (prices with tax). */
-export const TEE_LARGE = { product_id: 50, name: 'Tee', product_type: 'Shirts', price: 20.4, currency: 'EUR', url: 'https://shop.example/50-tee.html', image_url: 'https://shop.example/902-large_default/tee.jpg' };
-export const TEAPOT = { product_id: 42, name: 'Teapot', product_type: 'Kitchen', price: 29.4, currency: 'EUR', url: 'https://shop.example/42-teapot.html', image_url: 'https://shop.example/900-large_default/teapot.jpg' };
-
+export const TEE_LARGE = {
+  product_id: 50,
+  name: 'Tee',
+  product_type: 'Shirts',
+  price: 20.4,
+  currency: 'EUR',
+  url: 'https://shop.example/50-tee.html',
+  image_url: 'https://shop.example/902-large_default/tee.jpg',
+};
+export const TEAPOT = {
+  product_id: 42,
+  name: 'Teapot',
+  product_type: 'Kitchen',
+  price: 29.4,
+  currency: 'EUR',
+  url: 'https://shop.example/42-teapot.html',
+  image_url: 'https://shop.example/900-large_default/teapot.jpg',
+};

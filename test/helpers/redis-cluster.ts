@@ -13,7 +13,24 @@ const TAG = '{shopbeacon}';
  * start, and the 5 s after a failover in which WAIT 1 found no replica for the promoted node.
  */
 export class RedisCluster {
-  nodes = Array.from({ length: 6 }, () => new RedisServer(['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '1000', '--appendonly', 'yes', '--appendfsync', 'everysec', '--repl-diskless-sync-delay', '0']));
+  nodes = Array.from(
+    { length: 6 },
+    () =>
+      new RedisServer([
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        '1000',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--repl-diskless-sync-delay',
+        '0',
+      ]),
+  );
 
   /** `host:port,…` of every node, as the setting takes it. */
   get nodeList(): string {
@@ -22,7 +39,9 @@ export class RedisCluster {
 
   async start(): Promise<this> {
     await Promise.all(this.nodes.map((n) => n.start()));
-    execFileSync('redis-cli', ['--cluster', 'create', ...this.nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '1', '--cluster-yes'], { stdio: 'ignore' });
+    execFileSync('redis-cli', ['--cluster', 'create', ...this.nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '1', '--cluster-yes'], {
+      stdio: 'ignore',
+    });
     await this.settled(this.nodes);
     await this.replicated();
     return this;

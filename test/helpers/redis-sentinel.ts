@@ -35,18 +35,21 @@ class Sentinel {
 
   async start(primaryPort: number, replicaPort: number, peers: Sentinel[]): Promise<this> {
     const conf = join(mkdtempSync(join(tmpdir(), 'sb-sentinel-')), 'sentinel.conf');
-    writeFileSync(conf, [
-      `port ${this.port}`,
-      'bind 127.0.0.1',
-      `sentinel myid ${this.id}`,
-      `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
-      `sentinel known-replica ${SENTINEL_NAME} 127.0.0.1 ${replicaPort}`,
-      ...peers.filter((peer) => peer !== this).map((peer) => `sentinel known-sentinel ${SENTINEL_NAME} 127.0.0.1 ${peer.port} ${peer.id}`),
-      `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
-      `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
-      `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      conf,
+      [
+        `port ${this.port}`,
+        'bind 127.0.0.1',
+        `sentinel myid ${this.id}`,
+        `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
+        `sentinel known-replica ${SENTINEL_NAME} 127.0.0.1 ${replicaPort}`,
+        ...peers.filter((peer) => peer !== this).map((peer) => `sentinel known-sentinel ${SENTINEL_NAME} 127.0.0.1 ${peer.port} ${peer.id}`),
+        `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
+        `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
+        `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
+        '',
+      ].join('\n'),
+    );
     const child = spawn('redis-server', [conf, '--sentinel'], { stdio: ['ignore', 'pipe', 'inherit'] });
     this.child = child;
     await new Promise<void>((resolve, reject) => {
@@ -94,16 +97,28 @@ export class RedisReplicaSet {
     // Up, the link may not carry writes yet: after a diskless sync the primary streams them only
     // once the replica's first REPLCONF ACK comes, up to a second later. A test that had killed
     // the primary within that second (3,000 events take ~250 ms without WAIT) lost all of them.
-    await this.until(async (redis) => {
-      await redis.multi().set(PROBE_KEY, '1').del(PROBE_KEY).exec();
-      return Number(await redis.call('WAIT', 1, 100)) === 1;
-    }, this.primary.port, 'the replica to receive writes');
+    await this.until(
+      async (redis) => {
+        await redis.multi().set(PROBE_KEY, '1').del(PROBE_KEY).exec();
+        return Number(await redis.call('WAIT', 1, 100)) === 1;
+      },
+      this.primary.port,
+      'the replica to receive writes',
+    );
     const sentinels = await Promise.all([0, 1, 2].map(() => new Sentinel().reservePort()));
     this.sentinels = await Promise.all(sentinels.map((s) => s.start(this.primary.port, this.replica.port, sentinels)));
     // Each sentinel must know the replica and the other two before a quorum can elect a leader and promote it.
     for (const sentinel of this.sentinels) {
-      await this.until(async (redis) => ((await redis.call('SENTINEL', 'REPLICAS', SENTINEL_NAME)) as unknown[]).length === 1, sentinel.port, 'the sentinels to see the replica');
-      await this.until(async (redis) => ((await redis.call('SENTINEL', 'SENTINELS', SENTINEL_NAME)) as unknown[]).length === 2, sentinel.port, 'the sentinels to see each other');
+      await this.until(
+        async (redis) => ((await redis.call('SENTINEL', 'REPLICAS', SENTINEL_NAME)) as unknown[]).length === 1,
+        sentinel.port,
+        'the sentinels to see the replica',
+      );
+      await this.until(
+        async (redis) => ((await redis.call('SENTINEL', 'SENTINELS', SENTINEL_NAME)) as unknown[]).length === 2,
+        sentinel.port,
+        'the sentinels to see each other',
+      );
     }
     return this;
   }
@@ -161,7 +176,13 @@ export class RedisReplicaSet {
 
   /** The last lines each process printed, its banner left out: what a failed test shows of the set. */
   describe(lines = 12): string {
-    const tail = (log: string) => log.split('\n').filter((line) => /^\d+:[MSCX] /.test(line) && !/saved on disk|overcommit/.test(line)).slice(-lines).map((line) => `  ${line}`).join('\n');
+    const tail = (log: string) =>
+      log
+        .split('\n')
+        .filter((line) => /^\d+:[MSCX] /.test(line) && !/saved on disk|overcommit/.test(line))
+        .slice(-lines)
+        .map((line) => `  ${line}`)
+        .join('\n');
     return [
       ...this.sentinels.map((s) => `sentinel :${s.port}\n${tail(s.log)}`),
       `first primary :${this.primary.port}\n${tail(this.primary.log)}`,

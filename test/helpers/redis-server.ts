@@ -42,7 +42,23 @@ export class RedisServer {
 
   async start(): Promise<this> {
     this.port ||= await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', (this.dir ??= mkdtempSync(join(tmpdir(), 'sb-redis-'))), ...this.args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        (this.dir ??= mkdtempSync(join(tmpdir(), 'sb-redis-'))),
+        ...this.args,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let out = '';

@@ -58,7 +58,13 @@ export class FakeTransport implements Transport {
 
 /** An event as the tracker makes one, with `overrides`. */
 export function snippetEvent(overrides: Partial<SnippetEvent> = {}): SnippetEvent {
-  return { event_name: 'Added To Cart', event: { product_id: 1 }, event_id: `e-${Math.random().toString(36).slice(2, 10)}`, captured_at: Date.now(), ...overrides };
+  return {
+    event_name: 'Added To Cart',
+    event: { product_id: 1 },
+    event_id: `e-${Math.random().toString(36).slice(2, 10)}`,
+    captured_at: Date.now(),
+    ...overrides,
+  };
 }
 
 /** Lets the promise callbacks queued so far run. */

@@ -16,10 +16,12 @@ export function phpUnavailable(): string | undefined {
 
 /** Every PHP file of the plugin and its test stand-ins. */
 export function phpFiles(dir = PLUGIN_DIR): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? phpFiles(path) : path.endsWith('.php') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? phpFiles(path) : path.endsWith('.php') ? [path] : [];
+    });
 }
 
 export interface PluginScenario {
@@ -86,7 +88,11 @@ export function runPluginRequest(scenario: PluginScenario): Promise<PluginReques
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) =>
-    child.once('close', (code) => (code === 0 ? resolve({ ...(JSON.parse(stdout) as Omit<PluginRequest, 'stderr'>), stderr }) : reject(new Error(`php exited with ${code}: ${stderr}${stdout}`)))),
+    child.once('close', (code) =>
+      code === 0
+        ? resolve({ ...(JSON.parse(stdout) as Omit<PluginRequest, 'stderr'>), stderr })
+        : reject(new Error(`php exited with ${code}: ${stderr}${stdout}`)),
+    ),
   );
 }
 

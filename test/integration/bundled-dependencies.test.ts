@@ -34,7 +34,10 @@ describe('the bundled dependencies (dist/vendor)', () => {
     assert.ok(vendorFiles.length >= 15, `only ${vendorFiles.length} bundles`);
     assert.deepEqual(Object.values(manifest).sort(), vendorFiles.sort(), 'the manifest names every bundle');
     const pairs = Object.entries(manifest).map(([name, file]) => [name, pathToFileURL(join('dist/vendor', file)).href]);
-    const shapes = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', SHAPES, JSON.stringify(pairs)], { encoding: 'utf8' })) as Record<string, Record<'bundled' | 'original', Record<string, string>>>;
+    const shapes = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', SHAPES, JSON.stringify(pairs)], { encoding: 'utf8' })) as Record<
+      string,
+      Record<'bundled' | 'original', Record<string, string>>
+    >;
     assert.deepEqual(Object.keys(shapes).sort(), Object.keys(manifest).sort());
     for (const [name, { bundled, original }] of Object.entries(shapes)) assert.deepEqual(bundled, original, name);
   });

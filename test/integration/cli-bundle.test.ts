@@ -26,7 +26,10 @@ describe('the CLI bundle (dist/cli.js)', () => {
   it('maps back to our TypeScript sources, each of which exists, the CLI entry among them', () => {
     const missing = sourceMap.sources.filter((source) => !existsSync(join('dist', source)));
     assert.deepEqual(missing, []);
-    assert.ok(sourceMap.sources.every((source) => /^\.\.\/(relay|snippet)\/.+\.ts$/.test(source)), 'only relay/ and snippet/ sources');
+    assert.ok(
+      sourceMap.sources.every((source) => /^\.\.\/(relay|snippet)\/.+\.ts$/.test(source)),
+      'only relay/ and snippet/ sources',
+    );
     assert.ok(sourceMap.sources.includes('../relay/cli/main.ts'));
   });
 
@@ -37,11 +40,16 @@ describe('the CLI bundle (dist/cli.js)', () => {
     });
     assert.ok(declared.length > 300, `only ${declared.length} exported functions and classes`);
     // Rollup renames a name two modules share with a $n suffix.
-    const kept = new Set([...bundle.matchAll(/^(?:async )?(function\*?|class) (\w+?)(?:\$\d+)?(?= ?[({]| extends )/gm)].map(([, kind, name]) => `${kind} ${name}`));
-    assert.deepEqual(declared.filter((declaration) => !kept.has(declaration)), []);
+    const kept = new Set(
+      [...bundle.matchAll(/^(?:async )?(function\*?|class) (\w+?)(?:\$\d+)?(?= ?[({]| extends )/gm)].map(([, kind, name]) => `${kind} ${name}`),
+    );
+    assert.deepEqual(
+      declared.filter((declaration) => !kept.has(declaration)),
+      [],
+    );
   });
 
-  it('prints the package\'s version for shopbeacon --version and -V, and exits 0', () => {
+  it("prints the package's version for shopbeacon --version and -V, and exits 0", () => {
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) assert.equal(execFileSync(process.execPath, ['bin/shopbeacon.js', flag], { encoding: 'utf8' }), `${version}\n`);
   });

@@ -3,11 +3,8 @@ import assert from 'node:assert/strict';
 import { runCli } from '../helpers/cli-run.js';
 import { type StandIn } from '../helpers/platform-standins.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
-import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
-import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { webhookUnreachable } from '../../relay/platforms/woocommerce/webhook-reach.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
 import { WOO_READ_KEY, WOO_READ_SECRET, type WooWebhookRow } from '../connectors/woocommerce/webhooks-standin.js';
 
 /** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
@@ -39,8 +36,19 @@ describe('shopbeacon connect woocommerce', () => {
   it('creates one active webhook per topic with one secret, prints it, creates nothing twice and changes no secret unless given one', async () => {
     const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(hooks.map((h) => h.topic).sort(), ['order.created', 'order.restored', 'order.updated', 'product.created', 'product.restored', 'product.updated']);
-    assert.ok(hooks.every((h) => h.status === 'active' && h.delivery_url === `${PUBLIC}/webhooks/woocommerce` && h.secret === hooks[0]?.secret && h.secret.length >= 32));
+    assert.deepEqual(hooks.map((h) => h.topic).sort(), [
+      'order.created',
+      'order.restored',
+      'order.updated',
+      'product.created',
+      'product.restored',
+      'product.updated',
+    ]);
+    assert.ok(
+      hooks.every(
+        (h) => h.status === 'active' && h.delivery_url === `${PUBLIC}/webhooks/woocommerce` && h.secret === hooks[0]?.secret && h.secret.length >= 32,
+      ),
+    );
     assert.ok(run.stdout.includes(`SHOPBEACON_WOOCOMMERCE_SECRET=${hooks[0]?.secret}`));
     assert.equal(run.stdout.includes(WOO_SECRET), false, 'the REST key is never printed');
     const first = hooks[0]?.secret;
@@ -49,7 +57,10 @@ describe('shopbeacon connect woocommerce', () => {
     assert.ok(hooks.length === 6 && hooks.every((h) => h.secret === first), 'run again without a secret, the webhooks keep the one the relay has');
     assert.match(rerun.stdout, /SHOPBEACON_WOOCOMMERCE_SECRET=… \(unchanged/);
     (hooks.find((h) => h.topic === 'order.updated') as WooWebhookRow).status = 'disabled';
-    const again = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { ...env, SHOPBEACON_WOOCOMMERCE_SECRET: 'the-secret-the-relay-has-0123456789' });
+    const again = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], {
+      ...env,
+      SHOPBEACON_WOOCOMMERCE_SECRET: 'the-secret-the-relay-has-0123456789',
+    });
     assert.equal(again.code, 0, again.stderr);
     assert.equal(hooks.length, 6);
     assert.ok(hooks.every((h) => h.status === 'active' && h.secret === 'the-secret-the-relay-has-0123456789'));
@@ -61,7 +72,13 @@ describe('shopbeacon connect woocommerce', () => {
     const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC, '--dry-run'], env);
     assert.equal(run.code, 0, run.stderr);
     const url = PUBLIC.replaceAll('.', '\\.').replaceAll('/', '\\/');
-    assert.match(run.stdout, new RegExp(`^warning: ${url}\\/webhooks\\/woocommerce answered \\d+, not as the relay\\. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${url}, then run connect again`, 'm'));
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^warning: ${url}\\/webhooks\\/woocommerce answered \\d+, not as the relay\\. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${url}, then run connect again`,
+        'm',
+      ),
+    );
     assert.equal((run.stdout.match(/^would (create|keep) /gm) ?? []).length, 6, 'the webhooks are still made: the relay may come later');
   });
 
@@ -70,7 +87,10 @@ describe('shopbeacon connect woocommerce', () => {
     const without = await startRelay();
     try {
       assert.equal(await webhookUnreachable(`${withSecret.url}/webhooks/woocommerce`), undefined);
-      assert.match(String(await webhookUnreachable(`${without.url}/webhooks/woocommerce`)), /answered 404: the relay takes WooCommerce's webhooks only with SHOPBEACON_WOOCOMMERCE_SECRET set/);
+      assert.match(
+        String(await webhookUnreachable(`${without.url}/webhooks/woocommerce`)),
+        /answered 404: the relay takes WooCommerce's webhooks only with SHOPBEACON_WOOCOMMERCE_SECRET set/,
+      );
     } finally {
       await withSecret.close();
       await without.close();
@@ -81,12 +101,18 @@ describe('shopbeacon connect woocommerce', () => {
     const before = hooks.length;
     const run = await connect(['woocommerce', '--url', shop.url, '--public-url', 'http://127.0.0.1:8787'], env);
     assert.equal(run.code, 1);
-    assert.match(run.stderr, /^shopbeacon connect: --public-url http:\/\/127\.0\.0\.1:8787: WordPress delivers webhooks only to ports 80, 443 and 8080, or the site's own host and port \(wp_http_validate_url\), not to port 8787/);
+    assert.match(
+      run.stderr,
+      /^shopbeacon connect: --public-url http:\/\/127\.0\.0\.1:8787: WordPress delivers webhooks only to ports 80, 443 and 8080, or the site's own host and port \(wp_http_validate_url\), not to port 8787/,
+    );
     assert.equal(hooks.length, before);
   });
 
   it('stops with one line when the key may only read', async () => {
-    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_READ_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_READ_SECRET });
+    const run = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], {
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_READ_KEY,
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_READ_SECRET,
+    });
     assert.equal(run.code, 1);
     assert.match(run.stderr, /^shopbeacon connect: WooCommerce refused the credentials \(401 .*; connecting needs a key that may read and write webhooks/);
   });
@@ -96,9 +122,25 @@ describe('the sync keeps WooCommerce webhooks on', () => {
   let shop: StandIn;
   let h: Harness;
   const hooks: WooWebhookRow[] = [
-    { id: 1, name: 'shopbeacon order.updated', status: 'disabled', topic: 'order.updated', delivery_url: `${PUBLIC}/webhooks/woocommerce`, secret: 's', failures: 6 },
+    {
+      id: 1,
+      name: 'shopbeacon order.updated',
+      status: 'disabled',
+      topic: 'order.updated',
+      delivery_url: `${PUBLIC}/webhooks/woocommerce`,
+      secret: 's',
+      failures: 6,
+    },
     { id: 2, name: 'another plugin', status: 'disabled', topic: 'order.updated', delivery_url: 'https://elsewhere.example/hook', secret: 's', failures: 6 },
-    { id: 3, name: 'shopbeacon order.updated', status: 'disabled', topic: 'order.updated', delivery_url: 'https://old-host.example/sb/webhooks/woocommerce', secret: 's', failures: 6 },
+    {
+      id: 3,
+      name: 'shopbeacon order.updated',
+      status: 'disabled',
+      topic: 'order.updated',
+      delivery_url: 'https://old-host.example/sb/webhooks/woocommerce',
+      secret: 's',
+      failures: 6,
+    },
   ];
   before(async () => {
     shop = await wooCommerceStandIn(wooOrders(3), wooProducts(), { webhooks: hooks }).start();
@@ -108,8 +150,18 @@ describe('the sync keeps WooCommerce webhooks on', () => {
     await shop.close();
   });
 
-  it('sets this relay\'s disabled webhook active again, and leaves other webhooks alone, a leftover at an old address of ours too', async () => {
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s', publicUrl: PUBLIC } });
+  it("sets this relay's disabled webhook active again, and leaves other webhooks alone, a leftover at an old address of ours too", async () => {
+    h = await startRelay({
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_KEY,
+        woocommerceConsumerSecret: WOO_SECRET,
+        woocommerceSecret: RELAY_WEBHOOK_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+        publicUrl: PUBLIC,
+      },
+    });
     await until(() => hooks[0]?.status === 'active', 'the webhook active again');
     assert.equal(hooks[1]?.status, 'disabled');
     assert.equal(hooks[2]?.status, 'disabled', 'not at SHOPBEACON_PUBLIC_URL: re-enabled, it would only fail again');
@@ -120,119 +172,32 @@ describe('the sync keeps WooCommerce webhooks on', () => {
 
   it('reports a read-only key instead of failing the sweep', async () => {
     (hooks[0] as WooWebhookRow).status = 'disabled';
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_READ_KEY, woocommerceConsumerSecret: WOO_READ_SECRET, woocommerceSecret: RELAY_WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s', publicUrl: PUBLIC } });
-    await until(() => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep with a note');
+    h = await startRelay({
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_READ_KEY,
+        woocommerceConsumerSecret: WOO_READ_SECRET,
+        woocommerceSecret: RELAY_WEBHOOK_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+        publicUrl: PUBLIC,
+      },
+    });
+    await until(
+      () => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null,
+      'a sweep with a note',
+    );
     assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /read only/);
     assert.equal(hooks[0]?.status, 'disabled');
   });
   it('leaves the webhooks alone, saying why, when the relay has no webhook secret (its /webhooks/woocommerce would answer 404)', async () => {
     await h.close();
     (hooks[0] as WooWebhookRow).status = 'disabled';
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+    });
     await until(() => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep');
     assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /^SHOPBEACON_WOOCOMMERCE_SECRET is not set: this relay takes no WooCommerce webhooks/);
     assert.equal(hooks[0]?.status, 'disabled');
-  });
-});
-
-describe('shopbeacon connect shopify', () => {
-  it('creates the eight subscriptions through GraphQL, once', async () => {
-    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    try {
-      const env = { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
-      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
-      assert.equal(run.code, 0, run.stderr);
-      assert.deepEqual(shop.subscriptions.map((s) => s.topic).sort(), ['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'ORDERS_PAID', 'ORDERS_PARTIALLY_FULFILLED', 'ORDERS_UPDATED', 'PRODUCTS_CREATE', 'PRODUCTS_UPDATE']);
-      assert.ok(shop.subscriptions.every((s) => s.uri === `${PUBLIC}/webhooks/shopify`));
-      const again = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
-      assert.equal(again.code, 0, again.stderr);
-      assert.equal(shop.subscriptions.length, 8);
-      assert.equal((again.stdout.match(/^kept /gm) ?? []).length, 8);
-      assert.match(again.stdout, /^path: a legacy custom app's Admin API token/m);
-      assert.match(again.stdout, /SHOPBEACON_SHOPIFY_SECRET=<the app's API secret key/);
-    } finally {
-      await shop.close();
-    }
-  });
-
-  it('mints its token with a Dev Dashboard app\'s client id and secret, says which path it is on, and never prints either secret', async () => {
-    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    try {
-      const run = await connect(['shopify', '--shop', shop.url, '--client-id', SHOPIFY_CLIENT_ID, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_CLIENT_SECRET });
-      assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stdout, /^path: a Dev Dashboard app's client credentials/m);
-      assert.equal(shop.subscriptions.length, 8);
-      assert.equal(shop.minted.size, 1);
-      assert.ok(![...shop.minted.keys(), SHOPIFY_CLIENT_SECRET].some((secret) => run.stdout.includes(secret) || run.stderr.includes(secret)));
-    } finally {
-      await shop.close();
-    }
-  });
-
-  it('names the protected customer data Shopify withholds, creates nothing and exits 2', async () => {
-    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    shop.withholdCustomerData = true;
-    try {
-      const run = await connect(['shopify', '--shop', shop.url, '--client-id', SHOPIFY_CLIENT_ID, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_SECRET: SHOPIFY_CLIENT_SECRET });
-      assert.equal(run.code, 2, run.stderr);
-      assert.match(run.stdout, /^missing: Shopify withheld billingAddress, customer, email, phone on 1 record\(s\): the app lacks access to protected customer data/m);
-      assert.equal(shop.subscriptions.length, 0);
-    } finally {
-      await shop.close();
-    }
-  });
-
-  it('says what it would create with --dry-run, creates nothing, and notes a token without read_all_orders', async () => {
-    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    shop.scopes = ['read_orders', 'read_products'];
-    try {
-      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC, '--dry-run'], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 8);
-      assert.equal(shop.subscriptions.length, 0);
-      assert.match(run.stdout, /^note: without the read_all_orders scope Shopify shows only the last 60 days of orders/m);
-    } finally {
-      await shop.close();
-    }
-  });
-
-  it('names a missing access scope, creates nothing and exits 2', async () => {
-    const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    shop.scopes = ['read_products'];
-    try {
-      const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
-      assert.equal(run.code, 2, run.stderr);
-      assert.match(run.stdout, /^missing: the read_orders access scope/m);
-      assert.equal(shop.subscriptions.length, 0);
-    } finally {
-      await shop.close();
-    }
-  });
-
-  it('refuses a --public-url that is not https:// with one line naming the option', async () => {
-    const run = await connect(['shopify', '--shop', 'snowdevil.myshopify.com', '--public-url', 'http://shop.example/sb'], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /--public-url.*must be an https:\/\/ URL/);
-  });
-});
-
-describe('shopbeacon connect prestashop', () => {
-  let shop: StandIn;
-  before(async () => {
-    shop = await prestaShopStandIn(prestaOrders(1), prestaProducts()).start();
-  });
-  after(() => shop.close());
-
-  it('says the key may read everything the sync needs', async () => {
-    const run = await connect(['prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_KEY });
-    assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^the key may read: orders, products, customers, addresses, countries, currencies, order_states, categories, configurations$/m);
-  });
-
-  it('names the resources the key may not read, and exits 2', async () => {
-    const run = await connect(['prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY });
-    assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stdout, /^missing: GET \(View\) on customers/m);
-    assert.equal(run.stdout.includes(PRESTASHOP_LIMITED_KEY), false);
   });
 });

@@ -28,11 +28,19 @@ for (const connector of CONNECTORS) {
       const config = { ...shop.settings, syncIntervalMs: '1s' };
       const h = await startRelay({ config });
       try {
-        await until(() => h.mock.records('orders').length === 30 && h.mock.records('products').length === shop.validProducts, `${connector.name}: the history`, 30_000);
+        await until(
+          () => h.mock.records('orders').length === 30 && h.mock.records('products').length === shop.validProducts,
+          `${connector.name}: the history`,
+          30_000,
+        );
         await nextSweep(h, connector.name);
         const [orders, products] = [callsTo(h, '/v1/orders'), callsTo(h, '/v1/products/catalog')];
         const changed = shop.changeOrder(3);
-        const sent = () => h.mock.records('orders').map((o) => stringifyBody(o)).find((o) => o.includes(`"order_id":${changed},`));
+        const sent = () =>
+          h.mock
+            .records('orders')
+            .map((o) => stringifyBody(o))
+            .find((o) => o.includes(`"order_id":${changed},`));
         const before = sent();
         assert.ok(before, `${connector.name}: order ${changed} in the history`);
         await until(() => sent() !== before, `${connector.name}: the changed order`, 30_000);

@@ -72,10 +72,14 @@ describe('kill -9 under load', () => {
       const owed = new Set(load.acked);
       const delivered = () => new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
       // Wait for the owed ones themselves: events committed but never answered (in flight at a kill) are delivered too and must not count.
-      await until(() => {
-        const seen = delivered();
-        return [...owed].every((seq) => seen.has(seq));
-      }, 'every acknowledged event', 60_000).catch(() => undefined);
+      await until(
+        () => {
+          const seen = delivered();
+          return [...owed].every((seq) => seen.has(seq));
+        },
+        'every acknowledged event',
+        60_000,
+      ).catch(() => undefined);
       const received = mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq);
       const unique = new Set(received);
       const lost = [...owed].filter((seq) => !unique.has(seq));
@@ -83,9 +87,14 @@ describe('kill -9 under load', () => {
       // Each kill's duplicates show once the next relay redelivered them: before the next kill, or at the end.
       const perKill = kills.map((kill, i) => (kills[i + 1]?.duplicatesBefore ?? duplicates) - kill.duplicatesBefore);
       const bound = kills.reduce((sum, kill) => sum + duplicateBound(kill.limit), 0);
-      console.log(`# kill -9 x3: ${load.stats().requests} requests, ${owed.size} events acknowledged, ${unique.size} delivered, ${lost.length} lost, ${duplicates} duplicates (per kill ${perKill.join(', ')}; limits at the kills ${kills.map((k) => k.limit).join(', ')}; bound ${bound}), ${inFlightAtKills} requests in flight at the kills`);
+      console.log(
+        `# kill -9 x3: ${load.stats().requests} requests, ${owed.size} events acknowledged, ${unique.size} delivered, ${lost.length} lost, ${duplicates} duplicates (per kill ${perKill.join(', ')}; limits at the kills ${kills.map((k) => k.limit).join(', ')}; bound ${bound}), ${inFlightAtKills} requests in flight at the kills`,
+      );
       assert.equal(lost.length, 0);
-      assert.ok(kills.every((k) => k.limit > 0), 'the limit was read at each kill');
+      assert.ok(
+        kills.every((k) => k.limit > 0),
+        'the limit was read at each kill',
+      );
       assert.ok(duplicates <= bound, `${duplicates} duplicates over the bound ${bound} (limits ${kills.map((k) => k.limit).join(', ')})`);
     } finally {
       await load.stop();

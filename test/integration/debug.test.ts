@@ -67,16 +67,24 @@ describe('GET /_debug/stream', () => {
   const h = relayForSuite();
 
   it('streams each record from accepted to delivered with the service status and latency, never the token', async () => {
-    const reading = readEventStream(`${h.url}/_debug/stream`, BASIC, (events) => records(events).some((r) => r['key'] === 'dbg-1' && r['state'] === 'delivered'));
+    const reading = readEventStream(`${h.url}/_debug/stream`, BASIC, (events) =>
+      records(events).some((r) => r['key'] === 'dbg-1' && r['state'] === 'delivered'),
+    );
     await until(() => h.relay.shopbeacon.feed.viewers === 1, 'the viewer');
     await collect(h.url, { events: [eventOf('dbg-1'), eventOf('dbg-1')] });
     const { events, raw, headers } = await reading;
     assert.match(headers.get('content-type') ?? '', /^text\/event-stream/);
     const steps = records(events).filter((r) => r['key'] === 'dbg-1');
-    assert.deepEqual(steps.map((s) => s['state']), ['accepted', 'duplicate', 'delivered']);
+    assert.deepEqual(
+      steps.map((s) => s['state']),
+      ['accepted', 'duplicate', 'delivered'],
+    );
     assert.equal(steps[2]?.['status'], 200);
     assert.equal(typeof steps[2]?.['latencyMs'], 'number');
-    assert.deepEqual(JSON.parse(steps[2]?.['body'] as string), h.mock.records('events').find((e) => (e as { user_id: string }).user_id === 'u-dbg-1'));
+    assert.deepEqual(
+      JSON.parse(steps[2]?.['body'] as string),
+      h.mock.records('events').find((e) => (e as { user_id: string }).user_id === 'u-dbg-1'),
+    );
     assert.ok(events.some((e) => e.event === 'stats'));
     assert.ok(!raw.includes(SERVICE_TOKEN));
   });
@@ -95,7 +103,9 @@ describe('GET /_debug/stream', () => {
     const first = await readEventStream(`${h.url}/_debug/stream`, BASIC, (e) => e.some((x) => x.event === 'stats'));
     const lastId = first.events.filter((e) => e.id).at(-1)?.id ?? '0';
     await collect(h.url, { events: [eventOf('dbg-after')] });
-    const { events } = await readEventStream(`${h.url}/_debug/stream`, { ...BASIC, 'last-event-id': lastId }, (e) => records(e).some((r) => r['key'] === 'dbg-after'));
+    const { events } = await readEventStream(`${h.url}/_debug/stream`, { ...BASIC, 'last-event-id': lastId }, (e) =>
+      records(e).some((r) => r['key'] === 'dbg-after'),
+    );
     assert.ok(records(events).every((r) => Number(r['seq']) > Number(lastId)));
   });
 });
@@ -138,7 +148,11 @@ describe('POST /_debug/dead-letters/retry', () => {
 
   it('refuses a call from another origin (403) and a form post (415)', async () => {
     assert.equal((await postJson(`${h.url}/_debug/dead-letters/retry`, {}, { ...BASIC, origin: 'https://evil.example' })).status, 403);
-    const form = await fetch(`${h.url}/_debug/dead-letters/retry`, { method: 'POST', headers: { ...BASIC, 'content-type': 'application/x-www-form-urlencoded' }, body: 'ids=1' });
+    const form = await fetch(`${h.url}/_debug/dead-letters/retry`, {
+      method: 'POST',
+      headers: { ...BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'ids=1',
+    });
     assert.equal(form.status, 415);
   });
 });
@@ -161,7 +175,13 @@ describe('demo mode (shopbeacon relay without a base URL)', () => {
 
   it('checks out on the server side: the order goes to the /v1/orders mirror and on to the service, priced from the catalog', async () => {
     const customer = { email: 'a@example.com', first_name: 'A', last_name: 'B', city: 'Lisbon', zip_code: '1000', country: 'PT' };
-    const answer = await postJson(`${h.url}/demo/checkout`, { lines: [{ product_id: 101, quantity: 2 }, { product_id: 112, quantity: 1 }], customer });
+    const answer = await postJson(`${h.url}/demo/checkout`, {
+      lines: [
+        { product_id: 101, quantity: 2 },
+        { product_id: 112, quantity: 1 },
+      ],
+      customer,
+    });
     assert.equal(answer.status, 200);
     const orderId = (answer.body as { order_id: number }).order_id;
     await until(() => h.mock.records('orders').length === 1, 'the order');

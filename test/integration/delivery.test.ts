@@ -27,11 +27,11 @@ describe('delivery worker', () => {
       await until(() => h.relay.shopbeacon.worker.unreachable !== undefined, 'the outage noticed after failed attempts');
       assert.ok(h.mock.calls().length >= 10);
       assert.equal(h.mock.records('events').length, 0);
-      assert.ok(invariant((await h.relay.shopbeacon.outbox.counts())));
+      assert.ok(invariant(await h.relay.shopbeacon.outbox.counts()));
       h.mock.setFaults({ failRate: 0 });
       await until(() => h.mock.records('events').length === 20, 'all events after recovery');
       assert.deepEqual(seqsOf(h.mock.records('events')), events.map(seqOf));
-      assert.ok(invariant((await h.relay.shopbeacon.outbox.counts())));
+      assert.ok(invariant(await h.relay.shopbeacon.outbox.counts()));
       console.log(`# outage: 20 requests ingested in ${ingestMs.toFixed(0)} ms while the service failed`);
     } finally {
       await h.close();
@@ -78,7 +78,7 @@ describe('delivery worker', () => {
       const event = browserEvent();
       await collect(h.url, event);
       await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 1, 'the dead letter');
-      const [letter] = (await h.relay.shopbeacon.outbox.deadLetters({ limit: 10 }));
+      const [letter] = await h.relay.shopbeacon.outbox.deadLetters({ limit: 10 });
       assert.match(letter?.lastError ?? '', /^400 .*is older than 2 years/);
       skewMs = 0;
       const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'outbox', 'retry', '--all', '--data-dir', h.dataDir], { encoding: 'utf8' });
@@ -101,7 +101,7 @@ describe('delivery worker', () => {
       const ready = await fetch(`${wrong.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       assert.equal(ready.status, 503);
       assert.match(JSON.stringify(await ready.json()), /delivery is paused/);
-      const counts = (await wrong.relay.shopbeacon.outbox.counts());
+      const counts = await wrong.relay.shopbeacon.outbox.counts();
       assert.deepEqual([counts.queued.event, counts.dead.event], [5, 0]);
       assert.ok(wrong.logs.some((line) => line.includes('delivery paused')));
     } finally {
@@ -127,7 +127,9 @@ describe('delivery worker', () => {
       assert.match(metrics, /shopbeacon_delivery_concurrency_limit\{reason="[a-z ()0-9]+"\} [1-9]\d*/);
       const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
       assert.ok(latency >= 0.015 && latency < 1, `observed latency ${latency} s for a service taking 15 ms`);
-      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { concurrency: { limit: number; max: number; latencyMs: number } } };
+      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        delivery: { concurrency: { limit: number; max: number; latencyMs: number } };
+      };
       assert.equal(stats.delivery.concurrency.max, 512);
       assert.ok(stats.delivery.concurrency.limit >= 1 && stats.delivery.concurrency.latencyMs >= 15);
     } finally {
@@ -152,7 +154,10 @@ describe('delivery worker', () => {
       const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
       try {
         await until(async () => (await again.relay.shopbeacon.outbox.counts()).queued.event === 0, 'the rest to be delivered');
-        assert.deepEqual(seqsOf(h.mock.records('events')).sort((a, b) => a - b), events.map(seqOf).sort((a, b) => a - b));
+        assert.deepEqual(
+          seqsOf(h.mock.records('events')).sort((a, b) => a - b),
+          events.map(seqOf).sort((a, b) => a - b),
+        );
       } finally {
         await again.close();
       }

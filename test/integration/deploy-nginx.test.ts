@@ -65,7 +65,7 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
     await until(() => deliveredEvent(d.mock, event) !== undefined, 'the event at the service');
   });
 
-  it('takes a browser\'s /sb/collect on a shop served on a port other than 443: the relay sees the port nginx was reached on', async () => {
+  it("takes a browser's /sb/collect on a shop served on a port other than 443: the relay sees the port nginx was reached on", async () => {
     // A browser on http://127.0.0.1:<port> sends Host and Origin with the port; $host would drop it and the Origin check refuse every event.
     const { host } = new URL(d.shop);
     const answer = await collect(d.shop, { events: [browserEvent()] }, { origin: `http://${host}` });
@@ -80,13 +80,17 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
     assert.ok(cookies(plain).length > 0 && cookies(plain).every((c) => !c.includes('Secure')), cookies(plain).join(' | '));
   });
 
-  it('keeps the operator\'s routes off the public door: nginx answers 404 for them, the relay\'s own address serves them', async () => {
+  it("keeps the operator's routes off the public door: nginx answers 404 for them, the relay's own address serves them", async () => {
     for (const path of ['/stats', '/metrics', '/_debug/', '/_debug/stream', '/readyz', '/healthz']) {
       const answer = await request(`${d.shop}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       assert.equal(answer.statusCode, 404, `/sb${path} through nginx`);
       await answer.body.dump();
     }
-    const mirror = await request(`${d.shop}/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` }, body: '{}' });
+    const mirror = await request(`${d.shop}/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` },
+      body: '{}',
+    });
     assert.equal(mirror.statusCode, 404, '/sb/v1/orders through nginx');
     await mirror.body.dump();
     const direct = await request(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
@@ -96,14 +100,17 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
 
   it('refuses a body over what the relay takes with 413 at nginx, before the relay reads it: /collect over 64 KB, a webhook over 1 MB', async () => {
     const accepted = async () =>
-      ((await (await fetch(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } }).outbox.accepted;
+      ((await (await fetch(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } }).outbox
+        .accepted;
     const before = await accepted();
     const posts = [
       { path: '/collect', type: 'text/plain;charset=UTF-8', size: 65 * 1024 },
       { path: '/webhooks/woocommerce', type: 'application/json', size: 1024 * 1024 + 1 },
     ];
     for (const { path, type, size } of posts) {
-      const response = await request(`${d.shop}${path}`, { method: 'POST', headers: { 'content-type': type }, body: Buffer.alloc(size, 0x20) }).catch((error: unknown) => ({ statusCode: 0, error }));
+      const response = await request(`${d.shop}${path}`, { method: 'POST', headers: { 'content-type': type }, body: Buffer.alloc(size, 0x20) }).catch(
+        (error: unknown) => ({ statusCode: 0, error }),
+      );
       assert.equal(response.statusCode, 413, path);
       if ('body' in response) assert.match(await response.body.text(), /nginx/, `${path}: nginx's own answer`);
     }

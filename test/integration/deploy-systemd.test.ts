@@ -32,7 +32,7 @@ describe('deploy/systemd/shopbeacon.service', () => {
     assert.deepEqual(directive('User'), []);
   });
 
-  it('waits longer than the relay\'s graceful stop (its default grace period and closing) before killing it', () => {
+  it("waits longer than the relay's graceful stop (its default grace period and closing) before killing it", () => {
     assert.deepEqual(directive('KillSignal'), ['SIGTERM']);
     const [timeout] = directive('TimeoutStopSec');
     const stopMs = Number(SETTINGS.find((s) => s.key === 'shutdownGraceMs')?.fallback) + SHUTDOWN_CLOSE_MS;
@@ -42,7 +42,13 @@ describe('deploy/systemd/shopbeacon.service', () => {
   it('is hardened to an exposure of 2.0 or below by systemd-analyze security (the first unit: 6.9)', { skip }, () => {
     const result = spawnSync(ANALYZE as string, ['security', '--offline=true', UNIT], { encoding: 'utf8' });
     const exposure = Number(/Overall exposure level for shopbeacon\.service: ([\d.]+)/.exec(result.stdout)?.[1]);
-    assert.ok(exposure <= 2.0, `exposure ${exposure}: ${result.stdout.split('\n').filter((line) => line.startsWith('✗')).join('\n')}`);
-    assert.deepEqual(directive('UMask'), ['0077'], 'files it makes are its user\'s alone');
+    assert.ok(
+      exposure <= 2.0,
+      `exposure ${exposure}: ${result.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('✗'))
+        .join('\n')}`,
+    );
+    assert.deepEqual(directive('UMask'), ['0077'], "files it makes are its user's alone");
   });
 });

@@ -26,7 +26,9 @@ async function post(relay: RelayProcess, count: number, acked: number[]): Promis
 }
 
 const outboxRecords = async (relay: RelayProcess) => {
-  const { outbox } = (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { queued: Record<string, number>; dead: Record<string, number> } };
+  const { outbox } = (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    outbox: { queued: Record<string, number>; dead: Record<string, number> };
+  };
   return [...Object.values(outbox.queued), ...Object.values(outbox.dead)].reduce((a, b) => a + b, 0);
 };
 
@@ -37,10 +39,14 @@ const readyz = async (relay: RelayProcess) => {
 };
 
 async function allDelivered(mock: MockUpstream, acked: number[]): Promise<void> {
-  await until(() => {
-    const seen = new Set(mock.records('events').map(seqOf));
-    return acked.every((seq) => seen.has(seq));
-  }, 'every acknowledged event at the service', 30_000);
+  await until(
+    () => {
+      const seen = new Set(mock.records('events').map(seqOf));
+      return acked.every((seq) => seen.has(seq));
+    },
+    'every acknowledged event at the service',
+    30_000,
+  );
 }
 
 const skip = unmetRequirement('a full or read-only data directory', SmallDisk.unavailableReason());
@@ -109,7 +115,10 @@ describe('the outbox cap', () => {
       // The mock fails every call, so once ten have failed /readyz also names the outage (#16).
       const [full, ...others] = (await readyz(relay)).body.reasons as string[];
       assert.equal(full, 'the outbox is full (20 records)');
-      assert.ok(others.every((reason) => reason.startsWith('the service is unreachable since')), others.join(' | '));
+      assert.ok(
+        others.every((reason) => reason.startsWith('the service is unreachable since')),
+        others.join(' | '),
+      );
       // The warning reaches this process through the relay's stdout, which may trail its answers.
       await until(() => /the outbox is full \(20 records\)/.test(relay.output.join('')), 'the warning that the outbox is full');
       mock.setFaults({ failRate: 0 });

@@ -26,7 +26,9 @@ interface Shop {
  * A shop as a merchant runs it: nginx on a port other than 443 serving the storefront and, under
  * /sb/, the relay through the shipped location file (or a variant of it), with the page's headers.
  */
-async function shop(options: { location?: (text: string) => string; page?: string; headers?: string; extra?: string; serviceToken?: string } = {}): Promise<Shop> {
+async function shop(
+  options: { location?: (text: string) => string; page?: string; headers?: string; extra?: string; serviceToken?: string } = {},
+): Promise<Shop> {
   const h = await startRelay({ config: { trustProxy: '1' }, ...(options.serviceToken ? { mock: { token: options.serviceToken } } : {}) });
   const shipped = readFileSync('deploy/nginx/shopbeacon.conf', 'utf8');
   const location = join(mkdtempSync(join(tmpdir(), 'sb-doctor-')), 'shopbeacon.conf');
@@ -45,7 +47,8 @@ async function closeShop(s: Shop | undefined): Promise<void> {
 }
 
 /** The doctor as the operator runs it on the shop's server: the site through nginx, the relay's private routes on its own address. */
-const doctor = (s: Shop, env: Record<string, string> = {}, args: string[] = []) => runCli(['doctor', '--site', s.site, '--local-url', s.h.url, ...args], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
+const doctor = (s: Shop, env: Record<string, string> = {}, args: string[] = []) =>
+  runCli(['doctor', '--site', s.site, '--local-url', s.h.url, ...args], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
 const line = (stdout: string, hop: string, name: string) => stdout.split('\n').find((l) => l.includes(`${hop} · ${name}:`)) ?? '';
 
 describe('shopbeacon doctor against a shop behind the shipped nginx files on a port other than 443', { skip }, () => {
@@ -59,11 +62,24 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
   after(() => closeShop(s));
 
   it('finds every hop ok, exits 0, and its test event reaches neither the service nor the visitor count', async () => {
-    const stats = async () => (await (await fetch(`${s.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: unknown; outbox: { accepted: number } };
+    const stats = async () =>
+      (await (await fetch(`${s.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        visitorsByMonth: unknown;
+        outbox: { accepted: number };
+      };
     const before = await stats();
     const run = await doctor(s);
     assert.equal(run.code, 0, run.stdout);
-    for (const [hop, name] of [['storefront', 'home page'], ['storefront', 'product page'], ['storefront', 'script'], ['way in', 'collect'], ['way in', 'relay sees the site'], ['way in', 'cookies'], ['relay', 'ready'], ['service', 'token']]) {
+    for (const [hop, name] of [
+      ['storefront', 'home page'],
+      ['storefront', 'product page'],
+      ['storefront', 'script'],
+      ['way in', 'collect'],
+      ['way in', 'relay sees the site'],
+      ['way in', 'cookies'],
+      ['relay', 'ready'],
+      ['service', 'token'],
+    ]) {
       assert.match(line(run.stdout, hop as string, name as string), /^ok /, `${hop} · ${name}`);
     }
     assert.match(run.stdout, /checks: \d+ ok, 0 warning\(s\), 0 failed$/m);
@@ -78,10 +94,14 @@ describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue 
   let s: Shop | undefined;
   after(() => closeShop(s));
 
-  it('finds the product page through the shop page when the home page lists posts, and follows WordPress\'s 301 to a page given without its slash', async () => {
-    const blog = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/2026/11/hello-world/">Hello</a> <a href="/shop/">Shop</a></body></html>';
+  it("finds the product page through the shop page when the home page lists posts, and follows WordPress's 301 to a page given without its slash", async () => {
+    const blog =
+      '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/2026/11/hello-world/">Hello</a> <a href="/shop/">Shop</a></body></html>';
     const shopPage = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
-    s = await shop({ page: blog, extra: `location = /shop/ { default_type text/html; return 200 '${shopPage.replaceAll("'", '"')}'; } location = /product/teapot { return 301 /product/teapot/; }` });
+    s = await shop({
+      page: blog,
+      extra: `location = /shop/ { default_type text/html; return 200 '${shopPage.replaceAll("'", '"')}'; } location = /product/teapot { return 301 /product/teapot/; }`,
+    });
     await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
     await until(() => s!.h.mock.records('events').length === 1, 'a first delivery');
     const found = await doctor(s);
@@ -111,10 +131,15 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
     s = undefined;
   });
 
-  it('fails the service when it refuses the relay\'s token, naming SHOPBEACON_TOKEN', async () => {
+  it("fails the service when it refuses the relay's token, naming SHOPBEACON_TOKEN", async () => {
     s = await shop({ serviceToken: 'a-token-the-relay-does-not-have' });
     await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
-    await until(async () => ((await (await fetch(`${s!.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { paused: boolean } }).delivery.paused, 'delivery paused on the refused token');
+    await until(
+      async () =>
+        ((await (await fetch(`${s!.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { paused: boolean } }).delivery
+          .paused,
+      'delivery paused on the refused token',
+    );
     const run = await doctor(s);
     assert.equal(run.code, 1);
     assert.match(line(run.stdout, 'service', 'token'), /^FAILED .*delivery is paused: .*check SHOPBEACON_TOKEN/);
@@ -123,7 +148,10 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
   });
 
   it('fails the storefront of a site without the snippet, and a CSP that blocks the script', async () => {
-    s = await shop({ page: '<html><body>no snippet here</body></html>', headers: 'add_header Content-Security-Policy "default-src \'none\'; script-src https://cdn.example";' });
+    s = await shop({
+      page: '<html><body>no snippet here</body></html>',
+      headers: 'add_header Content-Security-Policy "default-src \'none\'; script-src https://cdn.example";',
+    });
     const run = await doctor(s);
     assert.equal(run.code, 1);
     assert.match(line(run.stdout, 'storefront', 'home page'), /^FAILED .*has no shopbeacon script: paste the snippet/);
@@ -145,7 +173,15 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
     // WordPress is the site itself: its REST API under the same host and port as the storefront and the relay.
     s = await shop({ extra: `location /wp-json/ { proxy_pass ${woo.url}; }` });
     for (const [i, topic] of ['order.created', 'order.updated', 'order.restored', 'product.created', 'product.updated', 'product.restored'].entries()) {
-      hooks.push({ id: i + 1, name: `shopbeacon ${topic}`, status: topic === 'order.updated' ? 'disabled' : 'active', topic, delivery_url: `${s.site}/sb/webhooks/woocommerce`, secret: 's', failures: 0 });
+      hooks.push({
+        id: i + 1,
+        name: `shopbeacon ${topic}`,
+        status: topic === 'order.updated' ? 'disabled' : 'active',
+        topic,
+        delivery_url: `${s.site}/sb/webhooks/woocommerce`,
+        secret: 's',
+        failures: 0,
+      });
     }
   });
   after(async () => {
@@ -156,8 +192,11 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
 
   it('warns of a WooCommerce webhook WooCommerce disabled and fails a PrestaShop key lacking a permission, naming both', async () => {
     const run = await doctor(s, {
-      SHOPBEACON_WOOCOMMERCE_URL: s.site, SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET,
-      SHOPBEACON_PRESTASHOP_URL: presta.url, SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY,
+      SHOPBEACON_WOOCOMMERCE_URL: s.site,
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY,
+      SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET,
+      SHOPBEACON_PRESTASHOP_URL: presta.url,
+      SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY,
     });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(line(run.stdout, 'WooCommerce', 'webhooks'), /^warning .*1 disabled by WooCommerce \(order\.updated\)/);

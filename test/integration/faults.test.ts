@@ -37,18 +37,28 @@ function percentile(values: number[], p: number): number {
 }
 
 async function deliveredAll(h: Harness, acked: number[]): Promise<{ duplicates: number }> {
-  await until(() => {
-    const seen = new Set(h.mock.records('events').map(seqOf));
-    return acked.every((seq) => seen.has(seq));
-  }, 'every acknowledged event', 45_000);
+  await until(
+    () => {
+      const seen = new Set(h.mock.records('events').map(seqOf));
+      return acked.every((seq) => seen.has(seq));
+    },
+    'every acknowledged event',
+    45_000,
+  );
   // Retries of records the service already stored (resets) land later: count once nothing is queued.
-  await until(async () => (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0, 'an empty outbox', 45_000);
+  await until(
+    async () => (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0,
+    'an empty outbox',
+    45_000,
+  );
   const received = h.mock.records('events').map(seqOf);
   return { duplicates: received.length - new Set(received).size };
 }
 
 const report = (name: string, run: IngestRun, extra: string) =>
-  console.log(`# ${name}: ${run.latencies.length} requests, ${run.acked.length} acknowledged, /collect p50 ${percentile(run.latencies, 50).toFixed(1)} ms p99 ${percentile(run.latencies, 99).toFixed(1)} ms, ${extra}`);
+  console.log(
+    `# ${name}: ${run.latencies.length} requests, ${run.acked.length} acknowledged, /collect p50 ${percentile(run.latencies, 50).toFixed(1)} ms p99 ${percentile(run.latencies, 99).toFixed(1)} ms, ${extra}`,
+  );
 
 // Every event here is a new visitor from 127.0.0.1: the new-visitor budget is not what this measures, so it is off.
 describe('delivery problems never slow /collect, and everything arrives afterwards', () => {

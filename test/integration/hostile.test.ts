@@ -49,7 +49,8 @@ const MIRROR_VALIDATORS = { '/v1/orders': validateOrder, '/v1/products/catalog':
 /** What the contract says about a well-formed JSON case: accepted (2xx) or refused (4xx). */
 function contractAccepts(c: HostileCase, now: number): boolean {
   const value = JSON.parse(String(c.body)) as { events?: unknown[] };
-  if (c.path === '/collect') return collectEventToRecord(value.events?.[0], { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionStart: 0 }, skewMs: 0 }, now).ok;
+  if (c.path === '/collect')
+    return collectEventToRecord(value.events?.[0], { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionStart: 0 }, skewMs: 0 }, now).ok;
   return MIRROR_VALIDATORS[c.path](value, { now }).ok;
 }
 
@@ -69,7 +70,10 @@ async function runCorpus(url: string, corpus: HostileCase[], now: number): Promi
       const accepted = answer.status === 200 || answer.status === 202;
       const expected = c.expect === 'refused' ? false : contractAccepts(c, now);
       if (answer.status >= 500) failures.push(`${c.path} ${c.name}: ${answer.status}`);
-      else if (expected ? !accepted : !refusedAsJson) failures.push(`${c.path} ${c.name}: ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 200)} (expected ${expected ? 'accepted' : 'a 4xx JSON error'})`);
+      else if (expected ? !accepted : !refusedAsJson)
+        failures.push(
+          `${c.path} ${c.name}: ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 200)} (expected ${expected ? 'accepted' : 'a 4xx JSON error'})`,
+        );
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -92,14 +96,19 @@ describe('hostile input to /collect and the /v1 mirror', () => {
     const now = Date.now();
     const corpus = hostileCorpus(now);
     assert.ok(corpus.length >= 500, `${corpus.length} cases`);
-    const memory = async () => ({ rss: await metric(relay.url, 'process_resident_memory_bytes'), heap: await metric(relay.url, 'nodejs_heap_size_used_bytes') });
+    const memory = async () => ({
+      rss: await metric(relay.url, 'process_resident_memory_bytes'),
+      heap: await metric(relay.url, 'nodejs_heap_size_used_bytes'),
+    });
     const start = await memory();
     const failures = await runCorpus(relay.url, corpus, now);
     const afterFirst = await memory();
     for (let round = 2; round <= ROUNDS; round++) failures.push(...(await runCorpus(relay.url, corpus, now)));
     const end = await memory();
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
-    console.log(`# hostile corpus: ${corpus.length} cases x ${ROUNDS} rounds, ${failures.length} wrong answers; RSS ${mb(start.rss)} MB at start, ${mb(afterFirst.rss)} after round 1, ${mb(end.rss)} after round ${ROUNDS}; heap used ${mb(start.heap)}, ${mb(afterFirst.heap)}, ${mb(end.heap)} MB`);
+    console.log(
+      `# hostile corpus: ${corpus.length} cases x ${ROUNDS} rounds, ${failures.length} wrong answers; RSS ${mb(start.rss)} MB at start, ${mb(afterFirst.rss)} after round 1, ${mb(end.rss)} after round ${ROUNDS}; heap used ${mb(start.heap)}, ${mb(afterFirst.heap)}, ${mb(end.heap)} MB`,
+    );
     assert.deepEqual(failures.slice(0, 20), []);
     // Heap, not RSS: RSS keeps pages the 10 MB bodies once used. Bounded = no growth with repetition.
     assert.ok(end.heap - afterFirst.heap < 48 * 1048576, `heap grew ${mb(end.heap - afterFirst.heap)} MB over rounds 2-${ROUNDS}`);
@@ -108,7 +117,10 @@ describe('hostile input to /collect and the /v1 mirror', () => {
   });
 
   it('delivers everything it accepted from the corpus: the service refused none of it (no dead letter)', async () => {
-    const stats = async () => (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { queued: Record<string, number>; dead: Record<string, number> } };
+    const stats = async () =>
+      (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        outbox: { queued: Record<string, number>; dead: Record<string, number> };
+      };
     await until(async () => Object.values((await stats()).outbox.queued).every((n) => n === 0), 'an empty outbox', 30_000);
     assert.deepEqual((await stats()).outbox.dead, { event: 0, order: 0, product: 0 });
     const proto = mock.records('events').find((e) => JSON.stringify(e).includes('"__proto__"'));
@@ -116,12 +128,21 @@ describe('hostile input to /collect and the /v1 mirror', () => {
   });
 
   it('keeps the per-IP limit for thousands of user ids from one address, whatever X-Forwarded-For says', async () => {
-    const limited = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-limit-')), { SHOPBEACON_RATE_LIMIT_IP: '600', SHOPBEACON_RATE_LIMIT_USER: '120' });
+    const limited = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-limit-')), {
+      SHOPBEACON_RATE_LIMIT_IP: '600',
+      SHOPBEACON_RATE_LIMIT_USER: '120',
+    });
     try {
       const statuses: number[] = [];
       for (let batch = 0; batch < 40; batch++) {
         const events = Array.from({ length: 50 }, (_, i) => ({ event_id: `ip-${batch}-${i}`, user_id: `user-${batch}-${i}`, event_name: 'Page', event: {} }));
-        const answer = await send(limited.url, { name: 'many users', path: '/collect', body: JSON.stringify({ events }), headers: { 'x-forwarded-for': `203.0.113.${batch}` }, expect: 'contract' });
+        const answer = await send(limited.url, {
+          name: 'many users',
+          path: '/collect',
+          body: JSON.stringify({ events }),
+          headers: { 'x-forwarded-for': `203.0.113.${batch}` },
+          expect: 'contract',
+        });
         statuses.push(answer.status);
       }
       assert.equal(statuses.filter((s) => s === 200).length, 12, statuses.join(','));
@@ -132,7 +153,13 @@ describe('hostile input to /collect and the /v1 mirror', () => {
   });
 
   it('ignores identity cookies holding garbage and issues fresh ids', async () => {
-    const garbage = ['_sb_uid=%00%ff; _sb_sid=..', '_sb_uid=' + 'a'.repeat(5000), '_sb_uid=<script>; _sb_sid=1.2.3.4.5', '_sb_uid="quoted"; _sb_uid=second', '=; ;;; _sb_sid'];
+    const garbage = [
+      '_sb_uid=%00%ff; _sb_sid=..',
+      '_sb_uid=' + 'a'.repeat(5000),
+      '_sb_uid=<script>; _sb_sid=1.2.3.4.5',
+      '_sb_uid="quoted"; _sb_uid=second',
+      '=; ;;; _sb_sid',
+    ];
     for (const cookie of garbage) {
       const answer = await request(`${relay.url}/collect`, {
         method: 'POST',
@@ -185,7 +212,10 @@ describe('hostile files given to shopbeacon import', () => {
     ['empty.csv', ''],
     ['header-only.csv', `${header}\n`],
     ['binary.csv', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
-    ['invalid-utf8.csv', Buffer.concat([Buffer.from(`${header}\n`), Buffer.from(goodRow.replace('Ada', 'A\uFFFDa').replace('\uFFFD', '')), Buffer.from([0xff, 0xfe, 0x0a])])],
+    [
+      'invalid-utf8.csv',
+      Buffer.concat([Buffer.from(`${header}\n`), Buffer.from(goodRow.replace('Ada', 'A\uFFFDa').replace('\uFFFD', '')), Buffer.from([0xff, 0xfe, 0x0a])]),
+    ],
     ['nul.csv', `${header}\n${goodRow.replace('Ada', 'A\u0000da')}\n`],
     ['unknown-column.csv', `${header},__proto__\n${goodRow},1\n`],
     ['unterminated-quote.csv', `${header}\n"1001,${goodRow}\n`],
@@ -209,8 +239,11 @@ describe('hostile files given to shopbeacon import', () => {
       const file = join(dir, name);
       writeFileSync(file, content);
       const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file, '--dry-run', '--data-dir', join(dir, `state-${name}`)], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) =>
-          resolve({ status: child.exitCode, stdout, stderr }),
+        const child = execFile(
+          process.execPath,
+          ['bin/shopbeacon.js', 'import', 'orders', file, '--dry-run', '--data-dir', join(dir, `state-${name}`)],
+          { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+          (_error, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
         );
       });
       outcomes.push(`${name}: exit ${run.status}`);
@@ -221,9 +254,11 @@ describe('hostile files given to shopbeacon import', () => {
       if (expected === 2) assert.match(run.stdout + run.stderr, /row \d+/, name);
     };
     const left = [...files];
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let next = left.shift(); next; next = left.shift()) await importFile(next);
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let next = left.shift(); next; next = left.shift()) await importFile(next);
+      }),
+    );
     console.log(`# hostile import files: ${outcomes.join(', ')}`);
   });
 });

@@ -15,7 +15,8 @@ async function importCli(args: string[], env: Record<string, string>): Promise<{
   return { status: code, stdout, stderr };
 }
 
-const HEADER = 'order_id,date_created_gmt,status,email,city,country,currency,order_value,line_item_product_id,line_item_price,line_item_quantity,line_item_name';
+const HEADER =
+  'order_id,date_created_gmt,status,email,city,country,currency,order_value,line_item_product_id,line_item_price,line_item_quantity,line_item_name';
 
 describe('shopbeacon import', () => {
   let mock: MockUpstream;
@@ -33,10 +34,22 @@ describe('shopbeacon import', () => {
     const run = await importCli(['orders', 'examples/orders.csv'], env);
     assert.equal(run.status, 0, run.stderr);
     const stored = mock.records('orders') as Record<string, unknown>[];
-    assert.deepEqual(stored.map((o) => o['order_id']), [1001, 1002]);
+    assert.deepEqual(
+      stored.map((o) => o['order_id']),
+      [1001, 1002],
+    );
     assert.deepEqual(stored[0], {
-      order_id: 1001, date_created_gmt: '2026-10-02 09:15:00', status: 'completed', email: 'ada@example.com', first_name: 'Ada',
-      last_name: 'Lovelace', city: 'London', zip_code: 'EC1A 1BB', country: 'GB', currency: 'GBP', order_value: 54.9,
+      order_id: 1001,
+      date_created_gmt: '2026-10-02 09:15:00',
+      status: 'completed',
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      city: 'London',
+      zip_code: 'EC1A 1BB',
+      country: 'GB',
+      currency: 'GBP',
+      order_value: 54.9,
       completion_date_gmt: '2026-10-02 09:20:00',
       line_items: [
         { line_item_product_id: 501, line_item_name: 'Teapot', line_item_sku: 'TP-1', line_item_price: 24.5, line_item_quantity: 1, line_item_total: 24.5 },
@@ -65,13 +78,28 @@ describe('shopbeacon import', () => {
     mock.reset();
     const file = join(dir, 'bad.csv');
     const now = new Date(Date.now() - 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
-    writeFileSync(file, [HEADER, `1,${now},completed,a@x.test,Rome,IT,EUR,10,5,10,1,A`, `2,${now},completed,b@x.test,Rome,IT,EUR,ten,5,10,1,B`, `3,${now},completed,c@x.test,Rome,IT,EUR,10,5,10,1.5,C`, `4,${now},completed,d@x.test,Rome,IT,EUR,10,5,10,1,D`].join('\n'));
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        `1,${now},completed,a@x.test,Rome,IT,EUR,10,5,10,1,A`,
+        `2,${now},completed,b@x.test,Rome,IT,EUR,ten,5,10,1,B`,
+        `3,${now},completed,c@x.test,Rome,IT,EUR,10,5,10,1.5,C`,
+        `4,${now},completed,d@x.test,Rome,IT,EUR,10,5,10,1,D`,
+      ].join('\n'),
+    );
     const errors = join(dir, 'errors.jsonl');
     const run = await importCli(['orders', file, '--errors', errors], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'bad') });
     assert.equal(run.status, 2);
     assert.match(run.stdout, /read 4, delivered 2, invalid 2/);
-    assert.deepEqual((mock.records('orders') as { order_id: number }[]).map((o) => o.order_id), [1, 4]);
-    const lines = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { row: number; errors: { path: string; message: string }[] });
+    assert.deepEqual(
+      (mock.records('orders') as { order_id: number }[]).map((o) => o.order_id),
+      [1, 4],
+    );
+    const lines = readFileSync(errors, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { row: number; errors: { path: string; message: string }[] });
     assert.deepEqual(lines, [
       { row: 3, errors: [{ path: 'row 3: order_value', message: 'must be a number, got "ten"' }] },
       { row: 4, errors: [{ path: 'row 4: line_item_quantity', message: 'must be an integer, got "1.5"' }] },
@@ -82,12 +110,26 @@ describe('shopbeacon import', () => {
     mock.reset();
     const file = join(dir, 'old.jsonl');
     const recent = new Date(Date.now() - 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
-    const order = (id: number, date: string) => JSON.stringify({ order_id: id, date_created_gmt: date, status: 'completed', email: 'a@x.test', city: 'Oslo', country: 'NO', currency: 'NOK', order_value: 1, line_items: [] });
+    const order = (id: number, date: string) =>
+      JSON.stringify({
+        order_id: id,
+        date_created_gmt: date,
+        status: 'completed',
+        email: 'a@x.test',
+        city: 'Oslo',
+        country: 'NO',
+        currency: 'NOK',
+        order_value: 1,
+        line_items: [],
+      });
     writeFileSync(file, [order(1, '2020-01-01 00:00:00'), order(2, recent), order(3, '2019-05-05')].join('\n'));
     const run = await importCli(['orders', file], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'old') });
     assert.equal(run.status, 0);
     assert.match(run.stdout, /skipped \(older than 2 years\) 2/);
-    assert.deepEqual((mock.records('orders') as { order_id: number }[]).map((o) => o.order_id), [2]);
+    assert.deepEqual(
+      (mock.records('orders') as { order_id: number }[]).map((o) => o.order_id),
+      [2],
+    );
   });
 
   it('validates only with --dry-run', async () => {
@@ -104,7 +146,10 @@ describe('shopbeacon import', () => {
     const file = join(dir, 'resume.csv');
     const orders = await generateOrdersCsv(file, 1500);
     const state = join(dir, 'resume');
-    const child = spawn(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], { env: { ...process.env, ...env, SHOPBEACON_DATA_DIR: state }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
+      env: { ...process.env, ...env, SHOPBEACON_DATA_DIR: state },
+      stdio: 'ignore',
+    });
     await until(() => mock.records('orders').length >= 100, 'a part of the import');
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');

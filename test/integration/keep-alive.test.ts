@@ -15,10 +15,10 @@ async function get(socket: Socket, host: string): Promise<string> {
   return chunk.toString().split('\r\n')[0] ?? '';
 }
 
-describe('a kept-alive connection to the relay, as nginx\'s upstream keeps it', () => {
+describe("a kept-alive connection to the relay, as nginx's upstream keeps it", () => {
   const h = relayForSuite();
 
-  it('is still open and answers after an idle time longer than Node\'s default keep-alive', async () => {
+  it("is still open and answers after an idle time longer than Node's default keep-alive", async () => {
     const { hostname, port } = new URL(h.url);
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');

@@ -32,7 +32,10 @@ describe('createMockUpstream(options)', () => {
       await postJson(`${mock.url}/v1/orders`, order(Date.now(), { status: 'processing' }), AUTH);
       await postJson(`${mock.url}/v1/orders`, order(Date.now(), { status: 'completed' }), AUTH);
       const stored = mock.records('orders') as { status: string }[];
-      assert.deepEqual(stored.map((o) => o.status), ['completed']);
+      assert.deepEqual(
+        stored.map((o) => o.status),
+        ['completed'],
+      );
     });
     it('answers 400 naming every failing field', async () => {
       const res = await postJson(`${mock.url}/v1/orders`, order(Date.now(), { order_id: 'x', line_items: [{}] }), AUTH);
@@ -70,7 +73,10 @@ describe('createMockUpstream(options)', () => {
     it('overwrites a product sent again with the same product_id', async () => {
       await postJson(`${mock.url}/v1/products/catalog`, product({ price: 1 }), AUTH);
       await postJson(`${mock.url}/v1/products/catalog`, product({ price: 2 }), AUTH);
-      assert.deepEqual((mock.records('products') as { price: number }[]).map((p) => p.price), [2]);
+      assert.deepEqual(
+        (mock.records('products') as { price: number }[]).map((p) => p.price),
+        [2],
+      );
     });
   });
 
@@ -101,7 +107,10 @@ describe('createMockUpstream(options)', () => {
     it('destroys the connection without an answer in drop mode', async () => {
       mock.setFaults({ mode: 'drop' });
       await assert.rejects(postJson(`${mock.url}/v1/track`, trackingEvent(), AUTH));
-      assert.deepEqual(mock.calls().map((c) => c.status), [0]);
+      assert.deepEqual(
+        mock.calls().map((c) => c.status),
+        [0],
+      );
     });
     it('delays answers by the configured latency', async () => {
       mock.setFaults({ latencyMs: 150 });
@@ -160,10 +169,11 @@ describe('shopbeacon mock-upstream --help', () => {
     }
   });
   it('fails fast naming the variable of a bad setting', () => {
-    const run = () => execFileSync(process.execPath, ['bin/shopbeacon.js', 'mock-upstream'], {
-      env: { ...process.env, SHOPBEACON_MOCK_FAIL_RATE: 'often' },
-      stdio: 'pipe',
-    });
+    const run = () =>
+      execFileSync(process.execPath, ['bin/shopbeacon.js', 'mock-upstream'], {
+        env: { ...process.env, SHOPBEACON_MOCK_FAIL_RATE: 'often' },
+        stdio: 'pipe',
+      });
     assert.throws(run, (error: { status: number; stderr: Buffer }) => {
       assert.equal(error.status, 1);
       assert.match(error.stderr.toString(), /SHOPBEACON_MOCK_FAIL_RATE/);

@@ -12,9 +12,13 @@ import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-proces
 const EVENTS = 1_000;
 
 // The reasons are told to the admin key only (#47).
-const readyz = async (relay: RelayProcess) => (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons?: string[] };
+const readyz = async (relay: RelayProcess) =>
+  (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons?: string[] };
 const stats = async (relay: RelayProcess) =>
-  (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { dead: Record<string, number> }; delivery: { unreachableSince: number | null } };
+  (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    outbox: { dead: Record<string, number> };
+    delivery: { unreachableSince: number | null };
+  };
 
 describe('an outage of the service', () => {
   it(`only probes the service while it is down with ${EVENTS} events queued, dead-letters nothing, and delivers all once it returns`, async () => {
@@ -28,7 +32,10 @@ describe('an outage of the service', () => {
         assert.equal(answer.status, 200);
         seqs.push(...events.map((e) => (e['event'] as { seq: number }).seq));
       }
-      await until(async () => (await readyz(relay)).reasons?.some((r) => r.startsWith('the service is unreachable since')) === true, '/readyz naming the outage');
+      await until(
+        async () => (await readyz(relay)).reasons?.some((r) => r.startsWith('the service is unreachable since')) === true,
+        '/readyz naming the outage',
+      );
       assert.ok((await stats(relay)).delivery.unreachableSince !== null);
       const callsBefore = mock.calls().length;
       const windowStart = performance.now();
@@ -41,7 +48,10 @@ describe('an outage of the service', () => {
       const delivered = new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
       assert.equal(seqs.filter((seq) => !delivered.has(seq)).length, 0);
       const dead = (await stats(relay)).outbox.dead;
-      assert.equal(Object.values(dead).reduce((a, b) => a + b, 0), 0);
+      assert.equal(
+        Object.values(dead).reduce((a, b) => a + b, 0),
+        0,
+      );
       await until(async () => (await stats(relay)).delivery.unreachableSince === null, 'the circuit closed');
     } finally {
       await killHard(relay);

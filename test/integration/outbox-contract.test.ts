@@ -91,7 +91,10 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
       assert.equal(letter?.lastError, '400 bad');
       assert.equal(await outbox.requeueDead(), 1);
       assert.equal((await outbox.counts()).dead.event, 0);
-      assert.deepEqual((await outbox.due(NOW + 1, 10, new Set())).map((d) => JSON.parse(d.body).event.id), ['d']);
+      assert.deepEqual(
+        (await outbox.due(NOW + 1, 10, new Set())).map((d) => JSON.parse(d.body).event.id),
+        ['d'],
+      );
     });
 
     it('delivers only the newest body of an order updated while queued', async () => {
@@ -99,7 +102,10 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
       assert.deepEqual(await outbox.enqueue([orderVersion(10)]), ['queued']);
       assert.deepEqual(await outbox.enqueue([orderVersion(20)]), ['coalesced']);
       const due = await drain(outbox);
-      assert.deepEqual(due.map((d) => JSON.parse(d.body).order_value), [20]);
+      assert.deepEqual(
+        due.map((d) => JSON.parse(d.body).order_value),
+        [20],
+      );
     });
 
     it('refuses with 503 once the record cap is reached, evicting nothing', async () => {

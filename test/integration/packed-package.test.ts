@@ -13,7 +13,11 @@ const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([n
 
 /** Starts `npx shopbeacon relay` in `dir` and resolves with its URL once it listens. */
 async function startRelay(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(join(dir, 'node_modules', '.bin', 'shopbeacon'), ['relay', '--port', '0'], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(dir, 'node_modules', '.bin', 'shopbeacon'), ['relay', '--port', '0'], {
+    cwd: dir,
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -80,11 +84,15 @@ describe('the packed package, installed into an empty directory', { timeout: 600
   });
 
   it('ships the Shopify pixel, the WooCommerce plugin zip and the deployment files, and prints the pixel from there', async () => {
-    for (const file of ['systemd/shopbeacon.service', 'nginx/shopbeacon.conf']) assert.ok(existsSync(join(app, 'node_modules', 'shopbeacon', 'deploy', file)), file);
+    for (const file of ['systemd/shopbeacon.service', 'nginx/shopbeacon.conf'])
+      assert.ok(existsSync(join(app, 'node_modules', 'shopbeacon', 'deploy', file)), file);
     const installed = join(app, 'node_modules', 'shopbeacon', 'dist');
     assert.ok(existsSync(join(installed, 'shopify-pixel.js')));
     assert.ok(statSync(join(installed, 'shopbeacon-woocommerce.zip')).size > 1000);
-    const { stdout } = await run(join(app, 'node_modules', '.bin', 'shopbeacon'), ['pixel', 'shopify', '--relay', 'https://sb.shop.example'], { cwd: app, env: cleanEnv() });
+    const { stdout } = await run(join(app, 'node_modules', '.bin', 'shopbeacon'), ['pixel', 'shopify', '--relay', 'https://sb.shop.example'], {
+      cwd: app,
+      env: cleanEnv(),
+    });
     assert.match(stdout, /const SHOPBEACON_RELAY = "https:\/\/sb\.shop\.example";/);
   });
 
@@ -95,6 +103,7 @@ describe('the packed package, installed into an empty directory', { timeout: 600
   });
 
   it('installs no development dependency', () => {
-    for (const dev of ['typescript', 'rollup', '@playwright/test', 'eslint', 'tsx', 'fflate']) assert.equal(existsSync(join(app, 'node_modules', dev)), false, dev);
+    for (const dev of ['typescript', 'rollup', '@playwright/test', 'eslint', 'tsx', 'fflate'])
+      assert.equal(existsSync(join(app, 'node_modules', dev)), false, dev);
   });
 });

@@ -14,25 +14,40 @@ import { unmetRequirement } from '../helpers/requirement.js';
 function rememberedFacts(open: () => Promise<PlatformState>) {
   return async () => {
     const state = await open();
-    await state.remember('refused:order', new Map([['13', 'digest-a'], ['11', 'digest-b']]));
+    await state.remember(
+      'refused:order',
+      new Map([
+        ['13', 'digest-a'],
+        ['11', 'digest-b'],
+      ]),
+    );
     await state.remember('webhooks:shopify', new Map([['ORDERS_CREATE https://sb.shop.example/webhooks/shopify', 'gid://shopify/WebhookSubscription/1']]));
     await state.remember('refused:order', new Map([['13', 'digest-c']]));
     await state.close();
     const again = await open();
     assert.deepEqual([...(await again.recall('refused:order', ['13', '99']))], [['13', 'digest-c']]);
-    assert.deepEqual([...(await again.recall('refused:order'))].sort(), [['11', 'digest-b'], ['13', 'digest-c']]);
-    assert.deepEqual([...(await again.recall('webhooks:shopify'))], [['ORDERS_CREATE https://sb.shop.example/webhooks/shopify', 'gid://shopify/WebhookSubscription/1']]);
+    assert.deepEqual([...(await again.recall('refused:order'))].sort(), [
+      ['11', 'digest-b'],
+      ['13', 'digest-c'],
+    ]);
+    assert.deepEqual(
+      [...(await again.recall('webhooks:shopify'))],
+      [['ORDERS_CREATE https://sb.shop.example/webhooks/shopify', 'gid://shopify/WebhookSubscription/1']],
+    );
     assert.deepEqual([...(await again.recall('refused:product', []))], []);
     await again.close();
   };
 }
 
-describe('the platform state\'s remembered facts', () => {
+describe("the platform state's remembered facts", () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-state-'));
-  it('in platforms.sqlite', rememberedFacts(async () => new SqlitePlatformState(dataDir)));
+  it(
+    'in platforms.sqlite',
+    rememberedFacts(async () => new SqlitePlatformState(dataDir)),
+  );
 });
 
-describe('the platform state\'s remembered facts in Redis', { skip: unmetRequirement('the Redis platform state', redisUnavailableReason()) }, () => {
+describe("the platform state's remembered facts in Redis", { skip: unmetRequirement('the Redis platform state', redisUnavailableReason()) }, () => {
   let server: RedisServer;
   const clients: Redis[] = [];
   before(async () => {
@@ -43,9 +58,12 @@ describe('the platform state\'s remembered facts in Redis', { skip: unmetRequire
     await server.stop();
   });
 
-  it('in Redis, shared by every relay', rememberedFacts(async () => {
-    const client = new Redis(server.url);
-    clients.push(client);
-    return new RedisPlatformState(client);
-  }));
+  it(
+    'in Redis, shared by every relay',
+    rememberedFacts(async () => {
+      const client = new Redis(server.url);
+      clients.push(client);
+      return new RedisPlatformState(client);
+    }),
+  );
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANONYMOUS, fakeRelay, KEY, makeRetryDue, request, settings, skip, type FakeRelay } from '../helpers/prestashop-module.js';
 
-describe('the PrestaShop module\'s relay client, retry queue and configuration page', { skip }, () => {
+describe("the PrestaShop module's relay client, retry queue and configuration page", { skip }, () => {
   let relay: FakeRelay;
   before(async () => {
     relay = await fakeRelay();
@@ -24,7 +24,10 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
       const r = await request({ config: settings(url), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
       assert.ok(r.shutdown_ms >= 250 && r.shutdown_ms < 600, `the shutdown work took ${r.shutdown_ms} ms`);
       assert.equal(r.log.length, 1);
-      assert.match(r.log[0]?.message ?? '', new RegExp(`^shopbeacon: 1 cart event\\(s\\) not taken by the relay at ${url}/v1/track: no answer within 300 ms; 1 kept for a later retry$`));
+      assert.match(
+        r.log[0]?.message ?? '',
+        new RegExp(`^shopbeacon: 1 cart event\\(s\\) not taken by the relay at ${url}/v1/track: no answer within 300 ms; 1 kept for a later retry$`),
+      );
       assert.equal(r.queue.length, 1);
       assert.ok(r.retry_at > Date.now() / 1000);
       assert.ok(!r.stdout.includes(KEY));
@@ -56,30 +59,42 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     assert.equal(later.retry_at, 0);
   });
 
-  it('leaves a queue that is not yet due, and its retry time, alone when a request\'s own events go through', async () => {
+  it("leaves a queue that is not yet due, and its retry time, alone when a request's own events go through", async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const down = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
     relay.requests.length = 0;
     const healthy = await request({ state, config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 50, 1, 51]] });
-    assert.deepEqual(relay.requests.map((r) => r.body.map((e) => e.event.product_id)), [[50]], 'only its own event');
+    assert.deepEqual(
+      relay.requests.map((r) => r.body.map((e) => e.event.product_id)),
+      [[50]],
+      'only its own event',
+    );
     assert.equal(healthy.queue.length, 1);
     assert.equal(healthy.retry_at, down.retry_at, 'still a minute after the failure, not at once');
   });
 
-  it('sends the due queue together with a request\'s own events, oldest first', async () => {
+  it("sends the due queue together with a request's own events, oldest first", async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
     makeRetryDue(state, '1');
     relay.requests.length = 0;
     const r = await request({ state, config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 50, 1, 51]] });
     assert.equal(relay.requests.length, 1);
-    assert.deepEqual(relay.requests[0]?.body.map((e) => e.event.product_id), [42, 50]);
+    assert.deepEqual(
+      relay.requests[0]?.body.map((e) => e.event.product_id),
+      [42, 50],
+    );
     assert.deepEqual(r.queue, []);
   });
 
   it('keeps events a relay refused the key for (401), drops those it refused as invalid (400)', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
-    const wrongKey = await request({ state, config: settings(relay.url, { SHOPBEACON_ADMIN_KEY: 'not-the-key' }), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    const wrongKey = await request({
+      state,
+      config: settings(relay.url, { SHOPBEACON_ADMIN_KEY: 'not-the-key' }),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+    });
     assert.match(wrongKey.log[0]?.message ?? '', /: HTTP 401; 1 kept for a later retry$/);
     assert.equal(wrongKey.queue.length, 1);
     assert.ok(!wrongKey.stdout.includes('not-the-key'));
@@ -97,8 +112,20 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
 
   it('bounds the queue: the newest 1,000 events are kept, the log counts the dropped', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ body: JSON.stringify({ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: i + 1 } }), date_add: String(Math.floor(Date.now() / 1000)), id_shopbeacon_queue: i + 1 }));
-    writeFileSync(state, JSON.stringify({ config: { SHOPBEACON_RETRY_AT: String(Math.floor(Date.now() / 1000) + 60) }, tables: { shopbeacon_queue: rows, cart_product: [] }, created: { shopbeacon_queue: true }, next_id: 1001 }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      body: JSON.stringify({ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: i + 1 } }),
+      date_add: String(Math.floor(Date.now() / 1000)),
+      id_shopbeacon_queue: i + 1,
+    }));
+    writeFileSync(
+      state,
+      JSON.stringify({
+        config: { SHOPBEACON_RETRY_AT: String(Math.floor(Date.now() / 1000) + 60) },
+        tables: { shopbeacon_queue: rows, cart_product: [] },
+        created: { shopbeacon_queue: true },
+        next_id: 1001,
+      }),
+    );
     const r = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
     assert.equal(r.queue.length, 1000);
     assert.equal(r.queue[0]?.event.product_id, 2);
@@ -106,7 +133,7 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     assert.match(r.log[0]?.message ?? '', /1 oldest dropped \(queue full\)$/);
   });
 
-  it('the configuration page: the key\'s field always empty, an empty key keeps the stored one, bad values refused', async () => {
+  it("the configuration page: the key's field always empty, an empty key keeps the stored one, bad values refused", async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const shown = await request({ state, config: settings(relay.url), admin: {} });
     assert.match(shown.admin, /<input type="password" name="SHOPBEACON_ADMIN_KEY" value="">/);
@@ -114,7 +141,14 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     assert.match(shown.admin, /<input type="text" name="SHOPBEACON_LOCAL_URL" value="http:\/\/127\.0\.0\.1:\d+">/);
     assert.match(shown.admin, /<option value="gpc" selected>/);
     assert.ok(!shown.stdout.includes(KEY));
-    const post = { submitshopbeacon: '1', SHOPBEACON_PUBLIC_PATH: '/tracking/', SHOPBEACON_LOCAL_URL: 'http://127.0.0.1:8787', SHOPBEACON_ADMIN_KEY: '', SHOPBEACON_CONSENT: 'required', SHOPBEACON_COOKIE_DOMAIN: '.Shop.Example' };
+    const post = {
+      submitshopbeacon: '1',
+      SHOPBEACON_PUBLIC_PATH: '/tracking/',
+      SHOPBEACON_LOCAL_URL: 'http://127.0.0.1:8787',
+      SHOPBEACON_ADMIN_KEY: '',
+      SHOPBEACON_CONSENT: 'required',
+      SHOPBEACON_COOKIE_DOMAIN: '.Shop.Example',
+    };
     const saved = await request({ state, admin: { post } });
     assert.match(saved.admin, /alert-success/);
     assert.match(saved.admin, /<option value="required" selected>/);
@@ -128,7 +162,18 @@ describe('the PrestaShop module\'s relay client, retry queue and configuration p
     assert.equal(relay.requests[0]?.headers.authorization, `Bearer ${KEY}`, 'the key saved before is kept');
     const newKey = await request({ state, admin: { post: { ...post, SHOPBEACON_ADMIN_KEY: 'a-new-key-99' } } });
     assert.ok(!newKey.stdout.includes('a-new-key-99'));
-    const bad = await request({ state, admin: { post: { ...post, SHOPBEACON_LOCAL_URL: 'ftp://x', SHOPBEACON_PUBLIC_PATH: 'javascript:alert(1)', SHOPBEACON_CONSENT: 'maybe', SHOPBEACON_COOKIE_DOMAIN: 'a b' } } });
+    const bad = await request({
+      state,
+      admin: {
+        post: {
+          ...post,
+          SHOPBEACON_LOCAL_URL: 'ftp://x',
+          SHOPBEACON_PUBLIC_PATH: 'javascript:alert(1)',
+          SHOPBEACON_CONSENT: 'maybe',
+          SHOPBEACON_COOKIE_DOMAIN: 'a b',
+        },
+      },
+    });
     assert.equal(bad.admin.match(/alert-danger/g)?.length, 1);
     assert.equal(bad.admin.split('<br>').length, 4);
     assert.match(bad.admin, /name="SHOPBEACON_PUBLIC_PATH" value="\/tracking\/"/, 'nothing saved');

@@ -8,7 +8,25 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { phpFiles } from '../helpers/woocommerce-plugin.js';
-import { ANONYMOUS, events, fakeRelay, HERE, KEY, MODULE, PHP, request, settings, SHOPPER_AGENT, skip, STUB_JS, TEAPOT, TEE_LARGE, type FakeRelay, type RelayRequest, type TrackEvent } from '../helpers/prestashop-module.js';
+import {
+  ANONYMOUS,
+  events,
+  fakeRelay,
+  HERE,
+  KEY,
+  MODULE,
+  PHP,
+  request,
+  settings,
+  SHOPPER_AGENT,
+  skip,
+  STUB_JS,
+  TEAPOT,
+  TEE_LARGE,
+  type FakeRelay,
+  type RelayRequest,
+  type TrackEvent,
+} from '../helpers/prestashop-module.js';
 
 describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, storefront, cart events', { skip }, () => {
   let relay: FakeRelay;
@@ -21,16 +39,27 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     const files = [...phpFiles(MODULE), ...phpFiles(HERE)];
     for (const file of files) assert.match(execFileSync(PHP, ['-l', file], { encoding: 'utf8' }), /No syntax errors/, file);
     for (const dir of [MODULE, join(MODULE, 'classes')]) assert.ok(existsSync(join(dir, 'index.php')), dir);
-    for (const file of phpFiles(MODULE).filter((f) => !f.endsWith('index.php'))) assert.match(readFileSync(file, 'utf8'), /if \(!defined\('_PS_VERSION_'\)\) \{\n {4}exit;\n\}/, file);
+    for (const file of phpFiles(MODULE).filter((f) => !f.endsWith('index.php')))
+      assert.match(readFileSync(file, 'utf8'), /if \(!defined\('_PS_VERSION_'\)\) \{\n {4}exit;\n\}/, file);
   });
 
-  it('uses nothing newer than PHP 7.1 (PrestaShop 1.7.8\'s floor); php -l here is PHP 8', () => {
+  it("uses nothing newer than PHP 7.1 (PrestaShop 1.7.8's floor); php -l here is PHP 8", () => {
     const newer: [string, RegExp][] = [
-      ['nullsafe ?->', /\?->/], ['match', /\bmatch\s*\(/], ['an attribute', /^\s*#\[/m], ['enum', /\benum\s+\w+/], ['readonly', /\breadonly\b/],
-      ['a promoted property', /function\s+__construct\s*\([^)]*\b(public|protected|private)\s/], ['a union type', /[(,]\s*\??\w+\|\w+\s+\$|\)\s*:\s*\??\w+\|\w+/],
-      ['mixed', /[(,:]\s*\??mixed\b/], ['throw as an expression', /(=>|\?\?|\?|:)\s*throw\b/], ['a PHP 8 function', /\b(str_contains|str_starts_with|str_ends_with|array_is_list|get_debug_type|fdiv)\s*\(/],
-      ['an arrow function (7.4)', /\bfn\s*\(/], ['a typed property (7.4)', /^\s*(public|protected|private)\s+(static\s+)?\??(int|string|bool|float|array|object|iterable|self|[A-Z]\w*)\s+\$/m],
-      ['??= (7.4)', /\?\?=/], ['a trailing comma in a call (7.3)', /,\s*\)\s*;/], ['spread in an array (7.4)', /\[\s*\.\.\./],
+      ['nullsafe ?->', /\?->/],
+      ['match', /\bmatch\s*\(/],
+      ['an attribute', /^\s*#\[/m],
+      ['enum', /\benum\s+\w+/],
+      ['readonly', /\breadonly\b/],
+      ['a promoted property', /function\s+__construct\s*\([^)]*\b(public|protected|private)\s/],
+      ['a union type', /[(,]\s*\??\w+\|\w+\s+\$|\)\s*:\s*\??\w+\|\w+/],
+      ['mixed', /[(,:]\s*\??mixed\b/],
+      ['throw as an expression', /(=>|\?\?|\?|:)\s*throw\b/],
+      ['a PHP 8 function', /\b(str_contains|str_starts_with|str_ends_with|array_is_list|get_debug_type|fdiv)\s*\(/],
+      ['an arrow function (7.4)', /\bfn\s*\(/],
+      ['a typed property (7.4)', /^\s*(public|protected|private)\s+(static\s+)?\??(int|string|bool|float|array|object|iterable|self|[A-Z]\w*)\s+\$/m],
+      ['??= (7.4)', /\?\?=/],
+      ['a trailing comma in a call (7.3)', /,\s*\)\s*;/],
+      ['spread in an array (7.4)', /\[\s*\.\.\./],
     ];
     for (const file of phpFiles(MODULE)) {
       const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
@@ -38,7 +67,7 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     }
   });
 
-  it('prints the snippet\'s stub byte for byte', () => {
+  it("prints the snippet's stub byte for byte", () => {
     const stub = readFileSync(STUB_JS, 'utf8').trim();
     assert.ok(readFileSync(join(MODULE, 'classes/ShopbeaconStorefront.php'), 'utf8').includes(`const STUB = '${stub}';`));
   });
@@ -47,7 +76,14 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const installed = await request({ install: true, state });
     assert.equal(installed.installed, true);
-    assert.deepEqual(installed.hooks, ['displayheader', 'actioncartupdatequantitybefore', 'actionobjectproductincartdeletebefore', 'actionobjectproductincartdeleteafter', 'actioncartsave', 'actionvalidateorder']);
+    assert.deepEqual(installed.hooks, [
+      'displayheader',
+      'actioncartupdatequantitybefore',
+      'actionobjectproductincartdeletebefore',
+      'actionobjectproductincartdeleteafter',
+      'actioncartsave',
+      'actionvalidateorder',
+    ]);
     assert.deepEqual(installed.tables_created, ['shopbeacon_queue']);
     assert.deepEqual(installed.config_keys.sort(), ['SHOPBEACON_CONSENT', 'SHOPBEACON_LOCAL_URL', 'SHOPBEACON_PUBLIC_PATH', 'SHOPBEACON_RETRY_AT']);
     const removed = await request({ state, uninstall: true });
@@ -67,12 +103,26 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
   });
 
   it('the script tag carries the consent mode and the cookie domain; a public URL is used as it is', async () => {
-    const required = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required', SHOPBEACON_COOKIE_DOMAIN: '.shop.example', SHOPBEACON_PUBLIC_PATH: 'https://shop.example/sb' }) });
-    assert.match(required.head, /<script async src="https:\/\/shop\.example\/sb\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"><\/script>/);
+    const required = await request({
+      page: true,
+      config: settings(relay.url, {
+        SHOPBEACON_CONSENT: 'required',
+        SHOPBEACON_COOKIE_DOMAIN: '.shop.example',
+        SHOPBEACON_PUBLIC_PATH: 'https://shop.example/sb',
+      }),
+    });
+    assert.match(
+      required.head,
+      /<script async src="https:\/\/shop\.example\/sb\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"><\/script>/,
+    );
     const none = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'none' }) });
     assert.match(none.head, /<script async src="\/sb\/shopbeacon\.js" data-respect-gpc="false"><\/script>/);
     const gpc = await request({ page: true, config: settings(relay.url, { SHOPBEACON_CONSENT: 'gpc', SHOPBEACON_COOKIE_DOMAIN: 'bad domain"><script>' }) });
-    assert.match(gpc.head, /<script async src="\/sb\/shopbeacon\.js"><\/script>/, 'the snippet\'s default (GPC respected) needs no attribute; a bad domain is left out');
+    assert.match(
+      gpc.head,
+      /<script async src="\/sb\/shopbeacon\.js"><\/script>/,
+      "the snippet's default (GPC respected) needs no attribute; a bad domain is left out",
+    );
     const defaults = await request({ page: true, cookies: ANONYMOUS });
     assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"><\/script>/);
     assert.doesNotMatch(defaults.head, /identify|reset|viewProduct/);
@@ -86,12 +136,19 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     assert.match(hostile.head, /"name":"Mug \\u003C\/script\\u003E/);
   });
 
-  it('sends adds, quantity changes and removals from the server, with the cookies\' ids, the product\'s fields with tax and the datetime, in one call at the end of the request', async () => {
+  it("sends adds, quantity changes and removals from the server, with the cookies' ids, the product's fields with tax and the datetime, in one call at the end of the request", async () => {
     relay.requests.length = 0;
     const r = await request({
       config: settings(relay.url),
       cookies: ANONYMOUS,
-      actions: [['add', 50, 2, 51], ['add', 50, 1, 51], ['down', 50, 1, 51], ['add', 42, 1], ['delete', 50, 51], ['down', 42, 5]],
+      actions: [
+        ['add', 50, 2, 51],
+        ['add', 50, 1, 51],
+        ['down', 50, 1, 51],
+        ['add', 42, 1],
+        ['delete', 50, 51],
+        ['down', 42, 5],
+      ],
     });
     assert.deepEqual(r.results, [true, true, true, true, true, true]);
     assert.deepEqual(r.log, []);
@@ -110,8 +167,19 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
       ['Removed From Cart', 42, 1], // down by 5 with 1 in the cart: what was there
     ]);
     const added = call.body[0] as TrackEvent;
-    assert.deepEqual({ ...added, datetime: undefined, event_id: undefined }, { user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { ...TEE_LARGE, quantity: 2 }, datetime: undefined, event_id: undefined, session_id: 'sess-0123456789', visitor_agent: SHOPPER_AGENT });
-    assert.match(String(added.event_id), /^ps-[0-9a-f]{24}$/, 'the relay\'s key: a retry is a duplicate');
+    assert.deepEqual(
+      { ...added, datetime: undefined, event_id: undefined },
+      {
+        user_id: 'v1sitor-abcdefghij',
+        event_name: 'Added To Cart',
+        event: { ...TEE_LARGE, quantity: 2 },
+        datetime: undefined,
+        event_id: undefined,
+        session_id: 'sess-0123456789',
+        visitor_agent: SHOPPER_AGENT,
+      },
+    );
+    assert.match(String(added.event_id), /^ps-[0-9a-f]{24}$/, "the relay's key: a retry is a duplicate");
     assert.equal(new Set(call.body.map((e) => e.event_id)).size, call.body.length, 'one id per event');
     assert.match(added.datetime, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
     assert.ok(Math.abs(Date.parse(added.datetime) - Date.now()) < 60_000);
@@ -121,8 +189,17 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
 
   it('sends an identified visitor as their customer id; updateQty with 0 is a removal', async () => {
     relay.requests.length = 0;
-    await request({ config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, customer: 42, cart: [[42, 3]], actions: [['set0', 42]] });
-    assert.deepEqual(events(relay).map((e) => [e.user_id, e.event_name, e.event.quantity]), [['42', 'Removed From Cart', 3]]);
+    await request({
+      config: settings(relay.url),
+      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
+      customer: 42,
+      cart: [[42, 3]],
+      actions: [['set0', 42]],
+    });
+    assert.deepEqual(
+      events(relay).map((e) => [e.user_id, e.event_name, e.event.quantity]),
+      [['42', 'Removed From Cart', 3]],
+    );
   });
 
   it('sends nothing for what the cart refused (out of stock), nor for a visitor without _sb_uid, who refused consent, or without the admin key', async () => {
@@ -137,66 +214,5 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
       assert.deepEqual(r.log, []);
       assert.deepEqual(r.queue, []);
     }
-  });
-
-  it('is allowed on PrestaShop 1.7.8 to 9.x, and registers the new hook when 0.1.0 is upgraded', () => {
-    const main = readFileSync(join(MODULE, 'shopbeacon.php'), 'utf8');
-    assert.match(main, /ps_versions_compliancy = \['min' => '1\.7\.8\.0', 'max' => '9\.99\.99'\]/);
-    const version = /\$this->version = '([\d.]+)'/.exec(main)?.[1];
-    assert.ok(existsSync(join(MODULE, `upgrade/upgrade-${version}.php`)), `an upgrade script for ${version}`);
-    assert.match(readFileSync(join(MODULE, `upgrade/upgrade-${version}.php`), 'utf8'), /function upgrade_module_0_2_0\(\$module\)\n\{\n {4}return \$module->registerHook\(shopbeacon::HOOKS\);/);
-  });
-
-  it('sends a started checkout once per cart from the checkout page: value, currency and items; a reload is the same event_id', async () => {
-    relay.requests.length = 0;
-    const checkout = { config: settings(relay.url), cookies: ANONYMOUS, page: 'order', cart: [[42, 2], [50, 1, 51]] };
-    await request(checkout);
-    await request(checkout);
-    await request({ ...checkout, cart: [[42, 3]] });
-    const [first, reload, changed] = events(relay) as (TrackEvent & { event: { order_value: number; currency: string; items: Record<string, unknown>[] } })[];
-    assert.equal(first?.event_name, 'Checkout Started');
-    assert.deepEqual([first?.user_id, first?.session_id], ['v1sitor-abcdefghij', 'sess-0123456789']);
-    assert.deepEqual([first?.event.order_value, first?.event.currency], [79.2, 'EUR']);
-    assert.deepEqual(first?.event.items, [{ ...TEAPOT, quantity: 2 }, { ...TEE_LARGE, quantity: 1 }]);
-    assert.equal(reload?.event_id, first?.event_id, 'the relay drops the reload as a duplicate');
-    assert.notEqual(changed?.event_id, first?.event_id);
-    assert.match(String(first?.event_id), /^ps-[0-9a-f]{40}$/);
-    relay.requests.length = 0;
-    await request({ ...checkout, page: true });
-    assert.deepEqual(relay.requests, [], 'no start on other pages');
-  });
-
-  it('sends the placed order at actionValidateOrder with the order id the sync sends, each line at its price with tax', async () => {
-    relay.requests.length = 0;
-    const orders = [{ id: 31, total: 74.2, lines: [[42, 2, 0, 29.4], [50, 1, 51, 15.4]] }];
-    await request({ config: settings(relay.url), cookies: ANONYMOUS, cart: [[42, 2], [50, 1, 51]], orders, actions: [['validate', 0]] });
-    const [placed] = events(relay) as (TrackEvent & { event: { order_id: number; order_value: number; currency: string; items: Record<string, unknown>[] } })[];
-    assert.equal(placed?.event_name, 'Order Completed');
-    assert.deepEqual([placed?.event.order_id, placed?.event.order_value, placed?.event.currency], [31, 74.2, 'EUR']);
-    assert.deepEqual(placed?.event.items.map((i) => [i['product_id'], i['quantity'], i['price']]), [[42, 2, 29.4], [50, 1, 15.4]]);
-    await request({ config: settings(relay.url), cookies: ANONYMOUS, orders, actions: [['validate', 0]] });
-    assert.equal(events(relay)[1]?.event_id, placed?.event_id, 'once per order: the same event_id');
-  });
-
-  it('sends nothing the snippet would not: consent refused, Global Privacy Control, consent required and not given, a browser the relay judged automated', async () => {
-    relay.requests.length = 0;
-    const base = { config: settings(relay.url), cart: [[42, 1]], actions: [['add', 42, 1]] };
-    await request({ ...base, cookies: { ...ANONYMOUS, _sb_c: '0' } });
-    await request({ ...base, cookies: ANONYMOUS, server: { HTTP_SEC_GPC: '1' } });
-    await request({ ...base, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required' }), cookies: ANONYMOUS });
-    await request({ ...base, cookies: { ...ANONYMOUS, _sb_bot: '1' } });
-    assert.deepEqual(relay.requests, []);
-    await request({ ...base, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required' }), cookies: { ...ANONYMOUS, _sb_c: '1' }, server: { HTTP_SEC_GPC: '1' } });
-    assert.equal(events(relay).length, 1, 'consent given by the banner wins over GPC, as in the snippet');
-  });
-
-  it('sends a quick view\'s product view from the server (its JSON answer runs no script), and no view for a combination change', async () => {
-    relay.requests.length = 0;
-    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'quickview', id_product: '42' } });
-    const { quantity: _, ...viewed } = { ...TEAPOT, quantity: 1 };
-    assert.deepEqual(events(relay).map((e) => [e.event_name, e.event]), [['Product Viewed', viewed]]);
-    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'refresh', id_product: '42' } });
-    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42 });
-    assert.equal(events(relay).length, 1, 'the page itself sends its view from the browser');
   });
 });

@@ -13,23 +13,56 @@ import { ADMIN_KEY, startRelay, until } from '../helpers/relay-harness.js';
 
 const INGEST_KEY = 'ingest-key-3b9f0c27e4d15a86b2c1-plugins';
 const bearer = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
-const trackEvent = () => ({ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42, quantity: 1 }, datetime: new Date().toISOString().slice(0, 19) + '+00:00' });
+const trackEvent = () => ({
+  user_id: 'v1sitor-abcdefghij',
+  event_name: 'Added To Cart',
+  event: { product_id: 42, quantity: 1 },
+  datetime: new Date().toISOString().slice(0, 19) + '+00:00',
+});
 
-describe('the relay\'s settings refuse what would open the door', () => {
+describe("the relay's settings refuse what would open the door", () => {
   it('refuses at start an admin key shorter than 32 characters, plain http to a service off loopback, the open demo on a public HOST and a bare TRUST_PROXY there, naming each variable', async () => {
-    const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_ADMIN_KEY: 'a', SHOPBEACON_INGEST_KEY: 'short', HOST: '0.0.0.0', SHOPBEACON_TRUST_PROXY: '1' });
+    const run = await runCli(['relay', '--port', '0'], {
+      SHOPBEACON_ADMIN_KEY: 'a',
+      SHOPBEACON_INGEST_KEY: 'short',
+      HOST: '0.0.0.0',
+      SHOPBEACON_TRUST_PROXY: '1',
+    });
     assert.equal(run.code, 1);
     const lines = run.stderr.trim().split('\n');
-    assert.ok(lines.includes('  SHOPBEACON_ADMIN_KEY (--admin-key) must be at least 32 characters (it has 1), e.g. the output of `openssl rand -base64 32`: a short key can be guessed; got (hidden)'), run.stderr);
-    assert.ok(lines.some((line) => line.startsWith('  SHOPBEACON_INGEST_KEY (--ingest-key) must be at least 32 characters (it has 5)')), run.stderr);
-    assert.ok(lines.some((line) => line.startsWith('  HOST (--host) 0.0.0.0 without SHOPBEACON_BASE_URL (--base-url): demo mode opens its debugger and mock service without a key, so it listens on a loopback HOST only')), run.stderr);
-    assert.ok(lines.some((line) => line.startsWith('  SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST 0.0.0.0: any client reaching this address could forge X-Forwarded-For')), run.stderr);
+    assert.ok(
+      lines.includes(
+        '  SHOPBEACON_ADMIN_KEY (--admin-key) must be at least 32 characters (it has 1), e.g. the output of `openssl rand -base64 32`: a short key can be guessed; got (hidden)',
+      ),
+      run.stderr,
+    );
+    assert.ok(
+      lines.some((line) => line.startsWith('  SHOPBEACON_INGEST_KEY (--ingest-key) must be at least 32 characters (it has 5)')),
+      run.stderr,
+    );
+    assert.ok(
+      lines.some((line) =>
+        line.startsWith(
+          '  HOST (--host) 0.0.0.0 without SHOPBEACON_BASE_URL (--base-url): demo mode opens its debugger and mock service without a key, so it listens on a loopback HOST only',
+        ),
+      ),
+      run.stderr,
+    );
+    assert.ok(
+      lines.some((line) =>
+        line.startsWith('  SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST 0.0.0.0: any client reaching this address could forge X-Forwarded-For'),
+      ),
+      run.stderr,
+    );
     const http = await runCli(['relay', '--port', '0'], { SHOPBEACON_BASE_URL: 'http://service.example', SHOPBEACON_TOKEN: 'svc-token-0123456789' });
-    assert.match(http.stderr, /SHOPBEACON_BASE_URL \(--base-url\) must be an https:\/\/ URL \(http:\/\/ only for a loopback host such as 127\.0\.0\.1\): the token would travel in clear/);
+    assert.match(
+      http.stderr,
+      /SHOPBEACON_BASE_URL \(--base-url\) must be an https:\/\/ URL \(http:\/\/ only for a loopback host such as 127\.0\.0\.1\): the token would travel in clear/,
+    );
   });
 });
 
-describe('the relay\'s keys', () => {
+describe("the relay's keys", () => {
   it('takes the ingest key on /v1/track alone: orders, products, /stats and the debugger refuse it', async () => {
     const h = await startRelay({ config: { ingestKey: INGEST_KEY } });
     try {
@@ -91,18 +124,20 @@ describe('X-Forwarded-For', () => {
     const h = await startRelay({ config: { trustProxy: '1', trustedProxies: '127.0.0.2', rateLimitIp: '5' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i += 1) statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+      for (let i = 0; i < 8; i += 1)
+        statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
       assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
     } finally {
       await h.close();
     }
   });
 
-  it('is believed from loopback when no proxy is named, as from the shop\'s nginx on the same machine', async () => {
+  it("is believed from loopback when no proxy is named, as from the shop's nginx on the same machine", async () => {
     const h = await startRelay({ config: { trustProxy: '1', rateLimitIp: '2' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
       assert.deepEqual(statuses, [200, 200, 200, 200], 'each visitor nginx named has a bucket of its own');
     } finally {
       await h.close();
@@ -114,7 +149,11 @@ describe('what the relay reads and keeps', () => {
   it('refuses a webhook body over 1 MiB with 413 before computing any signature', async () => {
     const h = await startRelay({ config: { woocommerceSecret: 'relay-webhook-secret-2f9c41', shopCurrency: 'EUR' } });
     try {
-      const answer = await request(`${h.url}/webhooks/woocommerce`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated' }, body: Buffer.alloc(1024 * 1024 + 1, 0x20) });
+      const answer = await request(`${h.url}/webhooks/woocommerce`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated' },
+        body: Buffer.alloc(1024 * 1024 + 1, 0x20),
+      });
       assert.equal(answer.statusCode, 413);
       await answer.body.dump();
     } finally {
@@ -127,8 +166,14 @@ describe('what the relay reads and keeps', () => {
     try {
       const nul = await collect(h.url, { events: [browserEvent({ event_name: 'Added\u0000To Cart' })] });
       assert.equal(nul.status, 400);
-      assert.deepEqual((nul.body['rejected'] as { errors: { path: string; message: string }[] }[])[0]?.errors, [{ path: 'event_name', message: 'holds the control character U+0000: not text' }]);
-      const surrogate = await request(`${h.url}/v1/track`, { method: 'POST', headers: bearer(ADMIN_KEY), body: JSON.stringify({ ...trackEvent(), event_name: 'Wishlist', event: { note: 'a\ud800b' } }) });
+      assert.deepEqual((nul.body['rejected'] as { errors: { path: string; message: string }[] }[])[0]?.errors, [
+        { path: 'event_name', message: 'holds the control character U+0000: not text' },
+      ]);
+      const surrogate = await request(`${h.url}/v1/track`, {
+        method: 'POST',
+        headers: bearer(ADMIN_KEY),
+        body: JSON.stringify({ ...trackEvent(), event_name: 'Wishlist', event: { note: 'a\ud800b' } }),
+      });
       assert.equal(surrogate.statusCode, 400);
       assert.match(await surrogate.body.text(), /"path":"event\.note","message":"holds a lone UTF-16 surrogate \(U\+D800\): not text"/);
     } finally {
@@ -144,97 +189,10 @@ describe('what the relay reads and keeps', () => {
       await collect(h.url, { events: [browserEvent()] });
       await until(() => h.mock.records('events').length === 1, 'a delivery, so every file exists');
       assert.equal(statSync(dataDir).mode & 0o777, 0o700);
-      for (const file of ['outbox.sqlite', 'outbox.sqlite-wal', 'platforms.sqlite', 'visitors.sqlite']) assert.equal(statSync(join(dataDir, file)).mode & 0o777, 0o600, file);
+      for (const file of ['outbox.sqlite', 'outbox.sqlite-wal', 'platforms.sqlite', 'visitors.sqlite'])
+        assert.equal(statSync(join(dataDir, file)).mode & 0o777, 0o600, file);
     } finally {
       await h.close();
     }
   });
 });
-
-describe('the bill: visitors a browser could really be', () => {
-  const madeUp = (i: number) => browserEvent({ user_id: `made-up-visitor-${String(i).padStart(4, '0')}` });
-
-  it('lets a batch naming 100 made-up visitors bring two, as a browser that logs in on its first page does: the others\' events are refused by name', async () => {
-    const h = await startRelay();
-    try {
-      const answer = await collect(h.url, { events: Array.from({ length: 100 }, (_, i) => madeUp(i)) });
-      assert.equal(answer.status, 200);
-      assert.equal(answer.body['accepted'], 2);
-      const rejected = answer.body['rejected'] as { errors: { path: string; message: string }[] }[];
-      assert.equal(rejected.length, 98);
-      assert.match(rejected[0]?.errors[0]?.message ?? '', /^names a third visitor in one batch/);
-      await until(() => h.mock.records('events').length === 2, 'the two events at the service');
-      const stats = (await (await fetch(`${h.url}/stats`, { headers: bearer(ADMIN_KEY) })).json()) as { newVisitors: { thisHour: { taken: number; refusedInBatch: number } } };
-      assert.deepEqual([stats.newVisitors.thisHour.taken, stats.newVisitors.thisHour.refusedInBatch], [2, 98]);
-      assert.match(await (await fetch(`${h.url}/metrics`)).text(), /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 98/);
-    } finally {
-      await h.close();
-    }
-  });
-
-  it('bounds the new visitors one address brings an hour with a 429 and Retry-After, while a shopper the relay knows goes on', async () => {
-    const h = await startRelay({ config: { newVisitorsPerHour: '3' } });
-    try {
-      const first = await collect(h.url, { events: [madeUp(1)] });
-      const known = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      for (const i of [2, 3]) assert.equal((await collect(h.url, { events: [madeUp(i)] })).status, 200);
-      const over = await collect(h.url, { events: [madeUp(4)] });
-      assert.equal(over.status, 429);
-      assert.equal(over.body['error'], 'too_many_new_visitors');
-      assert.ok(Number(over.headers.get('retry-after')) > 0 && Number(over.headers.get('retry-after')) <= 3600);
-      const again = await collect(h.url, { events: [browserEvent({ user_id: 'made-up-visitor-0001' })] }, { cookie: known });
-      assert.equal(again.status, 200, 'the visitor the relay vouched for is no new visitor: delayed never, lost never');
-    } finally {
-      await h.close();
-    }
-  });
-
-  it('refuses browser events dated more than 48 hours back, which no snippet\'s queue holds, and takes those of the last day', async () => {
-    const h = await startRelay();
-    try {
-      const days = (n: number) => browserEvent({ captured_at: Date.now() - n * 86_400_000 });
-      const answer = await collect(h.url, { events: [days(1), days(3), days(150)] });
-      assert.equal(answer.body['accepted'], 1);
-      const errors = (answer.body['rejected'] as { index: number; errors: { path: string; message: string }[] }[]).map((r) => [r.index, r.errors.map((e) => e.path).join()]);
-      assert.deepEqual(errors, [[1, 'datetime'], [2, 'datetime']]);
-    } finally {
-      await h.close();
-    }
-  });
-
-  it('counts a visitor\'s events per address, so events sent in their name from elsewhere cannot silence them', async () => {
-    const h = await startRelay({ config: { trustProxy: '1', rateLimitUser: '5', newVisitorsPerHour: '0' } });
-    try {
-      const victim = () => browserEvent({ user_id: 'the-victim-visitor-01' });
-      const attack = await collect(h.url, { events: Array.from({ length: 6 }, victim) }, { 'x-forwarded-for': '198.51.100.7' });
-      assert.equal(attack.status, 429, 'the attacker empties only its own address\'s bucket for that visitor');
-      assert.equal((await collect(h.url, { events: [victim()] }, { 'x-forwarded-for': '203.0.113.9' })).status, 200);
-    } finally {
-      await h.close();
-    }
-  });
-
-  it('weighs the plugins\' server-side events against their shopper\'s address, sparing a visitor the relay vouched for', async () => {
-    const h = await startRelay({ config: { ingestKey: INGEST_KEY, newVisitorsPerHour: '1' } });
-    try {
-      const post = (user: string, extra: Record<string, string> = {}) => request(`${h.url}/v1/track`, { method: 'POST', headers: bearer(INGEST_KEY), body: JSON.stringify([{ ...trackEvent(), user_id: user, visitor_ip: '2001:db8:5:6::7', ...extra }]) });
-      for (let i = 0; i < 3; i += 1) {
-        const first = await post('fresh-visitor-000001');
-        assert.equal(first.statusCode, 202, `cart action ${i + 1}: ${await first.body.text()}`);
-      }
-      // Three cart actions before the browser held a voucher took one visitor from the budget, not three.
-      const second = await post('fresh-visitor-000002', { visitor_ip: '2001:db8:5:6:ffff::1' });
-      assert.equal(second.statusCode, 429, 'the same /64: its budget of one is spent');
-      assert.ok(Number(second.headers['retry-after']) > 0);
-      await second.body.dump();
-      const browser = await collect(h.url, { events: [browserEvent({ user_id: 'known-visitor-000003' })] }, { 'x-forwarded-for': '203.0.113.50' });
-      const voucher = /_sb_vid=([\w-]+)/.exec(browser.headers.getSetCookie().join('; '))?.[1] ?? '';
-      const vouched = await post('known-visitor-000003', { visitor_voucher: voucher });
-      assert.equal(vouched.statusCode, 202, 'a visitor the relay took from its browser costs the address nothing');
-      await vouched.body.dump();
-    } finally {
-      await h.close();
-    }
-  });
-});
-

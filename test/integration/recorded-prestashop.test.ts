@@ -30,7 +30,12 @@ async function backfillFrom(file: string) {
   const mock = await createMockUpstream({ token: SERVICE_TOKEN });
   try {
     return await withShop(file, async (shop) => {
-      const env = { SHOPBEACON_PRESTASHOP_KEY: KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')) };
+      const env = {
+        SHOPBEACON_PRESTASHOP_KEY: KEY,
+        SHOPBEACON_BASE_URL: mock.url,
+        SHOPBEACON_TOKEN: SERVICE_TOKEN,
+        SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')),
+      };
       const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
       return { run, unmatched: shop.unmatched, products: mock.records('products') as Record<string, unknown>[] };
     });
@@ -46,7 +51,10 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
     assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
     // Customers deleted from the shop (the order keeps id_customer, the customer answers []): no email to send.
-    assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required', 'order 13: email: is required']);
+    assert.deepEqual(
+      run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)),
+      ['order 11: email: is required', 'order 13: email: is required'],
+    );
     const prices = new Map(products.map((p) => [p['product_id'] as number, p['price'] as number]));
     assert.equal(prices.size, 28);
     assert.ok(![...prices.values()].includes(0), 'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here');
@@ -54,14 +62,21 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
     assert.equal(prices.get(49), 149);
     const categories = new Map(products.map((p) => [p['product_id'] as number, p['categories']]));
-    assert.deepEqual([categories.get(34), categories.get(42), categories.get(49)], ['Studia,Analiza', 'Szkoła średnia,Matura Podstawowa', 'Studia'], 'without the shop\'s root, "Strona główna", which holds every product');
+    assert.deepEqual(
+      [categories.get(34), categories.get(42), categories.get(49)],
+      ['Studia,Analiza', 'Szkoła średnia,Matura Podstawowa', 'Studia'],
+      'without the shop\'s root, "Strona główna", which holds every product',
+    );
   });
 
   it('connect names a key PrestaShop does not take (codes 20, 21) once, instead of every resource as missing', async () => {
     await withShop('connect-inactive-key.json', async (shop) => {
       const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBINACTIVEKEY56789ABCDEFGHIJKLMN' });
       assert.equal(run.code, 1);
-      assert.equal(run.stderr.trim(), 'shopbeacon connect: PrestaShop refused the Webservice key (401, code 20 Authentification key is not active; 21 No permission for this authentication key): check SHOPBEACON_PRESTASHOP_KEY, and that the key exists and its Status is on (Advanced Parameters → Webservice)');
+      assert.equal(
+        run.stderr.trim(),
+        'shopbeacon connect: PrestaShop refused the Webservice key (401, code 20 Authentification key is not active; 21 No permission for this authentication key): check SHOPBEACON_PRESTASHOP_KEY, and that the key exists and its Status is on (Advanced Parameters → Webservice)',
+      );
     });
   });
 
@@ -78,7 +93,10 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     await withShop('connect-webservice-disabled.json', async (shop) => {
       const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: KEY });
       assert.equal(run.code, 1);
-      assert.equal(run.stderr.trim(), 'shopbeacon connect: PrestaShop\'s Webservice is disabled: turn on "Enable PrestaShop\'s webservice" (Advanced Parameters → Webservice)');
+      assert.equal(
+        run.stderr.trim(),
+        'shopbeacon connect: PrestaShop\'s Webservice is disabled: turn on "Enable PrestaShop\'s webservice" (Advanced Parameters → Webservice)',
+      );
     });
   });
 });
@@ -86,17 +104,28 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
 // The newest: a real PrestaShop 9.0.0 (the demo catalogue, UAH, Europe/Warsaw, two orders placed by
 // the journey runs), recorded the same way on 2026-11-27. Its Webservice answers multilingual fields as lists of languages and flags as strings.
 describe('a real PrestaShop 9.0, replayed', () => {
-  it('backfill sends every active product in the shop\'s language with the price shoppers see, and names the order it cannot send', async () => {
+  it("backfill sends every active product in the shop's language with the price shoppers see, and names the order it cannot send", async () => {
     const { run, unmatched, products: records } = await backfillFrom('backfill-ps9.json');
     assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
     assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
     assert.match(run.stdout, /orders: read 20, delivered 19, invalid 1, failed 0/);
-    assert.deepEqual(run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)), ['order 11: email: is required']);
+    assert.deepEqual(
+      run.stderr.split('\n').filter((line) => /^order \d+: /.test(line)),
+      ['order 11: email: is required'],
+    );
     const products = new Map(records.map((p) => [p['product_id'] as number, p]));
     assert.equal(products.size, 18);
-    assert.deepEqual([products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']], ['Hummingbird printed t-shirt', 22.94, 'UAH'], 'the name in the default language, not the list; shopper_price, discount included');
+    assert.deepEqual(
+      [products.get(1)?.['name'], products.get(1)?.['price'], products.get(1)?.['currency']],
+      ['Hummingbird printed t-shirt', 22.94, 'UAH'],
+      'the name in the default language, not the list; shopper_price, discount included',
+    );
     assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
-    assert.deepEqual([products.get(1)?.['categories'], products.get(3)?.['categories'], products.get(15)?.['categories']], ['Clothes,Men', 'Art', 'Accessories,Home Accessories,Art'], 'without the root, "Home"');
+    assert.deepEqual(
+      [products.get(1)?.['categories'], products.get(3)?.['categories'], products.get(15)?.['categories']],
+      ['Clothes,Men', 'Art', 'Accessories,Home Accessories,Art'],
+      'without the root, "Home"',
+    );
   });
 
   it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {
@@ -107,4 +136,3 @@ describe('a real PrestaShop 9.0, replayed', () => {
     });
   });
 });
-

@@ -21,7 +21,13 @@ async function backfillFrom(file: string, env: Record<string, string> = {}) {
   const shop = await new RecordedShop(join(RECORDED, file)).start();
   const mock = await createMockUpstream({ token: SERVICE_TOKEN });
   try {
-    const run = await runCli(['backfill', 'woocommerce', '--url', shop.url], { ...KEY, SHOPBEACON_BASE_URL: mock.url, SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-woo-')), ...env });
+    const run = await runCli(['backfill', 'woocommerce', '--url', shop.url], {
+      ...KEY,
+      SHOPBEACON_BASE_URL: mock.url,
+      SHOPBEACON_TOKEN: SERVICE_TOKEN,
+      SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-woo-')),
+      ...env,
+    });
     return { run, unmatched: shop.unmatched, orders: mock.records('orders') as Row[], products: mock.records('products') as Row[] };
   } finally {
     await shop.close();
@@ -39,17 +45,24 @@ describe('a real WooCommerce 9.2.5, replayed', () => {
       assert.ok(run.stderr.includes('order 67: city: is required'), run.stderr);
       assert.ok(run.stderr.includes('product 42: image: is required'), 'a product without an image: the service requires one');
       const jug = orders.find((o) => o['order_id'] === 60);
-      assert.deepEqual((jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']), [14, 20], 'the line of the deleted product left out, the order sent');
+      assert.deepEqual(
+        (jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']),
+        [14, 20],
+        'the line of the deleted product left out, the order sent',
+      );
       const teapot = products.find((p) => p['product_id'] === 12);
       assert.equal(teapot?.['categories'], 'Kitchen,Tea & Coffee', 'WordPress stores Tea &amp; Coffee');
       assert.ok(!JSON.stringify(products).includes('&amp;'));
     });
   }
 
-  it('backfill with a wrong consumer secret stops with WooCommerce\'s own code and message, not the currency', async () => {
+  it("backfill with a wrong consumer secret stops with WooCommerce's own code and message, not the currency", async () => {
     const { run } = await backfillFrom('backfill-wrong-secret.json');
     assert.equal(run.code, 1);
-    assert.match(run.stderr.trim(), /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_authentication_error: Consumer secret is invalid\. for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/settings\/general\/woocommerce_currency\)/);
+    assert.match(
+      run.stderr.trim(),
+      /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_authentication_error: Consumer secret is invalid\. for http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/settings\/general\/woocommerce_currency\)/,
+    );
     assert.doesNotMatch(run.stderr, /SHOPBEACON_SHOP_CURRENCY/);
   });
 
@@ -78,7 +91,9 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
 
   async function replay(name: string): Promise<{ status: number; body: Row }> {
     const { headers, rawBody } = delivery(name);
-    const forwarded = Object.fromEntries(Object.entries(headers).filter(([header]) => !['host', 'content-length', 'connection'].includes(header.toLowerCase())));
+    const forwarded = Object.fromEntries(
+      Object.entries(headers).filter(([header]) => !['host', 'content-length', 'connection'].includes(header.toLowerCase())),
+    );
     const answer = await request(`${h.url}/webhooks/woocommerce`, { method: 'POST', headers: forwarded, body: rawBody });
     return { status: answer.statusCode, body: (await answer.body.json()) as Row };
   }
@@ -94,7 +109,11 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
     const order = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 120) as Row;
     assert.deepEqual([order['city'], order['country'], order['currency'], order['status']], ['Berlin', 'DE', 'EUR', 'completed']);
     const sent = JSON.parse(delivery('delivery-07-order-created-120').rawBody) as Row;
-    assert.deepEqual([sent['date_created'], order['date_created_gmt']], ['2026-11-25T20:14:23', '2026-11-26T04:14:23'], 'the shop\'s Los Angeles time, sent as UTC');
+    assert.deepEqual(
+      [sent['date_created'], order['date_created_gmt']],
+      ['2026-11-25T20:14:23', '2026-11-26T04:14:23'],
+      "the shop's Los Angeles time, sent as UTC",
+    );
   });
 
   it('takes a product update with its category as text, skips a variation and ignores a deletion', async () => {
@@ -115,20 +134,29 @@ describe('a real WooCommerce 11.0.1, replayed', () => {
     assert.deepEqual(unmatched, []);
     assert.match(run.stdout, /products: read 18, delivered 16, invalid 1, failed 0, .*skipped 1 status draft/);
     assert.match(run.stdout, /orders: read 54, delivered 53, invalid 1, failed 0/);
-    assert.deepEqual(run.stderr.split('\n').filter((line) => /^(order|product) \d+: /.test(line)), ['product 42: image: is required', 'order 67: city: is required']);
+    assert.deepEqual(
+      run.stderr.split('\n').filter((line) => /^(order|product) \d+: /.test(line)),
+      ['product 42: image: is required', 'order 67: city: is required'],
+    );
     const teapot = products.find((p) => p['product_id'] === 12);
     assert.deepEqual([teapot?.['price'], teapot?.['categories']], [6.55, 'Kitchen,Tea & Coffee'], 'shopbeacon_price: 5.50 entered, shown with 19 % tax');
     const jug = orders.find((o) => o['order_id'] === 60);
-    assert.deepEqual((jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']), [14, 20], 'the line of the deleted product left out, the order sent');
+    assert.deepEqual(
+      (jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']),
+      [14, 20],
+      'the line of the deleted product left out, the order sent',
+    );
     // The order a new visitor placed through the Checkout block on this shop: its Order Completed event carried order_id 115.
     const placed = orders.find((o) => o['order_id'] === 115);
     assert.deepEqual([placed?.['email'], placed?.['status'], placed?.['order_value']], ['v1.journey@example.com', 'processing', 50.46]);
   });
 
-  it('backfill with a wrong consumer secret stops with WooCommerce 11\'s own code and message', async () => {
+  it("backfill with a wrong consumer secret stops with WooCommerce 11's own code and message", async () => {
     const { run } = await backfillFrom('backfill-wc11-wrong-secret.json');
     assert.equal(run.code, 1);
-    assert.match(run.stderr.trim(), /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_authentication_error: Consumer secret is invalid\. for /);
+    assert.match(
+      run.stderr.trim(),
+      /^shopbeacon backfill: WooCommerce refused the credentials \(401 woocommerce_rest_authentication_error: Consumer secret is invalid\. for /,
+    );
   });
 });
-

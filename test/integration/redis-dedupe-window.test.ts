@@ -10,7 +10,11 @@ import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js'
 import { unmetRequirement } from '../helpers/requirement.js';
 
 const skip = unmetRequirement('the Redis duplicate window', redisUnavailableReason());
-const event = (key: string): OutboxRecord => ({ kind: 'event', key, body: { user_id: 'u', event_name: 'X', event: {}, datetime: '2026-11-26 10:00:00+00:00' } });
+const event = (key: string): OutboxRecord => ({
+  kind: 'event',
+  key,
+  body: { user_id: 'u', event_name: 'X', event: {}, datetime: '2026-11-26 10:00:00+00:00' },
+});
 
 describe('the duplicate window in Redis (issue #35)', { skip }, () => {
   let server: RedisServer;
@@ -34,7 +38,10 @@ describe('the duplicate window in Redis (issue #35)', { skip }, () => {
       assert.equal(await redis.type(key), 'hash');
       const ttl = await redis.pttl(key);
       assert.ok(ttl > 24 * 3600_000 && ttl <= 30 * 3600_000, `${key} expires within the window and a slice, not ${ttl} ms`);
-      assert.deepEqual((await redis.hkeysBuffer(key)).map((field) => field.length), [14]);
+      assert.deepEqual(
+        (await redis.hkeysBuffer(key)).map((field) => field.length),
+        [14],
+      );
     }
     assert.deepEqual(await redis.keys('shopbeacon:seen:*'), []);
   });
@@ -55,7 +62,7 @@ describe('the duplicate window in Redis (issue #35)', { skip }, () => {
     await outbox.close();
   });
 
-  it('de-duplicates in the Streams outbox\'s script against the same slices the registry uses', async () => {
+  it("de-duplicates in the Streams outbox's script against the same slices the registry uses", async () => {
     const outbox = new RedisOutbox({ redis });
     const registry = new EventIdRegistry(redis, new RedisTurnBatch(redis));
     assert.deepEqual(await outbox.enqueue([event('streams-1'), event('streams-1')]), ['queued', 'duplicate']);

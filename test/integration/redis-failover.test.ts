@@ -25,9 +25,19 @@ function clientEvents(h: Harness): { describe(): string } {
   const redis = h.relay.shopbeacon.shared?.redis;
   const seen: string[] = [];
   for (const name of ['connect', 'ready', 'close', 'reconnecting', 'end', 'error']) {
-    redis?.on(name, (detail: unknown) => seen.push(`${new Date().toISOString().slice(11, 23)} ${name}${detail instanceof Error ? ` ${detail.message}` : typeof detail === 'number' ? ` ${detail} ms` : ''}`));
+    redis?.on(name, (detail: unknown) =>
+      seen.push(
+        `${new Date().toISOString().slice(11, 23)} ${name}${detail instanceof Error ? ` ${detail.message}` : typeof detail === 'number' ? ` ${detail} ms` : ''}`,
+      ),
+    );
   }
-  return { describe: () => `(${redis?.status ?? 'none'} now):\n${seen.slice(-20).map((line) => `  ${line}`).join('\n')}` };
+  return {
+    describe: () =>
+      `(${redis?.status ?? 'none'} now):\n${seen
+        .slice(-20)
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+  };
 }
 
 /**
@@ -39,13 +49,26 @@ function clientEvents(h: Harness): { describe(): string } {
  * is back instead of when Sentinel gets to it; with `primaryBack: false` it stays down. Returns the
  * acknowledged events the service never got.
  */
-async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replicaStalled = false, rejoinAtOnce = false, primaryBack = true } = {}): Promise<{ acked: number; lost: number; refused: number }> {
+async function failoverUnderLoad(
+  t: TestContext,
+  waitReplicas: string,
+  { replicaStalled = false, rejoinAtOnce = false, primaryBack = true } = {},
+): Promise<{ acked: number; lost: number; refused: number }> {
   const redis = await new RedisReplicaSet().start();
   // A delivery timeout of 2 s (the service answers in 200 ms) lets the relay take back, after 6 s
   // (3 timeouts) instead of 30, the entries it had claimed when its connection broke.
   const h: Harness = await startRelay({
     mock: { faults: { latencyMs: 200 } },
-    config: { outbox: 'redis', redisSentinels: redis.sentinelList, redisSentinelName: SENTINEL_NAME, redisWaitReplicas: waitReplicas, rateLimitIp: '0', rateLimitUser: '0', newVisitorsPerHour: '0', deliveryTimeoutMs: '2000' },
+    config: {
+      outbox: 'redis',
+      redisSentinels: redis.sentinelList,
+      redisSentinelName: SENTINEL_NAME,
+      redisWaitReplicas: waitReplicas,
+      rateLimitIp: '0',
+      rateLimitUser: '0',
+      newVisitorsPerHour: '0',
+      deliveryTimeoutMs: '2000',
+    },
   });
   const client = clientEvents(h);
   const load = startLoad(h.url);
@@ -77,7 +100,9 @@ async function failoverUnderLoad(t: TestContext, waitReplicas: string, { replica
     assert.equal(queued, 0, 'the queued count after the backlog was delivered');
     const got = received();
     const lost = [...load.acked].filter((seq) => !got.has(seq)).length;
-    t.diagnostic(`WAIT_REPLICAS=${waitReplicas}: ${load.acked.size} acknowledged (${ackedAtKill} before the kill), ${lost} lost, ${load.refused} batches refused (503) during the failover`);
+    t.diagnostic(
+      `WAIT_REPLICAS=${waitReplicas}: ${load.acked.size} acknowledged (${ackedAtKill} before the kill), ${lost} lost, ${load.refused} batches refused (503) during the failover`,
+    );
     return { acked: load.acked.size, lost, refused: load.refused };
   } catch (error) {
     // A failover that stalls on CI (stop 44, Node 22) says nothing by its timeout alone: what the

@@ -40,7 +40,7 @@ async function loseTheRace(set: RedisReplicaSet, client: Redis): Promise<void> {
   }
 }
 
-describe('the relay\'s Redis client behind Sentinel (SHOPBEACON_REDIS_SENTINELS)', { skip, timeout: 60_000 }, () => {
+describe("the relay's Redis client behind Sentinel (SHOPBEACON_REDIS_SENTINELS)", { skip, timeout: 60_000 }, () => {
   it('connects again by itself when ioredis ends it in a failover (its failover detector closing it while it asks a sentinel for the primary)', async () => {
     const set = await new RedisReplicaSet().start();
     const client = await readyClient(set);

@@ -105,12 +105,18 @@ describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () =
       await until(() => mock.calls().length >= 10, 'deliveries under way');
       await killHard(a);
       const killedAt = mock.calls().length;
-      await until(() => {
-        const users = new Set(mock.records('events').map((e) => (e as { user_id: string }).user_id));
-        return acked.every((u) => users.has(u));
-      }, 'every acknowledged event, through the surviving relay', 30_000);
+      await until(
+        () => {
+          const users = new Set(mock.records('events').map((e) => (e as { user_id: string }).user_id));
+          return acked.every((u) => users.has(u));
+        },
+        'every acknowledged event, through the surviving relay',
+        30_000,
+      );
       const users = mock.records('events').map((e) => (e as { user_id: string }).user_id);
-      console.log(`# redis outbox: ${acked.length} acknowledged by two relays, relay A killed after ${killedAt} calls, ${new Set(users).size} delivered, 0 lost, ${users.length - new Set(users).size} duplicates`);
+      console.log(
+        `# redis outbox: ${acked.length} acknowledged by two relays, relay A killed after ${killedAt} calls, ${new Set(users).size} delivered, 0 lost, ${users.length - new Set(users).size} duplicates`,
+      );
       assert.equal(acked.length, 60);
     } finally {
       await killHard(a).catch(() => undefined);

@@ -4,7 +4,11 @@ import { runCli } from '../helpers/cli-run.js';
 
 describe('shopbeacon relay with settings it cannot use', () => {
   it('warns about a misspelt SHOPBEACON_ variable naming the closest setting, then names each refused setting, never a key', async () => {
-    const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_SYNC_INTERVALL: '5m', SHOPBEACON_PRESTASHOP_KEY: 'not-a-key', SHOPBEACON_WOOCOMMERCE_URL: 'http://shop.example' });
+    const run = await runCli(['relay', '--port', '0'], {
+      SHOPBEACON_SYNC_INTERVALL: '5m',
+      SHOPBEACON_PRESTASHOP_KEY: 'not-a-key',
+      SHOPBEACON_WOOCOMMERCE_URL: 'http://shop.example',
+    });
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr.trim().split('\n'), [
       'shopbeacon relay: warning: SHOPBEACON_SYNC_INTERVALL is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_SYNC_INTERVAL?',

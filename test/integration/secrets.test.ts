@@ -55,7 +55,16 @@ describe('the service token stays secret', () => {
 
   it('appears in no answer, no log line at any level, not the debugger, the metrics or any built file, after a full run', async () => {
     const admin = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
-    seen.push(JSON.stringify(await collect(h.url, { events: [{ event_id: 'sec-1', event_name: 'Page', event: {} }, { event_name: 'Added To Cart', event: {} }] })));
+    seen.push(
+      JSON.stringify(
+        await collect(h.url, {
+          events: [
+            { event_id: 'sec-1', event_name: 'Page', event: {} },
+            { event_name: 'Added To Cart', event: {} },
+          ],
+        }),
+      ),
+    );
     await answer(`${h.url}/v1/orders`, { method: 'POST', headers: admin, body: JSON.stringify(order()) });
     await answer(`${h.url}/v1/orders`, { method: 'POST', headers: { ...admin, authorization: `Bearer ${SERVICE_TOKEN}` }, body: '{}' });
     await answer(`${h.url}/v1/orders`, { method: 'POST', headers: admin, body: '{"order_id":' });
@@ -66,18 +75,28 @@ describe('the service token stays secret', () => {
     h.mock.setFaults({ failRate: 0 });
     for (const path of ['/healthz', '/readyz', '/metrics', '/shopbeacon.js', '/nope']) await answer(`${h.url}${path}`);
     for (const path of ['/stats', '/_debug/', '/_debug/snapshot', '/_debug/assets/debugger.js']) await answer(`${h.url}${path}`, { headers: admin });
-    const stream = await readEventStream(`${h.url}/_debug/stream`, { authorization: `Bearer ${ADMIN_KEY}` }, (events) => events.filter((e) => e.event === 'record').length >= 3);
+    const stream = await readEventStream(
+      `${h.url}/_debug/stream`,
+      { authorization: `Bearer ${ADMIN_KEY}` },
+      (events) => events.filter((e) => e.event === 'record').length >= 3,
+    );
     seen.push(stream.raw);
     await until(() => h.mock.records('events').length >= 2, 'delivery');
     const built = filesUnder('dist').map((file) => readFileSync(file, 'utf8'));
     const places = { answers: seen, logs: h.logs, built };
     for (const [where, texts] of Object.entries(places)) {
       const leaks = texts.filter((t) => t.includes(SERVICE_TOKEN));
-      assert.deepEqual(leaks.map((t) => t.slice(0, 200)), [], `the token appears in ${where}`);
+      assert.deepEqual(
+        leaks.map((t) => t.slice(0, 200)),
+        [],
+        `the token appears in ${where}`,
+      );
     }
     // The harness logs at trace: debug lines (one per request) were written and checked too.
     assert.ok(h.logs.length > 10 && h.logs.some((l) => l.includes('"level":20')), 'debug-level lines were written and checked');
-    console.log(`# token grep: ${seen.length} answers, ${h.logs.length} log lines (trace level), ${built.length} built files, 1 debugger stream: 0 occurrences`);
+    console.log(
+      `# token grep: ${seen.length} answers, ${h.logs.length} log lines (trace level), ${built.length} built files, 1 debugger stream: 0 occurrences`,
+    );
   });
 
   it('appears in no error message of the CLI, even when the configuration around it is wrong', () => {
@@ -119,18 +138,41 @@ describe('nothing the client sends reaches beyond the configured service', () =>
       { event_name: 'Page\r\nHost: evil', event: {}, user_id: 'a\r\nX-Injected: 1' },
       { event_name: 'Page', event: {}, base_url: trap.url },
     ];
-    const headers = { host: trapHost, 'x-forwarded-host': trapHost, 'x-forwarded-proto': 'https', forwarded: `host=${trapHost}`, 'x-original-url': '/v1/orders' };
+    const headers = {
+      host: trapHost,
+      'x-forwarded-host': trapHost,
+      'x-forwarded-proto': 'https',
+      forwarded: `host=${trapHost}`,
+      'x-original-url': '/v1/orders',
+    };
     for (const event of hostile) await collect(h.url, { events: [event] }, headers);
-    await request(`${h.url}/v1/orders?target=${encodeURIComponent(trap.url)}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json', host: trapHost }, body: JSON.stringify(order()) });
+    await request(`${h.url}/v1/orders?target=${encodeURIComponent(trap.url)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json', host: trapHost },
+      body: JSON.stringify(order()),
+    });
     await until(() => service.calls.length >= 3, 'the calls that were accepted');
     assert.equal(trap.calls.length, 0);
-    const allowedHeaders = new Set(['host', 'connection', 'content-type', 'content-length', 'authorization', 'user-agent', 'accept', 'accept-encoding', 'keep-alive']);
+    const allowedHeaders = new Set([
+      'host',
+      'connection',
+      'content-type',
+      'content-length',
+      'authorization',
+      'user-agent',
+      'accept',
+      'accept-encoding',
+      'keep-alive',
+    ]);
     for (const call of service.calls) {
       assert.equal(call.method, 'POST');
       assert.ok(['/v1/track', '/v1/orders', '/v1/products/catalog'].includes(call.url), call.url);
       assert.equal(call.headers.host, new URL(service.url).host);
       assert.equal(call.headers.authorization, `Bearer ${SERVICE_TOKEN}`);
-      assert.deepEqual(Object.keys(call.headers).filter((name) => !allowedHeaders.has(name)), []);
+      assert.deepEqual(
+        Object.keys(call.headers).filter((name) => !allowedHeaders.has(name)),
+        [],
+      );
     }
     console.log(`# boundary: ${hostile.length + 1} hostile requests, ${service.calls.length} calls to the service (POST /v1/* only), 0 to any other host`);
   });
@@ -138,15 +180,34 @@ describe('nothing the client sends reaches beyond the configured service', () =>
   it('refuses admin endpoints a missing or wrong key, and a browser origin that is not listed', async () => {
     const statuses: string[] = [];
     for (const path of ['/stats', '/_debug/', '/v1/orders']) {
-      for (const auth of [undefined, `Bearer ${ADMIN_KEY}x`, `Bearer ${SERVICE_TOKEN}`, `Basic ${Buffer.from(`u:${ADMIN_KEY.slice(0, -1)}`).toString('base64')}`]) {
-        const response = await request(`${h.url}${path}`, { method: path === '/v1/orders' ? 'POST' : 'GET', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: path === '/v1/orders' ? '{}' : undefined });
+      for (const auth of [
+        undefined,
+        `Bearer ${ADMIN_KEY}x`,
+        `Bearer ${SERVICE_TOKEN}`,
+        `Basic ${Buffer.from(`u:${ADMIN_KEY.slice(0, -1)}`).toString('base64')}`,
+      ]) {
+        const response = await request(`${h.url}${path}`, {
+          method: path === '/v1/orders' ? 'POST' : 'GET',
+          headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+          body: path === '/v1/orders' ? '{}' : undefined,
+        });
         await response.body.dump();
         statuses.push(`${path} ${response.statusCode}`);
       }
     }
     // Ten wrong keys from one client within a minute, then every attempt from it is slowed (#47).
-    assert.deepEqual(statuses, [...Array(4).fill('/stats 401'), ...Array(4).fill('/_debug/ 401'), '/v1/orders 401', '/v1/orders 401', '/v1/orders 429', '/v1/orders 429']);
-    const preflight = await request(`${h.url}/collect`, { method: 'OPTIONS', headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST', 'user-agent': BROWSER_UA } });
+    assert.deepEqual(statuses, [
+      ...Array(4).fill('/stats 401'),
+      ...Array(4).fill('/_debug/ 401'),
+      '/v1/orders 401',
+      '/v1/orders 401',
+      '/v1/orders 429',
+      '/v1/orders 429',
+    ]);
+    const preflight = await request(`${h.url}/collect`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST', 'user-agent': BROWSER_UA },
+    });
     await preflight.body.dump();
     assert.equal(preflight.statusCode, 403);
     assert.equal(preflight.headers['access-control-allow-origin'], undefined);

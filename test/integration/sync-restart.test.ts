@@ -15,11 +15,18 @@ import { unmetRequirement } from '../helpers/requirement.js';
 type Row = Record<string, unknown>;
 const orderIds = (mock: MockUpstream) => new Set(mock.records('orders').map((o) => (o as Row)['order_id']));
 const orderCalls = (mock: MockUpstream) => mock.calls().filter((c) => c.path === '/v1/orders').length;
-const wooApi = (shop: StandIn) => ({ SHOPBEACON_WOOCOMMERCE_URL: shop.url, SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET, SHOPBEACON_SHOP_CURRENCY: 'EUR' });
+const wooApi = (shop: StandIn) => ({
+  SHOPBEACON_WOOCOMMERCE_URL: shop.url,
+  SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY,
+  SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET,
+  SHOPBEACON_SHOP_CURRENCY: 'EUR',
+});
 
 /** The `modified_after` of each orders page the stand-in served, in epoch ms. */
 const ordersAsked = (shop: StandIn) =>
-  shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).map((s) => Date.parse(`${new URL(s.path, 'http://x').searchParams.get('modified_after') ?? ''}Z`));
+  shop.served
+    .filter((s) => s.path.startsWith('/wp-json/wc/v3/orders'))
+    .map((s) => Date.parse(`${new URL(s.path, 'http://x').searchParams.get('modified_after') ?? ''}Z`));
 
 describe('the sync of a relay killed with SIGKILL in the middle of the history', () => {
   let shop: StandIn;
@@ -58,13 +65,20 @@ describe('the sync of a relay killed with SIGKILL in the middle of the history',
   });
 
   it('does not send anything again after a clean restart with the history done', async () => {
-    const h = await startRelay({ upstream: mock, config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    const h = await startRelay({
+      upstream: mock,
+      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+    });
     try {
       const queued = async () => Object.values((await h.relay.shopbeacon.outbox.counts()).queued).reduce((a, b) => a + b, 0);
       await until(async () => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null && (await queued()) === 0, 'a first sweep, delivered', 30_000);
       await h.stopRelay();
       const calls = orderCalls(mock);
-      const again = await startRelay({ upstream: mock, dataDir: h.dataDir, config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+      const again = await startRelay({
+        upstream: mock,
+        dataDir: h.dataDir,
+        config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+      });
       await until(() => again.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep after the restart', 30_000);
       await again.stopRelay();
       assert.equal(orderCalls(mock), calls);
@@ -84,7 +98,14 @@ describe('two relays syncing one platform through one Redis', { skip }, () => {
   before(async () => {
     redis = await new RedisServer().start();
     shop = await wooCommerceStandIn(wooOrders(300), wooProducts()).start();
-    const config = { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s', redisUrl: redis.url };
+    const config = {
+      woocommerceUrl: shop.url,
+      woocommerceConsumerKey: WOO_KEY,
+      woocommerceConsumerSecret: WOO_SECRET,
+      shopCurrency: 'EUR',
+      syncIntervalMs: '1s',
+      redisUrl: redis.url,
+    };
     a = await startRelay({ config });
     b = await startRelay({ config, upstream: a.mock });
   });

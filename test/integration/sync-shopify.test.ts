@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
+import {
+  SHOPIFY_CLIENT_ID,
+  SHOPIFY_CLIENT_SECRET,
+  ShopifyGraphqlStandIn,
+  shopifyGraphqlOrders,
+  shopifyGraphqlProducts,
+} from '../connectors/shopify/standin.js';
 import { nextSweep, syncStatus, type SyncStats } from '../helpers/sync-status.js';
 
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';
@@ -16,10 +22,32 @@ describe('the sync with a Shopify Admin API token', () => {
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
     // As `connect shopify` left them: the relay sees them as its own at its first sweep.
-    for (const topic of ['ORDERS_CREATE', 'ORDERS_UPDATED', 'ORDERS_PAID', 'ORDERS_CANCELLED', 'ORDERS_FULFILLED', 'ORDERS_PARTIALLY_FULFILLED', 'PRODUCTS_CREATE', 'PRODUCTS_UPDATE']) {
-      shop.subscriptions.push({ id: `gid://shopify/WebhookSubscription/${shop.subscriptions.length + 1}`, topic, uri: 'https://shop.example/sb/webhooks/shopify' });
+    for (const topic of [
+      'ORDERS_CREATE',
+      'ORDERS_UPDATED',
+      'ORDERS_PAID',
+      'ORDERS_CANCELLED',
+      'ORDERS_FULFILLED',
+      'ORDERS_PARTIALLY_FULFILLED',
+      'PRODUCTS_CREATE',
+      'PRODUCTS_UPDATE',
+    ]) {
+      shop.subscriptions.push({
+        id: `gid://shopify/WebhookSubscription/${shop.subscriptions.length + 1}`,
+        topic,
+        uri: 'https://shop.example/sb/webhooks/shopify',
+      });
     }
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopifySecret: WEBHOOK_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+    h = await startRelay({
+      config: {
+        shopifyShop: shop.url,
+        shopifyAdminToken: SHOPIFY_TOKEN,
+        shopifySecret: WEBHOOK_SECRET,
+        shopCurrency: 'USD',
+        syncIntervalMs: '1s',
+        publicUrl: 'https://shop.example/sb',
+      },
+    });
   });
   after(async () => {
     await h.close();
@@ -33,10 +61,17 @@ describe('the sync with a Shopify Admin API token', () => {
     const changed = orders[3] as Row;
     changed['displayFulfillmentStatus'] = 'FULFILLED';
     changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    await until(() => h.mock.records('orders').some((o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed'), 'the fulfilled order');
+    await until(
+      () => h.mock.records('orders').some((o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed'),
+      'the fulfilled order',
+    );
     assert.equal(shop.bulkQueries.length, 2, 'no bulk operation after the history');
     assert.ok(shop.operations.includes('ShopbeaconOrders'), 'changes paged with the orders query');
-    assert.ok(shop.operations.includes('ShopbeaconLineItems') || (h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[] }).line_items.length === 60);
+    assert.ok(
+      shop.operations.includes('ShopbeaconLineItems') ||
+        (h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[] }).line_items.length ===
+          60,
+    );
   });
 
   it('creates the webhook subscriptions Shopify deleted again, pointing at SHOPBEACON_PUBLIC_URL', async () => {
@@ -53,7 +88,16 @@ describe('the sync beside webhooks made by hand in the Shopify admin (the API li
   let h: Harness;
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(3), shopifyGraphqlProducts()).start();
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopifySecret: WEBHOOK_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s', publicUrl: 'https://shop.example/sb' } });
+    h = await startRelay({
+      config: {
+        shopifyShop: shop.url,
+        shopifyAdminToken: SHOPIFY_TOKEN,
+        shopifySecret: WEBHOOK_SECRET,
+        shopCurrency: 'USD',
+        syncIntervalMs: '1s',
+        publicUrl: 'https://shop.example/sb',
+      },
+    });
   });
   after(async () => {
     await h.close();
@@ -74,7 +118,9 @@ describe('the sync when Shopify withholds protected customer data, at a retired 
   const orders = shopifyGraphqlOrders(4);
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', shopifyApiVersion: '2024-01' } });
+    h = await startRelay({
+      config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', shopifyApiVersion: '2024-01' },
+    });
   });
   after(async () => {
     await h.close();
@@ -86,10 +132,16 @@ describe('the sync when Shopify withholds protected customer data, at a retired 
     shop.withholdCustomerData = true;
     const changed = orders[2] as Row;
     changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    await until(async () => ((await syncStatus(h, 'shopify')) as { notes?: string[] } | undefined)?.notes?.some((n) => n.startsWith('Shopify withheld')) === true, 'the note');
+    await until(
+      async () => ((await syncStatus(h, 'shopify')) as { notes?: string[] } | undefined)?.notes?.some((n) => n.startsWith('Shopify withheld')) === true,
+      'the note',
+    );
     const status = (await syncStatus(h, 'shopify')) as SyncStats['sync'][string] & { notes: string[] };
     assert.equal(status.lastError, null, 'the sweep did not fail');
-    assert.match(status.notes.find((n) => n.startsWith('Shopify withheld')) ?? '', /^Shopify withheld billingAddress, customer, email, phone, shippingAddress on 1 record\(s\): the app lacks access to protected customer data/);
+    assert.match(
+      status.notes.find((n) => n.startsWith('Shopify withheld')) ?? '',
+      /^Shopify withheld billingAddress, customer, email, phone, shippingAddress on 1 record\(s\): the app lacks access to protected customer data/,
+    );
     assert.ok(status.invalid >= 1, 'the order without an email kept as a dead letter');
     await nextSweep(h, 'shopify');
     assert.equal(h.logs.filter((line) => line.includes('Shopify answered with Admin API version 2026-01, not 2024-01')).length, 1);
@@ -101,7 +153,15 @@ describe('the sync with a client secret Shopify refuses', () => {
   let h: Harness;
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: 'shpss_not_the_apps_secret', shopCurrency: 'USD', syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: {
+        shopifyShop: shop.url,
+        shopifyClientId: SHOPIFY_CLIENT_ID,
+        shopifySecret: 'shpss_not_the_apps_secret',
+        shopCurrency: 'USD',
+        syncIntervalMs: '1s',
+      },
+    });
   });
   after(async () => {
     await h.close();
@@ -111,20 +171,25 @@ describe('the sync with a client secret Shopify refuses', () => {
   it('says in one line on /stats what to check, naming the variables and never the secret', async () => {
     await until(async () => ((await syncStatus(h, 'shopify'))?.lastError ?? null) !== null, 'a failed sweep');
     const error = (await syncStatus(h, 'shopify'))?.lastError ?? '';
-    assert.match(error, /^Shopify refused the client credentials \(400 invalid_client Client authentication failed\): check SHOPBEACON_SHOPIFY_CLIENT_ID and that SHOPBEACON_SHOPIFY_SECRET's first value is the app's client secret/);
+    assert.match(
+      error,
+      /^Shopify refused the client credentials \(400 invalid_client Client authentication failed\): check SHOPBEACON_SHOPIFY_CLIENT_ID and that SHOPBEACON_SHOPIFY_SECRET's first value is the app's client secret/,
+    );
     assert.ok(!error.includes('shpss_not_the_apps_secret'));
     assert.equal(h.mock.records('orders').length, 0);
   });
 });
 
-describe('the sync with a Dev Dashboard app\'s client id and secret (tokens that expire)', () => {
+describe("the sync with a Dev Dashboard app's client id and secret (tokens that expire)", () => {
   let shop: ShopifyGraphqlStandIn;
   let h: Harness;
   const orders = shopifyGraphqlOrders(12);
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
     shop.tokenLifetimeS = 2;
-    h = await startRelay({ config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: SHOPIFY_CLIENT_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: SHOPIFY_CLIENT_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s' },
+    });
   });
   after(async () => {
     await h.close();
@@ -140,9 +205,15 @@ describe('the sync with a Dev Dashboard app\'s client id and secret (tokens that
       errors.push((await syncStatus(h, 'shopify'))?.lastError);
     }
     assert.ok(errors.length >= 3, `${errors.length} sweeps`);
-    assert.deepEqual(errors.filter((e) => e !== null), [], 'no sweep failed');
+    assert.deepEqual(
+      errors.filter((e) => e !== null),
+      [],
+      'no sweep failed',
+    );
     assert.ok(shop.minted.size >= 4, `${shop.minted.size} tokens minted over 7 s of 2-second tokens`);
-    assert.ok(h.logs.every((line) => !line.includes('shpat_minted') && !line.includes(SHOPIFY_CLIENT_SECRET)), 'neither token nor secret in the log');
+    assert.ok(
+      h.logs.every((line) => !line.includes('shpat_minted') && !line.includes(SHOPIFY_CLIENT_SECRET)),
+      'neither token nor secret in the log',
+    );
   });
 });
-

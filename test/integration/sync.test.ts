@@ -6,7 +6,6 @@ import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-har
 import { nextSweep, syncStatus } from '../helpers/sync-status.js';
 import { type StandIn } from '../helpers/platform-standins.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
-import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';
@@ -19,7 +18,9 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   const orders = wooOrders(230);
   before(async () => {
     shop = await wooCommerceStandIn(orders, wooProducts()).start();
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, syncIntervalMs: '1s' },
+    });
   });
   after(async () => {
     await h.close();
@@ -28,8 +29,17 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
 
   it('delivers every order and every published product, one unchanged for three years too, a product without an image kept as a dead letter', async () => {
     await until(() => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2, 'the history', 30_000);
-    assert.deepEqual(h.mock.records('products').map((p) => (p as { product_id: number }).product_id).sort(), [93, 98]);
-    assert.ok(h.mock.records('products').every((p) => (p as Row)['currency'] === 'EUR'), 'no SHOPBEACON_SHOP_CURRENCY: the shop\'s own, from its settings');
+    assert.deepEqual(
+      h.mock
+        .records('products')
+        .map((p) => (p as { product_id: number }).product_id)
+        .sort(),
+      [93, 98],
+    );
+    assert.ok(
+      h.mock.records('products').every((p) => (p as Row)['currency'] === 'EUR'),
+      "no SHOPBEACON_SHOP_CURRENCY: the shop's own, from its settings",
+    );
     const status = await syncStatus(h, 'woocommerce');
     assert.equal(status?.invalid, 1);
     assert.equal(status?.lastError, null);
@@ -53,7 +63,10 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     const changed = orders[5] as Row;
     changed['status'] = 'completed';
     changed['date_modified_gmt'] = new Date().toISOString().slice(0, 19);
-    await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === changed['id'] && (o as Row)['status'] === 'completed'), 'the changed order');
+    await until(
+      () => h.mock.records('orders').some((o) => (o as Row)['order_id'] === changed['id'] && (o as Row)['status'] === 'completed'),
+      'the changed order',
+    );
     await nextSweep(h, 'woocommerce');
     await nextSweep(h, 'woocommerce');
     assert.equal(orderCalls(h) - before, 1, 'one call: the changed order; the overlap re-read the others unchanged');
@@ -63,8 +76,11 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     assert.ok(shop.served.every((s) => !s.path.includes('/orders') || s.path.includes('dates_are_gmt=true')));
   });
 
-  it('shows the sync on the debugger\'s card', async () => {
-    const snapshot = await getJson<{ sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[] }>(`${h.url}/_debug/snapshot`, ADMIN);
+  it("shows the sync on the debugger's card", async () => {
+    const snapshot = await getJson<{ sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[] }>(
+      `${h.url}/_debug/snapshot`,
+      ADMIN,
+    );
     assert.equal(snapshot.sync[0]?.platform, 'woocommerce');
     assert.ok((snapshot.sync[0]?.sent ?? 0) >= 232 && snapshot.sync[0]?.missedByWebhooks === null && snapshot.sync[0]?.lastSuccessAt !== null);
   });
@@ -82,7 +98,16 @@ describe('the sync beside WooCommerce webhooks', () => {
   const orders = wooOrders(3);
   before(async () => {
     shop = await wooCommerceStandIn(orders, wooProducts()).start();
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, woocommerceSecret: WEBHOOK_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_KEY,
+        woocommerceConsumerSecret: WOO_SECRET,
+        woocommerceSecret: WEBHOOK_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+      },
+    });
     await until(() => h.mock.records('orders').length === 3, 'the history', 30_000);
   });
   after(async () => {
@@ -97,7 +122,11 @@ describe('the sync beside WooCommerce webhooks', () => {
     order['date_modified_gmt'] = new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 19);
     if (!delivered) return;
     const body = JSON.stringify(order);
-    const answer = await fetch(`${h.url}/webhooks/woocommerce`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated', 'x-wc-webhook-signature': sign(body, WEBHOOK_SECRET) }, body });
+    const answer = await fetch(`${h.url}/webhooks/woocommerce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated', 'x-wc-webhook-signature': sign(body, WEBHOOK_SECRET) },
+      body,
+    });
     assert.equal(answer.status, 200);
   }
 
@@ -107,10 +136,17 @@ describe('the sync beside WooCommerce webhooks', () => {
     await changeOrder(1, 'cancelled', false, 20);
     await changeOrder(2, 'on-hold', false);
     const sent = (id: unknown, status: string) => h.mock.records('orders').some((o) => (o as Row)['order_id'] === id && (o as Row)['status'] === status);
-    await until(() => sent((orders[0] as Row)['id'], 'completed') && sent((orders[1] as Row)['id'], 'cancelled') && sent((orders[2] as Row)['id'], 'on-hold'), 'the three changes');
+    await until(
+      () => sent((orders[0] as Row)['id'], 'completed') && sent((orders[1] as Row)['id'], 'cancelled') && sent((orders[2] as Row)['id'], 'on-hold'),
+      'the three changes',
+    );
     await nextSweep(h, 'woocommerce');
     await nextSweep(h, 'woocommerce');
-    assert.equal((await syncStatus(h, 'woocommerce'))?.missedByWebhooks, 1, 'the order cancelled 20 minutes ago, which no webhook brought; not the one changed now, whose webhook may be queued');
+    assert.equal(
+      (await syncStatus(h, 'woocommerce'))?.missedByWebhooks,
+      1,
+      'the order cancelled 20 minutes ago, which no webhook brought; not the one changed now, whose webhook may be queued',
+    );
   });
 });
 
@@ -119,7 +155,15 @@ describe('the sync whose key the platform refuses', () => {
   let h: Harness;
   before(async () => {
     shop = await wooCommerceStandIn(wooOrders(3), wooProducts()).start();
-    h = await startRelay({ config: { woocommerceUrl: shop.url, woocommerceConsumerKey: `ck_${'0'.repeat(40)}`, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' } });
+    h = await startRelay({
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: `ck_${'0'.repeat(40)}`,
+        woocommerceConsumerSecret: WOO_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+      },
+    });
   });
   after(async () => {
     await h.close();
@@ -133,84 +177,13 @@ describe('the sync whose key the platform refuses', () => {
     const body = (await answer.json()) as { reasons: string[] };
     assert.equal(answer.status, 200);
     assert.match(body.reasons.join(' '), /the woocommerce sync has failed since .*401/);
-    const collect = await fetch(`${h.url}/collect`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: h.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' }, body: JSON.stringify({ events: [{ event_id: 'degraded-1', user_id: 'u1', event_name: 'Added To Cart', event: { product_id: 1, price: 1, currency: 'EUR', quantity: 1 } }] }) });
+    const collect = await fetch(`${h.url}/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: h.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+      body: JSON.stringify({
+        events: [{ event_id: 'degraded-1', user_id: 'u1', event_name: 'Added To Cart', event: { product_id: 1, price: 1, currency: 'EUR', quantity: 1 } }],
+      }),
+    });
     assert.equal(collect.status, 200);
   });
 });
-
-describe('the sync with a PrestaShop Webservice key', () => {
-  let shop: StandIn;
-  let h: Harness;
-  const orders = prestaOrders(150);
-  const products = prestaProducts();
-  before(async () => {
-    shop = await prestaShopStandIn(orders, products).start();
-    h = await startRelay({ config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' } });
-  });
-  after(async () => {
-    await h.close();
-    await shop.close();
-  });
-
-  it('delivers orders with UTC dates, the invoice address, the state as a status and rows with tax', async () => {
-    await until(() => h.mock.records('orders').length === 150, 'the orders', 30_000);
-    const source = orders[0] as Row;
-    const sent = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 1) as Row;
-    assert.equal(parisTime(Date.parse(`${String(sent['date_created_gmt']).replace(' ', 'T')}Z`)), source['date_add'], 'the shop\'s wall clock, moved to UTC');
-    assert.deepEqual({ ...sent, date_created_gmt: undefined, date_modified_gmt: undefined }, {
-      order_id: 1, date_created_gmt: undefined, date_modified_gmt: undefined, order_value: 35.4, currency: 'EUR', status: 'completed',
-      email: 'pub@prestashop.com', first_name: 'John', last_name: 'DOE', phone: '0102030405', city: 'Paris', zip_code: '75002', country: 'FR',
-      line_items: [{ line_item_product_id: 1, line_item_variation_id: 1, line_item_quantity: 2, line_item_price: 28.68, line_item_name: 'Hummingbird printed t-shirt - Size : S- Color : White', line_item_sku: 'demo_1' }],
-    });
-    assert.equal((h.mock.records('orders').find((o) => (o as Row)['order_id'] === 2) as Row)['status'], 'processing');
-  });
-
-  it('delivers active base products with the price with tax, category names without the shop\'s root, public image URLs and a product link', async () => {
-    await until(() => h.mock.records('products').length === 1, 'the product');
-    assert.deepEqual(h.mock.records('products')[0], {
-      product_id: 1, name: 'Hummingbird printed t-shirt', price: 28.68, currency: 'EUR', on_sale: false, description: 'Symbol of lightness & delicacy.',
-      categories: 'Men', image: `${shop.url}/img/p/1/1-large_default.jpg`, image2: `${shop.url}/img/p/2/2-large_default.jpg`,
-      link: `${shop.url}/index.php?controller=product&id_product=1`, sku: 'demo_1',
-    });
-  });
-
-  it('sends an order whose state changed again, and nothing unchanged; nothing counts as missed by webhooks (PrestaShop has none)', async () => {
-    await nextSweep(h, 'prestashop');
-    const before = orderCalls(h);
-    const changed = orders[149] as Row;
-    changed['current_state'] = '6';
-    changed['date_upd'] = parisTime(Date.now());
-    await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === 150 && (o as Row)['status'] === 'cancelled'), 'the cancelled order');
-    await nextSweep(h, 'prestashop');
-    await nextSweep(h, 'prestashop');
-    assert.equal(orderCalls(h) - before, 1, 'one call: the cancelled order; the overlap re-read the others unchanged');
-    const status = await syncStatus(h, 'prestashop');
-    assert.equal(status?.missedByWebhooks, null);
-    assert.ok((status?.unchanged ?? 0) >= 1);
-  });
-
-  it('tells the merchant, once, of a product deactivated after it was sent: the service\'s catalog keeps it (its API removes nothing)', async () => {
-    await until(() => h.mock.records('products').length === 1, 'the product');
-    await nextSweep(h, 'prestashop');
-    const product = products[0] as Row;
-    product['active'] = '0';
-    product['date_upd'] = parisTime(Date.now());
-    await nextSweep(h, 'prestashop');
-    await nextSweep(h, 'prestashop');
-    const stats = await getJson<{ withdrawnProducts: { platform: string; productId: string; reason: string }[] }>(`${h.url}/stats`, ADMIN);
-    assert.deepEqual(stats.withdrawnProducts.map((w) => [w.platform, w.productId, w.reason]), [['prestashop', '1', 'inactive: only active products are sent']], 'product 2, never sent, is not news; product 1 once, however many sweeps re-read it');
-    assert.equal(h.mock.records('products').length, 1, 'nothing is sent for it');
-    product['active'] = '1';
-    product['date_upd'] = parisTime(Date.now());
-  });
-
-  it('asks in JSON with the key as Basic auth, filters dates in the shop\'s shape with date=1, and never reads a customer whole', async () => {
-    const paths = shop.served.map((s) => decodeURIComponent(s.path.replace(/\+/g, ' ')));
-    assert.ok(paths.every((p) => !p.includes('ws_key')), 'the key never in a URL');
-    assert.ok(paths.filter((p) => p.startsWith('/api/orders?')).every((p) => /output_format=JSON/.test(p) && /date=1/.test(p) && /filter\[date_upd\]=\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]/.test(p)));
-    assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).every((p) => !p.includes('display=full')));
-    const orderPages = paths.filter((p) => p.startsWith('/api/orders?')).length;
-    assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).length <= orderPages, 'the customer looked up once per sweep, not once per order');
-  });
-});
-

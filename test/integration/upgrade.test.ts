@@ -38,12 +38,29 @@ describe('a data directory written by the previous version', () => {
     const mock = await createMockUpstream({ token: SERVICE_TOKEN, now: () => FIXTURE_DAY });
     const h = await startRelay({ upstream: mock, dataDir });
     try {
-      await until(() => mock.records('events').length === 3 && mock.records('orders').length === 2 && mock.records('products').length === 1, 'the six queued records');
-      assert.deepEqual(mock.records('orders').map((o) => (o as { order_id: number }).order_id).sort(), [9001, 9002]);
-      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { dead: { order: number } }; visitorsByMonth: Record<string, number> };
+      await until(
+        () => mock.records('events').length === 3 && mock.records('orders').length === 2 && mock.records('products').length === 1,
+        'the six queued records',
+      );
+      assert.deepEqual(
+        mock
+          .records('orders')
+          .map((o) => (o as { order_id: number }).order_id)
+          .sort(),
+        [9001, 9002],
+      );
+      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        outbox: { dead: { order: number } };
+        visitorsByMonth: Record<string, number>;
+      };
       assert.equal(stats.outbox.dead.order, 1, 'the dead letter kept');
       // visitor-0 counted before the upgrade; visitor-1 to -3 from the queued events, whose rows got their visitor from their body in migration 2.
-      await until(async () => ((await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as typeof stats).visitorsByMonth['2026-11'] === 4, 'four visitors in November');
+      await until(
+        async () =>
+          ((await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as typeof stats).visitorsByMonth['2026-11'] ===
+          4,
+        'four visitors in November',
+      );
       // Version 3 (issue #35): the duplicate window in slices; the ids of seen_events moved into them.
       assert.equal(userVersion(join(dataDir, 'outbox.sqlite')), 3);
     } finally {
@@ -52,7 +69,17 @@ describe('a data directory written by the previous version', () => {
     }
     const state = new ImportState(join(dataDir, 'import-orders'));
     try {
-      const order = { order_id: 8001, date_created_gmt: '2026-11-24 12:00:00', status: 'completed', email: 'ana@example.com', city: 'Lisbon', country: 'PT', currency: 'EUR', order_value: 49.9, line_items: [{ line_item_product_id: 7, line_item_price: 49.9, line_item_quantity: 1 }] };
+      const order = {
+        order_id: 8001,
+        date_created_gmt: '2026-11-24 12:00:00',
+        status: 'completed',
+        email: 'ana@example.com',
+        city: 'Lisbon',
+        country: 'PT',
+        currency: 'EUR',
+        order_value: 49.9,
+        line_items: [{ line_item_product_id: 7, line_item_price: 49.9, line_item_quantity: 1 }],
+      };
       assert.equal(state.delivered('order', '8001', JSON.stringify(order)), true, 'a re-run of the import still skips what it delivered');
     } finally {
       state.close();
@@ -67,9 +94,16 @@ describe('a data directory written by the previous version', () => {
     db.close();
     const digest = () => createHash('sha256').update(readFileSync(outbox)).digest('hex');
     const before = digest();
-    const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN });
+    const run = await runCli(['relay', '--port', '0'], {
+      SHOPBEACON_DATA_DIR: dataDir,
+      SHOPBEACON_BASE_URL: 'http://127.0.0.1:9',
+      SHOPBEACON_TOKEN: SERVICE_TOKEN,
+    });
     assert.equal(run.code, 1);
-    assert.match(run.stderr.trim(), /^shopbeacon: the outbox \(outbox\.sqlite\) has schema version 99, written by a newer shopbeacon; this one knows versions up to 3\. Nothing was changed/);
+    assert.match(
+      run.stderr.trim(),
+      /^shopbeacon: the outbox \(outbox\.sqlite\) has schema version 99, written by a newer shopbeacon; this one knows versions up to 3\. Nothing was changed/,
+    );
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.equal(digest(), before);
     assert.equal(userVersion(outbox), 99);
@@ -84,9 +118,18 @@ describe('a Redis keyspace written by a newer version', { skip }, () => {
     try {
       const client = connectRedis(redis.url);
       await client.set('shopbeacon:keyspace-version', '7');
-      const run = await runCli(['relay', '--port', '0'], { SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-keyspace-')), SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN, SHOPBEACON_REDIS_URL: redis.url, SHOPBEACON_OUTBOX: 'redis' });
+      const run = await runCli(['relay', '--port', '0'], {
+        SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-keyspace-')),
+        SHOPBEACON_BASE_URL: 'http://127.0.0.1:9',
+        SHOPBEACON_TOKEN: SERVICE_TOKEN,
+        SHOPBEACON_REDIS_URL: redis.url,
+        SHOPBEACON_OUTBOX: 'redis',
+      });
       assert.equal(run.code, 1, run.stdout + run.stderr);
-      assert.match(run.stderr.trim(), /^shopbeacon: Redis \(SHOPBEACON_REDIS_URL\) has keyspace version 7, written by a newer shopbeacon; this one knows versions up to 1\. Nothing was changed/);
+      assert.match(
+        run.stderr.trim(),
+        /^shopbeacon: Redis \(SHOPBEACON_REDIS_URL\) has keyspace version 7, written by a newer shopbeacon; this one knows versions up to 1\. Nothing was changed/,
+      );
       assert.equal(await client.get('shopbeacon:keyspace-version'), '7');
       client.disconnect();
     } finally {

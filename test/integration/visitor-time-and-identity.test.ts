@@ -85,7 +85,11 @@ describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', (
 describe('POST /collect with identified visitors', () => {
   const h = relayForSuite();
 
-  const cookieOf = (headers: Headers, name: string) => headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+  const cookieOf = (headers: Headers, name: string) =>
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(';')[0];
   const userCookieOf = (headers: Headers) => cookieOf(headers, '_sb_uid');
   const sessionCookieOf = (headers: Headers) => cookieOf(headers, '_sb_sid');
 
@@ -99,7 +103,11 @@ describe('POST /collect with identified visitors', () => {
 
   it('never sets an identified visitor back to an older anonymous id replayed from the retry queue', async () => {
     const replayed = browserEvent({ user_id: 'anon-older-12345', session_id: 'sess-older-12345' });
-    const answer = await collect(h.url, { events: [replayed] }, { cookie: `_sb_uid=~customer-7; _sb_sid=sess-new-123456; _sb_sst=sess-new-123456.${Date.now()}` });
+    const answer = await collect(
+      h.url,
+      { events: [replayed] },
+      { cookie: `_sb_uid=~customer-7; _sb_sid=sess-new-123456; _sb_sst=sess-new-123456.${Date.now()}` },
+    );
     assert.equal(userCookieOf(answer.headers), '_sb_uid=~customer-7');
     assert.equal(sessionCookieOf(answer.headers), '_sb_sid=sess-new-123456');
     await until(() => deliveredEvent(h.mock, replayed) !== undefined, 'delivery');
@@ -111,7 +119,7 @@ describe('POST /collect with identified visitors', () => {
     assert.equal(userCookieOf(answer.headers), '_sb_uid=~42');
   });
 
-  it('keeps a session younger than 24 hours, from today\'s cookies and from a snippet\'s id.start.last of before', async () => {
+  it("keeps a session younger than 24 hours, from today's cookies and from a snippet's id.start.last of before", async () => {
     const hourAgo = Date.now() - 3_600_000;
     const event = browserEvent({ session_id: `sess-legacy-1234.${hourAgo}.${hourAgo}` });
     const legacy = await collect(h.url, { events: [event] }, { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234.${hourAgo}.${hourAgo}` });
@@ -128,7 +136,11 @@ describe('POST /collect with identified visitors', () => {
     const dayAgo = Date.now() - 86_400_001;
     const stamped = browserEvent({ session_id: 'sess-day-old-123' });
     const other = browserEvent({ session_id: 'sess-another-123' });
-    const answer = await collect(h.url, { events: [stamped, other] }, { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-day-old-123; _sb_sst=sess-day-old-123.${dayAgo}` });
+    const answer = await collect(
+      h.url,
+      { events: [stamped, other] },
+      { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-day-old-123; _sb_sst=sess-day-old-123.${dayAgo}` },
+    );
     const session = sessionCookieOf(answer.headers)!.slice('_sb_sid='.length);
     assert.match(session, /^[\w-]{21}$/);
     assert.ok(Number(cookieOf(answer.headers, '_sb_sst')!.split('.')[1]) > dayAgo + 86_400_000);

@@ -13,19 +13,25 @@ const skip = unmetRequirement('the WooCommerce plugin journey suite', phpUnavail
 const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
 const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
 
-describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots', { skip }, () => {
+describe("the WooCommerce plugin's journey: checkout, order, consent and bots", { skip }, () => {
   const h = relayForSuite();
 
   it('declares itself compatible with the order tables (HPOS) and the cart and checkout blocks, tested up to WooCommerce 11.0.1', async () => {
     const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY) });
-    assert.deepEqual(request.features, { custom_order_tables: { file: 'shopbeacon.php', compatible: true }, cart_checkout_blocks: { file: 'shopbeacon.php', compatible: true } });
+    assert.deepEqual(request.features, {
+      custom_order_tables: { file: 'shopbeacon.php', compatible: true },
+      cart_checkout_blocks: { file: 'shopbeacon.php', compatible: true },
+    });
     assert.match(readFileSync(`${PLUGIN_DIR}/shopbeacon/shopbeacon.php`, 'utf8'), /WC tested up to: +11\.0\.1/);
     assert.match(readFileSync(`${PLUGIN_DIR}/shopbeacon/readme.txt`, 'utf8'), /WC tested up to: 11\.0\.1/);
   });
 
   it('sends a started checkout once per cart: the value, currency and items, the same cart again a duplicate, a changed cart a new start', async () => {
     const before = events(h).length;
-    const cart: [number, number, number?][] = [[42, 2], [50, 1, 51]];
+    const cart: [number, number, number?][] = [
+      [42, 2],
+      [50, 1, 51],
+    ];
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
     await until(() => events(h).length === before + 1, 'the started checkout');
     const started = events(h).at(-1)!;
@@ -33,19 +39,33 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
     assert.deepEqual([started['user_id'], started['session_id']], ['v1sitor-abcdefghij', 'sess-0123456789']);
     const fields = started['event'] as { order_value: number; currency: string; items: Record<string, unknown>[] };
     assert.deepEqual([fields.order_value, fields.currency], [66, 'EUR']);
-    assert.deepEqual(fields.items.map((i) => [i['product_id'], i['quantity'], i['price'], i['name']]), [[42, 2, 24.5, 'Teapot'], [50, 1, 17, 'Tee']]);
+    assert.deepEqual(
+      fields.items.map((i) => [i['product_id'], i['quantity'], i['price'], i['name']]),
+      [
+        [42, 2, 24.5, 'Teapot'],
+        [50, 1, 17, 'Tee'],
+      ],
+    );
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'order-received', cart });
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart: [[42, 3]] });
-    await until(() => events(h).length === before + 2, 'the changed cart\'s start');
+    await until(() => events(h).length === before + 2, "the changed cart's start");
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the reload was a duplicate, the order-received page no start');
     assert.equal((events(h).at(-1)!['event'] as { order_value: number }).order_value, 73.5);
   });
 
   it('sends the placed order once with the order id the sync sends, from the classic checkout and the Store API alike', async () => {
     const before = events(h).length;
-    const order = { id: 4711, total: 71.4, currency: 'EUR', lines: [[42, 2, 0, 24.5], [50, 1, 51, 10]] as [number, number, number, number][] };
+    const order = {
+      id: 4711,
+      total: 71.4,
+      currency: 'EUR',
+      lines: [
+        [42, 2, 0, 24.5],
+        [50, 1, 51, 10],
+      ] as [number, number, number, number][],
+    };
     const options = pluginSettings(h.url, ADMIN_KEY, { woocommerce_tax_display_cart: 'incl' });
     await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-classic', 4711]] });
     await until(() => events(h).length === before + 1, 'the placed order');
@@ -53,7 +73,14 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
     assert.equal(placed['event_name'], 'Order Completed');
     const fields = placed['event'] as { order_id: number; order_value: number; currency: string; items: Record<string, unknown>[] };
     assert.deepEqual([fields.order_id, fields.order_value, fields.currency], [4711, 71.4, 'EUR']);
-    assert.deepEqual(fields.items.map((i) => [i['product_id'], i['quantity'], i['price']]), [[42, 2, 29.16], [50, 1, 11.9]], 'each line at the unit price the cart showed');
+    assert.deepEqual(
+      fields.items.map((i) => [i['product_id'], i['quantity'], i['price']]),
+      [
+        [42, 2, 29.16],
+        [50, 1, 11.9],
+      ],
+      'each line at the unit price the cart showed',
+    );
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-store-api', 4711]] });
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted, 'the same order again is a duplicate');
@@ -74,19 +101,29 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
       const request = await runPluginRequest({ ...scenario, actions: [['add', 42, 1]] });
       assert.deepEqual([request.log, request.actions], [[], []], JSON.stringify(scenario));
     }
-    const granted = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }), cookies: { ...ANONYMOUS, _sb_c: '1' }, server: { HTTP_SEC_GPC: '1' }, actions: [['add', 42, 1]] });
+    const granted = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }),
+      cookies: { ...ANONYMOUS, _sb_c: '1' },
+      server: { HTTP_SEC_GPC: '1' },
+      actions: [['add', 42, 1]],
+    });
     assert.deepEqual(granted.log, []);
     await until(async () => (await h.relay.shopbeacon.outbox.counts()).accepted === accepted + 1, 'the consented add alone');
   });
 
-  it('names the shopper\'s User-Agent to the relay, which drops a headless browser\'s cart event as /collect drops its own, and never forwards the field', async () => {
+  it("names the shopper's User-Agent to the relay, which drops a headless browser's cart event as /collect drops its own, and never forwards the field", async () => {
     const before = events(h).length;
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     const headless = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, server: { HTTP_USER_AGENT: headless }, actions: [['add', 42, 1]] });
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      server: { HTTP_USER_AGENT: headless },
+      actions: [['add', 42, 1]],
+    });
     assert.deepEqual([request.log, request.actions], [[], []], 'taken (202): nothing to retry');
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 50, 1]] });
-    await until(() => events(h).length === before + 1, 'the browser\'s add');
+    await until(() => events(h).length === before + 1, "the browser's add");
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the headless add was dropped');
     assert.equal((events(h).at(-1)!['event'] as { product_id: number }).product_id, 50);
     assert.equal('visitor_agent' in events(h).at(-1)!, false);
@@ -95,27 +132,52 @@ describe('the WooCommerce plugin\'s journey: checkout, order, consent and bots',
   it('sends no second product view for the page WooCommerce renders again after its add-to-cart form was posted', async () => {
     const viewed = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42 });
     assert.match(viewed.head, /shopbeacon\("viewProduct"/);
-    const posted = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42, server: { REQUEST_METHOD: 'POST' }, request: { 'add-to-cart': '42' } });
+    const posted = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      product_page: 42,
+      server: { REQUEST_METHOD: 'POST' },
+      request: { 'add-to-cart': '42' },
+    });
     assert.doesNotMatch(posted.head, /viewProduct/);
     assert.match(posted.head, /shopbeacon\.js/);
   });
 
-  it('believes a customer id in the cookie only when WordPress\'s session is that customer\'s: a forged ~42 sends nothing', async () => {
+  it("believes a customer id in the cookie only when WordPress's session is that customer's: a forged ~42 sends nothing", async () => {
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
-    const forged = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, user_id: 0, actions: [['add', 42, 1]] });
-    const other = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, user_id: 43, actions: [['add', 42, 1]] });
+    const forged = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
+      user_id: 0,
+      actions: [['add', 42, 1]],
+    });
+    const other = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
+      user_id: 43,
+      actions: [['add', 42, 1]],
+    });
     assert.deepEqual([forged.log, forged.actions, other.log, other.actions], [[], [], [], []]);
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted);
   });
 
-  it('names the shopper\'s address and the relay\'s voucher, which the relay weighs against the address\'s budget of new visitors and never forwards', async () => {
+  it("names the shopper's address and the relay's voucher, which the relay weighs against the address's budget of new visitors and never forwards", async () => {
     const before = events(h).length;
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_vid: 'not-a-voucher-of-this-relay' }, server: { REMOTE_ADDR: '198.51.100.23' }, actions: [['add', 42, 1]] });
+    await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { ...ANONYMOUS, _sb_vid: 'not-a-voucher-of-this-relay' },
+      server: { REMOTE_ADDR: '198.51.100.23' },
+      actions: [['add', 42, 1]],
+    });
     await until(() => events(h).length === before + 1, 'the add');
     const sent = events(h).at(-1)!;
-    assert.deepEqual(['visitor_ip', 'visitor_voucher', 'visitor_agent'].filter((field) => field in sent), []);
-    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { newVisitors: { thisHour: { taken: number } } };
+    assert.deepEqual(
+      ['visitor_ip', 'visitor_voucher', 'visitor_agent'].filter((field) => field in sent),
+      [],
+    );
+    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+      newVisitors: { thisHour: { taken: number } };
+    };
     assert.ok(stats.newVisitors.thisHour.taken >= 1, 'an unvouched visitor is a new one for its address');
   });
 });
-

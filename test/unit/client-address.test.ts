@@ -24,7 +24,11 @@ describe('KeyFailures', () => {
       failures.check('2001:db8::1');
       failures.failed(`2001:db8::${i + 1}`);
     }
-    assert.throws(() => failures.check('2001:db8::ffff'), (error: unknown) => error instanceof HttpError && error.status === 429, 'the same /64');
+    assert.throws(
+      () => failures.check('2001:db8::ffff'),
+      (error: unknown) => error instanceof HttpError && error.status === 429,
+      'the same /64',
+    );
     failures.check('203.0.113.9');
     now += 60_000;
     failures.check('2001:db8::1');

@@ -17,31 +17,57 @@ const stub: UnderTest = { connector: { ...woo, label: 'Stub' }, kit: wooKit, fix
 
 /** The stub with its API's `changed` replaced. */
 function withChanged(changed: (api: PlatformApi) => PlatformApi['changed']): UnderTest {
-  return { ...stub, connector: { ...stub.connector, openApi: (context) => {
-    const api = woo.openApi(context);
-    return { ...api, changed: changed(api) };
-  } } };
+  return {
+    ...stub,
+    connector: {
+      ...stub.connector,
+      openApi: (context) => {
+        const api = woo.openApi(context);
+        return { ...api, changed: changed(api) };
+      },
+    },
+  };
 }
 
-const shippedStatus = (mapping: Mapping): Mapping => ('body' in mapping && mapping.kind === 'order' ? { ...mapping, body: { ...mapping.body, status: 'shipped' } } : mapping);
+const shippedStatus = (mapping: Mapping): Mapping =>
+  'body' in mapping && mapping.kind === 'order' ? { ...mapping, body: { ...mapping.body, status: 'shipped' } } : mapping;
 
 const GAPS: { gap: string; check: string; under: UnderTest }[] = [
-  { gap: 'its mapped.expected.json is {}', check: 'maps each fixture', under: { ...stub, fixture: (file) => (file === 'mapped.expected.json' ? '{}' : stub.fixture(file)) } },
-  { gap: 'it maps an order to a status the contract does not know', check: "maps every order to one of the contract's statuses", under: { ...stub, kit: { ...wooKit, map: (kind, payload) => shippedStatus(wooKit.map(kind, payload)) } } },
-  { gap: 'its mapping throws on JSON it did not expect', check: 'turns any JSON', under: { ...stub, kit: { ...wooKit, fuzzMappings: [...wooKit.fuzzMappings, (payload) => (payload as { id: number }).id as never] } } },
+  {
+    gap: 'its mapped.expected.json is {}',
+    check: 'maps each fixture',
+    under: { ...stub, fixture: (file) => (file === 'mapped.expected.json' ? '{}' : stub.fixture(file)) },
+  },
+  {
+    gap: 'it maps an order to a status the contract does not know',
+    check: "maps every order to one of the contract's statuses",
+    under: { ...stub, kit: { ...wooKit, map: (kind, payload) => shippedStatus(wooKit.map(kind, payload)) } },
+  },
+  {
+    gap: 'its mapping throws on JSON it did not expect',
+    check: 'turns any JSON',
+    under: { ...stub, kit: { ...wooKit, fuzzMappings: [...wooKit.fuzzMappings, (payload) => (payload as { id: number }).id as never] } },
+  },
   { gap: 'it ignores its cursor', check: 'reads only what changed since a later cursor', under: withChanged((api) => (kind) => api.changed(kind, 0)) },
   {
     gap: 'it swallows a refused credential',
     check: 'fails a wrong credential',
-    under: withChanged((api) => async function* (kind, since) {
-      try {
-        yield* api.changed(kind, since);
-      } catch {
-        // The gap: an error read as "nothing changed".
-      }
-    }),
+    under: withChanged(
+      (api) =>
+        async function* (kind, since) {
+          try {
+            yield* api.changed(kind, since);
+          } catch {
+            // The gap: an error read as "nothing changed".
+          }
+        },
+    ),
   },
-  { gap: 'it reads a week back whatever the cursor', check: 'reads nothing after a cursor in the future', under: withChanged((api) => (kind, since) => api.changed(kind, Math.min(since, Date.now() - 7 * 24 * 3600_000))) },
+  {
+    gap: 'it reads a week back whatever the cursor',
+    check: 'reads nothing after a cursor in the future',
+    under: withChanged((api) => (kind, since) => api.changed(kind, Math.min(since, Date.now() - 7 * 24 * 3600_000))),
+  },
 ];
 
 describe('the connector acceptance suite on a stub with one gap each', () => {
@@ -56,6 +82,9 @@ describe('the connector acceptance suite on a stub with one gap each', () => {
     });
   }
   it('has a gap for every check', () => {
-    assert.deepEqual(acceptanceChecks(stub).map((c) => GAPS.some((g) => c.name.startsWith(g.check))), acceptanceChecks(stub).map(() => true));
+    assert.deepEqual(
+      acceptanceChecks(stub).map((c) => GAPS.some((g) => c.name.startsWith(g.check))),
+      acceptanceChecks(stub).map(() => true),
+    );
   });
 });

@@ -30,11 +30,17 @@ describe('parseRelayConfig(platform API settings)', () => {
   it('names what is missing when a platform API is half configured, and never shows a key', () => {
     const found = problems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
     assert.deepEqual(found, ['SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set']);
-    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }), [], 'no currency: the sync asks the shop');
-    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), ['SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)']);
+    assert.deepEqual(
+      problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }),
+      [],
+      'no currency: the sync asks the shop',
+    );
+    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), [
+      'SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)',
+    ]);
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
-  it('names both ways into Shopify\'s API when neither is complete: the client id (with the secret) first, the legacy admin token second', () => {
+  it("names both ways into Shopify's API when neither is complete: the client id (with the secret) first, the legacy admin token second", () => {
     assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), [
       'SHOPBEACON_SHOPIFY_CLIENT_ID (--shopify-client-id), or SHOPBEACON_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token) is required when SHOPBEACON_SHOPIFY_SHOP is set (one way in or the other)',
     ]);
@@ -49,7 +55,10 @@ describe('parseRelayConfig(platform API settings)', () => {
     assert.match(problems({ syncIntervalMs: '10 minutes' })[0] ?? '', /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 30s/);
   });
   it('takes a Shopify store as its myshopify.com domain', () => {
-    assert.equal(parseRelayConfig({ shopifyShop: 'Snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }).shopifyShop, 'snowdevil.myshopify.com');
+    assert.equal(
+      parseRelayConfig({ shopifyShop: 'Snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }).shopifyShop,
+      'snowdevil.myshopify.com',
+    );
     assert.match(problems({ shopifyShop: 'snowdevil', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })[0] ?? '', /x\.myshopify\.com/);
   });
 });
@@ -75,24 +84,39 @@ describe('changedByKeyset(fetchPage, idOf, pageSize, start)', () => {
     };
     const seen: number[] = [];
     for await (const item of changedByKeyset(fetchPage, (p) => String((p as { id: number }).id), 4, 0)) seen.push((item.payload as { id: number }).id);
-    assert.deepEqual([...new Set(seen)].sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(
+      [...new Set(seen)].sort((a, b) => a - b),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
   });
 });
 
 describe('PrestaShop mapping', () => {
-  it('reads the shop\'s wall clock in its time zone and writes the range filter in the same shape', () => {
+  it("reads the shop's wall clock in its time zone and writes the range filter in the same shape", () => {
     const at = shopTimeToEpoch('2026-11-24 10:00:00', 'Europe/Paris');
     assert.equal(new Date(at).toISOString(), '2026-11-24T09:00:00.000Z');
     assert.equal(epochToShopTime(at, 'Europe/Paris'), '2026-11-24 10:00:00');
     assert.ok(Number.isNaN(shopTimeToEpoch('0000-00-00 00:00:00', 'Europe/Paris')));
   });
   it('maps the order states to one vocabulary by id and flags', () => {
-    assert.deepEqual(['6', '7', '5', '4', '2', '1', '8'].map((id) => prestaShopStatus(id, { 4: { shipped: '1', paid: '1' }, 2: { paid: '1' } }[id] ?? {})), ['cancelled', 'refunded', 'completed', 'completed', 'processing', 'pending', 'pending']);
+    assert.deepEqual(
+      ['6', '7', '5', '4', '2', '1', '8'].map((id) => prestaShopStatus(id, { 4: { shipped: '1', paid: '1' }, 2: { paid: '1' } }[id] ?? {})),
+      ['cancelled', 'refunded', 'completed', 'completed', 'processing', 'pending', 'pending'],
+    );
   });
   it('builds public image URLs on the physical path and reads multilingual fields in the default language', () => {
     assert.equal(imageUrl('https://shop.example/', '123'), 'https://shop.example/img/p/1/2/3/123-large_default.jpg');
     assert.equal(imageUrl('https://shop.example', '0'), undefined);
-    assert.equal(inLanguage([{ id: '1', value: 'Mug' }, { id: '2', value: 'Tasse' }], '2'), 'Tasse');
+    assert.equal(
+      inLanguage(
+        [
+          { id: '1', value: 'Mug' },
+          { id: '2', value: 'Tasse' },
+        ],
+        '2',
+      ),
+      'Tasse',
+    );
   });
   it('names the field of a payload it cannot read instead of throwing', () => {
     const mapped = mapPrestaShopOrder({ order: { id: 'x', total_paid_tax_incl: 'lots', associations: 'none' }, timeZone: 'Europe/Paris' });

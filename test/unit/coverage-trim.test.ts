@@ -13,13 +13,22 @@ describe('trimCoverageFile (the test tiers’ V8 coverage cut to our own scripts
     const dir = mkdtempSync(join(tmpdir(), 'sb-trim-'));
     const file = join(dir, 'coverage-1.json');
     const ours = [`${ROOT}relay/cli/main.ts`, `${ROOT}dist/relay/cli/main.js`, `${ROOT}snippet/tracker.ts`];
-    const theirs = ['node:internal/main', `${ROOT}node_modules/tsx/dist/index.mjs`, `${ROOT}dist/vendor/koa.js`, 'file:///elsewhere/x.js', 'evalmachine.<anonymous>'];
+    const theirs = [
+      'node:internal/main',
+      `${ROOT}node_modules/tsx/dist/index.mjs`,
+      `${ROOT}dist/vendor/koa.js`,
+      'file:///elsewhere/x.js',
+      'evalmachine.<anonymous>',
+    ];
     const maps = Object.fromEntries([...ours, ...theirs].map((url) => [url, { data: {} }]));
     writeFileSync(file, JSON.stringify({ result: [...ours, ...theirs].map(script), 'source-map-cache': maps }));
 
     assert.equal(trimCoverageFile(file, ROOT, join(dir, 'scratch')), true);
     const trimmed = JSON.parse(readFileSync(file, 'utf8'));
-    assert.deepEqual(trimmed.result.map(({ url }: { url: string }) => url), ours);
+    assert.deepEqual(
+      trimmed.result.map(({ url }: { url: string }) => url),
+      ours,
+    );
     assert.deepEqual(Object.keys(trimmed['source-map-cache']), ours);
   });
 

@@ -22,7 +22,7 @@ describe('the duplicate window in slices', () => {
     assert.equal(sliceExpiresAt(window, slice), Date.parse('2026-11-27T18:00:00Z'));
   });
 
-  it('keys an id by 16 bytes that depend on the salt, whatever the id\'s length', () => {
+  it("keys an id by 16 bytes that depend on the salt, whatever the id's length", () => {
     const salt = Buffer.alloc(16, 1);
     assert.equal(seenKey(salt, 'x').length, 16);
     assert.equal(seenKey(salt, 'x'.repeat(200)).length, 16);

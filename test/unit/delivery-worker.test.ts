@@ -14,7 +14,8 @@ class MemoryQueue {
   failReads = 0;
 
   constructor(count: number) {
-    for (let id = 1; id <= count; id++) this.records.set(id, { id, kind: 'event', key: `e-${id}`, body: `{"seq":${id}}`, attempts: 0, version: 1, createdAt: Date.now(), dueAt: 0 });
+    for (let id = 1; id <= count; id++)
+      this.records.set(id, { id, kind: 'event', key: `e-${id}`, body: `{"seq":${id}}`, attempts: 0, version: 1, createdAt: Date.now(), dueAt: 0 });
   }
 
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {

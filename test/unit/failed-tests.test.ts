@@ -31,7 +31,10 @@ test('fails at the top', () => { throw new Error('the top cause'); });
     const [nested = '', top = '', ...more] = failedTestBlocks(tap);
     assert.equal(more.length, 0, tap);
     const blocks = [nested, top];
-    assert.deepEqual(blocks.map((block) => block.split('\n')[0]?.trim()), ['not ok 2 - fails inside', 'not ok 2 - fails at the top']);
+    assert.deepEqual(
+      blocks.map((block) => block.split('\n')[0]?.trim()),
+      ['not ok 2 - fails inside', 'not ok 2 - fails at the top'],
+    );
     assert.match(nested, /location: '[^']*sample\.test\.mjs:4:[\s\S]*error: 'the nested cause'/);
     assert.match(top, /error: 'the top cause'[\s\S]*\n\s*\.\.\.$/);
     assert.ok(blocks.every((block) => !block.includes('- passes')));
@@ -42,7 +45,10 @@ test('fails at the top', () => { throw new Error('the top cause'); });
 test('the suite', async (t) => { await t.test('the cause', () => { throw new Error('x'); }); });
 `);
     assert.match(tap, /not ok 1 - the suite/);
-    assert.deepEqual(failedTestBlocks(tap).map((block) => block.split('\n')[0]?.trim()), ['not ok 1 - the cause']);
+    assert.deepEqual(
+      failedTestBlocks(tap).map((block) => block.split('\n')[0]?.trim()),
+      ['not ok 1 - the cause'],
+    );
   });
 
   it('finds nothing in a run where everything passed', () => {

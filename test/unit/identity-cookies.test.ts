@@ -9,7 +9,11 @@ const DAY = 86_400_000;
 /** The part of a Koa context the identity reads and writes: request cookies in, Set-Cookie headers out. */
 function context(cookies: Record<string, string> = {}): Context & { setCookies: string[] } {
   const setCookies: string[] = [];
-  return { cookies: { get: (name: string) => cookies[name] }, append: (_name: string, value: string) => setCookies.push(value), setCookies } as unknown as Context & { setCookies: string[] };
+  return {
+    cookies: { get: (name: string) => cookies[name] },
+    append: (_name: string, value: string) => setCookies.push(value),
+    setCookies,
+  } as unknown as Context & { setCookies: string[] };
 }
 
 describe('resolveIdentity(ctx, userId, sessionId), the relay side of the visitor and session (relay/collect/identity-cookies.ts)', () => {
@@ -51,7 +55,11 @@ describe('resolveIdentity(ctx, userId, sessionId), the relay side of the visitor
 describe('writeIdentityCookies(ctx, identity, options)', () => {
   it('sets the visitor for 400 days, the session for 30 minutes, and its start HttpOnly, with the domain and Secure when asked', () => {
     const ctx = context();
-    writeIdentityCookies(ctx, { userId: 'cust-9', userCookie: '~cust-9', sessionId: 'session-abc', sessionStart: NOW }, { domain: '.shop.example', secure: true });
+    writeIdentityCookies(
+      ctx,
+      { userId: 'cust-9', userCookie: '~cust-9', sessionId: 'session-abc', sessionStart: NOW },
+      { domain: '.shop.example', secure: true },
+    );
     assert.deepEqual(ctx.setCookies, [
       '_sb_uid=~cust-9; Max-Age=34560000; Path=/; SameSite=Lax; Domain=.shop.example; Secure',
       '_sb_sid=session-abc; Max-Age=1800; Path=/; SameSite=Lax; Domain=.shop.example; Secure',

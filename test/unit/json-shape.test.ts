@@ -10,7 +10,10 @@ function depthOf(value: unknown): number {
 
 describe('jsonDepth(text)', () => {
   it('equals the nesting of the parsed value for any JSON, strings with brackets and escapes included', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => assert.equal(jsonDepth(JSON.stringify(value)), depthOf(value))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => assert.equal(jsonDepth(JSON.stringify(value)), depthOf(value))),
+      { numRuns: 2000 },
+    );
   });
 
   it('ignores brackets inside strings', () => {
@@ -32,9 +35,15 @@ describe('parseFiniteJson(text)', () => {
 describe('nestsDeeperThan(value, max)', () => {
   it('agrees with jsonDepth on the text it was parsed from, at and around the limit, whatever the shape', () => {
     const texts = [
-      '1', '"[[["', '{}', '[]', '{"a":[{"b":"}}}"}]}',
-      `${'['.repeat(32)}${']'.repeat(32)}`, `${'['.repeat(33)}${']'.repeat(33)}`,
-      `${'{"a":'.repeat(32)}1${'}'.repeat(32)}`, `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+      '1',
+      '"[[["',
+      '{}',
+      '[]',
+      '{"a":[{"b":"}}}"}]}',
+      `${'['.repeat(32)}${']'.repeat(32)}`,
+      `${'['.repeat(33)}${']'.repeat(33)}`,
+      `${'{"a":'.repeat(32)}1${'}'.repeat(32)}`,
+      `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
       `[1,${'['.repeat(31)}${']'.repeat(31)},{"x":${'['.repeat(32)}${']'.repeat(32)}}]`,
       `{"events":[${Array.from({ length: 100 }, () => '{"event":{"a":[1,{"b":2}]}}').join(',')}]}`,
     ];
@@ -42,7 +51,12 @@ describe('nestsDeeperThan(value, max)', () => {
   });
 
   it('answers as the depth of any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (value, max) => assert.equal(nestsDeeperThan(value, max), depthOf(value) > max)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (value, max) =>
+        assert.equal(nestsDeeperThan(value, max), depthOf(value) > max),
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('walks a million levels without overflowing the stack', () => {

@@ -15,7 +15,8 @@ function fakeOutbox() {
   const calls: string[] = [];
   const outbox = {
     delivered: (r: DueRecord) => void calls.push(`delivered ${r.id}`),
-    retryLater: (r: DueRecord, at: number, _error: string, counted: boolean) => void calls.push(`retry ${r.id} at +${at - NOW} ${counted ? 'counted' : 'not counted'}`),
+    retryLater: (r: DueRecord, at: number, _error: string, counted: boolean) =>
+      void calls.push(`retry ${r.id} at +${at - NOW} ${counted ? 'counted' : 'not counted'}`),
     deadLetter: (ids: number[], error: string) => void calls.push(`dead ${ids.join(',')}: ${error}`),
     requeueDead: (ids?: number[]) => (calls.push(`requeue ${ids?.join(',')}`), ids?.length ?? 0),
     notePause: (reason: string | undefined) => void calls.push(`pause ${reason ?? 'lifted'}`),
@@ -33,9 +34,23 @@ function settler(options: { maxAgeMs?: number; refusalStreakLimit?: number } = {
   return { s, calls, steps, at: (time: number) => (now = time) };
 }
 
-const record = (id: number, overrides: Partial<DueRecord> = {}): DueRecord => ({ id, kind: 'event', key: `e-${id}`, body: '{}', attempts: 0, version: 1, createdAt: NOW - 60_000, ...overrides });
+const record = (id: number, overrides: Partial<DueRecord> = {}): DueRecord => ({
+  id,
+  kind: 'event',
+  key: `e-${id}`,
+  body: '{}',
+  attempts: 0,
+  version: 1,
+  createdAt: NOW - 60_000,
+  ...overrides,
+});
 const call = (status: number) => ({ status, latencyMs: 12 });
-const retry = (detail = '503 Service Unavailable', extra: Partial<Extract<Outcome, { type: 'retry' }>> = {}): Outcome => ({ type: 'retry', detail, ambiguous: false, ...extra });
+const retry = (detail = '503 Service Unavailable', extra: Partial<Extract<Outcome, { type: 'retry' }>> = {}): Outcome => ({
+  type: 'retry',
+  detail,
+  ambiguous: false,
+  ...extra,
+});
 
 describe('OutcomeSettler, what each answer of the service does (relay/delivery/outcome-settler.ts)', () => {
   it('removes a delivered record and announces it with its visitor', async () => {
@@ -53,7 +68,7 @@ describe('OutcomeSettler, what each answer of the service does (relay/delivery/o
     assert.deepEqual([steps[0]?.state, steps[0]?.detail], ['dead', '400 datetime: out of range']);
   });
 
-  it('retries a failed call after the answer\'s Retry-After, counting the attempt, and holds delivery until then', async () => {
+  it("retries a failed call after the answer's Retry-After, counting the attempt, and holds delivery until then", async () => {
     const { s, calls, steps } = settler();
     await s.settle(record(3), retry('429 Too Many Requests', { retryAfterMs: 30_000 }), call(429), NOW);
     assert.deepEqual(calls, ['retry 3 at +30000 counted']);

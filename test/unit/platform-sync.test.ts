@@ -47,7 +47,8 @@ function fakeShop(items: Record<PlatformKind, number[]>, failing: PlatformKind[]
 }
 
 /** `accept` as the outbox would answer it: every record queued. */
-const queueAll: Accept = async (_origin, kind, raws) => raws.map((raw): Verdict => ({ status: 'queued', record: { kind, key: String((raw as { id: string }).id), body: raw as Record<string, unknown> } }));
+const queueAll: Accept = async (_origin, kind, raws) =>
+  raws.map((raw): Verdict => ({ status: 'queued', record: { kind, key: String((raw as { id: string }).id), body: raw as Record<string, unknown> } }));
 
 function syncOf(api: PlatformApi, state: MemoryState, options: { owner?: string; batchSize?: number } = {}) {
   const events = new SyncEvents();
@@ -55,28 +56,49 @@ function syncOf(api: PlatformApi, state: MemoryState, options: { owner?: string;
   events.subscribe((report) => reports.push(report));
   const parked: Refusal[] = [];
   const sync = new PlatformSync(prestashop, api, {
-    accept: queueAll, park: async (_o, refusals) => {
+    accept: queueAll,
+    park: async (_o, refusals) => {
       parked.push(...refusals);
       return refusals.length;
-    }, state, queued: () => 0,
-    logger: pino({ level: 'silent' }), intervalMs: 60_000, webhooks: false, owner: options.owner ?? 'this-relay',
-    batchSize: options.batchSize ?? 2, now: () => NOW, events,
+    },
+    state,
+    queued: () => 0,
+    logger: pino({ level: 'silent' }),
+    intervalMs: 60_000,
+    webhooks: false,
+    owner: options.owner ?? 'this-relay',
+    batchSize: options.batchSize ?? 2,
+    now: () => NOW,
+    events,
   });
   return { sync, reports, parked };
 }
 
-describe('PlatformSync, one platform\'s sweeps against an in-memory shop and state (issue #37)', () => {
+describe("PlatformSync, one platform's sweeps against an in-memory shop and state (issue #37)", () => {
   it('sends everything of the last two years on the first sweep, page by page, and moves each cursor to the newest change', async () => {
     const state = new MemoryState();
     const { api, asked } = fakeShop({ order: [NOW - 3_000, NOW - 2_000, NOW - 1_000], product: [NOW - 500] });
     const { sync, reports } = syncOf(api, state);
     await sync.sweep();
-    assert.deepEqual(asked.map((a) => a.kind), ['product', 'order']);
-    assert.ok(asked.every((a) => a.since < NOW - 365 * 86_400_000), 'the first sweep reaches back past a year');
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['product', 'order'],
+    );
+    assert.ok(
+      asked.every((a) => a.since < NOW - 365 * 86_400_000),
+      'the first sweep reaches back past a year',
+    );
     assert.equal(state.cursors.get('prestashop:order'), NOW - 1_000);
     assert.equal(state.cursors.get('prestashop:product'), NOW - 500);
     const pages = reports.filter((r) => r.type === 'page');
-    assert.deepEqual(pages.map((p) => p.type === 'page' && [p.kind, p.counts.sent]), [['product', 1], ['order', 2], ['order', 1]]);
+    assert.deepEqual(
+      pages.map((p) => p.type === 'page' && [p.kind, p.counts.sent]),
+      [
+        ['product', 1],
+        ['order', 2],
+        ['order', 1],
+      ],
+    );
     assert.deepEqual(reports.at(-1), { type: 'swept', platform: 'prestashop', at: NOW });
     assert.equal(sync.status.sent, 4);
     assert.equal(sync.status.lastError, null);
@@ -88,7 +110,10 @@ describe('PlatformSync, one platform\'s sweeps against an in-memory shop and sta
     state.cursors.set('prestashop:product', NOW - 60_000);
     const { api, asked } = fakeShop({ order: [], product: [] });
     await syncOf(api, state).sync.sweep();
-    assert.deepEqual(asked.map((a) => a.since), [NOW - 60_000 - SWEEP_OVERLAP_MS, NOW - 60_000 - SWEEP_OVERLAP_MS]);
+    assert.deepEqual(
+      asked.map((a) => a.since),
+      [NOW - 60_000 - SWEEP_OVERLAP_MS, NOW - 60_000 - SWEEP_OVERLAP_MS],
+    );
   });
 
   it('still sweeps orders when products fail, keeps the failure in the status, and announces no success', async () => {

@@ -24,25 +24,34 @@ function localText(epochMs: number, offset: number, separator: 'T' | ' ', fracti
 describe('parseTimestamp (properties)', () => {
   it('reads back the instant written in any shape, separator, fraction and offset', () => {
     fc.assert(
-      fc.property(instant, offsetMinutes, fc.constantFrom('T' as const, ' ' as const), fc.constantFrom('' as const, 'ms' as const, 'us' as const), (ms, offset, sep, fraction) => {
-        const text = localText(ms, offset, sep, fraction);
-        const parsed = parseTimestamp(text);
-        assert.ok(parsed.ok, `${text}: ${parsed.ok ? '' : parsed.reason}`);
-        const expected = fraction === '' ? Math.floor(ms / 1000) * 1000 : ms;
-        assert.equal(parsed.value.epochMs, expected, text);
-        assert.equal(parsed.value.month, text.slice(0, 7));
-      }),
+      fc.property(
+        instant,
+        offsetMinutes,
+        fc.constantFrom('T' as const, ' ' as const),
+        fc.constantFrom('' as const, 'ms' as const, 'us' as const),
+        (ms, offset, sep, fraction) => {
+          const text = localText(ms, offset, sep, fraction);
+          const parsed = parseTimestamp(text);
+          assert.ok(parsed.ok, `${text}: ${parsed.ok ? '' : parsed.reason}`);
+          const expected = fraction === '' ? Math.floor(ms / 1000) * 1000 : ms;
+          assert.equal(parsed.value.epochMs, expected, text);
+          assert.equal(parsed.value.month, text.slice(0, 7));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('never throws and explains every refusal, whatever the text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.stringMatching(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[+-Z]?\d{0,2}:?\d{0,2}$/)), (text) => {
-        const parsed = parseTimestamp(text);
-        if (!parsed.ok) assert.ok(parsed.reason.length > 0);
-        else assert.ok(Number.isFinite(parsed.value.epochMs));
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.stringMatching(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[+-Z]?\d{0,2}:?\d{0,2}$/)),
+        (text) => {
+          const parsed = parseTimestamp(text);
+          if (!parsed.ok) assert.ok(parsed.reason.length > 0);
+          else assert.ok(Number.isFinite(parsed.value.epochMs));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

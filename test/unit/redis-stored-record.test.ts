@@ -17,7 +17,9 @@ describe('fromFields(fields)', () => {
   });
 
   it('gives a dead letter an earlier version kept without a visitor its visitor when it is requeued', () => {
-    const letter = JSON.parse(JSON.stringify({ kind: 'event', key: 'e1', body, bytes: body.length, createdAt: 1, attempts: 3, version: 0 })) as Parameters<typeof toFields>[0];
+    const letter = JSON.parse(JSON.stringify({ kind: 'event', key: 'e1', body, bytes: body.length, createdAt: 1, attempts: 3, version: 0 })) as Parameters<
+      typeof toFields
+    >[0];
     assert.deepEqual(unpackVisitor(fromFields(toFields(letter)).visitor), { userId: 'ann', month: '2026-10' });
   });
 

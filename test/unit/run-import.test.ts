@@ -17,7 +17,9 @@ function memorySink(refusing: number[] = []): ImportSink & { got: ImportRecord[]
     got,
     async send(batch: ImportRecord[]) {
       got.push(...batch.filter((r) => !refusing.includes(r.row)));
-      return batch.filter((r) => refusing.includes(r.row)).map((r) => ({ row: r.row, errors: [{ path: 'name', message: 'refused by the sink' } as FieldError] }));
+      return batch
+        .filter((r) => refusing.includes(r.row))
+        .map((r) => ({ row: r.row, errors: [{ path: 'name', message: 'refused by the sink' } as FieldError] }));
     },
     async drain() {
       delivered = got.length;
@@ -34,35 +36,71 @@ async function* itemsOf(values: SourceItem[]): AsyncIterable<SourceItem> {
 }
 
 const options = (items: SourceItem[], overrides: Partial<ImportOptions> = {}): ImportOptions => ({
-  kind: 'products', from: { items: itemsOf(items), exactIntegers: true }, sink: memorySink(), state: undefined, onProgress: () => undefined, now: () => NOW, ...overrides,
+  kind: 'products',
+  from: { items: itemsOf(items), exactIntegers: true },
+  sink: memorySink(),
+  state: undefined,
+  onProgress: () => undefined,
+  now: () => NOW,
+  ...overrides,
 });
 
-describe('runImport, one import\'s counting and hand-over, against an in-memory source and sink (issue #37)', () => {
+describe("runImport, one import's counting and hand-over, against an in-memory source and sink (issue #37)", () => {
   it('hands valid records over and counts each kind of refusal apart: invalid, skipped by the source, too old', async () => {
     const sink = memorySink();
     const refusals: string[] = [];
-    const summary = await runImport(options([
-      { row: 1, value: product({ product_id: 1 }) },
-      { row: 2, value: product({ product_id: 2, price: 'nineteen' }) },
-      { row: 3, skip: 'a variation' },
-      { row: 4, label: 'product 4', errors: [{ path: 'price', message: 'not a number' } as FieldError] },
-    ], { sink, onRefusal: (where) => refusals.push(where) }));
-    assert.deepEqual(sink.got.map((r) => r.key), ['1']);
-    assert.deepEqual({ read: summary.read, queued: summary.queued, delivered: summary.delivered, invalid: summary.invalid, skipped: summary.skipped }, { read: 4, queued: 1, delivered: 1, invalid: 2, skipped: { 'a variation': 1 } });
+    const summary = await runImport(
+      options(
+        [
+          { row: 1, value: product({ product_id: 1 }) },
+          { row: 2, value: product({ product_id: 2, price: 'nineteen' }) },
+          { row: 3, skip: 'a variation' },
+          { row: 4, label: 'product 4', errors: [{ path: 'price', message: 'not a number' } as FieldError] },
+        ],
+        { sink, onRefusal: (where) => refusals.push(where) },
+      ),
+    );
+    assert.deepEqual(
+      sink.got.map((r) => r.key),
+      ['1'],
+    );
+    assert.deepEqual(
+      { read: summary.read, queued: summary.queued, delivered: summary.delivered, invalid: summary.invalid, skipped: summary.skipped },
+      { read: 4, queued: 1, delivered: 1, invalid: 2, skipped: { 'a variation': 1 } },
+    );
     assert.deepEqual(refusals, ['row 2', 'product 4']);
   });
 
   it('counts an order older than the two years as skipped, not as an error', async () => {
     const old = order(NOW, { date_created_gmt: sqlTime(NOW - 3 * 365 * 86_400_000) });
-    const summary = await runImport(options([{ row: 1, value: old }, { row: 2, value: order(NOW, { order_id: 2 }) }], { kind: 'orders' }));
+    const summary = await runImport(
+      options(
+        [
+          { row: 1, value: old },
+          { row: 2, value: order(NOW, { order_id: 2 }) },
+        ],
+        { kind: 'orders' },
+      ),
+    );
     assert.deepEqual({ skippedOld: summary.skippedOld, invalid: summary.invalid, queued: summary.queued }, { skippedOld: 1, invalid: 0, queued: 1 });
   });
 
   it('skips what an earlier run delivered with the same body, and sends what changed', async () => {
     const state = { delivered: (_kind: string, key: string) => key === '1' } as unknown as ImportState;
     const sink = memorySink();
-    const summary = await runImport(options([{ row: 1, value: product({ product_id: 1 }) }, { row: 2, value: product({ product_id: 2 }) }], { sink, state }));
-    assert.deepEqual(sink.got.map((r) => r.key), ['2']);
+    const summary = await runImport(
+      options(
+        [
+          { row: 1, value: product({ product_id: 1 }) },
+          { row: 2, value: product({ product_id: 2 }) },
+        ],
+        { sink, state },
+      ),
+    );
+    assert.deepEqual(
+      sink.got.map((r) => r.key),
+      ['2'],
+    );
     assert.equal(summary.unchanged, 1);
   });
 
@@ -73,7 +111,9 @@ describe('runImport, one import\'s counting and hand-over, against an in-memory 
 
   it('names a record the sink refused as the platform named it', async () => {
     const refusals: string[] = [];
-    const summary = await runImport(options([{ row: 7, value: product({ product_id: 7 }) }], { sink: memorySink([7]), onRefusal: (where) => refusals.push(where) }));
+    const summary = await runImport(
+      options([{ row: 7, value: product({ product_id: 7 }) }], { sink: memorySink([7]), onRefusal: (where) => refusals.push(where) }),
+    );
     assert.equal(summary.invalid, 1);
     assert.deepEqual(refusals, ['product 7']);
   });

@@ -17,7 +17,13 @@ function newerFile(file: string): { dir: string; digest: () => string } {
   db.exec('CREATE TABLE written_by_the_future (x)');
   db.pragma('user_version = 99');
   db.close();
-  return { dir, digest: () => createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') };
+  return {
+    dir,
+    digest: () =>
+      createHash('sha256')
+        .update(readFileSync(join(dir, file)))
+        .digest('hex'),
+  };
 }
 
 /** Each side file, its name in messages, how it is opened, and the newest schema version this release knows. */
@@ -32,7 +38,12 @@ describe('the side SQLite files written by a newer version', () => {
     it(`refuses ${file} with one line naming both versions, and changes nothing in it`, () => {
       const { dir, digest } = newerFile(file);
       const before = digest();
-      assert.throws(() => open(dir).close(), (error: unknown) => error instanceof SchemaTooNewError && error.message.startsWith(`${name} has schema version 99, written by a newer shopbeacon; this one knows versions up to ${known}.`));
+      assert.throws(
+        () => open(dir).close(),
+        (error: unknown) =>
+          error instanceof SchemaTooNewError &&
+          error.message.startsWith(`${name} has schema version 99, written by a newer shopbeacon; this one knows versions up to ${known}.`),
+      );
       assert.equal(digest(), before);
     });
   }

@@ -31,8 +31,14 @@ describe('secrets given as files (<VARIABLE>_FILE)', () => {
   });
 
   it('refuses a file that cannot be read or is empty, naming the variable and the path, never a value', () => {
-    assert.throws(() => secretFileValues(RELAY_SETTINGS, { SHOPBEACON_ADMIN_KEY_FILE: join(folder, 'missing') }), /SHOPBEACON_ADMIN_KEY_FILE names .*missing, which cannot be read \(ENOENT\)/);
-    assert.throws(() => secretFileValues(RELAY_SETTINGS, { SHOPBEACON_TOKEN_FILE: file('empty', '\n') }), /SHOPBEACON_TOKEN_FILE names .*empty, which is empty/);
+    assert.throws(
+      () => secretFileValues(RELAY_SETTINGS, { SHOPBEACON_ADMIN_KEY_FILE: join(folder, 'missing') }),
+      /SHOPBEACON_ADMIN_KEY_FILE names .*missing, which cannot be read \(ENOENT\)/,
+    );
+    assert.throws(
+      () => secretFileValues(RELAY_SETTINGS, { SHOPBEACON_TOKEN_FILE: file('empty', '\n') }),
+      /SHOPBEACON_TOKEN_FILE names .*empty, which is empty/,
+    );
   });
 
   it('does not call a secret file variable unknown', () => {

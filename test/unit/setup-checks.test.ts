@@ -32,9 +32,11 @@ describe('installFailureExplanation(output, hasCommand)', () => {
     assert.doesNotMatch(text, /python3,|python3 \(/);
   });
 
-  it('falls back to npm\'s last error line', () => {
-    assert.equal(installFailureExplanation('npm error code EUSAGE\nnpm error The `npm ci` command can only install with an existing package-lock.json', allTools),
-      'npm ci failed: The `npm ci` command can only install with an existing package-lock.json.');
+  it("falls back to npm's last error line", () => {
+    assert.equal(
+      installFailureExplanation('npm error code EUSAGE\nnpm error The `npm ci` command can only install with an existing package-lock.json', allTools),
+      'npm ci failed: The `npm ci` command can only install with an existing package-lock.json.',
+    );
   });
 });
 

@@ -61,7 +61,7 @@ describe('mapShopifyOrder(payload)', () => {
     assert.equal(String(JSON.parse(fixtureText('shopify/order-paid.json')).id), '820982911946154500');
   });
 
-  it('falls back to the shipping address, then the customer\'s default address', () => {
+  it("falls back to the shipping address, then the customer's default address", () => {
     const order = payload('order-paid');
     delete order['billing_address'];
     const shipped = mapShopifyOrder(order);
@@ -110,7 +110,7 @@ describe('mapShopifyProduct(payload, settings)', () => {
     });
   });
 
-  it('is on sale when the cheapest variant\'s compare-at price is above its price', () => {
+  it("is on sale when the cheapest variant's compare-at price is above its price", () => {
     const product = payload('product');
     const [, small] = product['variants'] as Record<string, unknown>[];
     small!['compare_at_price'] = '21.00';
@@ -122,23 +122,42 @@ describe('mapShopifyProduct(payload, settings)', () => {
   it('sends only active products published to the online store', () => {
     // Named as withdrawn: if it was sent before, the merchant is told the service still lists it.
     const id = '788032119674292922';
-    assert.deepEqual(mapShopifyProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only active products are sent', withdrawn: id });
+    assert.deepEqual(mapShopifyProduct({ ...payload('product'), status: 'draft' }, settings), {
+      skip: 'status draft: only active products are sent',
+      withdrawn: id,
+    });
     assert.deepEqual(mapShopifyProduct({ ...payload('product'), published_at: null }, settings), { skip: 'not published to the online store', withdrawn: id });
   });
 });
 
 describe('restProduct(node, variants, images) then mapShopifyProduct', () => {
-  const node = { id: 'gid://shopify/Product/7', title: 'Tee', handle: 'tee', status: 'ACTIVE', publishedAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-02T00:00:00Z' };
-  const listed = [{ price: '19.99', compareAtPrice: '24.99', sku: 'tee-s' }, { price: '21.99', compareAtPrice: null, sku: 'tee-m' }];
+  const node = {
+    id: 'gid://shopify/Product/7',
+    title: 'Tee',
+    handle: 'tee',
+    status: 'ACTIVE',
+    publishedAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-02T00:00:00Z',
+  };
+  const listed = [
+    { price: '19.99', compareAtPrice: '24.99', sku: 'tee-s' },
+    { price: '21.99', compareAtPrice: null, sku: 'tee-m' },
+  ];
 
   it('prices a product by its cheapest listed variant when priceRangeV2 knows no lower price', () => {
-    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '19.99' } } }, listed, []), { currency: 'USD', shopUrl: 'https://shop.example' });
+    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '19.99' } } }, listed, []), {
+      currency: 'USD',
+      shopUrl: 'https://shop.example',
+    });
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['price'], mapped.body['on_sale'], mapped.body['sku']], [19.99, true, 'tee-s']);
   });
 
-  it('takes priceRangeV2\'s lower price when the cheapest variant is not among the first 100 listed', () => {
-    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '9.50' } } }, listed, []), { currency: 'USD', shopUrl: 'https://shop.example' });
+  it("takes priceRangeV2's lower price when the cheapest variant is not among the first 100 listed", () => {
+    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '9.50' } } }, listed, []), {
+      currency: 'USD',
+      shopUrl: 'https://shop.example',
+    });
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['price'], mapped.body['on_sale'], mapped.body['sku']], [9.5, false, undefined]);
   });

@@ -23,7 +23,10 @@ describe('the snippet batch sender (snippet/batch-sender.ts)', () => {
     mock.timers.tick(BATCH_MS - 1);
     assert.equal(transport.sent.length, 0);
     mock.timers.tick(1);
-    assert.deepEqual(transport.sent.map((batch) => batch.map((e) => e.event_id)), [['a', 'b']]);
+    assert.deepEqual(
+      transport.sent.map((batch) => batch.map((e) => e.event_id)),
+      [['a', 'b']],
+    );
     await settled();
     assert.deepEqual(queue.all(), []);
   });
@@ -85,7 +88,13 @@ describe('the snippet batch sender (snippet/batch-sender.ts)', () => {
     assert.equal(transport.beaconed.length, 0, 'nothing to beacon');
     queue.add(snippetEvent({ event_id: 'a' }));
     s.beacon();
-    assert.deepEqual(transport.beaconed.map((batch) => batch.map((e) => e.event_id)), [['a']]);
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['a']);
+    assert.deepEqual(
+      transport.beaconed.map((batch) => batch.map((e) => e.event_id)),
+      [['a']],
+    );
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['a'],
+    );
   });
 });

@@ -18,7 +18,8 @@ describe('identifiedUser(id), the argument of identify', () => {
   });
 
   it('refuses what a cookie cannot hold as it is, an empty id, an unsafe integer and a non-id', () => {
-    for (const bad of ['a b', 'a;b', '"x"', '', '   ', 'x'.repeat(129), 2 ** 53, 1.5, null, undefined, {}, ['1']]) assert.equal(identifiedUser(bad), undefined, String(bad));
+    for (const bad of ['a b', 'a;b', '"x"', '', '   ', 'x'.repeat(129), 2 ** 53, 1.5, null, undefined, {}, ['1']])
+      assert.equal(identifiedUser(bad), undefined, String(bad));
   });
 });
 

@@ -11,8 +11,14 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'a' }));
     assert.equal(store.values.has(QUEUE_KEY), false);
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['a']);
-    assert.deepEqual(stored(store).map((e) => e.event_id), ['a']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['a'],
+    );
+    assert.deepEqual(
+      stored(store).map((e) => e.event_id),
+      ['a'],
+    );
   });
 
   it("sends another tab's stored events with its own, each once, the stored ones first", () => {
@@ -20,7 +26,10 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent({ event_id: 'other-tab' }), snippetEvent({ event_id: 'mine' })]));
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'mine' }));
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['other-tab', 'mine']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['other-tab', 'mine'],
+    );
   });
 
   it('never writes back an event a relay confirmed, even while another tab still lists it', () => {
@@ -31,8 +40,14 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     queue.all();
     queue.remove(['sent']);
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent({ event_id: 'sent' }), snippetEvent({ event_id: 'waiting' })]));
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['waiting']);
-    assert.deepEqual(stored(store).map((e) => e.event_id), ['waiting']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['waiting'],
+    );
+    assert.deepEqual(
+      stored(store).map((e) => e.event_id),
+      ['waiting'],
+    );
   });
 
   it('leaves out events captured more than 24 hours ago', () => {
@@ -40,7 +55,10 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'stale', captured_at: Date.now() - 86_400_001 }));
     queue.add(snippetEvent({ event_id: 'fresh' }));
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['fresh']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['fresh'],
+    );
   });
 
   it('holds at most 100 events, dropping the oldest first', () => {
@@ -67,11 +85,20 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     store.set(QUEUE_KEY, '{not json');
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'a' }));
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['a']);
-    assert.deepEqual(stored(store).map((e) => e.event_id), ['a']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['a'],
+    );
+    assert.deepEqual(
+      stored(store).map((e) => e.event_id),
+      ['a'],
+    );
     store.blocked = true;
     queue.add(snippetEvent({ event_id: 'b' }));
-    assert.deepEqual(queue.all().map((e) => e.event_id), ['a', 'b']);
+    assert.deepEqual(
+      queue.all().map((e) => e.event_id),
+      ['a', 'b'],
+    );
   });
 
   it('forgets every event on clear, in memory and in storage', () => {

@@ -53,12 +53,15 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     t.command('purchase', { order_id: 1, order_value: 9.5, currency: 'EUR' });
     mock.timers.tick(BATCH_MS);
     const sent = transport.sent[0] ?? [];
-    assert.deepEqual(sent.map((e) => [e.event_name, e.event, e.helper]), [
-      ['Added To Cart', { url: PAGE, quantity: 1, product_id: 7, price: 9.5 }, 1],
-      ['Product Viewed', { url: 'https://shop.example/p/7', quantity: 3, product_id: 7 }, 1],
-      ['Removed From Cart', { url: PAGE, quantity: 1, product_id: 7 }, 1],
-      ['Order Completed', { order_id: 1, order_value: 9.5, currency: 'EUR' }, undefined],
-    ]);
+    assert.deepEqual(
+      sent.map((e) => [e.event_name, e.event, e.helper]),
+      [
+        ['Added To Cart', { url: PAGE, quantity: 1, product_id: 7, price: 9.5 }, 1],
+        ['Product Viewed', { url: 'https://shop.example/p/7', quantity: 3, product_id: 7 }, 1],
+        ['Removed From Cart', { url: PAGE, quantity: 1, product_id: 7 }, 1],
+        ['Order Completed', { order_id: 1, order_value: 9.5, currency: 'EUR' }, undefined],
+      ],
+    );
   });
 
   it('refuses at the call what is no JSON object or has no name, and logs why', () => {
@@ -74,7 +77,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     t.command('nonsense');
     mock.timers.tick(BATCH_MS);
     assert.equal(transport.sent.length, 0);
-    assert.deepEqual(logged.map(([message]) => message), ['bad track', 'bad track', 'bad track', 'bad track', 'bad track', 'bad track', 'ignored']);
+    assert.deepEqual(
+      logged.map(([message]) => message),
+      ['bad track', 'bad track', 'bad track', 'bad track', 'bad track', 'bad track', 'ignored'],
+    );
   });
 
   it('holds captures until consent is given, then sends them in order; a refusal drops them and clears the queue', () => {
@@ -96,7 +102,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     mock.timers.tick(BATCH_MS);
     assert.equal(refused.transport.sent.length, 0);
     assert.equal(store.values.get(QUEUE_KEY), '');
-    assert.deepEqual(refused.logged.map(([message, name]) => `${message} ${String(name)}`), ['ignored After']);
+    assert.deepEqual(
+      refused.logged.map(([message, name]) => `${message} ${String(name)}`),
+      ['ignored After'],
+    );
   });
 
   it('holds at most 100 calls while waiting for consent', () => {
@@ -116,7 +125,13 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     t.command('track', 'After', {});
     t.command('identify', 'bad id;');
     mock.timers.tick(BATCH_MS);
-    assert.deepEqual(transport.sent[0]?.map((e) => [e.event_name, e.user_id]), [['Before', anonymous], ['After', 'cust-9']]);
+    assert.deepEqual(
+      transport.sent[0]?.map((e) => [e.event_name, e.user_id]),
+      [
+        ['Before', anonymous],
+        ['After', 'cust-9'],
+      ],
+    );
     assert.equal(cookies.get('_sb_uid'), '~cust-9');
   });
 
@@ -143,11 +158,14 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     t.clicked({ sbProductId: '8' });
     t.clicked({ sbProductId: '9', sbUrl: 'https://shop.example/p/9' });
     mock.timers.tick(BATCH_MS);
-    assert.deepEqual(transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]), [
-      ['Wishlist Added', { sbEvent: 'Wishlist Added', sbProductId: '7' }, undefined, 1],
-      ['Added To Cart', { sbUrl: PAGE, sbProductId: '8' }, 1, 1],
-      ['Added To Cart', { sbUrl: 'https://shop.example/p/9', sbProductId: '9' }, 1, 1],
-    ]);
+    assert.deepEqual(
+      transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]),
+      [
+        ['Wishlist Added', { sbEvent: 'Wishlist Added', sbProductId: '7' }, undefined, 1],
+        ['Added To Cart', { sbUrl: PAGE, sbProductId: '8' }, 1, 1],
+        ['Added To Cart', { sbUrl: 'https://shop.example/p/9', sbProductId: '9' }, 1, 1],
+      ],
+    );
   });
 
   it("replays another page's stored events on start, and flushes at once on the flush command", async () => {
@@ -156,7 +174,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     const { t, transport } = tracker(true, store);
     t.start();
     mock.timers.tick(0);
-    assert.deepEqual(transport.sent.map((batch) => batch.map((e) => e.event_id)), [['left-over']]);
+    assert.deepEqual(
+      transport.sent.map((batch) => batch.map((e) => e.event_id)),
+      [['left-over']],
+    );
     await settled();
     t.command('track', 'Now', {});
     t.command('flush');

@@ -10,7 +10,11 @@ import { OUTBOX_SCHEMA } from '../../relay/outbox/schema.js';
 import { openSqlite } from '../../relay/shared/sqlite-driver.js';
 import type { OutboxRecord } from '../../relay/outbox/outbox.js';
 
-const event = (key: string, userId = 'user-1'): OutboxRecord => ({ kind: 'event', key, body: { user_id: userId, event_name: 'X', event: {}, datetime: '2026-11-02 10:00:00+01:00' } });
+const event = (key: string, userId = 'user-1'): OutboxRecord => ({
+  kind: 'event',
+  key,
+  body: { user_id: userId, event_name: 'X', event: {}, datetime: '2026-11-02 10:00:00+01:00' },
+});
 const order = (id: number, status: string): OutboxRecord => ({ kind: 'order', key: String(id), body: { order_id: id, status } });
 
 function invariantHolds(outbox: SqliteOutbox): boolean {
@@ -146,7 +150,10 @@ describe('SqliteOutbox', () => {
       assert.ok(invariantHolds(outbox));
       assert.equal(outbox.requeueDead(), 1);
       assert.ok(invariantHolds(outbox));
-      assert.deepEqual(outbox.due(clock, 10, new Set()).map((r) => r.attempts), [0, 0]);
+      assert.deepEqual(
+        outbox.due(clock, 10, new Set()).map((r) => r.attempts),
+        [0, 0],
+      );
     });
   });
 
@@ -155,7 +162,10 @@ describe('SqliteOutbox', () => {
       await outbox.enqueue([event('1')]);
       const [record] = outbox.due(clock, 1, new Set());
       outbox.deadLetter([record!.id], '400 {"error":"invalid_record"}');
-      assert.deepEqual(outbox.deadLetters({ limit: 10 }).map((d) => d.lastError), ['400 {"error":"invalid_record"}']);
+      assert.deepEqual(
+        outbox.deadLetters({ limit: 10 }).map((d) => d.lastError),
+        ['400 {"error":"invalid_record"}'],
+      );
       assert.equal(outbox.purgeDead(clock - 1), 0);
       assert.equal(outbox.purgeDead(clock + 1), 1);
     });

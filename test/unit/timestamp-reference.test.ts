@@ -61,21 +61,31 @@ const time = fc.oneof(
   fc.record({ hour: fc.integer({ min: 0, max: 23 }) }),
   fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) }),
   fc.record(
-    { hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }), second: fc.integer({ min: 0, max: 59 }), fraction: fc.oneof(digits(3), digits(6)) },
+    {
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.integer({ min: 0, max: 59 }),
+      second: fc.integer({ min: 0, max: 59 }),
+      fraction: fc.oneof(digits(3), digits(6)),
+    },
     { requiredKeys: ['hour', 'minute', 'second'] },
   ),
 );
 const offset = fc.oneof(
   fc.record({ sign: fc.constantFrom(1 as const, -1 as const), hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) }),
   fc.record(
-    { sign: fc.constantFrom(1 as const, -1 as const), hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }), second: fc.integer({ min: 0, max: 59 }), micros: fc.integer({ min: 0, max: 999_999 }) },
+    {
+      sign: fc.constantFrom(1 as const, -1 as const),
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.integer({ min: 0, max: 59 }),
+      second: fc.integer({ min: 0, max: 59 }),
+      micros: fc.integer({ min: 0, max: 999_999 }),
+    },
     { requiredKeys: ['sign', 'hour', 'minute', 'second'] },
   ),
 );
 const parts: fc.Arbitrary<Parts> = fc
   .record({ date, time: fc.option(time, { nil: undefined }), offset: fc.option(offset, { nil: undefined }) })
   .map(({ date: d, time: t, offset: o }) => ({ ...d, time: t, offset: t ? o : undefined }));
-
 
 describe('parseTimestamp against an independent reference', () => {
   it('agrees to the millisecond on every shape, offset form and year 0001-9999', () => {
@@ -91,7 +101,7 @@ describe('parseTimestamp against an independent reference', () => {
     );
   });
 
-  it('moves the instant by the offset\'s microseconds: +01:00:30.123456', () => {
+  it("moves the instant by the offset's microseconds: +01:00:30.123456", () => {
     const parsed = parseTimestamp('2025-03-04T10:00:00.000000+01:00:30.123456');
     assert.ok(parsed.ok);
     assert.equal(parsed.value.epochMs, Date.parse('2025-03-04T08:59:29.876Z'));

@@ -67,7 +67,9 @@ describe('countVisitors(events, SqliteVisitors)', () => {
     const outbox = new SqliteOutbox({ dataDir: dir });
     outbox.close();
     const db = openSqlite(join(dir, 'outbox.sqlite'));
-    db.exec("CREATE TABLE visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID; INSERT INTO visitors VALUES ('2026-10', 'ann'), ('2026-10', 'bob')");
+    db.exec(
+      "CREATE TABLE visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID; INSERT INTO visitors VALUES ('2026-10', 'ann'), ('2026-10', 'bob')",
+    );
     db.close();
     const visitors = new SqliteVisitors(dir);
     assert.deepEqual(visitors.byMonth(), { '2026-10': 2 });

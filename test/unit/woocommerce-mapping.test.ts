@@ -56,7 +56,7 @@ describe('mapWooCommerceOrder(payload)', () => {
     });
   });
 
-  it('takes a digital order\'s address from billing when WooCommerce left shipping empty, and its completion date', () => {
+  it("takes a digital order's address from billing when WooCommerce left shipping empty, and its completion date", () => {
     const mapped = mapWooCommerceOrder(payload('order-digital'));
     assert.ok('kind' in mapped);
     assert.equal(mapped.body['city'], 'Hamburg');
@@ -86,13 +86,19 @@ describe('mapWooCommerceOrder(payload)', () => {
   it('names the field of an amount that is not a decimal', () => {
     const mapped = mapWooCommerceOrder({ ...payload('order-variation'), total: 'about ten' });
     assert.ok('kind' in mapped);
-    assert.deepEqual(mapped.errors.map((e) => e.path), ['order_value']);
+    assert.deepEqual(
+      mapped.errors.map((e) => e.path),
+      ['order_value'],
+    );
   });
 
   it('leaves out a line whose product was deleted (product_id 0) and still sends the order with its full value', () => {
     const order = payload('order-variation');
     const lines = order['line_items'] as Record<string, unknown>[];
-    const mapped = mapWooCommerceOrder({ ...order, line_items: [...lines, { ...lines[0], id: 999, product_id: 0, variation_id: 0, name: 'A deleted product' }] });
+    const mapped = mapWooCommerceOrder({
+      ...order,
+      line_items: [...lines, { ...lines[0], id: 999, product_id: 0, variation_id: 0, name: 'A deleted product' }],
+    });
     assert.ok('kind' in mapped);
     assert.deepEqual(mapped.errors, []);
     assert.equal((mapped.body['line_items'] as unknown[]).length, lines.length);
@@ -127,7 +133,10 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
   });
 
   it('decodes the HTML entities WordPress stores in names and categories (`Tea &amp; Coffee`, `&ndash;`)', () => {
-    const mapped = mapWooCommerceProduct({ ...payload('product'), name: 'Earl Grey &ndash; loose', categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }] }, settings);
+    const mapped = mapWooCommerceProduct(
+      { ...payload('product'), name: 'Earl Grey &ndash; loose', categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }] },
+      settings,
+    );
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['name'], mapped.body['categories']], ['Earl Grey – loose', 'Tea & Coffee']);
   });
@@ -150,8 +159,15 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
   });
 
   it('sends only published products, naming a draft as withdrawn (the merchant is told if it was sent before)', () => {
-    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), { skip: 'status draft: only published products are sent', withdrawn: '93' });
-    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), type: 'variation' }, settings), { skip: 'a variation: the service takes base products only' }, 'a variation is never a withdrawal');
+    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), {
+      skip: 'status draft: only published products are sent',
+      withdrawn: '93',
+    });
+    assert.deepEqual(
+      mapWooCommerceProduct({ ...payload('product'), type: 'variation' }, settings),
+      { skip: 'a variation: the service takes base products only' },
+      'a variation is never a withdrawal',
+    );
   });
 
   it('sends no rating for a product nobody rated', () => {

@@ -35,7 +35,13 @@ export function renderDeadLetters(snapshot: DebugSnapshot): void {
       const row = document.createElement('tr');
       const action = el('td');
       action.append(retryButton('Retry', [d.id]));
-      row.append(el('td', undefined, String(d.id)), el('td', undefined, d.kind), el('td', undefined, String(d.attempts)), el('td', 'answer', d.lastError ?? ''), action);
+      row.append(
+        el('td', undefined, String(d.id)),
+        el('td', undefined, d.kind),
+        el('td', undefined, String(d.attempts)),
+        el('td', 'answer', d.lastError ?? ''),
+        action,
+      );
       return row;
     }),
   );

@@ -22,7 +22,14 @@ function fact(list: HTMLElement, name: string, value: string | undefined): void 
   if (value) list.append(el('dt', undefined, name), el('dd', undefined, value));
 }
 
-const WAYS_IN: Record<string, string> = { collect: 'browser (/collect)', mirror: 'shop backend (/v1 mirror)', import: 'import file', webhook: 'webhook', sync: 'sync sweep', backfill: 'backfill' };
+const WAYS_IN: Record<string, string> = {
+  collect: 'browser (/collect)',
+  mirror: 'shop backend (/v1 mirror)',
+  import: 'import file',
+  webhook: 'webhook',
+  sync: 'sync sweep',
+  backfill: 'backfill',
+};
 
 /** The way a record came in, with its platform for the platforms' ways (`webhook (shopify)`). */
 function wayIn(record: TrackedRecord): string | undefined {

@@ -51,5 +51,9 @@ export function renderStats(s: DebugSnapshot): void {
   const pill = byId('delivery');
   const held = s.delivery.paused || s.delivery.unreachableSince !== null;
   pill.dataset['state'] = held ? 'bad' : 'ok';
-  pill.textContent = s.delivery.paused ? `delivery paused: ${s.delivery.reason ?? ''}` : held ? (s.delivery.reason ?? 'the service is unreachable') : `delivering to ${s.serviceUrl}`;
+  pill.textContent = s.delivery.paused
+    ? `delivery paused: ${s.delivery.reason ?? ''}`
+    : held
+      ? (s.delivery.reason ?? 'the service is unreachable')
+      : `delivering to ${s.serviceUrl}`;
 }

@@ -11,7 +11,12 @@ function lineRow(line: CartLine, removable: boolean, onRemove: () => void): HTML
   const image = document.createElement('img');
   image.src = line.image_url;
   image.alt = '';
-  row.append(image, el('span', 'line-name', line.name), el('span', 'line-qty', `× ${line.quantity}`), el('span', 'line-price', formatPrice(line.price * line.quantity)));
+  row.append(
+    image,
+    el('span', 'line-name', line.name),
+    el('span', 'line-qty', `× ${line.quantity}`),
+    el('span', 'line-price', formatPrice(line.price * line.quantity)),
+  );
   if (removable) {
     const remove = el('button', 'button ghost remove', 'Remove');
     remove.dataset['productId'] = String(line.product_id);
@@ -27,7 +32,9 @@ export function renderCart(containerId: string, totalId: string, removable: bool
   if (!container) return;
   const lines = loadCart();
   container.replaceChildren(
-    ...(lines.length ? lines.map((line) => lineRow(line, removable, () => removeFromCart(line, containerId, totalId))) : [el('p', 'empty', 'Your cart is empty.')]),
+    ...(lines.length
+      ? lines.map((line) => lineRow(line, removable, () => removeFromCart(line, containerId, totalId)))
+      : [el('p', 'empty', 'Your cart is empty.')]),
   );
   const total = byId(totalId);
   if (total) total.textContent = formatPrice(cartTotal(lines));

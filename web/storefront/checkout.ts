@@ -19,7 +19,10 @@ async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
 function confirm(order: PlacedOrder): void {
   const box = byId('confirmation');
   if (!box) return;
-  box.replaceChildren(el('h2', undefined, `Thank you! Order ${order.order_id} is placed.`), el('p', undefined, `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`));
+  box.replaceChildren(
+    el('h2', undefined, `Thank you! Order ${order.order_id} is placed.`),
+    el('p', undefined, `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`),
+  );
   const link = el('a', 'button primary', 'See it in the debugger') as HTMLAnchorElement;
   link.href = '/_debug/';
   box.append(link);

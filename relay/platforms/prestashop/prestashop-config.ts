@@ -18,6 +18,21 @@ function prestashopKey(value: string): string {
 
 /** PrestaShop's rows in the relay's settings: no webhooks, only the Webservice the sync and `backfill` pull. */
 export const PRESTASHOP_SETTINGS: PlatformSetting[] = [
-  { key: 'prestashopUrl', api: { flag: '--url', help: 'the shop, e.g. https://shop.example' }, env: 'SHOPBEACON_PRESTASHOP_URL', flag: '--prestashop-url', help: 'the PrestaShop shop, e.g. https://shop.example: with the Webservice key, the sync pulls its orders and products', parse: platformUrl },
-  { key: 'prestashopKey', api: {}, secret: true, env: 'SHOPBEACON_PRESTASHOP_KEY', flag: '--prestashop-key', help: 'PrestaShop Webservice key (Advanced Parameters → Webservice), GET on the resources `connect prestashop` lists (never logged)', parse: prestashopKey },
+  {
+    key: 'prestashopUrl',
+    api: { flag: '--url', help: 'the shop, e.g. https://shop.example' },
+    env: 'SHOPBEACON_PRESTASHOP_URL',
+    flag: '--prestashop-url',
+    help: 'the PrestaShop shop, e.g. https://shop.example: with the Webservice key, the sync pulls its orders and products',
+    parse: platformUrl,
+  },
+  {
+    key: 'prestashopKey',
+    api: {},
+    secret: true,
+    env: 'SHOPBEACON_PRESTASHOP_KEY',
+    flag: '--prestashop-key',
+    help: 'PrestaShop Webservice key (Advanced Parameters → Webservice), GET on the resources `connect prestashop` lists (never logged)',
+    parse: prestashopKey,
+  },
 ];

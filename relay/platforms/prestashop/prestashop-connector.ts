@@ -14,7 +14,8 @@ export const PRESTASHOP_CONNECTOR: Connector = {
   settings: PRESTASHOP_SETTINGS,
   permanentFailure: webserviceDisabled,
   shopUrl: (values) => values.prestashopUrl ?? '',
-  connect: ({ values, client }) => connectPrestaShop(new PrestaShopWebservice(client, { url: values.prestashopUrl ?? '', key: values.prestashopKey ?? '' }), values.prestashopUrl ?? ''),
+  connect: ({ values, client }) =>
+    connectPrestaShop(new PrestaShopWebservice(client, { url: values.prestashopUrl ?? '', key: values.prestashopKey ?? '' }), values.prestashopUrl ?? ''),
   openApi: ({ values, catalog, client }) => {
     const url = values.prestashopUrl ?? '';
     const webservice = new PrestaShopWebservice(client, { url, key: values.prestashopKey ?? '' });

@@ -22,9 +22,18 @@ async function orderWithLookups(order: Record<string, unknown>, cache: LookupCac
     cache.get('addresses', order['id_address_invoice'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'),
     cache.get('order_states', order['current_state'], '[id,paid,shipped,delivery]'),
   ]);
-  const address = invoice ?? (await cache.get('addresses', order['id_address_delivery'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'));
+  const address =
+    invoice ?? (await cache.get('addresses', order['id_address_delivery'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'));
   const country = address ? await cache.get('countries', address['id_country'], '[id,iso_code]') : undefined;
-  return { order, timeZone: facts.timeZone, ...(currency ? { currency } : {}), ...(customer ? { customer } : {}), ...(address ? { address } : {}), ...(country ? { country } : {}), ...(state ? { state } : {}) };
+  return {
+    order,
+    timeZone: facts.timeZone,
+    ...(currency ? { currency } : {}),
+    ...(customer ? { customer } : {}),
+    ...(address ? { address } : {}),
+    ...(country ? { country } : {}),
+    ...(state ? { state } : {}),
+  };
 }
 
 /**
@@ -47,16 +56,28 @@ async function defaultCombinationPrice(webservice: PrestaShopWebservice, product
   return answer?.[SHOPPER_PRICE];
 }
 
-async function productWithLookups(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts, webservice: PrestaShopWebservice): Promise<PrestaShopProduct> {
+async function productWithLookups(
+  product: Record<string, unknown>,
+  cache: LookupCache,
+  facts: ShopFacts,
+  webservice: PrestaShopWebservice,
+): Promise<PrestaShopProduct> {
   const ids = list(fields(product['associations'])['categories']).map((c) => fields(c)['id']);
   const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name,is_root_category]')));
   // The shop's root ("Home") holds every product: a category of none of them in particular (issue #46).
-  const categoryNames = categories.filter((c) => textOf(c?.['is_root_category'] ?? '0') !== '1').flatMap((c) => {
-    const name = inLanguage(c?.['name'], facts.languageId);
-    return name ? [name] : [];
-  });
+  const categoryNames = categories
+    .filter((c) => textOf(c?.['is_root_category'] ?? '0') !== '1')
+    .flatMap((c) => {
+      const name = inLanguage(c?.['name'], facts.languageId);
+      return name ? [name] : [];
+    });
   const price = await defaultCombinationPrice(webservice, product);
-  return { product: price === undefined ? product : { ...product, [SHOPPER_PRICE]: price }, categoryNames, languageId: facts.languageId, shopUrl: facts.shopUrl };
+  return {
+    product: price === undefined ? product : { ...product, [SHOPPER_PRICE]: price },
+    categoryNames,
+    languageId: facts.languageId,
+    shopUrl: facts.shopUrl,
+  };
 }
 
 /**
@@ -77,7 +98,13 @@ export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: str
     };
     const shop = facts;
     const range = `[${epochToShopTime(from, shop.timeZone)},${epochToShopTime(Date.now() + 86_400_000, shop.timeZone)}]`;
-    const params: Record<string, string> = { display: 'full', date: '1', 'filter[date_upd]': range, sort: '[date_upd_ASC,id_ASC]', limit: `${(page - 1) * PAGE_SIZE},${PAGE_SIZE}` };
+    const params: Record<string, string> = {
+      display: 'full',
+      date: '1',
+      'filter[date_upd]': range,
+      sort: '[date_upd_ASC,id_ASC]',
+      limit: `${(page - 1) * PAGE_SIZE},${PAGE_SIZE}`,
+    };
     if (kind === 'product') params[`price[${SHOPPER_PRICE}][use_tax]`] = '1';
     const records = await webservice.list(resource, params);
     return Promise.all(

@@ -35,7 +35,11 @@ export function imageUrl(shopUrl: string, imageId: unknown): string | undefined 
 function shopperPrice(p: Record<string, unknown>, read: FieldReader): number | undefined {
   const price = read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price');
   if (price !== 0) return price;
-  read.refuse('price', 'out_of_range', `PrestaShop gave 0 as the price with tax (its base price is ${textOf(p['price'] ?? 'not given')}): give the product a price, or mark one of its combinations as the default`);
+  read.refuse(
+    'price',
+    'out_of_range',
+    `PrestaShop gave 0 as the price with tax (its base price is ${textOf(p['price'] ?? 'not given')}): give the product a price, or mark one of its combinations as the default`,
+  );
   return undefined;
 }
 

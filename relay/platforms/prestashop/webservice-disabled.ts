@@ -27,7 +27,10 @@ function errorsOf(text: string): WebserviceError[] {
   try {
     return list(fields(parseExactJson(text))['errors']).map((e) => ({ code: Number(fields(e)['code']), message: textOf(fields(e)['message'] ?? '') }));
   } catch {
-    return [...text.matchAll(/<code><!\[CDATA\[(\d+)\]\]><\/code>\s*<message><!\[CDATA\[([^\]]*)\]\]><\/message>/g)].map((m) => ({ code: Number(m[1]), message: m[2] ?? '' }));
+    return [...text.matchAll(/<code><!\[CDATA\[(\d+)\]\]><\/code>\s*<message><!\[CDATA\[([^\]]*)\]\]><\/message>/g)].map((m) => ({
+      code: Number(m[1]),
+      message: m[2] ?? '',
+    }));
   }
 }
 
@@ -38,7 +41,8 @@ function errorsOf(text: string): WebserviceError[] {
  */
 export function webserviceDisabled(status: number, text: string): string | undefined {
   const errors = errorsOf(text);
-  if (status === 503 && errors.some((e) => e.code === WEBSERVICE_DISABLED)) return "PrestaShop's Webservice is disabled: turn on \"Enable PrestaShop's webservice\" (Advanced Parameters → Webservice)";
+  if (status === 503 && errors.some((e) => e.code === WEBSERVICE_DISABLED))
+    return 'PrestaShop\'s Webservice is disabled: turn on "Enable PrestaShop\'s webservice" (Advanced Parameters → Webservice)';
   const refused = errors.filter((e) => KEY_NOT_TAKEN.includes(e.code));
   if (status !== 401 || refused.length === 0 || errors.some((e) => e.code === RESOURCE_NOT_ALLOWED)) return undefined;
   const said = refused.map((e) => `${e.code} ${e.message}`.trim()).join('; ');

@@ -24,7 +24,8 @@ async function runBulk(graphql: ShopifyGraphql, query: string, wait: (ms: number
     const operation = fields((await graphql.query(BULK_STATUS, { id }))['node']);
     const status = textOf(operation['status']);
     if (status === 'COMPLETED') return typeof operation['url'] === 'string' ? operation['url'] : undefined;
-    if (status !== 'CREATED' && status !== 'RUNNING') throw new PlatformApiError(`Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${textOf(operation['errorCode'])})` : ''}`);
+    if (status !== 'CREATED' && status !== 'RUNNING')
+      throw new PlatformApiError(`Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${textOf(operation['errorCode'])})` : ''}`);
     await wait(delay);
   }
 }
@@ -44,7 +45,11 @@ function assemble(kind: PlatformKind, node: Record<string, unknown>, children: R
   const payload =
     kind === 'order'
       ? restOrder(node, children)
-      : restProduct(node, children.filter((c) => c['__typename'] === 'ProductVariant'), children.filter((c) => c['__typename'] === 'MediaImage'));
+      : restProduct(
+          node,
+          children.filter((c) => c['__typename'] === 'ProductVariant'),
+          children.filter((c) => c['__typename'] === 'MediaImage'),
+        );
   return { payload, changedAt: Date.parse(textOf(node['updatedAt'])) || 0 };
 }
 
@@ -56,7 +61,12 @@ function assemble(kind: PlatformKind, node: Record<string, unknown>, children: R
  * only children whose parent is still ahead are held. Newest first: the sweep moves the cursor
  * once the whole file is in the outbox.
  */
-export async function* shopifyHistory(graphql: ShopifyGraphql, kind: PlatformKind, since: number, wait: (ms: number) => Promise<unknown> = (ms) => sleep(ms)): AsyncGenerator<ChangedPayload> {
+export async function* shopifyHistory(
+  graphql: ShopifyGraphql,
+  kind: PlatformKind,
+  since: number,
+  wait: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
+): AsyncGenerator<ChangedPayload> {
   const url = await runBulk(graphql, bulkQuery(kind, updatedSince(since)), wait);
   if (!url) return;
   const folder = await mkdtemp(join(tmpdir(), 'shopbeacon-bulk-'));

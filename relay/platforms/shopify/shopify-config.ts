@@ -44,11 +44,47 @@ function apiVersion(value: string): string {
 
 /** Shopify's rows in the relay's settings: the webhook secrets, and the GraphQL Admin API the sync and `backfill` read. */
 export const SHOPIFY_SETTINGS: PlatformSetting[] = [
-  { key: 'shopifySecret', secret: true, env: 'SHOPBEACON_SHOPIFY_SECRET', flag: '--shopify-secret', help: "the Shopify app's client secret (signs its webhooks; with the client id, mints the Admin API token); more signing secrets may follow, comma-separated (never logged)", parse: secretList },
-  { key: 'shopifyShop', api: { flag: '--shop', help: 'the store, e.g. snowdevil.myshopify.com' }, env: 'SHOPBEACON_SHOPIFY_SHOP', flag: '--shopify-shop', help: 'the Shopify store, x.myshopify.com: with the client id (or an admin token), the sync pulls its orders and products', parse: shopifyShop },
-  { key: 'shopifyClientId', api: { flag: '--client-id', help: "the Dev Dashboard app's client id (with SHOPBEACON_SHOPIFY_SECRET, the app's client secret)" }, env: 'SHOPBEACON_SHOPIFY_CLIENT_ID', flag: '--shopify-client-id', help: "a Dev Dashboard app's client id: with SHOPBEACON_SHOPIFY_SECRET the relay mints and renews its own Admin API token", parse: token },
-  { key: 'shopifyAdminToken', api: {}, secret: true, env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN', flag: '--shopify-admin-token', help: "an Admin API token of a custom app made in the Shopify admin before 2026 (instead of the client id): read_orders, read_products (never logged)", parse: token },
-  { key: 'shopifyApiVersion', env: 'SHOPBEACON_SHOPIFY_API_VERSION', flag: '--shopify-api-version', help: `the Admin API version asked for (a warning is logged when Shopify answers with another)`, parse: apiVersion, fallback: SHOPIFY_API_VERSION },
+  {
+    key: 'shopifySecret',
+    secret: true,
+    env: 'SHOPBEACON_SHOPIFY_SECRET',
+    flag: '--shopify-secret',
+    help: "the Shopify app's client secret (signs its webhooks; with the client id, mints the Admin API token); more signing secrets may follow, comma-separated (never logged)",
+    parse: secretList,
+  },
+  {
+    key: 'shopifyShop',
+    api: { flag: '--shop', help: 'the store, e.g. snowdevil.myshopify.com' },
+    env: 'SHOPBEACON_SHOPIFY_SHOP',
+    flag: '--shopify-shop',
+    help: 'the Shopify store, x.myshopify.com: with the client id (or an admin token), the sync pulls its orders and products',
+    parse: shopifyShop,
+  },
+  {
+    key: 'shopifyClientId',
+    api: { flag: '--client-id', help: "the Dev Dashboard app's client id (with SHOPBEACON_SHOPIFY_SECRET, the app's client secret)" },
+    env: 'SHOPBEACON_SHOPIFY_CLIENT_ID',
+    flag: '--shopify-client-id',
+    help: "a Dev Dashboard app's client id: with SHOPBEACON_SHOPIFY_SECRET the relay mints and renews its own Admin API token",
+    parse: token,
+  },
+  {
+    key: 'shopifyAdminToken',
+    api: {},
+    secret: true,
+    env: 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN',
+    flag: '--shopify-admin-token',
+    help: 'an Admin API token of a custom app made in the Shopify admin before 2026 (instead of the client id): read_orders, read_products (never logged)',
+    parse: token,
+  },
+  {
+    key: 'shopifyApiVersion',
+    env: 'SHOPBEACON_SHOPIFY_API_VERSION',
+    flag: '--shopify-api-version',
+    help: `the Admin API version asked for (a warning is logged when Shopify answers with another)`,
+    parse: apiVersion,
+    fallback: SHOPIFY_API_VERSION,
+  },
 ];
 
 /** The two ways into the Admin API: a Dev Dashboard app's client credentials, or a legacy app's fixed token. */

@@ -10,7 +10,6 @@ import { SHOPIFY_API_VERSION, shopOrigin } from './shopify-settings.js';
 import { ClientCredentialsToken, fixedToken, type ShopifyAccessToken } from './shopify-token.js';
 import { connectShopify, resubscribeMissing } from './shopify-subscriptions.js';
 
-
 /** A legacy app's fixed token when one is set, else the client credentials grant (the app's client secret is the first secret listed). */
 function tokenOf(values: ApiContext['values']): ShopifyAccessToken {
   if (values.shopifyAdminToken) return fixedToken(values.shopifyAdminToken);
@@ -30,7 +29,8 @@ export const SHOPIFY_CONNECTOR: Connector = {
   apiGroups: SHOPIFY_API_GROUPS,
   problems: shopifyProblems,
   shopUrl: (values) => shopOrigin(values.shopifyShop ?? ''),
-  connect: (context, options) => connectShopify(graphqlOf(context), context.values.shopifyShop ?? '', context.values.shopifyAdminToken ? 'admin token' : 'client credentials', options),
+  connect: (context, options) =>
+    connectShopify(graphqlOf(context), context.values.shopifyShop ?? '', context.values.shopifyAdminToken ? 'admin token' : 'client credentials', options),
   openApi: (context) => {
     const graphql = graphqlOf(context);
     const publicUrl = context.publicUrl;
@@ -43,7 +43,9 @@ export const SHOPIFY_CONNECTOR: Connector = {
         const code = fields((await graphql.query(SHOP_CURRENCY))['shop'])['currencyCode'];
         return typeof code === 'string' ? code : undefined;
       },
-      ...(publicUrl ? { repairWebhooks: (owned) => resubscribeMissing(graphql, publicUrl, owned) } : { webhookRepairOff: 'SHOPBEACON_PUBLIC_URL is not set: subscriptions Shopify deleted are not created again' }),
+      ...(publicUrl
+        ? { repairWebhooks: (owned) => resubscribeMissing(graphql, publicUrl, owned) }
+        : { webhookRepairOff: 'SHOPBEACON_PUBLIC_URL is not set: subscriptions Shopify deleted are not created again' }),
     };
   },
 };

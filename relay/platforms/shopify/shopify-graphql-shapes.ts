@@ -15,7 +15,15 @@ const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase
 function address(value: unknown): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   const a = fields(value);
-  return { first_name: a['firstName'], last_name: a['lastName'], phone: a['phone'], city: a['city'], zip: a['zip'], country: a['country'], country_code: a['countryCodeV2'] };
+  return {
+    first_name: a['firstName'],
+    last_name: a['lastName'],
+    phone: a['phone'],
+    city: a['city'],
+    zip: a['zip'],
+    country: a['country'],
+    country_code: a['countryCodeV2'],
+  };
 }
 
 function lineItem(value: unknown): Record<string, unknown> {
@@ -51,7 +59,11 @@ export function restOrder(node: unknown, lineItems: unknown[]): Record<string, u
     phone: o['phone'],
     billing_address: address(o['billingAddress']),
     shipping_address: address(o['shippingAddress']),
-    customer: { first_name: customer['firstName'], last_name: customer['lastName'], default_address: { city: home['city'], zip: home['zip'], country_code: home['countryCodeV2'] } },
+    customer: {
+      first_name: customer['firstName'],
+      last_name: customer['lastName'],
+      default_address: { city: home['city'], zip: home['zip'], country_code: home['countryCodeV2'] },
+    },
     line_items: lineItems.map(lineItem),
   };
 }
@@ -79,6 +91,9 @@ export function restProduct(node: unknown, variants: unknown[], images: unknown[
     published_at: p['publishedAt'] ?? null,
     updated_at: p['updatedAt'],
     variants: withCheapest(listed, fields(fields(p['priceRangeV2'])['minVariantPrice'])['amount']),
-    images: images.map((m) => fields(fields(m)['image'])['url']).filter((url) => typeof url === 'string').map((src) => ({ src })),
+    images: images
+      .map((m) => fields(fields(m)['image'])['url'])
+      .filter((url) => typeof url === 'string')
+      .map((src) => ({ src })),
   };
 }

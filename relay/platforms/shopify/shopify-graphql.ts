@@ -54,7 +54,9 @@ export class ShopifyGraphql {
         await this.wait(cost ? Math.ceil((Math.max(cost.requested - cost.available, 1) / cost.restoreRate) * 1000) : 1000);
         continue;
       }
-      const errors = this.withheld.take(list(body['errors']), body['data'] !== null && body['data'] !== undefined).map((e) => textOf(fields(e)['message'] ?? e));
+      const errors = this.withheld
+        .take(list(body['errors']), body['data'] !== null && body['data'] !== undefined)
+        .map((e) => textOf(fields(e)['message'] ?? e));
       if (errors.length > 0) throw new PlatformApiError(`Shopify refused a query: ${errors.slice(0, 3).join('; ')}`);
       await this.pace(cost);
       return fields(body['data']);
@@ -83,7 +85,10 @@ export class ShopifyGraphql {
     const served = headers['x-shopify-api-version'];
     if (this.versionChecked || typeof served !== 'string') return;
     this.versionChecked = true;
-    if (served !== this.settings.apiVersion) this.notes.push(`Shopify answered with Admin API version ${served}, not ${this.settings.apiVersion} as asked (retired or unknown): set SHOPBEACON_SHOPIFY_API_VERSION to a supported version and check the mapping against it`);
+    if (served !== this.settings.apiVersion)
+      this.notes.push(
+        `Shopify answered with Admin API version ${served}, not ${this.settings.apiVersion} as asked (retired or unknown): set SHOPBEACON_SHOPIFY_API_VERSION to a supported version and check the mapping against it`,
+      );
   }
 
   /** Waits, before the next query, for the points the last one cost. */

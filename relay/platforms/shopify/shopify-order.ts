@@ -16,7 +16,11 @@ function lineItem(li: Record<string, unknown>, index: number, read: FieldReader)
     line_item_variation_id: read.id(li['variant_id'], at('line_item_variation_id')),
     line_item_quantity: li['quantity'],
     line_item_price: read.amount(li['price'], at('line_item_price')),
-    line_item_total_tax: sumAmounts(list(li['tax_lines']).map((t) => fields(t)['price']), at('line_item_total_tax'), read),
+    line_item_total_tax: sumAmounts(
+      list(li['tax_lines']).map((t) => fields(t)['price']),
+      at('line_item_total_tax'),
+      read,
+    ),
     line_item_sku: firstText(li['sku']),
     line_item_name: firstText(li['name'], li['title']),
   });
@@ -35,7 +39,9 @@ export function mapShopifyOrder(payload: unknown): Mapping {
   const shipping = fields(o['shipping_address']);
   const customer = fields(o['customer']);
   const home = fields(customer['default_address']);
-  const products = list(o['line_items']).map(fields).filter((li) => li['product_id'] !== null && li['product_id'] !== undefined);
+  const products = list(o['line_items'])
+    .map(fields)
+    .filter((li) => li['product_id'] !== null && li['product_id'] !== undefined);
   const body = compact({
     order_id: read.id(o['id'], 'order_id'),
     date_created_gmt: read.utc(o['created_at'], 'date_created_gmt'),

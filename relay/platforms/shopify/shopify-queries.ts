@@ -4,7 +4,8 @@
  * 1,000-point limit of one query.
  */
 const ADDRESS = 'firstName lastName phone city zip country countryCodeV2';
-const LINE_ITEM = 'quantity sku name title product { id } variant { id } originalUnitPriceSet { shopMoney { amount } } taxLines { priceSet { shopMoney { amount } } }';
+const LINE_ITEM =
+  'quantity sku name title product { id } variant { id } originalUnitPriceSet { shopMoney { amount } } taxLines { priceSet { shopMoney { amount } } }';
 const ORDER = `id createdAt updatedAt closedAt cancelledAt email phone currencyCode displayFinancialStatus displayFulfillmentStatus
   totalPriceSet { shopMoney { amount currencyCode } }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }

@@ -24,7 +24,8 @@ async function subscriptions(graphql: ShopifyGraphql): Promise<Subscription[]> {
   let after: unknown = null;
   do {
     const connection = fields((await graphql.query(SUBSCRIPTIONS, { after }))['webhookSubscriptions']);
-    for (const node of list(connection['nodes']).map(fields)) found.push({ id: String(node['id']), topic: String(node['topic']), uri: String(node['uri'] ?? '').replace(/\/+$/, '') });
+    for (const node of list(connection['nodes']).map(fields))
+      found.push({ id: String(node['id']), topic: String(node['topic']), uri: String(node['uri'] ?? '').replace(/\/+$/, '') });
     const page = fields(connection['pageInfo']);
     after = page['hasNextPage'] === true ? page['endCursor'] : null;
   } while (after);
@@ -42,7 +43,9 @@ async function subscribe(graphql: ShopifyGraphql, topic: string, uri: string): P
 /** The topics the relay takes that have no subscription to `uri`. */
 async function missingTopics(graphql: ShopifyGraphql, uri: string): Promise<string[]> {
   const existing = await subscriptions(graphql);
-  return Object.keys(SHOPIFY.topics).map(graphqlTopic).filter((topic) => !existing.some((s) => s.topic === topic && s.uri === uri));
+  return Object.keys(SHOPIFY.topics)
+    .map(graphqlTopic)
+    .filter((topic) => !existing.some((s) => s.topic === topic && s.uri === uri));
 }
 
 /** How a subscription is remembered: its topic and address. */
@@ -59,7 +62,9 @@ export async function resubscribeMissing(graphql: ShopifyGraphql, publicUrl: str
   const existing = (await subscriptions(graphql)).filter((s) => s.uri === uri);
   await owned.remember(new Map(existing.map((s) => [ownedKey(s.topic, s.uri), s.id])));
   const known = await owned.recall();
-  const missing = Object.keys(SHOPIFY.topics).map(graphqlTopic).filter((topic) => known.has(ownedKey(topic, uri)) && !existing.some((s) => s.topic === topic));
+  const missing = Object.keys(SHOPIFY.topics)
+    .map(graphqlTopic)
+    .filter((topic) => known.has(ownedKey(topic, uri)) && !existing.some((s) => s.topic === topic));
   for (const topic of missing) await owned.remember(new Map([[ownedKey(topic, uri), await subscribe(graphql, topic, uri)]]));
   return missing.length;
 }
@@ -87,14 +92,28 @@ async function withheldCustomerData(graphql: ShopifyGraphql): Promise<string | u
 export async function connectShopify(graphql: ShopifyGraphql, shop: string, path: ShopifyPath, options: ConnectOptions): Promise<ConnectReport> {
   if (!options.publicUrl) throw new Error('--public-url is required: the address Shopify reaches the relay at, e.g. https://sb.shop.example');
   const scopes = await missingScopes(graphql);
-  if (scopes.required.length > 0) return { steps: [PATH_LINES[path], ...scopes.required.map((scope) => `missing: the ${scope} access scope (the app's Admin API configuration)`)], env: [], ok: false };
+  if (scopes.required.length > 0)
+    return {
+      steps: [PATH_LINES[path], ...scopes.required.map((scope) => `missing: the ${scope} access scope (the app's Admin API configuration)`)],
+      env: [],
+      ok: false,
+    };
   const withheld = await withheldCustomerData(graphql);
   if (withheld) return { steps: [PATH_LINES[path], `missing: ${withheld}`], env: [], ok: false };
   const uri = shopifyEndpoint(options.publicUrl);
   const missing = await missingTopics(graphql, uri);
-  const steps = Object.keys(SHOPIFY.topics).map(graphqlTopic).map((topic) => (missing.includes(topic) ? `${options.dryRun ? 'would create' : 'created'} ${topic} → ${uri}` : `${options.dryRun ? 'would keep' : 'kept'} ${topic} → ${uri}`));
+  const steps = Object.keys(SHOPIFY.topics)
+    .map(graphqlTopic)
+    .map((topic) =>
+      missing.includes(topic)
+        ? `${options.dryRun ? 'would create' : 'created'} ${topic} → ${uri}`
+        : `${options.dryRun ? 'would keep' : 'kept'} ${topic} → ${uri}`,
+    );
   if (!options.dryRun) for (const topic of missing) await subscribe(graphql, topic, uri);
-  const credentials = path === 'client credentials' ? ['SHOPBEACON_SHOPIFY_CLIENT_ID=… (as set)', "SHOPBEACON_SHOPIFY_SECRET=… (as set: the app's client secret, which also signs these webhooks)"] : ["SHOPBEACON_SHOPIFY_SECRET=<the app's API secret key: Shopify signs these webhooks with it>", 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN=… (as set)'];
+  const credentials =
+    path === 'client credentials'
+      ? ['SHOPBEACON_SHOPIFY_CLIENT_ID=… (as set)', "SHOPBEACON_SHOPIFY_SECRET=… (as set: the app's client secret, which also signs these webhooks)"]
+      : ["SHOPBEACON_SHOPIFY_SECRET=<the app's API secret key: Shopify signs these webhooks with it>", 'SHOPBEACON_SHOPIFY_ADMIN_TOKEN=… (as set)'];
   const env = [...credentials, `SHOPBEACON_SHOPIFY_SHOP=${shop}`, `SHOPBEACON_PUBLIC_URL=${options.publicUrl}`];
   return { steps: [PATH_LINES[path], ...steps, ...scopes.notes], env, ok: true };
 }
@@ -104,6 +123,8 @@ async function missingScopes(graphql: ShopifyGraphql): Promise<{ required: strin
   const granted = list(fields((await graphql.query(ACCESS_SCOPES))['currentAppInstallation'])['accessScopes']).map((s) => String(fields(s)['handle']));
   const has = (scope: string) => granted.includes(scope) || granted.includes(scope.replace(/^read_/, 'write_'));
   const required = ['read_orders', 'read_products'].filter((scope) => !has(scope));
-  const notes = has('read_all_orders') ? [] : ['note: without the read_all_orders scope Shopify shows only the last 60 days of orders, so the history stops there'];
+  const notes = has('read_all_orders')
+    ? []
+    : ['note: without the read_all_orders scope Shopify shows only the last 60 days of orders, so the history stops there'];
   return { required, notes };
 }

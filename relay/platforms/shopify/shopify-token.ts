@@ -105,8 +105,11 @@ export function grantRefusal(status: number, body: Record<string, unknown>, shop
   const code = textOf(body['error'] ?? /Oauth error (\w+)/.exec(said)?.[1] ?? '');
   const answer = [status, code, said].filter((part) => part !== '').join(' ');
   if (status >= 500) return `Shopify's token grant failed (${answer}): it is asked again at the next sweep`;
-  if (code === 'app_not_installed') return `Shopify refused the token grant (${answer}): install the app on ${shop} (Dev Dashboard › the app › Install app); the next sweep asks again`;
-  if (code === 'shop_not_permitted') return `Shopify refused the token grant (${answer}): the client credentials grant works only for an app of the store's own organization; use an app made in this store's Dev Dashboard`;
-  if (code === 'invalid_client' || status === 401) return `Shopify refused the client credentials (${answer}): check SHOPBEACON_SHOPIFY_CLIENT_ID and that SHOPBEACON_SHOPIFY_SECRET's first value is the app's client secret (Dev Dashboard › the app › Settings)`;
+  if (code === 'app_not_installed')
+    return `Shopify refused the token grant (${answer}): install the app on ${shop} (Dev Dashboard › the app › Install app); the next sweep asks again`;
+  if (code === 'shop_not_permitted')
+    return `Shopify refused the token grant (${answer}): the client credentials grant works only for an app of the store's own organization; use an app made in this store's Dev Dashboard`;
+  if (code === 'invalid_client' || status === 401)
+    return `Shopify refused the client credentials (${answer}): check SHOPBEACON_SHOPIFY_CLIENT_ID and that SHOPBEACON_SHOPIFY_SECRET's first value is the app's client secret (Dev Dashboard › the app › Settings)`;
   return `Shopify refused the token grant for ${shop} (${answer}): check SHOPBEACON_SHOPIFY_SHOP, SHOPBEACON_SHOPIFY_CLIENT_ID and the client secret, and that the app is installed`;
 }

@@ -4,7 +4,8 @@ import { fields, list, textOf } from '../mapping.js';
  * Shopify's own example answers `"This app is not approved to access the Customer object. See …"`
  * with no code (shopify.dev, Protected customer data); other answers carry `ACCESS_DENIED`.
  */
-const isProtectedDataError = (error: Record<string, unknown>) => fields(error['extensions'])['code'] === 'ACCESS_DENIED' || /not approved to (access|use)/i.test(textOf(error['message'] ?? ''));
+const isProtectedDataError = (error: Record<string, unknown>) =>
+  fields(error['extensions'])['code'] === 'ACCESS_DENIED' || /not approved to (access|use)/i.test(textOf(error['message'] ?? ''));
 
 /**
  * Fields Shopify withholds from an app without access to protected customer data: it answers the

@@ -42,18 +42,27 @@ export async function connectWooCommerce(client: PlatformClient, settings: WooCo
   const steps: string[] = [];
   const unreachable = await webhookUnreachable(deliveryUrl);
   if (unreachable) {
-    steps.push(`warning: ${unreachable}. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${options.publicUrl}, then run connect again (it sets disabled webhooks active); until then the sync's sweeps carry the changes`);
+    steps.push(
+      `warning: ${unreachable}. WooCommerce delivers each change once and disables a webhook after five failed deliveries in a row: start the relay behind ${options.publicUrl}, then run connect again (it sets disabled webhooks active); until then the sync's sweeps carry the changes`,
+    );
   }
   for (const [i, topic] of WOO_TOPICS.entries()) {
     const hook = found[i];
     if (hook) {
       if (!options.dryRun) await activateWebhook(client, settings, hook.id, secret);
-      steps.push(`${verb('kept', 'would keep')} ${topic} → ${deliveryUrl} (webhook ${hook.id}, ${hook.status === 'active' ? 'active' : `${hook.status}, set active`}, ${secret ? 'secret set' : 'its secret kept'})`);
+      steps.push(
+        `${verb('kept', 'would keep')} ${topic} → ${deliveryUrl} (webhook ${hook.id}, ${hook.status === 'active' ? 'active' : `${hook.status}, set active`}, ${secret ? 'secret set' : 'its secret kept'})`,
+      );
     } else {
       if (!options.dryRun) await createWebhook(client, settings, topic, deliveryUrl, secret as string);
       steps.push(`${verb('created', 'would create')} ${topic} → ${deliveryUrl}`);
     }
   }
-  const env = [secretLine(options, secret), `SHOPBEACON_WOOCOMMERCE_URL=${settings.url}`, 'SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY=… (as set)', 'SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET=… (as set)'];
+  const env = [
+    secretLine(options, secret),
+    `SHOPBEACON_WOOCOMMERCE_URL=${settings.url}`,
+    'SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY=… (as set)',
+    'SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET=… (as set)',
+  ];
   return { steps, env, ok: true };
 }

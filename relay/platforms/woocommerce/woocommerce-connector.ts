@@ -5,7 +5,11 @@ import { wooCommerceChanged, wooCommerceCurrency } from './woocommerce-pages.js'
 import { WOOCOMMERCE } from './woocommerce-platform.js';
 import { reactivateDisabled } from './woocommerce-webhooks.js';
 
-const settingsOf = (values: ApiContext['values']) => ({ url: values.woocommerceUrl ?? '', consumerKey: values.woocommerceConsumerKey ?? '', consumerSecret: values.woocommerceConsumerSecret ?? '' });
+const settingsOf = (values: ApiContext['values']) => ({
+  url: values.woocommerceUrl ?? '',
+  consumerKey: values.woocommerceConsumerKey ?? '',
+  consumerSecret: values.woocommerceConsumerSecret ?? '',
+});
 
 /** WooCommerce: signed webhooks, and the REST API (a Read key) for the sync and `backfill`. */
 export const WOOCOMMERCE_CONNECTOR: Connector = {

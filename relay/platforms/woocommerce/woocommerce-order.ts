@@ -57,7 +57,10 @@ export function mapWooCommerceOrder(payload: unknown): Mapping {
     city: firstText(billing['city'], shipping['city']),
     zip_code: firstText(billing['postcode'], shipping['postcode']),
     country: firstText(billing['country'], shipping['country']),
-    line_items: list(o['line_items']).map(fields).filter(namesAProduct).map((li, i) => lineItem(li, i, read)),
+    line_items: list(o['line_items'])
+      .map(fields)
+      .filter(namesAProduct)
+      .map((li, i) => lineItem(li, i, read)),
   });
   return { kind: 'order', body, errors: read.errors };
 }

@@ -26,7 +26,9 @@ const basicAuth = (settings: WooCommerceApiSettings) => `Basic ${Buffer.from(`${
 
 /** The shop's currency: the `woocommerce_currency` setting (WooCommerce → Settings → General), `{"id": …, "value": "EUR"}`. */
 export async function wooCommerceCurrency(client: PlatformClient, settings: WooCommerceApiSettings): Promise<string | undefined> {
-  const { body } = await client.get(`${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/settings/general/woocommerce_currency`, { authorization: basicAuth(settings) });
+  const { body } = await client.get(`${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/settings/general/woocommerce_currency`, {
+    authorization: basicAuth(settings),
+  });
   const value = fields(body)['value'];
   return typeof value === 'string' ? value : undefined;
 }
@@ -41,7 +43,14 @@ export function wooCommerceChanged(client: PlatformClient, settings: WooCommerce
   const base = `${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/${kind}s`;
   const authorization = basicAuth(settings);
   const fetchPage = async (from: number, page: number) => {
-    const params = new URLSearchParams({ per_page: String(PAGE_SIZE), page: String(page), orderby: 'modified', order: 'asc', modified_after: modifiedAfter(from), dates_are_gmt: 'true' });
+    const params = new URLSearchParams({
+      per_page: String(PAGE_SIZE),
+      page: String(page),
+      orderby: 'modified',
+      order: 'asc',
+      modified_after: modifiedAfter(from),
+      dates_are_gmt: 'true',
+    });
     const { body } = await client.get(`${base}?${params}`, { authorization });
     return list(body).map((payload) => ({ payload, changedAt: wooChangedAt(payload) }));
   };

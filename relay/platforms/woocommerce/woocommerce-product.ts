@@ -12,7 +12,9 @@ export function mapWooCommerceProduct(payload: unknown, settings: CatalogSetting
   if (p['status'] !== undefined && p['status'] !== 'publish') return withdrawal(`status ${textOf(p['status'])}: only published products are sent`, p['id']);
   const read = new FieldReader();
   const images = list(p['images']).map((image) => fields(image)['src']);
-  const categories = list(p['categories']).map((c) => plainText(fields(c)['name'])).filter((name): name is string => name !== undefined);
+  const categories = list(p['categories'])
+    .map((c) => plainText(fields(c)['name']))
+    .filter((name): name is string => name !== undefined);
   const rating = read.amount(p['average_rating'], 'average_rating');
   const body = compact({
     product_id: read.id(p['id'], 'product_id'),

@@ -31,7 +31,8 @@ export async function relayWebhooks(client: PlatformClient, settings: WooCommerc
     const rows = list(body).map(fields);
     for (const row of rows) {
       const deliveryUrl = String(row['delivery_url'] ?? '');
-      if (deliveryUrl.replace(/\/+$/, '').endsWith(WOO_WEBHOOK_PATH)) found.push({ id: Number(row['id']), topic: String(row['topic']), status: String(row['status']), deliveryUrl });
+      if (deliveryUrl.replace(/\/+$/, '').endsWith(WOO_WEBHOOK_PATH))
+        found.push({ id: Number(row['id']), topic: String(row['topic']), status: String(row['status']), deliveryUrl });
     }
     if (rows.length < 100) return found;
   }
@@ -42,7 +43,13 @@ export async function activateWebhook(client: PlatformClient, settings: WooComme
   await client.send('PUT', endpoint(settings, `/${id}`), auth(settings), { status: 'active', ...(secret ? { secret } : {}) });
 }
 
-export async function createWebhook(client: PlatformClient, settings: WooCommerceApiSettings, topic: string, deliveryUrl: string, secret: string): Promise<void> {
+export async function createWebhook(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+  topic: string,
+  deliveryUrl: string,
+  secret: string,
+): Promise<void> {
   await client.send('POST', endpoint(settings), auth(settings), { name: `shopbeacon ${topic}`, topic, delivery_url: deliveryUrl, secret, status: 'active' });
 }
 

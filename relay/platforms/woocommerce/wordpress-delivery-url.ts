@@ -17,7 +17,8 @@ export function undeliverableByWordPress(deliveryUrl: string, siteUrl: string): 
   const sameHost = target.hostname.toLowerCase() === site.hostname.toLowerCase();
   const port = target.port === '' ? undefined : Number(target.port);
   const fix = 'use the address shoppers reach the shop at, with the relay under it (for example https://shop.example/sb behind the shipped nginx file)';
-  if (!sameHost && LOCAL.test(target.hostname)) return `WordPress does not deliver webhooks to ${target.hostname}, a loopback or private address other than the site's own (wp_http_validate_url): ${fix}`;
+  if (!sameHost && LOCAL.test(target.hostname))
+    return `WordPress does not deliver webhooks to ${target.hostname}, a loopback or private address other than the site's own (wp_http_validate_url): ${fix}`;
   if (port !== undefined && !SAFE_PORTS.includes(port) && !(sameHost && site.port !== '' && Number(site.port) === port)) {
     return `WordPress delivers webhooks only to ports 80, 443 and 8080, or the site's own host and port (wp_http_validate_url), not to port ${port}: ${fix}`;
   }

@@ -17,7 +17,15 @@ function map(kind: PlatformKind, payload: unknown) {
 export const kit: ConnectorKit = {
   fuzzMappings: [
     // PrestaShop's order or product as the Webservice answered it, with the lookups the pages add.
-    (p) => mapPrestaShopOrder({ order: p as never, customer: fields(p)['customer'] as never, address: fields(p)['address'] as never, currency: fields(p)['currency'] as never, state: fields(p)['state'] as never, timeZone: 'Europe/Paris' }),
+    (p) =>
+      mapPrestaShopOrder({
+        order: p as never,
+        customer: fields(p)['customer'] as never,
+        address: fields(p)['address'] as never,
+        currency: fields(p)['currency'] as never,
+        state: fields(p)['state'] as never,
+        timeZone: 'Europe/Paris',
+      }),
     (p) => mapPrestaShopProduct({ product: p as never, categoryNames: [], languageId: '1', shopUrl: 'https://shop.example' }, catalog),
   ],
   // A date PrestaShop could not have written is NaN, which the sweep reports; never a throw.
@@ -36,7 +44,10 @@ export const kit: ConnectorKit = {
       validProducts: 1,
       wrongCredentials: { prestashopUrl: shop.url, prestashopKey: 'WRONGKEY0000000000000000000000WR' },
       cursorsAsked: (kind) =>
-        shop.served.filter(({ path }) => path.startsWith(`/api/${kind}s?`)).map(({ path }) => prestaCursorAsked(new URL(path, shop.url))).map((asked) => (asked ? shopTimeToEpoch(asked, 'Europe/Paris') : 0)),
+        shop.served
+          .filter(({ path }) => path.startsWith(`/api/${kind}s?`))
+          .map(({ path }) => prestaCursorAsked(new URL(path, shop.url)))
+          .map((asked) => (asked ? shopTimeToEpoch(asked, 'Europe/Paris') : 0)),
       changeOrder(index) {
         const order = orders[index] as Record<string, unknown>;
         order['current_state'] = '6';

@@ -19,10 +19,40 @@ export function prestaOrders(n: number): Row[] {
   return Array.from({ length: n }, (_, i) => {
     const at = parisTime(Date.now() - (n - i) * 3600_000);
     return {
-      id: i + 1, id_address_delivery: '5', id_address_invoice: '5', id_cart: String(i + 1), id_currency: '1', id_lang: '1', id_customer: '5', id_carrier: '2',
-      current_state: i % 3 === 0 ? '5' : '2', module: 'ps_checkpayment', reference: 'XKBKNABJK', payment: 'Payment by check', total_paid: '35.400000',
-      total_paid_tax_incl: '35.400000', total_paid_tax_excl: '29.500000', total_products_wt: '28.680000', date_add: at, date_upd: at,
-      associations: { order_rows: [{ id: String(i + 1), product_id: '1', product_attribute_id: '1', product_quantity: '2', product_name: 'Hummingbird printed t-shirt - Size : S- Color : White', product_reference: 'demo_1', product_ean13: '', product_price: '23.900000', unit_price_tax_incl: '28.680000', unit_price_tax_excl: '23.900000' }] },
+      id: i + 1,
+      id_address_delivery: '5',
+      id_address_invoice: '5',
+      id_cart: String(i + 1),
+      id_currency: '1',
+      id_lang: '1',
+      id_customer: '5',
+      id_carrier: '2',
+      current_state: i % 3 === 0 ? '5' : '2',
+      module: 'ps_checkpayment',
+      reference: 'XKBKNABJK',
+      payment: 'Payment by check',
+      total_paid: '35.400000',
+      total_paid_tax_incl: '35.400000',
+      total_paid_tax_excl: '29.500000',
+      total_products_wt: '28.680000',
+      date_add: at,
+      date_upd: at,
+      associations: {
+        order_rows: [
+          {
+            id: String(i + 1),
+            product_id: '1',
+            product_attribute_id: '1',
+            product_quantity: '2',
+            product_name: 'Hummingbird printed t-shirt - Size : S- Color : White',
+            product_reference: 'demo_1',
+            product_ean13: '',
+            product_price: '23.900000',
+            unit_price_tax_incl: '28.680000',
+            unit_price_tax_excl: '23.900000',
+          },
+        ],
+      },
     };
   });
 }
@@ -30,23 +60,48 @@ export function prestaOrders(n: number): Row[] {
 export function prestaProducts(): Row[] {
   const at = parisTime(Date.now() - 86_400_000);
   const base = {
-    id: 1, id_manufacturer: '1', id_category_default: '4', id_default_image: '1', reference: 'demo_1', on_sale: '0', active: '1', price: '23.900000', date_add: at, date_upd: at,
-    name: [{ id: '1', value: 'Hummingbird printed t-shirt' }, { id: '2', value: 'T-shirt imprimé colibri' }],
-    description: [{ id: '1', value: '<p><span style="font-size:10pt;">Symbol of lightness &amp; delicacy.</span></p>' }, { id: '2', value: '<p>Symbole de légèreté.</p>' }],
+    id: 1,
+    id_manufacturer: '1',
+    id_category_default: '4',
+    id_default_image: '1',
+    reference: 'demo_1',
+    on_sale: '0',
+    active: '1',
+    price: '23.900000',
+    date_add: at,
+    date_upd: at,
+    name: [
+      { id: '1', value: 'Hummingbird printed t-shirt' },
+      { id: '2', value: 'T-shirt imprimé colibri' },
+    ],
+    description: [
+      { id: '1', value: '<p><span style="font-size:10pt;">Symbol of lightness &amp; delicacy.</span></p>' },
+      { id: '2', value: '<p>Symbole de légèreté.</p>' },
+    ],
     associations: { categories: [{ id: '2' }, { id: '4' }], images: [{ id: '1' }, { id: '2' }], combinations: [{ id: '1' }, { id: '2' }] },
   };
   return [base, { ...base, id: 2, reference: 'demo_2', active: '0' }];
 }
 
 const LOOKUPS: Record<string, Row[]> = {
-  configurations: [{ id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE }, { id: '2', name: 'PS_LANG_DEFAULT', value: '1' }, { id: '3', name: 'PS_CURRENCY_DEFAULT', value: '1' }],
+  configurations: [
+    { id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE },
+    { id: '2', name: 'PS_LANG_DEFAULT', value: '1' },
+    { id: '3', name: 'PS_CURRENCY_DEFAULT', value: '1' },
+  ],
   currencies: [{ id: '1', iso_code: 'EUR', name: 'Euro' }],
   // The resource also carries the password hash: the client must never ask for `display=full`.
   customers: [{ id: '5', email: 'pub@prestashop.com', firstname: 'John', lastname: 'DOE', passwd: '$2y$10$secret.hash' }],
   addresses: [{ id: '5', id_country: '8', firstname: 'John', lastname: 'DOE', city: 'Paris', postcode: '75002', phone: '0102030405', phone_mobile: '' }],
   countries: [{ id: '8', iso_code: 'FR' }],
-  order_states: [{ id: '2', paid: '1', shipped: '0', delivery: '0' }, { id: '5', paid: '1', shipped: '1', delivery: '1' }],
-  categories: [{ id: '2', name: [{ id: '1', value: 'Home' }], is_root_category: '1' }, { id: '4', name: [{ id: '1', value: 'Men' }], is_root_category: '0' }],
+  order_states: [
+    { id: '2', paid: '1', shipped: '0', delivery: '0' },
+    { id: '5', paid: '1', shipped: '1', delivery: '1' },
+  ],
+  categories: [
+    { id: '2', name: [{ id: '1', value: 'Home' }], is_root_category: '1' },
+    { id: '4', name: [{ id: '1', value: 'Men' }], is_root_category: '0' },
+  ],
 };
 
 const RANGE = /^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]$/;
@@ -81,7 +136,8 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
     return json(res, 400, { errors: [{ code: 37, message: 'Unable to filter by date without the parameter date=1' }] });
   }
   let out = filtered(rows, url);
-  if (url.searchParams.get('sort') === '[date_upd_ASC,id_ASC]') out = [...out].sort((a, b) => String(a['date_upd']).localeCompare(String(b['date_upd'])) || Number(a['id']) - Number(b['id']));
+  if (url.searchParams.get('sort') === '[date_upd_ASC,id_ASC]')
+    out = [...out].sort((a, b) => String(a['date_upd']).localeCompare(String(b['date_upd'])) || Number(a['id']) - Number(b['id']));
   const [offset, count] = (url.searchParams.get('limit') ?? `0,${out.length}`).split(',').map(Number) as [number, number];
   const price = [...url.searchParams.keys()].map((k) => /^price\[(\w+)\]\[use_tax\]$/.exec(k)?.[1]).find(Boolean);
   const page = out.slice(offset, offset + count).map((row) => shown(price ? { ...row, [price]: '28.680000' } : row, url.searchParams.get('display')));
@@ -92,13 +148,27 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
 /** Answers 401 to a request whose key is wrong, or whose key may not read what it asks for; true when it did. */
 function refusedKey(authorization: string | undefined, url: URL, res: ServerResponse): boolean {
   const limited = authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
-  if (limited && url.pathname === '/api/customers') return json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] }), true;
+  if (limited && url.pathname === '/api/customers')
+    return (json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] }), true);
   if (limited || authorization === `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) return false;
   // PrestaShop 9's WebserviceRequest::authenticate: a key of another length is error 18; a key
   // of 32 characters that is not an active key is 20, then 21 (no permissions for it).
-  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64').toString().replace(/:$/, '');
-  const errors = key.length === 32 ? [{ code: 20, message: 'Authentification key is not active' }, { code: 21, message: 'No permission for this authentication key' }] : [{ code: 18, message: 'Invalid authentication key format' }];
-  json(res, 401, { errors }, { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' });
+  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64')
+    .toString()
+    .replace(/:$/, '');
+  const errors =
+    key.length === 32
+      ? [
+          { code: 20, message: 'Authentification key is not active' },
+          { code: 21, message: 'No permission for this authentication key' },
+        ]
+      : [{ code: 18, message: 'Invalid authentication key format' }];
+  json(
+    res,
+    401,
+    { errors },
+    { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' },
+  );
   return true;
 }
 
@@ -110,7 +180,8 @@ function refusedKey(authorization: string | undefined, url: URL, res: ServerResp
 export function prestaShopStandIn(orders: Row[], products: Row[], switches: { webserviceOff?: boolean } = {}): StandIn {
   return new StandIn((req, url, res) => {
     // `WebserviceRequest::isActivated`: 503 with error 22, before the key is even read.
-    if (switches.webserviceOff) return json(res, 503, { errors: [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }] });
+    if (switches.webserviceOff)
+      return json(res, 503, { errors: [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }] });
     if (refusedKey(req.headers.authorization, url, res)) return;
     if (url.searchParams.get('output_format') !== 'JSON' && req.headers['output-format'] !== 'JSON') {
       res.writeHead(200, { 'content-type': 'text/xml;charset=utf-8' });

@@ -7,9 +7,14 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 function lineItem(i: number): Row {
   return {
-    quantity: 1, sku: `IPOD-342-N${i}`, name: 'IPod Nano - 8gb - green', title: 'IPod Nano - 8gb',
-    product: { id: 'gid://shopify/Product/632910392' }, variant: { id: 'gid://shopify/ProductVariant/49148385' },
-    originalUnitPriceSet: money('199.00'), taxLines: [{ priceSet: money('3.98') }],
+    quantity: 1,
+    sku: `IPOD-342-N${i}`,
+    name: 'IPod Nano - 8gb - green',
+    title: 'IPod Nano - 8gb',
+    product: { id: 'gid://shopify/Product/632910392' },
+    variant: { id: 'gid://shopify/ProductVariant/49148385' },
+    originalUnitPriceSet: money('199.00'),
+    taxLines: [{ priceSet: money('3.98') }],
   };
 }
 
@@ -19,9 +24,19 @@ export function shopifyGraphqlOrders(n: number): Row[] {
     const at = iso(Date.now() - (n - i) * 3600_000);
     const address = { firstName: 'Bob', lastName: 'Norman', phone: '+1(800)555-0100', city: 'Ottawa', zip: 'K2P 1L4', country: 'Canada', countryCodeV2: 'CA' };
     return {
-      id: `gid://shopify/Order/${820982911946154508n + BigInt(i)}`, createdAt: at, updatedAt: at, closedAt: null, cancelledAt: null,
-      email: 'bob.norman@mail.example.com', phone: null, currencyCode: 'USD', displayFinancialStatus: 'PAID', displayFulfillmentStatus: 'UNFULFILLED',
-      totalPriceSet: money('598.94'), billingAddress: address, shippingAddress: address,
+      id: `gid://shopify/Order/${820982911946154508n + BigInt(i)}`,
+      createdAt: at,
+      updatedAt: at,
+      closedAt: null,
+      cancelledAt: null,
+      email: 'bob.norman@mail.example.com',
+      phone: null,
+      currencyCode: 'USD',
+      displayFinancialStatus: 'PAID',
+      displayFulfillmentStatus: 'UNFULFILLED',
+      totalPriceSet: money('598.94'),
+      billingAddress: address,
+      shippingAddress: address,
       customer: { firstName: 'Bob', lastName: 'Norman', defaultAddress: { city: 'Ottawa', zip: 'K2P 1L4', countryCodeV2: 'CA' } },
       lineItems: Array.from({ length: i === 0 ? 60 : 2 }, (_, j) => lineItem(j)),
     };
@@ -31,10 +46,19 @@ export function shopifyGraphqlOrders(n: number): Row[] {
 export function shopifyGraphqlProducts(): Row[] {
   const at = iso(Date.now() - 86_400_000);
   const base = {
-    id: 'gid://shopify/Product/788032119674292922', title: 'Example T-Shirt', handle: 'example-t-shirt', status: 'ACTIVE', productType: 'Shirts',
-    descriptionHtml: '<p>An example T-Shirt</p>', publishedAt: at, updatedAt: at,
+    id: 'gid://shopify/Product/788032119674292922',
+    title: 'Example T-Shirt',
+    handle: 'example-t-shirt',
+    status: 'ACTIVE',
+    productType: 'Shirts',
+    descriptionHtml: '<p>An example T-Shirt</p>',
+    publishedAt: at,
+    updatedAt: at,
     media: [{ __typename: 'MediaImage', image: { url: 'https://cdn.shopify.example/files/shirt.jpg' } }],
-    variants: [{ __typename: 'ProductVariant', price: '19.99', compareAtPrice: '24.99', sku: 'example-shirt-s' }, { __typename: 'ProductVariant', price: '21.99', compareAtPrice: null, sku: 'example-shirt-m' }],
+    variants: [
+      { __typename: 'ProductVariant', price: '19.99', compareAtPrice: '24.99', sku: 'example-shirt-s' },
+      { __typename: 'ProductVariant', price: '21.99', compareAtPrice: null, sku: 'example-shirt-m' },
+    ],
   };
   return [base, { ...base, id: 'gid://shopify/Product/788032119674292923', handle: 'hoodie', status: 'DRAFT' }];
 }
@@ -45,7 +69,9 @@ export const SHOPIFY_CLIENT_ID = '3f1c0e9a7b5d4c2e8f6a1b0c9d8e7f6a';
 export const SHOPIFY_CLIENT_SECRET = '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';
 
 const THROTTLED = { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }] };
-const cost = (available: number) => ({ cost: { requestedQueryCost: 572, actualQueryCost: 572, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 1000 } } });
+const cost = (available: number) => ({
+  cost: { requestedQueryCost: 572, actualQueryCost: 572, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 1000 } },
+});
 
 const PROTECTED = ['email', 'phone', 'billingAddress', 'shippingAddress', 'customer'];
 
@@ -59,7 +85,11 @@ function withhold(data: Row): Row[] {
   return orders.flatMap((order, i) =>
     PROTECTED.filter((field) => field in order).map((field) => {
       order[field] = null;
-      return { message: 'This app is not approved to access the Customer object. See https://partners.shopify.com/123/apps/456/customer_data for more details.', locations: [{ line: 1, column: 1 }], path: ['orders', 'nodes', i, field] };
+      return {
+        message: 'This app is not approved to access the Customer object. See https://partners.shopify.com/123/apps/456/customer_data for more details.',
+        locations: [{ line: 1, column: 1 }],
+        path: ['orders', 'nodes', i, field],
+      };
     }),
   );
 }
@@ -68,7 +98,9 @@ function withhold(data: Row): Row[] {
 const since = (query: unknown) => Date.parse(/updated_at:>='([^']+)'/.exec(String(query ?? ''))?.[1] ?? '') || 0;
 
 function page(rows: Row[], variables: Row, first: number): { nodes: Row[]; pageInfo: Row } {
-  const all = rows.filter((r) => Date.parse(String(r['updatedAt'])) >= since(variables['query'])).sort((a, b) => String(a['updatedAt']).localeCompare(String(b['updatedAt'])));
+  const all = rows
+    .filter((r) => Date.parse(String(r['updatedAt'])) >= since(variables['query']))
+    .sort((a, b) => String(a['updatedAt']).localeCompare(String(b['updatedAt'])));
   const offset = variables['after'] ? Number(Buffer.from(String(variables['after']), 'base64').toString()) : 0;
   const end = offset + first;
   return { nodes: all.slice(offset, end), pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') } };
@@ -132,9 +164,13 @@ export class ShopifyGraphqlStandIn extends StandIn {
   }
 
   private handle(req: IncomingMessage, url: URL, res: ServerResponse): void {
-    if (req.method === 'GET' && url.pathname.startsWith('/bulk/')) return void res.writeHead(200, { 'content-type': 'application/jsonl' }).end(bulkFile(url.pathname.includes('orders') ? 'orders' : 'products', url.pathname.includes('orders') ? this.orders : this.products));
+    if (req.method === 'GET' && url.pathname.startsWith('/bulk/'))
+      return void res
+        .writeHead(200, { 'content-type': 'application/jsonl' })
+        .end(bulkFile(url.pathname.includes('orders') ? 'orders' : 'products', url.pathname.includes('orders') ? this.orders : this.products));
     if (req.method === 'POST' && url.pathname === '/admin/oauth/access_token') return this.grant(req, res);
-    if (!this.tokenWorks(req.headers['x-shopify-access-token'])) return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    if (!this.tokenWorks(req.headers['x-shopify-access-token']))
+      return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     const version = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname)?.[1];
     if (!version) return json(res, 404, { errors: 'Not Found' });
     res.setHeader('x-shopify-api-version', this.servedVersion(version));
@@ -183,7 +219,11 @@ export class ShopifyGraphqlStandIn extends StandIn {
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
       const form = new URLSearchParams(text);
-      if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== SHOPIFY_CLIENT_ID || form.get('client_secret') !== SHOPIFY_CLIENT_SECRET) {
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_id') !== SHOPIFY_CLIENT_ID ||
+        form.get('client_secret') !== SHOPIFY_CLIENT_SECRET
+      ) {
         return json(res, 400, { error: 'invalid_client', error_description: 'Client authentication failed' });
       }
       const token = `shpat_minted_${this.minted.size + 1}_${Math.random().toString(16).slice(2, 10)}`;
@@ -202,7 +242,9 @@ export class ShopifyGraphqlStandIn extends StandIn {
       const { nodes, pageInfo } = page(this.orders, variables, Number(variables['first']));
       return { orders: { nodes: nodes.map((o) => ({ ...o, lineItems: connection(o['lineItems'] as unknown[], 50) })), pageInfo } };
     },
-    ShopbeaconLineItems: (variables) => ({ order: { lineItems: connection((this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [], 250, variables['after']) } }),
+    ShopbeaconLineItems: (variables) => ({
+      order: { lineItems: connection((this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [], 250, variables['after']) },
+    }),
     ShopbeaconProducts: (variables) => {
       this.cursorsAsked.push({ kind: 'product', since: since(variables['query']) });
       const { nodes, pageInfo } = page(this.products, variables, Number(variables['first']));
@@ -216,14 +258,29 @@ export class ShopifyGraphqlStandIn extends StandIn {
     ShopbeaconBulkStatus: (variables) => {
       const kind = (this.bulkQueries.at(-1) ?? '').includes('orders(') ? 'orders' : 'products';
       this.polls += 1;
-      return { node: this.polls <= this.bulkPollsRunning ? { id: variables['id'], status: 'RUNNING' } : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` } };
+      return {
+        node:
+          this.polls <= this.bulkPollsRunning
+            ? { id: variables['id'], status: 'RUNNING' }
+            : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` },
+      };
     },
-    ShopbeaconProtectedData: () => ({ orders: { nodes: this.orders.slice(0, 1).map((o) => ({ id: o['id'], email: o['email'], phone: o['phone'], billingAddress: o['billingAddress'], customer: o['customer'] })) } }),
+    ShopbeaconProtectedData: () => ({
+      orders: {
+        nodes: this.orders
+          .slice(0, 1)
+          .map((o) => ({ id: o['id'], email: o['email'], phone: o['phone'], billingAddress: o['billingAddress'], customer: o['customer'] })),
+      },
+    }),
     ShopbeaconShopCurrency: () => ({ shop: { currencyCode: 'EUR' } }),
     ShopbeaconAccessScopes: () => ({ currentAppInstallation: { accessScopes: this.scopes.map((handle) => ({ handle })) } }),
     ShopbeaconSubscriptions: (variables) => ({ webhookSubscriptions: connection(this.subscriptions, 100, variables['after']) }),
     ShopbeaconSubscribe: (variables) => {
-      const subscription = { id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`, topic: String(variables['topic']), uri: String(variables['uri']) };
+      const subscription = {
+        id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`,
+        topic: String(variables['topic']),
+        uri: String(variables['uri']),
+      };
       this.subscriptions.push(subscription);
       return { webhookSubscriptionCreate: { webhookSubscription: { id: subscription.id }, userErrors: [] } };
     },

@@ -27,7 +27,8 @@ export const kit: ConnectorKit = {
       settings: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET },
       validProducts: 2,
       wrongCredentials: { woocommerceUrl: shop.url, woocommerceConsumerKey: 'ck_wrong', woocommerceConsumerSecret: 'cs_wrong' },
-      cursorsAsked: (kind) => shop.served.filter(({ path }) => path.startsWith(`/wp-json/wc/v3/${kind}s?`)).map(({ path }) => wooCursorAsked(new URL(path, shop.url))),
+      cursorsAsked: (kind) =>
+        shop.served.filter(({ path }) => path.startsWith(`/wp-json/wc/v3/${kind}s?`)).map(({ path }) => wooCursorAsked(new URL(path, shop.url))),
       changeOrder(index) {
         const order = orders[index] as Record<string, unknown>;
         order['status'] = 'completed';

@@ -19,7 +19,10 @@ export function wooOrders(n: number): Record<string, unknown>[] {
 }
 
 /** The REST keys the stand-in knows: a Read/Write one and a Read one. */
-const WOO_KEYS = new Set([`Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`, `Basic ${Buffer.from(`${WOO_READ_KEY}:${WOO_READ_SECRET}`).toString('base64')}`]);
+const WOO_KEYS = new Set([
+  `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString('base64')}`,
+  `Basic ${Buffer.from(`${WOO_READ_KEY}:${WOO_READ_SECRET}`).toString('base64')}`,
+]);
 
 /** WooCommerce's order of `orderby=modified&order=asc`: by `date_modified_gmt`, then id. */
 const byModified = (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -62,11 +65,26 @@ function modifiedAfter(url: URL): string | undefined {
 export function wooProducts(): Record<string, unknown>[] {
   const base = template('woocommerce/product.json');
   const old = { date_modified: '2023-06-01T11:00:00', date_modified_gmt: '2023-06-01T10:00:00' };
-  return [base, { ...base, id: 96, status: 'draft' }, { ...base, id: 97, images: [] }, { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [], ...old }];
+  return [
+    base,
+    { ...base, id: 96, status: 'draft' },
+    { ...base, id: 97, images: [] },
+    { ...base, id: 98, type: 'simple', name: 'Enamel Mug', price: '10.61', variations: [], ...old },
+  ];
 }
 
 /** `GET /wc/v3/settings/general/woocommerce_currency` as WooCommerce answers it (its options list cut short). */
-const CURRENCY_SETTING = { id: 'woocommerce_currency', label: 'Currency', description: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.', type: 'select', default: 'USD', options: { EUR: 'Euro (&euro;)', USD: 'United States (US) dollar (&#36;)' }, tip: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.', value: 'EUR', group_id: 'general' };
+const CURRENCY_SETTING = {
+  id: 'woocommerce_currency',
+  label: 'Currency',
+  description: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.',
+  type: 'select',
+  default: 'USD',
+  options: { EUR: 'Euro (&euro;)', USD: 'United States (US) dollar (&#36;)' },
+  tip: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.',
+  value: 'EUR',
+  group_id: 'general',
+};
 
 /**
  * WooCommerce's REST API as `/wp-json/wc/v3/orders|products` serves it: Basic auth with the REST
@@ -74,7 +92,11 @@ const CURRENCY_SETTING = { id: 'woocommerce_currency', label: 'Currency', descri
  * `dates_are_gmt=true`), `orderby=modified`, `X-WP-Total`, `X-WP-TotalPages`. The second page of
  * orders asked for fails once with a 500, as a busy shop's PHP does now and then.
  */
-export function wooCommerceStandIn(orders: Record<string, unknown>[], products: Record<string, unknown>[], options: { pageDelayMs?: number; webhooks?: WooWebhookRow[] } = {}): StandIn {
+export function wooCommerceStandIn(
+  orders: Record<string, unknown>[],
+  products: Record<string, unknown>[],
+  options: { pageDelayMs?: number; webhooks?: WooWebhookRow[] } = {},
+): StandIn {
   let failedOnce = false;
   let orderPages = 0;
   return new StandIn((req, url, res) => {

@@ -19,7 +19,12 @@ export interface WooWebhookRow {
 const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 
 /** The webhook as `/wc/v3/webhooks` shows it: the secret is write-only, the failure count is not in the answer at all. */
-const shown = ({ secret: _secret, failures: _failures, ...rest }: WooWebhookRow) => ({ ...rest, resource: rest.topic.split('.')[0], event: rest.topic.split('.')[1], api_version: 'wp_api_v3' });
+const shown = ({ secret: _secret, failures: _failures, ...rest }: WooWebhookRow) => ({
+  ...rest,
+  resource: rest.topic.split('.')[0],
+  event: rest.topic.split('.')[1],
+  api_version: 'wp_api_v3',
+});
 
 /**
  * `/wp-json/wc/v3/webhooks` of WooCommerce: list (`per_page`, `page`), create, update. A Read key
@@ -30,13 +35,18 @@ export function answerWooWebhooks(hooks: WooWebhookRow[], req: IncomingMessage, 
   const match = /^\/wp-json\/wc\/v3\/webhooks(?:\/(\d+))?$/.exec(url.pathname);
   if (!match) return false;
   const auth = req.headers.authorization;
-  if (auth !== basic(WOO_KEY, WOO_SECRET) && auth !== basic(WOO_READ_KEY, WOO_READ_SECRET)) return (json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } }), true);
+  if (auth !== basic(WOO_KEY, WOO_SECRET) && auth !== basic(WOO_READ_KEY, WOO_READ_SECRET))
+    return (json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } }), true);
   if (req.method === 'GET') {
     const perPage = Number(url.searchParams.get('per_page') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
     return (json(res, 200, hooks.slice((page - 1) * perPage, page * perPage).map(shown)), true);
   }
-  if (auth !== basic(WOO_KEY, WOO_SECRET)) return (json(res, 401, { code: 'woocommerce_rest_cannot_edit', message: 'Sorry, you are not allowed to edit this resource.', data: { status: 401 } }), true);
+  if (auth !== basic(WOO_KEY, WOO_SECRET))
+    return (
+      json(res, 401, { code: 'woocommerce_rest_cannot_edit', message: 'Sorry, you are not allowed to edit this resource.', data: { status: 401 } }),
+      true
+    );
   let text = '';
   req.on('data', (chunk: Buffer) => (text += chunk.toString()));
   req.on('end', () => {

@@ -32,7 +32,13 @@ function pixelInit(query: URLSearchParams, href: string): unknown {
     data: {
       customer: customer ? { id: customer, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ordersCount: 3, phone: null } : null,
       cart: null,
-      shop: { name: 'Stand-in', myshopifyDomain: 'stand-in.myshopify.com', countryCode: 'DE', storefrontUrl: new URL(href).origin, paymentSettings: { currencyCode: 'EUR' } },
+      shop: {
+        name: 'Stand-in',
+        myshopifyDomain: 'stand-in.myshopify.com',
+        countryCode: 'DE',
+        storefrontUrl: new URL(href).origin,
+        paymentSettings: { currencyCode: 'EUR' },
+      },
       purchasingCompany: null,
     },
     customerPrivacy: { analyticsProcessingAllowed: allowed, marketingAllowed: allowed, preferencesProcessingAllowed: allowed, saleOfDataAllowed: allowed },
@@ -54,7 +60,13 @@ export class ShopifySandbox {
 
   async start(): Promise<this> {
     this.mock = await createMockUpstream({ token: TOKEN });
-    const config = parseRelayConfig({ baseUrl: this.mock.url, token: TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-pixel-')), logLevel: 'warn', allowedOrigins: 'null' });
+    const config = parseRelayConfig({
+      baseUrl: this.mock.url,
+      token: TOKEN,
+      dataDir: mkdtempSync(join(tmpdir(), 'sb-pixel-')),
+      logLevel: 'warn',
+      allowedOrigins: 'null',
+    });
     this.relay = createRelay(config);
     this.relayServer = createServer(this.relay.callback());
     this.relayUrl = await listen(this.relayServer);

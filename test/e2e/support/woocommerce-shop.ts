@@ -47,13 +47,18 @@ export class WooCommerceShop {
 
   async start(): Promise<this> {
     this.mock = await createMockUpstream({ token: TOKEN });
-    this.relay = createRelay(parseRelayConfig({ baseUrl: this.mock.url, token: TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-woo-')), logLevel: 'warn', adminKey: WOO_ADMIN_KEY }));
+    this.relay = createRelay(
+      parseRelayConfig({ baseUrl: this.mock.url, token: TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-woo-')), logLevel: 'warn', adminKey: WOO_ADMIN_KEY }),
+    );
     this.url = await listen(this.server);
     const port = await freePort();
     this.phpUrl = `http://127.0.0.1:${port}`;
     const options = { woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: `${this.url}/sb`, admin_key: WOO_ADMIN_KEY } };
     // php -S serves requests one at a time: the page's own shutdown call to the relay goes to this process, not to PHP.
-    this.php = spawn('php', ['-S', `127.0.0.1:${port}`, 'integrations/woocommerce/tests/storefront.php'], { env: { ...process.env, SHOPBEACON_TEST_OPTIONS: JSON.stringify(options) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.php = spawn('php', ['-S', `127.0.0.1:${port}`, 'integrations/woocommerce/tests/storefront.php'], {
+      env: { ...process.env, SHOPBEACON_TEST_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       this.php.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve());
       this.php.once('exit', (code) => reject(new Error(`php -S exited with ${code}`)));

@@ -1,0 +1,135 @@
+// The PrestaShop module (integrations/prestashop/shopbeacon) in PrestaShop stand-ins, one PHP
+// process per shop request, as woocommerce-plugin.test.ts drives the plugin: its files, install,
+// the storefront head and the cart events. The relay client's failures: prestashop-module-relay.test.ts.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ANONYMOUS,
+  events,
+  fakeRelay,
+  MODULE,
+  request,
+  settings,
+  skip,
+  TEAPOT,
+  TEE_LARGE,
+  type FakeRelay,
+  type TrackEvent,
+} from '../helpers/prestashop-module.js';
+
+describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, checkout, order, quick view', { skip }, () => {
+  let relay: FakeRelay;
+  before(async () => {
+    relay = await fakeRelay();
+  });
+  after(() => relay.close());
+
+  it('is allowed on PrestaShop 1.7.8 to 9.x, and registers the new hook when 0.1.0 is upgraded', () => {
+    const main = readFileSync(join(MODULE, 'shopbeacon.php'), 'utf8');
+    assert.match(main, /ps_versions_compliancy = \['min' => '1\.7\.8\.0', 'max' => '9\.99\.99'\]/);
+    const version = /\$this->version = '([\d.]+)'/.exec(main)?.[1];
+    assert.ok(existsSync(join(MODULE, `upgrade/upgrade-${version}.php`)), `an upgrade script for ${version}`);
+    assert.match(
+      readFileSync(join(MODULE, `upgrade/upgrade-${version}.php`), 'utf8'),
+      /function upgrade_module_0_2_0\(\$module\)\n\{\n {4}return \$module->registerHook\(shopbeacon::HOOKS\);/,
+    );
+  });
+
+  it('sends a started checkout once per cart from the checkout page: value, currency and items; a reload is the same event_id', async () => {
+    relay.requests.length = 0;
+    const checkout = {
+      config: settings(relay.url),
+      cookies: ANONYMOUS,
+      page: 'order',
+      cart: [
+        [42, 2],
+        [50, 1, 51],
+      ],
+    };
+    await request(checkout);
+    await request(checkout);
+    await request({ ...checkout, cart: [[42, 3]] });
+    const [first, reload, changed] = events(relay) as (TrackEvent & { event: { order_value: number; currency: string; items: Record<string, unknown>[] } })[];
+    assert.equal(first?.event_name, 'Checkout Started');
+    assert.deepEqual([first?.user_id, first?.session_id], ['v1sitor-abcdefghij', 'sess-0123456789']);
+    assert.deepEqual([first?.event.order_value, first?.event.currency], [79.2, 'EUR']);
+    assert.deepEqual(first?.event.items, [
+      { ...TEAPOT, quantity: 2 },
+      { ...TEE_LARGE, quantity: 1 },
+    ]);
+    assert.equal(reload?.event_id, first?.event_id, 'the relay drops the reload as a duplicate');
+    assert.notEqual(changed?.event_id, first?.event_id);
+    assert.match(String(first?.event_id), /^ps-[0-9a-f]{40}$/);
+    relay.requests.length = 0;
+    await request({ ...checkout, page: true });
+    assert.deepEqual(relay.requests, [], 'no start on other pages');
+  });
+
+  it('sends the placed order at actionValidateOrder with the order id the sync sends, each line at its price with tax', async () => {
+    relay.requests.length = 0;
+    const orders = [
+      {
+        id: 31,
+        total: 74.2,
+        lines: [
+          [42, 2, 0, 29.4],
+          [50, 1, 51, 15.4],
+        ],
+      },
+    ];
+    await request({
+      config: settings(relay.url),
+      cookies: ANONYMOUS,
+      cart: [
+        [42, 2],
+        [50, 1, 51],
+      ],
+      orders,
+      actions: [['validate', 0]],
+    });
+    const [placed] = events(relay) as (TrackEvent & { event: { order_id: number; order_value: number; currency: string; items: Record<string, unknown>[] } })[];
+    assert.equal(placed?.event_name, 'Order Completed');
+    assert.deepEqual([placed?.event.order_id, placed?.event.order_value, placed?.event.currency], [31, 74.2, 'EUR']);
+    assert.deepEqual(
+      placed?.event.items.map((i) => [i['product_id'], i['quantity'], i['price']]),
+      [
+        [42, 2, 29.4],
+        [50, 1, 15.4],
+      ],
+    );
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, orders, actions: [['validate', 0]] });
+    assert.equal(events(relay)[1]?.event_id, placed?.event_id, 'once per order: the same event_id');
+  });
+
+  it('sends nothing the snippet would not: consent refused, Global Privacy Control, consent required and not given, a browser the relay judged automated', async () => {
+    relay.requests.length = 0;
+    const base = { config: settings(relay.url), cart: [[42, 1]], actions: [['add', 42, 1]] };
+    await request({ ...base, cookies: { ...ANONYMOUS, _sb_c: '0' } });
+    await request({ ...base, cookies: ANONYMOUS, server: { HTTP_SEC_GPC: '1' } });
+    await request({ ...base, config: settings(relay.url, { SHOPBEACON_CONSENT: 'required' }), cookies: ANONYMOUS });
+    await request({ ...base, cookies: { ...ANONYMOUS, _sb_bot: '1' } });
+    assert.deepEqual(relay.requests, []);
+    await request({
+      ...base,
+      config: settings(relay.url, { SHOPBEACON_CONSENT: 'required' }),
+      cookies: { ...ANONYMOUS, _sb_c: '1' },
+      server: { HTTP_SEC_GPC: '1' },
+    });
+    assert.equal(events(relay).length, 1, 'consent given by the banner wins over GPC, as in the snippet');
+  });
+
+  it("sends a quick view's product view from the server (its JSON answer runs no script), and no view for a combination change", async () => {
+    relay.requests.length = 0;
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'quickview', id_product: '42' } });
+    const { quantity: _, ...viewed } = { ...TEAPOT, quantity: 1 };
+    assert.deepEqual(
+      events(relay).map((e) => [e.event_name, e.event]),
+      [['Product Viewed', viewed]],
+    );
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42, get: { action: 'refresh', id_product: '42' } });
+    await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42 });
+    assert.equal(events(relay).length, 1, 'the page itself sends its view from the browser');
+  });
+});
