@@ -20,10 +20,14 @@ if (!folder || (part !== undefined && part !== 'concurrent' && part !== 'alone')
 }
 const vendored = options.includes('--vendored-dependencies');
 const extra = options.filter((option) => !option.startsWith('--part=') && option !== '--vendored-dependencies');
-const files = readdirSync(folder)
-  .filter((name) => name.endsWith('.test.ts'))
+/** The test files under `dir`, at any depth: a tier's tests mirror the folders of what they test. */
+const testFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+  );
+const files = testFiles(folder)
   .sort()
-  .map((name) => ({ file: join(folder, name), text: readFileSync(join(folder, name), 'utf8') }));
+  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 const alone = files.filter(({ text }) => text.includes('@runs-alone')).map(({ file }) => file);
 const together = files.map(({ file }) => file).filter((file) => !alone.includes(file));
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';

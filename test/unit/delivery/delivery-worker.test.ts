@@ -1,0 +1,127 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import pino from 'pino';
+import { DeliveryWorker } from '../../../relay/delivery/delivery-worker.js';
+import type { UpstreamAnswer, UpstreamClient } from '../../../relay/delivery/upstream-client.js';
+import type { DueRecord, OutboxQueue } from '../../../relay/outbox/outbox.js';
+import { RecordEvents } from '../../../relay/pipeline/record-events.js';
+import type { RecordStep } from '../../../relay/pipeline/record-step.js';
+
+/** An in-memory queue with the outbox's delivery side: due records not in flight, removed once delivered. */
+class MemoryQueue {
+  readonly records = new Map<number, DueRecord & { dueAt: number }>();
+  readonly dead: number[] = [];
+  failReads = 0;
+
+  constructor(count: number) {
+    for (let id = 1; id <= count; id++)
+      this.records.set(id, { id, kind: 'event', key: `e-${id}`, body: `{"seq":${id}}`, attempts: 0, version: 1, createdAt: Date.now(), dueAt: 0 });
+  }
+
+  due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
+    if (this.failReads > 0 && this.failReads--) throw new Error('SQLITE_IOERR: disk I/O error');
+    return [...this.records.values()].filter((r) => r.dueAt <= now && !exclude.has(r.id)).slice(0, limit);
+  }
+  nextDueAt(): number | undefined {
+    return Math.min(...[...this.records.values()].map((r) => r.dueAt)) || undefined;
+  }
+  delivered(record: DueRecord): void {
+    this.records.delete(record.id);
+  }
+  retryLater(record: DueRecord, at: number): void {
+    const kept = this.records.get(record.id);
+    if (kept) kept.dueAt = at;
+  }
+  deadLetter(ids: number[]): void {
+    for (const id of ids) {
+      this.records.delete(id);
+      this.dead.push(id);
+    }
+  }
+  requeueDead(): number {
+    return 0;
+  }
+  notePause(): void {}
+}
+
+/** The service as the worker calls it: each call held until answered, counting how many were in flight at most. */
+class FakeService {
+  readonly bodies: string[] = [];
+  inFlight = 0;
+  mostInFlight = 0;
+  destroyed = false;
+  private readonly waiting: (() => void)[] = [];
+  /** While held, calls wait for `release`; otherwise they are answered on the next turn. */
+  held = false;
+
+  readonly client = {
+    post: async (_path: string, body: string): Promise<UpstreamAnswer> => {
+      this.bodies.push(body);
+      this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
+      await new Promise<void>((resolve) => (this.held ? this.waiting.push(resolve) : setImmediate(resolve)));
+      this.inFlight--;
+      return { status: 202, body: '{}', retryAfter: undefined };
+    },
+    destroy: async () => {
+      this.destroyed = true;
+    },
+  } as unknown as UpstreamClient;
+
+  release(): void {
+    this.held = false;
+    this.waiting.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+function worker(queue: MemoryQueue, service: FakeService, concurrency: number) {
+  const events = new RecordEvents();
+  const delivered: RecordStep[] = [];
+  events.subscribe((step) => step.state === 'delivered' && delivered.push(step));
+  const w = new DeliveryWorker({ outbox: queue as unknown as OutboxQueue, client: service.client, logger: pino({ level: 'silent' }), events, concurrency });
+  return { w, delivered, allDelivered: (n: number) => new Promise<void>((resolve) => events.subscribe(() => delivered.length >= n && resolve())) };
+}
+
+describe('DeliveryWorker, the outbox drained to the service (relay/delivery/delivery-worker.ts)', () => {
+  it('delivers every due record once, never with more calls in flight than its limit', async () => {
+    const queue = new MemoryQueue(300);
+    const service = new FakeService();
+    const { w, delivered, allDelivered } = worker(queue, service, 8);
+    const done = allDelivered(300);
+    w.start();
+    await done;
+    await w.stop(1_000);
+    assert.equal(queue.records.size, 0);
+    assert.equal(new Set(service.bodies).size, 300);
+    assert.equal(service.bodies.length, 300, 'no record sent twice');
+    assert.ok(service.mostInFlight <= 8, `${service.mostInFlight} calls in flight`);
+    assert.equal(delivered.length, 300);
+  });
+
+  it('keeps going when the outbox cannot be read, and delivers once it can', async () => {
+    const queue = new MemoryQueue(3);
+    queue.failReads = 1;
+    const service = new FakeService();
+    const { w, allDelivered } = worker(queue, service, 4);
+    const done = allDelivered(3);
+    w.start();
+    await done;
+    await w.stop(1_000);
+    assert.equal(queue.records.size, 0);
+  });
+
+  it('on stop waits for the calls in flight up to the grace, then ends the connections and leaves their records queued', async () => {
+    const queue = new MemoryQueue(1);
+    const service = new FakeService();
+    service.held = true;
+    const { w } = worker(queue, service, 4);
+    w.start();
+    await new Promise<void>((resolve) => {
+      const look = () => (service.inFlight === 1 ? resolve() : setImmediate(look));
+      look();
+    });
+    await w.stop(50);
+    assert.equal(service.destroyed, true);
+    assert.equal(queue.records.size, 1, 'nothing was acknowledged, so the record stays queued');
+    service.release();
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mapWooCommerceOrder } from '../../../../relay/platforms/woocommerce/woocommerce-order.js';
+import { mapWooCommerceProduct } from '../../../../relay/platforms/woocommerce/woocommerce-product.js';
+import { parseExactJson } from '../../../../relay/shared/exact-json.js';
+import { fixtureText } from '../../../helpers/platform-fixtures.js';
+
+const payload = (name: string) => parseExactJson(fixtureText(`woocommerce/${name}.json`)) as Record<string, unknown>;
+const settings = { currency: 'EUR' };
+
+describe('mapWooCommerceOrder(payload)', () => {
+  it('maps every order field of a paid order with a variation line item, field by field', () => {
+    const mapped = mapWooCommerceOrder(payload('order-variation'));
+    assert.ok('kind' in mapped);
+    assert.deepEqual(mapped.errors, []);
+    assert.deepEqual(mapped.body, {
+      order_id: 727,
+      date_created_gmt: '2026-11-20T09:15:02',
+      date_modified_gmt: '2026-11-20T09:15:03',
+      order_value: 65.81,
+      currency: 'EUR',
+      status: 'processing',
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+49 30 1234567',
+      city: 'Berlin',
+      zip_code: '10117',
+      country: 'DE',
+      line_items: [
+        {
+          line_item_product_id: 93,
+          line_item_variation_id: 101,
+          line_item_quantity: 2,
+          line_item_price: 19.9,
+          line_item_subtotal: 39.8,
+          line_item_total: 39.8,
+          line_item_subtotal_tax: 7.56,
+          line_item_total_tax: 7.56,
+          line_item_tax_class: 'reduced-rate',
+          line_item_sku: 'SHIRT-BLUE-M',
+          line_item_name: 'Linen Shirt - Blue, M',
+        },
+        {
+          line_item_product_id: 22,
+          line_item_quantity: 1,
+          line_item_price: 10.61,
+          line_item_subtotal: 10.61,
+          line_item_total: 10.61,
+          line_item_subtotal_tax: 2.02,
+          line_item_total_tax: 2.02,
+          line_item_sku: 'MUG-ENAMEL',
+          line_item_name: 'Enamel Mug',
+        },
+      ],
+    });
+  });
+
+  it("takes a digital order's address from billing when WooCommerce left shipping empty, and its completion date", () => {
+    const mapped = mapWooCommerceOrder(payload('order-digital'));
+    assert.ok('kind' in mapped);
+    assert.equal(mapped.body['city'], 'Hamburg');
+    assert.equal(mapped.body['zip_code'], '20095');
+    assert.equal(mapped.body['completion_date_gmt'], '2026-11-21T07:02:11');
+    assert.equal(mapped.body['phone'], undefined);
+  });
+
+  it('falls back to shipping field by field when billing lacks a value', () => {
+    const order = payload('order-variation');
+    order['billing'] = { ...(order['billing'] as object), city: '', postcode: '' };
+    order['shipping'] = { ...(order['shipping'] as object), city: 'Potsdam', postcode: '14467' };
+    const mapped = mapWooCommerceOrder(order);
+    assert.ok('kind' in mapped);
+    assert.equal(mapped.body['city'], 'Potsdam');
+    assert.equal(mapped.body['zip_code'], '14467');
+  });
+
+  it('sends a refund-updated order with its total and status as WooCommerce has them', () => {
+    const mapped = mapWooCommerceOrder(payload('order-refunded'));
+    assert.ok('kind' in mapped);
+    assert.equal(mapped.body['order_value'], 65.81);
+    assert.equal(mapped.body['status'], 'completed');
+    assert.equal(mapped.body['date_modified_gmt'], '2026-11-22T08:30:00');
+  });
+
+  it('names the field of an amount that is not a decimal', () => {
+    const mapped = mapWooCommerceOrder({ ...payload('order-variation'), total: 'about ten' });
+    assert.ok('kind' in mapped);
+    assert.deepEqual(
+      mapped.errors.map((e) => e.path),
+      ['order_value'],
+    );
+  });
+
+  it('leaves out a line whose product was deleted (product_id 0) and still sends the order with its full value', () => {
+    const order = payload('order-variation');
+    const lines = order['line_items'] as Record<string, unknown>[];
+    const mapped = mapWooCommerceOrder({
+      ...order,
+      line_items: [...lines, { ...lines[0], id: 999, product_id: 0, variation_id: 0, name: 'A deleted product' }],
+    });
+    assert.ok('kind' in mapped);
+    assert.deepEqual(mapped.errors, []);
+    assert.equal((mapped.body['line_items'] as unknown[]).length, lines.length);
+    assert.equal(mapped.body['order_value'], 65.81);
+  });
+
+  it('skips a block-checkout draft, which is no order yet', () => {
+    assert.deepEqual(mapWooCommerceOrder({ ...payload('order-variation'), status: 'checkout-draft' }), { skip: 'status checkout-draft: not an order yet' });
+  });
+});
+
+describe('mapWooCommerceProduct(payload, settings)', () => {
+  it('maps a published product: text description, comma-joined categories, two images, rating', () => {
+    const mapped = mapWooCommerceProduct(payload('product'), settings);
+    assert.ok('kind' in mapped);
+    assert.deepEqual(mapped.errors, []);
+    assert.deepEqual(mapped.body, {
+      product_id: 93,
+      name: 'Linen Shirt',
+      price: 19.9,
+      currency: 'EUR',
+      on_sale: true,
+      description: 'Breathable linen for warm days & cool evenings. 100% European flax Relaxed fit',
+      categories: 'Clothing,Shirts',
+      image: 'https://shop.example/wp-content/uploads/2026/03/shirt-blue.jpg',
+      image2: 'https://shop.example/wp-content/uploads/2026/03/shirt-white.jpg',
+      link: 'https://shop.example/product/linen-shirt/',
+      sku: 'SHIRT',
+      average_rating: 4.5,
+      rating_count: 12,
+    });
+  });
+
+  it('decodes the HTML entities WordPress stores in names and categories (`Tea &amp; Coffee`, `&ndash;`)', () => {
+    const mapped = mapWooCommerceProduct(
+      { ...payload('product'), name: 'Earl Grey &ndash; loose', categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }] },
+      settings,
+    );
+    assert.ok('kind' in mapped);
+    assert.deepEqual([mapped.body['name'], mapped.body['categories']], ['Earl Grey – loose', 'Tea & Coffee']);
+  });
+
+  it('takes the price as the shop displays it when the plugin adds it (shopbeacon_price), else the price as entered', () => {
+    const shown = mapWooCommerceProduct({ ...payload('product'), price: '5.50', shopbeacon_price: 6.55 }, settings);
+    const entered = mapWooCommerceProduct({ ...payload('product'), price: '5.50' }, settings);
+    assert.ok('kind' in shown && 'kind' in entered);
+    assert.deepEqual([shown.body['price'], entered.body['price']], [6.55, 5.5]);
+  });
+
+  it('never sends a variation', () => {
+    assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), { skip: 'a variation: the service takes base products only' });
+  });
+
+  it('drops the control characters an editor left in a name or a description, invisible on the page and refused by the contract, so the product is sent', () => {
+    const mapped = mapWooCommerceProduct({ ...payload('product'), name: 'Tea\u0007pot', description: '<p>Sturdy\u0000 and\u000bwashable</p>' }, settings);
+    assert.ok('kind' in mapped);
+    assert.deepEqual([mapped.body['name'], mapped.body['description']], ['Teapot', 'Sturdy and washable']);
+  });
+
+  it('sends only published products, naming a draft as withdrawn (the merchant is told if it was sent before)', () => {
+    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), status: 'draft' }, settings), {
+      skip: 'status draft: only published products are sent',
+      withdrawn: '93',
+    });
+    assert.deepEqual(
+      mapWooCommerceProduct({ ...payload('product'), type: 'variation' }, settings),
+      { skip: 'a variation: the service takes base products only' },
+      'a variation is never a withdrawal',
+    );
+  });
+
+  it('sends no rating for a product nobody rated', () => {
+    const mapped = mapWooCommerceProduct({ ...payload('product'), average_rating: '0.00', rating_count: 0 }, settings);
+    assert.ok('kind' in mapped);
+    assert.equal(mapped.body['average_rating'], undefined);
+    assert.equal(mapped.body['rating_count'], undefined);
+  });
+});
