@@ -12,7 +12,7 @@ import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
 import { addMirrorRoutes } from './mirror/mirror-routes.js';
-import { addWebhookRoutes } from './webhooks/webhook-routes.js';
+import { addWebhookRoutes, type WebhookSettings } from './webhooks/webhook-routes.js';
 import { CONNECTORS } from './platforms/connectors.js';
 import { withdrawnMessage } from './platform-state/withdrawn-products.js';
 import { healthz, readyz } from './operations/health-routes.js';
@@ -27,6 +27,23 @@ export interface RouterFiles {
 
 type Parts = Omit<RelayParts, 'close'>;
 
+/** What the routes read of the settings (the core and the syncs have theirs: `core-settings.ts`, `sync/sync-settings.ts`). */
+export type RouterSettings = WebhookSettings &
+  Pick<
+    RelayConfig,
+    | 'allowedOrigins'
+    | 'newVisitorsPerHour'
+    | 'token'
+    | 'rateLimitIp'
+    | 'rateLimitUser'
+    | 'bots'
+    | 'cookieDomain'
+    | 'adminKey'
+    | 'ingestKey'
+    | 'demo'
+    | 'baseUrl'
+  >;
+
 /** What several routes share: the wrong-key counter, the new-visitor budget, the vouchers, the syncs' and visitors' state. */
 interface Shared {
   failures: KeyFailures;
@@ -36,7 +53,7 @@ interface Shared {
   visitorsByMonth: () => Promise<Record<string, number>>;
 }
 
-function sharedState(config: RelayConfig, parts: Parts): Shared {
+function sharedState(config: RouterSettings, parts: Parts): Shared {
   const { metrics, shared } = parts;
   return {
     failures: new KeyFailures(),
@@ -48,7 +65,7 @@ function sharedState(config: RelayConfig, parts: Parts): Shared {
 }
 
 /** The browser's door: `/collect` and the script. */
-function addBrowserRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared, files: RouterFiles): void {
+function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared, files: RouterFiles): void {
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const collect = collectRoute({
     accept: parts.accept,
@@ -65,7 +82,7 @@ function addBrowserRoutes(router: Router, config: RelayConfig, parts: Parts, sta
 }
 
 /** The operator's routes: health, readiness, metrics, stats. */
-function addOperatorRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared): void {
+function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { outbox, worker, metrics, shared } = parts;
   const { failures, syncStatuses, visitorsByMonth, newVisitors } = state;
   router.get('/healthz', healthz);
@@ -79,7 +96,7 @@ function addOperatorRoutes(router: Router, config: RelayConfig, parts: Parts, st
 }
 
 /** The shop's routes: the `/v1` mirror for its backend and plugins, and the platforms' webhooks. */
-function addShopRoutes(router: Router, config: RelayConfig, parts: Parts, state: Shared): void {
+function addShopRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { accept, events } = parts;
   const { failures, newVisitors, vouchers } = state;
   addMirrorRoutes(router, {
@@ -108,7 +125,7 @@ function addShopRoutes(router: Router, config: RelayConfig, parts: Parts, state:
 }
 
 /** Every route of the relay; the demo storefront only in demo mode. */
-export function relayRouter(config: RelayConfig, parts: Parts, files: RouterFiles): Router {
+export function relayRouter(config: RouterSettings, parts: Parts, files: RouterFiles): Router {
   const router = new Router();
   const state = sharedState(config, parts);
   addBrowserRoutes(router, config, parts, state, files);

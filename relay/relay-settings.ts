@@ -38,7 +38,7 @@ const platformRules: SettingsRule = (config) =>
  * Validates raw settings (strings, as from the environment or flags, keyed like `RelayConfig`)
  * all at once, so every problem is reported at start, each naming its variable and flag.
  */
-export function parseRelayConfig(raw: Partial<Record<keyof RelayConfig, string | undefined>>): RelayConfig {
+export function parseRelayConfig(raw: Partial<Record<keyof RelayConfig, string | undefined>>): Readonly<RelayConfig> {
   return parseSettings(raw, RELAY_SETTINGS, [requiredTogether, platformRules]);
 }
 

@@ -6,7 +6,6 @@ import type { Setting } from '../config/settings.js';
 import { parseRelayConfig, RELAY_SETTINGS } from '../relay-settings.js';
 import { unknownVariables } from '../config/unknown-variables.js';
 import { createRelay, type Relay } from '../create-relay.js';
-import { coreSettingsOf } from '../core-settings.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { createMockUpstream, type MockUpstream } from '../mock-upstream/create-mock-upstream.js';
 import { onShutdown, SHUTDOWN_CLOSE_MS } from './on-shutdown.js';
@@ -23,19 +22,17 @@ function flagValue(flags: Record<string, unknown>, flag: string): string | undef
   return value === undefined ? undefined : String(value);
 }
 
-/** Demo mode: no service configured, so an embedded mock stands in for it, loudly. */
-async function startDemoUpstream(config: RelayConfig): Promise<MockUpstream> {
+/** Demo mode: no service configured, so an embedded mock stands in for it, loudly; the config the relay runs with then. */
+async function startDemoUpstream(parsed: Readonly<RelayConfig>): Promise<{ mock: MockUpstream; config: Readonly<RelayConfig> }> {
   const mock = await createMockUpstream({ token: DEMO_TOKEN, host: '127.0.0.1' });
-  config.baseUrl = mock.url;
-  config.token = DEMO_TOKEN;
-  config.demo = true;
-  // The demo shop's backend posts orders to the mirror with it; a key given by the user is kept.
-  config.adminKey ??= randomBytes(24).toString('base64url');
+  // The demo shop's backend posts orders to the mirror with the admin key; a key given by the user is kept.
+  const adminKey = parsed.adminKey ?? randomBytes(24).toString('base64url');
+  const config = Object.freeze({ ...parsed, baseUrl: mock.url, token: DEMO_TOKEN, demo: true, adminKey });
   process.stderr.write(
     `\n  DEMO MODE: SHOPBEACON_BASE_URL is not set, so events go to an embedded mock service at ${mock.url}\n` +
       `  (inspect it at ${mock.url}/_mock/records?kind=events). Set SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN for real delivery.\n\n`,
   );
-  return mock;
+  return { mock, config };
 }
 
 /** The relay, or a clear message and exit 1 when its data directory cannot hold the outbox. */
@@ -55,18 +52,24 @@ function secretFlagWarnings(command: Command): string[] {
   return fromFlags.map((s) => `${s.flag} puts a secret in the process list (ps) and shell history; set ${s.env} instead`);
 }
 
-async function runRelay(flags: Record<string, unknown>, command: Command): Promise<void> {
-  // Before the configuration is read: a misspelt variable is often why a setting seems missing.
-  for (const warning of [...unknownVariables(RELAY_SETTINGS), ...secretFlagWarnings(command)]) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
-  let config: RelayConfig;
+/** The settings from flags and the environment, or a message and exit 1 naming what is wrong. */
+function parsedConfig(flags: Record<string, unknown>): Readonly<RelayConfig> {
   try {
-    config = parseRelayConfig(Object.fromEntries(RELAY_SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
+    return parseRelayConfig(Object.fromEntries(RELAY_SETTINGS.map((s) => [s.key, flagValue(flags, s.flag)])));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`shopbeacon relay: ${error.message}\n`);
     process.exit(1);
   }
-  const mock = config.baseUrl ? undefined : await startDemoUpstream(config);
+}
+
+async function runRelay(flags: Record<string, unknown>, command: Command): Promise<void> {
+  // Before the configuration is read: a misspelt variable is often why a setting seems missing.
+  for (const warning of [...unknownVariables(RELAY_SETTINGS), ...secretFlagWarnings(command)]) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
+  const parsed = parsedConfig(flags);
+  const demo = parsed.baseUrl ? undefined : await startDemoUpstream(parsed);
+  const config = demo?.config ?? parsed;
+  const mock = demo?.mock;
   const relay = openRelay(config);
   if (relay.shopbeacon.shared)
     await checkKeyspaceVersion(relay.shopbeacon.shared.redis).catch(async (error: unknown) => {
@@ -74,7 +77,7 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
       throw error;
     });
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
-  relay.shopbeacon.logger.info({ url, upstream: new URL(coreSettingsOf(config).upstream.baseUrl).origin, demo: Boolean(mock) }, 'relay listening');
+  relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl ?? '').origin, demo: Boolean(mock) }, 'relay listening');
   process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
   if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
   // Calls in flight get SHOPBEACON_SHUTDOWN_GRACE_MS; closing the rest gets a few seconds more.

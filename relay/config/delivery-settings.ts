@@ -1,3 +1,4 @@
+import { DEFAULT_DEDUPE_WINDOW_MS } from '../shared/dedupe-window.js';
 import { currencyCode, duration, hours, httpUrl, interval, oneOf, platformUrl, wholeNumber } from './setting-parsers.js';
 import type { Setting } from './setting.js';
 
@@ -64,8 +65,8 @@ export const DELIVERY_SETTINGS: Setting[] = [
     flag: '--dedupe-window',
     help: 'how long an event_id (or a webhook delivery id) is remembered: a repeat within it is a duplicate (1h to 7d; ~29 bytes of disk or ~21-31 of Redis memory per id, so a day at 100 events/s is ~250-310 MB)',
     parse: duration('1h', '7d'),
-    fallback: 24 * 3600_000,
-    shown: '24h',
+    fallback: DEFAULT_DEDUPE_WINDOW_MS,
+    shown: `${DEFAULT_DEDUPE_WINDOW_MS / 3600_000}h`,
   },
   {
     key: 'outboxSync',

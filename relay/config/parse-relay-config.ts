@@ -78,12 +78,13 @@ export function parseSettings(
   raw: Partial<Record<keyof RelayConfig, string | undefined>>,
   settings: readonly Setting[] = SETTINGS,
   rules: readonly SettingsRule[] = [requiredTogether],
-): RelayConfig {
+): Readonly<RelayConfig> {
   const config: Record<string, unknown> = {};
   const problems = settings.flatMap((setting) => readSetting(setting, raw[setting.key], config) ?? []);
   problems.push(...rules.flatMap((rule) => rule(config)));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config as unknown as RelayConfig;
+  // Read-only once parsed: one owner for each setting, its row (demo mode builds a config of its own).
+  return Object.freeze(config) as unknown as Readonly<RelayConfig>;
 }
 
 /** Raw settings from the environment alone (for embedding the relay without the CLI). */

@@ -61,7 +61,7 @@ export interface RelayConfig {
   outboxMaxRecords: number;
   /** Most bytes the outbox holds. @default 1 GiB */
   outboxMaxBytes: number;
-  /** How long an `event_id` or a delivery id is remembered as seen: a repeat within it is a duplicate. @default 24 hours */
+  /** How long an `event_id` or a delivery id is remembered as seen: a repeat within it is a duplicate. @default DEFAULT_DEDUPE_WINDOW_MS */
   dedupeWindowMs: number;
   /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. @default 'full' */
   outboxSync: 'full' | 'normal';

@@ -20,7 +20,7 @@ export interface OutboxBackend {
   redis?: SharedRedis | undefined;
   limits?: { maxRecords: number; maxBytes: number };
   synchronous?: 'full' | 'normal';
-  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default 24 hours */
+  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default DEFAULT_DEDUPE_WINDOW_MS */
   dedupeWindowMs?: number;
   /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
   claimIdleMs?: number;

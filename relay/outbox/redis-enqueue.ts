@@ -24,7 +24,7 @@ export interface RedisEnqueueOptions {
   waitReplicas?: number;
   /** @default 500 */
   waitTimeoutMs?: number;
-  /** How long an id is remembered as seen. @default 24 hours */
+  /** How long an id is remembered as seen. @default DEFAULT_DEDUPE_WINDOW_MS */
   dedupeWindowMs?: number;
 }
 

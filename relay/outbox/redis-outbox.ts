@@ -37,7 +37,7 @@ export interface RedisOutboxOptions {
   waitTimeoutMs?: number;
   /** @default 1 GiB */
   maxBytes?: number;
-  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default 24 hours */
+  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default DEFAULT_DEDUPE_WINDOW_MS */
   dedupeWindowMs?: number;
 }
 

@@ -47,7 +47,7 @@ export interface SqliteOutboxOptions {
   groupCommitMs?: number;
   /**
    * How long an id is remembered: a repeat within it is a duplicate (`SHOPBEACON_DEDUPE_WINDOW`).
-   * @default 86_400_000 (24 hours)
+   * @default DEFAULT_DEDUPE_WINDOW_MS
    */
   dedupeWindowMs?: number;
   /** The clock. @default Date.now */

@@ -136,6 +136,21 @@ export function apiSettingsMissing(connector: Connector, values: Partial<Record<
   return groups.map((missing) => settingsNamed(connector, missing));
 }
 
+/** The catalog's settings as the relay set them: what the webhooks and the syncs of `connector` map products with. */
+export interface CatalogSource {
+  shopCurrency: string | undefined;
+  shopUrl: string | undefined;
+}
+
+/**
+ * The catalog's settings for `connector`: the currency set (empty: the sync asks the shop), the
+ * storefront set, else the one its API settings give (Shopify's `<shop>/products/<handle>`).
+ */
+export function catalogSettingsFor(connector: Connector, source: CatalogSource, values: ApiContext['values'] | undefined): CatalogSettings {
+  const shopUrl = source.shopUrl ?? (values ? connector.shopUrl?.(values) : undefined);
+  return { currency: source.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
+}
+
 /** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */
 export function platformClientFor(connector: Connector): PlatformClient {
   return new PlatformClient({ platform: connector.label, ...(connector.permanentFailure ? { permanentFailure: connector.permanentFailure } : {}) });

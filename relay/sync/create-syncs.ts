@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { nanoid } from 'nanoid';
-import { apiValues, platformClientFor } from '../platforms/connector.js';
+import { apiValues, catalogSettingsFor, platformClientFor } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformSync, type PlatformSyncOptions } from './platform-sync.js';
 import type { SyncSettings } from './sync-settings.js';
@@ -15,8 +15,7 @@ export function createSyncs(settings: SyncSettings, options: Omit<PlatformSyncOp
   return CONNECTORS.flatMap((connector) => {
     const values = apiValues(connector, settings.platformValues);
     if (!values) return [];
-    const shopUrl = settings.shopUrl ?? connector.shopUrl?.(values);
-    const catalog = { currency: settings.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
+    const catalog = catalogSettingsFor(connector, settings, values);
     const api = connector.openApi({ values, catalog, client: platformClientFor(connector), ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}) });
     const webhooks = Boolean(connector.webhook && settings.platformValues[connector.webhook.secret]);
     return [new PlatformSync(connector, api, { ...options, intervalMs: settings.intervalMs, owner, webhooks }, catalog)];

@@ -42,8 +42,8 @@ export async function startRelay(options: HarnessOptions = {}): Promise<Harness>
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-relay-'));
   const logs: string[] = [];
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logs.push(chunk.toString()), done()) });
-  const config = parseRelayConfig({ baseUrl: mock.url, token: SERVICE_TOKEN, dataDir, adminKey: ADMIN_KEY, logLevel: 'trace', ...options.config });
-  config.demo = options.demo ?? false;
+  const parsed = parseRelayConfig({ baseUrl: mock.url, token: SERVICE_TOKEN, dataDir, adminKey: ADMIN_KEY, logLevel: 'trace', ...options.config });
+  const config = { ...parsed, demo: options.demo ?? false };
   const relay = createRelay(config, { logger: createLogger('trace', sink) });
   const { server, url } = await listen(relay.callback(), 0, '127.0.0.1');
   // Once only: a test that stopped the relay to restart it can still close the harness in `finally`.
