@@ -1,3 +1,4 @@
+import { dedupeWindow } from './shared/dedupe-window.js';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
 import type { UpstreamClientOptions } from './delivery/upstream-client.js';
@@ -32,7 +33,8 @@ export function coreSettingsOf(config: RelayConfig): CoreSettings {
       dataDir: config.dataDir,
       limits: { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes },
       synchronous: config.outboxSync,
-      dedupeWindowMs: config.dedupeWindowMs,
+      // Built once here: the outbox and the shared Redis state slice ids by the same window.
+      window: dedupeWindow(config.dedupeWindowMs),
       // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
       claimIdleMs: config.deliveryTimeoutMs * 3,
       wait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },

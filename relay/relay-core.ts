@@ -71,7 +71,7 @@ async function closeEach(steps: (() => unknown)[]): Promise<void> {
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
-  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.dedupeWindowMs) : undefined;
+  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
   const client = new UpstreamClient(settings.upstream);
   const ingestLoad = createIngestLoad();

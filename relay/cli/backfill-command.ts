@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { currencyCode } from '../config/setting-parsers.js';
 import { settingOption } from './setting-option.js';
 import { historyStart, historyStartOf } from '../contract/window.js';
-import { platformClientFor, type Connector } from '../platforms/connector.js';
+import { catalogSettingsFor, platformClientFor, type Connector } from '../platforms/connector.js';
 import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { platformItems } from './platform-items.js';
@@ -48,8 +48,7 @@ function catalogCurrency(flags: BackfillFlags): string {
 /** Products, then orders: a product an order names is in the catalog first. */
 async function backfill(connector: Connector, flags: BackfillFlags): Promise<void> {
   const values = apiValuesFromFlags(COMMAND, connector, flags);
-  const shopUrl = flags.shopUrl ?? connector.shopUrl?.(values);
-  const catalog = { currency: catalogCurrency(flags), ...(shopUrl ? { shopUrl } : {}) };
+  const catalog = catalogSettingsFor(connector, { shopCurrency: catalogCurrency(flags), shopUrl: flags.shopUrl }, values);
   const api = connector.openApi({ values, catalog, client: platformClientFor(connector) });
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());

@@ -1,3 +1,4 @@
+import type { DedupeWindow } from '../shared/dedupe-window.js';
 import type { SharedState } from '../redis/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
@@ -20,8 +21,8 @@ export interface OutboxBackend {
   redis?: SharedRedis | undefined;
   limits?: { maxRecords: number; maxBytes: number };
   synchronous?: 'full' | 'normal';
-  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default DEFAULT_DEDUPE_WINDOW_MS */
-  dedupeWindowMs?: number;
+  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`), and its slices. @default dedupeWindow() */
+  window?: DedupeWindow;
   /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
   claimIdleMs?: number;
   /** Replicas that confirm each batch before it is acknowledged, and how long they may take (Redis). */
@@ -30,7 +31,7 @@ export interface OutboxBackend {
 
 /** The one choice of backend, for the relay and the CLI alike. */
 export function openOutbox(backend: OutboxBackend): Outbox {
-  const window = backend.dedupeWindowMs ? { dedupeWindowMs: backend.dedupeWindowMs } : {};
+  const window = backend.window ? { window: backend.window } : {};
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
     const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};

@@ -1,7 +1,7 @@
 import type { SharedRedis } from '../redis/redis-connection.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { RedisSeenKeys, SEEN_KEY_PREFIXES, type SeenId } from '../redis/redis-seen-keys.js';
-import { dedupeWindow } from '../shared/dedupe-window.js';
+import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import { stringifyBody } from '../shared/exact-json.js';
 import { outboxFull, replicasUnconfirmed } from '../shared/storage-error.js';
@@ -24,8 +24,8 @@ export interface RedisEnqueueOptions {
   waitReplicas?: number;
   /** @default 500 */
   waitTimeoutMs?: number;
-  /** How long an id is remembered as seen. @default DEFAULT_DEDUPE_WINDOW_MS */
-  dedupeWindowMs?: number;
+  /** How long an id is remembered as seen, and its slices. @default dedupeWindow() */
+  window?: DedupeWindow;
 }
 
 /** One record's arguments of the enqueue script (`ENQUEUE`), its id's place in the duplicate window last. */
@@ -52,7 +52,7 @@ export class RedisEnqueue {
   private readonly places: RedisSeenKeys;
 
   constructor(private readonly options: RedisEnqueueOptions) {
-    this.places = new RedisSeenKeys(options.redis, dedupeWindow(options.dedupeWindowMs));
+    this.places = new RedisSeenKeys(options.redis, options.window ?? dedupeWindow());
     // EVALSHA, loading the script once: its 2 KB source no longer travels with every batch.
     options.redis.defineCommand('shopbeaconEnqueue', { lua: ENQUEUE });
   }

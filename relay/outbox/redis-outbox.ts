@@ -1,3 +1,4 @@
+import type { DedupeWindow } from '../shared/dedupe-window.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { SharedRedis } from '../redis/redis-connection.js';
@@ -37,8 +38,8 @@ export interface RedisOutboxOptions {
   waitTimeoutMs?: number;
   /** @default 1 GiB */
   maxBytes?: number;
-  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`). @default DEFAULT_DEDUPE_WINDOW_MS */
-  dedupeWindowMs?: number;
+  /** How long an id is remembered as seen, and its slices. @default dedupeWindow() */
+  window?: DedupeWindow;
 }
 
 type StreamEntry = [string, string[]];
@@ -74,7 +75,7 @@ export class RedisOutbox implements Outbox {
       limits: this.limits,
       waitReplicas: options.waitReplicas ?? 0,
       waitTimeoutMs: options.waitTimeoutMs ?? 500,
-      ...(options.dedupeWindowMs ? { dedupeWindowMs: options.dedupeWindowMs } : {}),
+      ...(options.window ? { window: options.window } : {}),
     });
     this.dead = new RedisDeadLetters(this.redis);
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });

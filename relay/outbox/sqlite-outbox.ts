@@ -16,7 +16,7 @@ import { openOutboxDatabase, releaseFreePages } from './sqlite-database.js';
 import { SqliteDeadLetters } from './sqlite-dead-letters.js';
 import { SqliteEnqueue, TALLY_STALE_MS } from './sqlite-enqueue.js';
 import { SqliteSeenWindow } from './sqlite-seen-window.js';
-import { dedupeWindow } from '../shared/dedupe-window.js';
+import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
 
@@ -45,11 +45,8 @@ export interface SqliteOutboxOptions {
    * @default 0
    */
   groupCommitMs?: number;
-  /**
-   * How long an id is remembered: a repeat within it is a duplicate (`SHOPBEACON_DEDUPE_WINDOW`).
-   * @default DEFAULT_DEDUPE_WINDOW_MS
-   */
-  dedupeWindowMs?: number;
+  /** How long an id is remembered, a repeat within it a duplicate (`SHOPBEACON_DEDUPE_WINDOW`), and its slices. @default dedupeWindow() */
+  window?: DedupeWindow;
   /** The clock. @default Date.now */
   now?: () => number;
 }
@@ -76,7 +73,7 @@ export class SqliteOutbox implements Outbox {
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
     this.db = openOutboxDatabase(options.dataDir, this.synchronous);
     this.now = options.now ?? Date.now;
-    this.seen = new SqliteSeenWindow(this.db, dedupeWindow(options.dedupeWindowMs), this.now());
+    this.seen = new SqliteSeenWindow(this.db, options.window ?? dedupeWindow(), this.now());
     this.sql = prepareStatements(this.db);
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.tally = new SqliteTally(this.sql, () => this.flushAcks());

@@ -3,7 +3,7 @@ import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
 import { markClosing } from './ended-client.js';
 import { RedisTurnBatch } from './turn-batch.js';
-import { dedupeWindow } from '../shared/dedupe-window.js';
+import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 
 /** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
 export interface SharedState {
@@ -16,12 +16,12 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `dedupeWindowMs` is how long an id is remembered. */
-export function createSharedState(target: RedisTarget, commandTimeoutMs?: number, dedupeWindowMs?: number): SharedState {
+/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `window` is how long an id is remembered, and its slices. */
+export function createSharedState(target: RedisTarget, commandTimeoutMs?: number, window: DedupeWindow = dedupeWindow()): SharedState {
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);
-  const turns = new RedisTurnBatch(redis, dedupeWindow(dedupeWindowMs));
+  const turns = new RedisTurnBatch(redis, window);
   return {
     redis,
     turns,
