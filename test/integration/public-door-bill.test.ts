@@ -6,16 +6,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { browserEvent, collect } from '../helpers/collect.js';
+import { bearer, INGEST_KEY, trackEvent } from '../helpers/ingest-key.js';
 import { ADMIN_KEY, startRelay, until } from '../helpers/relay-harness.js';
-
-const INGEST_KEY = 'ingest-key-3b9f0c27e4d15a86b2c1-plugins';
-const bearer = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
-const trackEvent = () => ({
-  user_id: 'v1sitor-abcdefghij',
-  event_name: 'Added To Cart',
-  event: { product_id: 42, quantity: 1 },
-  datetime: new Date().toISOString().slice(0, 19) + '+00:00',
-});
 
 describe('the bill: visitors a browser could really be', () => {
   const madeUp = (i: number) => browserEvent({ user_id: `made-up-visitor-${String(i).padStart(4, '0')}` });

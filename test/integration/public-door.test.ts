@@ -9,16 +9,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { browserEvent, collect } from '../helpers/collect.js';
 import { runCli } from '../helpers/cli-run.js';
+import { bearer, INGEST_KEY, trackEvent } from '../helpers/ingest-key.js';
 import { ADMIN_KEY, startRelay, until } from '../helpers/relay-harness.js';
-
-const INGEST_KEY = 'ingest-key-3b9f0c27e4d15a86b2c1-plugins';
-const bearer = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
-const trackEvent = () => ({
-  user_id: 'v1sitor-abcdefghij',
-  event_name: 'Added To Cart',
-  event: { product_id: 42, quantity: 1 },
-  datetime: new Date().toISOString().slice(0, 19) + '+00:00',
-});
 
 describe("the relay's settings refuse what would open the door", () => {
   it('refuses at start an admin key shorter than 32 characters, plain http to a service off loopback, the open demo on a public HOST and a bare TRUST_PROXY there, naming each variable', async () => {

@@ -1,34 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { request } from 'undici';
+import { postShopifyWebhook, postWebhook } from '../helpers/webhook-post.js';
 import { freshFixture, sign } from '../helpers/platform-fixtures.js';
 import { relayForSuite, startRelay, type Harness } from '../helpers/relay-harness.js';
 
 const WOO_SECRET = 'wc-secret-5b1d7e';
 const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
 
-interface Delivery {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<Delivery> {
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const text = await response.body.text();
-  return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) =>
-  post(`${h.url}/webhooks/shopify`, body, {
-    'x-shopify-topic': topic,
-    'x-shopify-hmac-sha256': sign(body, SHOPIFY_SECRET),
-    'x-shopify-shop-domain': 'snowdevil.myshopify.com',
-    'x-shopify-api-version': '2026-10',
-    'x-shopify-webhook-id': `b54557e4-bdd9-4b37-8a5f-bf7d70bcd04${topic.length % 10}`,
-    'x-shopify-triggered-at': new Date().toISOString(),
-    ...extra,
-  });
+const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) => postShopifyWebhook(h.url, topic, body, SHOPIFY_SECRET, extra);
 
 describe("POST /webhooks/shopify with two signing secrets (the app's and the store's, during a move)", () => {
   const STORE_SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -51,8 +31,8 @@ describe('the webhook endpoints without their secrets', () => {
   it('do not exist (404)', async () => {
     const h = await startRelay();
     try {
-      assert.equal((await post(`${h.url}/webhooks/woocommerce`, '{}', {})).status, 404);
-      assert.equal((await post(`${h.url}/webhooks/shopify`, '{}', {})).status, 404);
+      assert.equal((await postWebhook(`${h.url}/webhooks/woocommerce`, '{}', {})).status, 404);
+      assert.equal((await postWebhook(`${h.url}/webhooks/shopify`, '{}', {})).status, 404);
     } finally {
       await h.close();
     }

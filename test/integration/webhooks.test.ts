@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { request } from 'undici';
+import { postShopifyWebhook, postWebhook } from '../helpers/webhook-post.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { freshFixture, sign } from '../helpers/platform-fixtures.js';
 import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
@@ -9,19 +9,8 @@ import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-
 const WOO_SECRET = 'wc-secret-5b1d7e';
 const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
 
-interface Delivery {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<Delivery> {
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const text = await response.body.text();
-  return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
 const woo = (h: Harness, topic: string, body: string, signature = sign(body, WOO_SECRET)) =>
-  post(`${h.url}/webhooks/woocommerce`, body, {
+  postWebhook(`${h.url}/webhooks/woocommerce`, body, {
     'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
     'x-wc-webhook-source': 'https://shop.example/',
     'x-wc-webhook-topic': topic,
@@ -32,16 +21,7 @@ const woo = (h: Harness, topic: string, body: string, signature = sign(body, WOO
     ...(signature ? { 'x-wc-webhook-signature': signature } : {}),
   });
 
-const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) =>
-  post(`${h.url}/webhooks/shopify`, body, {
-    'x-shopify-topic': topic,
-    'x-shopify-hmac-sha256': sign(body, SHOPIFY_SECRET),
-    'x-shopify-shop-domain': 'snowdevil.myshopify.com',
-    'x-shopify-api-version': '2026-10',
-    'x-shopify-webhook-id': `b54557e4-bdd9-4b37-8a5f-bf7d70bcd04${topic.length % 10}`,
-    'x-shopify-triggered-at': new Date().toISOString(),
-    ...extra,
-  });
+const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) => postShopifyWebhook(h.url, topic, body, SHOPIFY_SECRET, extra);
 
 /** The mock service's records as the exact JSON text it keeps (64-bit ids included). */
 const serviceText = (h: Harness, kind: 'orders' | 'products') => stringifyBody(h.mock.records(kind));
@@ -88,7 +68,10 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     const before = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } };
     assert.equal((await woo(h, 'order.created', body, sign(body, 'another-secret'))).status, 401);
     assert.equal((await woo(h, 'order.created', body, '')).status, 401);
-    const wrongShopify = await post(`${h.url}/webhooks/shopify`, body, { 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': sign(body, WOO_SECRET) });
+    const wrongShopify = await postWebhook(`${h.url}/webhooks/shopify`, body, {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-hmac-sha256': sign(body, WOO_SECRET),
+    });
     assert.equal(wrongShopify.status, 401);
     const afterwards = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
       outbox: { accepted: number };
@@ -106,7 +89,7 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
   });
 
   it("answers WooCommerce's unsigned ping with 200, as saving a webhook requires", async () => {
-    const ping = await post(`${h.url}/webhooks/woocommerce`, 'webhook_id=14', {
+    const ping = await postWebhook(`${h.url}/webhooks/woocommerce`, 'webhook_id=14', {
       'content-type': 'application/x-www-form-urlencoded',
       'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
     });

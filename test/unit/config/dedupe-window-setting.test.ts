@@ -1,17 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError } from '../../../relay/config/config-error.js';
+import { configProblems } from '../../helpers/config-problems.js';
 import { parseRelayConfig } from '../../../relay/relay-settings.js';
-
-function problems(raw: Record<string, string>): string[] {
-  try {
-    parseRelayConfig(raw);
-    return [];
-  } catch (error) {
-    assert.ok(error instanceof ConfigError);
-    return error.problems;
-  }
-}
 
 describe('SHOPBEACON_DEDUPE_WINDOW', () => {
   it('defaults to 24 hours and takes a duration in minutes, hours or days', () => {
@@ -21,8 +11,11 @@ describe('SHOPBEACON_DEDUPE_WINDOW', () => {
   });
 
   it('refuses a window shorter than an hour or longer than a week, naming the variable', () => {
-    assert.match(problems({ dedupeWindowMs: '30m' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 24h/);
-    assert.match(problems({ dedupeWindowMs: '8d' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
-    assert.match(problems({ dedupeWindowMs: '24 hours' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
+    assert.match(
+      configProblems({ dedupeWindowMs: '30m' })[0] ?? '',
+      /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 24h/,
+    );
+    assert.match(configProblems({ dedupeWindowMs: '8d' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
+    assert.match(configProblems({ dedupeWindowMs: '24 hours' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
   });
 });

@@ -1,59 +1,52 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError } from '../../../relay/config/config-error.js';
+import { configProblems } from '../../helpers/config-problems.js';
 import { parseRelayConfig, RELAY_SETTINGS } from '../../../relay/relay-settings.js';
 import { unknownVariables } from '../../../relay/config/unknown-variables.js';
 
-function problems(raw: Record<string, string>): string[] {
-  try {
-    parseRelayConfig(raw);
-    return [];
-  } catch (error) {
-    assert.ok(error instanceof ConfigError);
-    return error.problems;
-  }
-}
-
 describe('parseRelayConfig(platform API settings)', () => {
   it('refuses a plain http:// platform URL unless its host is a loopback address, naming the variable', () => {
-    assert.deepEqual(problems({ woocommerceUrl: 'http://shop.example', woocommerceConsumerKey: 'ck', woocommerceConsumerSecret: 'cs', shopCurrency: 'EUR' }), [
-      'SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
-    ]);
-    assert.deepEqual(problems({ prestashopUrl: 'http://127.0.0.1:8080', prestashopKey: 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE', shopCurrency: 'EUR' }), []);
+    assert.deepEqual(
+      configProblems({ woocommerceUrl: 'http://shop.example', woocommerceConsumerKey: 'ck', woocommerceConsumerSecret: 'cs', shopCurrency: 'EUR' }),
+      [
+        'SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
+      ],
+    );
+    assert.deepEqual(configProblems({ prestashopUrl: 'http://127.0.0.1:8080', prestashopKey: 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE', shopCurrency: 'EUR' }), []);
   });
   it('names what is missing when a platform API is half configured, and never shows a key', () => {
-    const found = problems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
+    const found = configProblems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
     assert.deepEqual(found, ['SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set']);
     assert.deepEqual(
-      problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }),
+      configProblems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }),
       [],
       'no currency: the sync asks the shop',
     );
-    assert.deepEqual(problems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), [
+    assert.deepEqual(configProblems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), [
       'SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)',
     ]);
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
   it("names both ways into Shopify's API when neither is complete: the client id (with the secret) first, the legacy admin token second", () => {
-    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), [
+    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), [
       'SHOPBEACON_SHOPIFY_CLIENT_ID (--shopify-client-id), or SHOPBEACON_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token) is required when SHOPBEACON_SHOPIFY_SHOP is set (one way in or the other)',
     ]);
-    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifyClientId: 'id', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), []);
-    assert.deepEqual(problems({ shopifyShop: 'snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }), []);
+    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifyClientId: 'id', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), []);
+    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }), []);
   });
   it('takes a sync interval as a duration, 0 for off, and refuses anything else', () => {
     assert.equal(parseRelayConfig({ syncIntervalMs: '30s' }).syncIntervalMs, 30_000);
     assert.equal(parseRelayConfig({}).syncIntervalMs, 600_000);
     assert.equal(parseRelayConfig({ syncIntervalMs: '0' }).syncIntervalMs, 0);
     assert.equal(parseRelayConfig({ syncIntervalMs: '0m' }).syncIntervalMs, 0);
-    assert.match(problems({ syncIntervalMs: '10 minutes' })[0] ?? '', /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 30s/);
+    assert.match(configProblems({ syncIntervalMs: '10 minutes' })[0] ?? '', /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 30s/);
   });
   it('takes a Shopify store as its myshopify.com domain', () => {
     assert.equal(
       parseRelayConfig({ shopifyShop: 'Snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }).shopifyShop,
       'snowdevil.myshopify.com',
     );
-    assert.match(problems({ shopifyShop: 'snowdevil', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })[0] ?? '', /x\.myshopify\.com/);
+    assert.match(configProblems({ shopifyShop: 'snowdevil', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })[0] ?? '', /x\.myshopify\.com/);
   });
 });
 
