@@ -6,8 +6,8 @@
 // says what it is in its own header comment. Run by `npm run lint` from the package's folder; by
 // hand, `node scripts/check-code-map.mjs [package folder] [map file]` checks another tree or a
 // draft map. Prints what drifted and exits 1.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { folderImportCells } from './folder-imports.mjs';
@@ -32,9 +32,22 @@ function importCellProblems(architecture, cells) {
     .map(([, , folder, cell]) => `${folder} says "${cell}", but it is "${cells[folder]}" (node scripts/check-code-map.mjs --write)`);
 }
 
-/** Tracked files and those git would track, that exist; never dist/ or node_modules. */
+/** Folders never listed: installed, built or written by runs, as .gitignore says. */
+const IGNORED = new Set(['.git', 'node_modules', 'dist', 'coverage', 'test-results', 'playwright-report', '.shopbeacon', 'scratch']);
+
+/** Every file under `dir`, relative to the root, outside the ignored folders: a tree that is not a git checkout (the Node matrix's copies). */
+function walk(dir = '') {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return IGNORED.has(entry.name) ? [] : walk(path);
+    return [path];
+  });
+}
+
+/** Tracked files and those git would track, that exist (or, outside a git checkout, the tree's); never dist/ or node_modules. */
 function projectFiles() {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n');
+  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = git.status === 0 ? git.stdout.split('\n') : walk();
   return [...new Set(listed)].filter((path) => path && !path.startsWith('dist/') && !path.split('/').includes('node_modules') && existsSync(join(root, path)));
 }
 
