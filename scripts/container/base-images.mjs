@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canInstallFromDebian, hasCommand, installFromDebian } from '../debian-install.mjs';
 import { fetchNode } from '../node-release.mjs';
-import { askEngine } from './container-engine.mjs';
+import { hasImage, imageAvailable } from './container-engine.mjs';
 
 const DEBIAN_MIRROR = 'http://deb.debian.org/debian';
 /** Files the slim image leaves out too: documentation, manuals, translations, apt's caches. */
@@ -80,12 +80,6 @@ function importRoot(engine, root, name, changes) {
   if (tar.status !== 0) throw new Error(`${engine.command} import of ${name} failed (exit ${tar.status})`);
 }
 
-/** Whether `name` is in the engine's store, or could be pulled into it. */
-function present(engine, name) {
-  if (askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', name])) return true;
-  return spawnSync(engine.command, ['pull', name], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0;
-}
-
 /** Runs `use` on a fresh Debian root, removing it after. */
 function withDebianRoot(suite, use) {
   const root = makeDebianRoot(suite);
@@ -99,7 +93,7 @@ function withDebianRoot(suite, use) {
 /** Makes sure `debian:<suite>-slim` is in the engine's store: there already, pulled, or made here. */
 export function ensureDebianBase(engine, suite = 'bookworm') {
   const name = `docker.io/library/debian:${suite}-slim`;
-  if (present(engine, name)) return name;
+  if (imageAvailable(engine, name)) return name;
   withDebianRoot(suite, (root) => importRoot(engine, root, name, [SYSTEM_PATH, 'CMD ["bash"]']));
   console.log(`image: ${name} made locally (Debian ${suite} minbase)`);
   return name;
@@ -108,11 +102,11 @@ export function ensureDebianBase(engine, suite = 'bookworm') {
 /** Makes sure the Dockerfile's base is in the engine's store: there already, pulled, or made here. */
 export function ensureNodeBase(engine, dockerfile = 'Dockerfile') {
   const { name, major, suite } = dockerfileBase(dockerfile);
-  if (present(engine, name)) return name;
+  if (imageAvailable(engine, name)) return name;
   console.log(`image: ${name} cannot be pulled here (no registry answered), so it is made locally`);
   const version = withDebianRoot(suite, (root) => {
     const debian = `docker.io/library/debian:${suite}-slim`;
-    if (!askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', debian])) importRoot(engine, root, debian, [SYSTEM_PATH, 'CMD ["bash"]']);
+    if (!hasImage(engine, debian)) importRoot(engine, root, debian, [SYSTEM_PATH, 'CMD ["bash"]']);
     const added = addNodeAndUser(root, major);
     importRoot(engine, root, name, [SYSTEM_PATH, `ENV NODE_VERSION=${added.slice(1)}`, 'CMD ["node"]']);
     return added;

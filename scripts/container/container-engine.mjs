@@ -33,8 +33,22 @@ export function runEngine(engine, args, options = {}) {
   if (status !== 0) throw new Error(`${engine.command} ${args.join(' ')} failed (exit ${status}); its output is above`);
 }
 
+/** The engine's exit status, standard output and error for `args`. */
+export function engineResult(engine, args) {
+  const { status, stdout, stderr } = spawnSync(engine.command, args, { env: engine.env, encoding: 'utf8', timeout: 120_000 });
+  return { status: status ?? 1, stdout: (stdout ?? '').trim(), stderr: (stderr ?? '').trim() };
+}
+
 /** The engine's answer to `args` as text, or undefined when it fails. */
 export function askEngine(engine, args) {
-  const { status, stdout } = spawnSync(engine.command, args, { env: engine.env, encoding: 'utf8', timeout: 120_000 });
-  return status === 0 ? stdout.trim() : undefined;
+  const { status, stdout } = engineResult(engine, args);
+  return status === 0 ? stdout : undefined;
+}
+
+/** Whether the image `name` is in the engine's store. */
+export const hasImage = (engine, name) => askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', name]) !== undefined;
+
+/** Whether `name` is in the engine's store, or could be pulled into it. */
+export function imageAvailable(engine, name) {
+  return hasImage(engine, name) || spawnSync(engine.command, ['pull', name], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianBase } from '../../scripts/container/base-images.mjs';
 import type { Engine } from '../../scripts/container/container-engine.mjs';
-import { askEngine, runEngine } from '../../scripts/container/container-engine.mjs';
+import { imageAvailable, runEngine } from '../../scripts/container/container-engine.mjs';
 import { NginxServer } from './nginx-server.js';
 
 /** The official images deploy/compose.yaml names besides ours, and the stand-ins made where none can be pulled. */
@@ -16,8 +16,7 @@ const STANDINS = [
 /** Makes sure compose's Redis and nginx images are there: pulled, or built from Debian's packages. */
 export function ensureComposeImages(engine: Engine): void {
   for (const { image, folder } of STANDINS) {
-    if (askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', image])) continue;
-    if (spawnSync(engine.command, ['pull', image], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0) continue;
+    if (imageAvailable(engine, image)) continue;
     ensureDebianBase(engine);
     runEngine(engine, ['build', ...(engine.podman ? ['--network', 'host'] : []), '-t', image, '-f', join(folder, 'Containerfile'), folder], {
       stdio: 'ignore',

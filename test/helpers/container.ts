@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { askEngine, findEngine, type Engine } from '../../scripts/container/container-engine.mjs';
+import { spawn } from 'node:child_process';
+import { engineResult, findEngine, hasImage, type Engine } from '../../scripts/container/container-engine.mjs';
 import { IMAGE } from '../../scripts/image.mjs';
 
 export const IMAGE_TAG = `${IMAGE}:latest`;
@@ -8,20 +8,15 @@ export const IMAGE_TAG = `${IMAGE}:latest`;
 export function containerEngine(): { engine?: Engine; reason?: string } {
   const engine = findEngine();
   if (!engine) return { reason: 'neither podman nor docker runs containers here (npm run test:container installs podman as root)' };
-  if (!askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', IMAGE_TAG]))
-    return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
+  if (!hasImage(engine, IMAGE_TAG)) return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
   return { engine };
 }
 
-/** The engine's exit status, standard output and error for `args`. */
-export function engineRun(engine: Engine, args: string[]): { status: number; stdout: string; stderr: string } {
-  const { status, stdout, stderr } = spawnSync(engine.command, args, { env: engine.env, encoding: 'utf8', timeout: 120_000 });
-  return { status: status ?? 1, stdout: stdout.trim(), stderr: stderr.trim() };
-}
+export { engineResult as engineRun };
 
 /** Like `engineRun`, failing with the engine's own words when it does not exit 0. */
 export function engineOk(engine: Engine, args: string[]): string {
-  const { status, stdout, stderr } = engineRun(engine, args);
+  const { status, stdout, stderr } = engineResult(engine, args);
   if (status !== 0) throw new Error(`${engine.command} ${args.join(' ')} exited ${status}: ${stderr || stdout}`);
   return stdout;
 }
@@ -46,6 +41,6 @@ export function containerPrinted(engine: Engine, name: string, pattern: RegExp):
 
 /** Removes the containers and volumes named, whatever state they are in. */
 export function removeContainers(engine: Engine, containers: string[], volumes: string[] = []): void {
-  for (const name of containers) engineRun(engine, ['rm', '-f', '-t', '0', name]);
-  for (const name of volumes) engineRun(engine, ['volume', 'rm', '-f', name]);
+  for (const name of containers) engineResult(engine, ['rm', '-f', '-t', '0', name]);
+  for (const name of volumes) engineResult(engine, ['volume', 'rm', '-f', name]);
 }
