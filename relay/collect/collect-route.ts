@@ -11,7 +11,7 @@ import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
-import { resolveIdentity, writeBotCookie, writeIdentityCookies, writeVoucherCookie } from './identity-cookies.js';
+import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
 import { admitVisitors, beyondBatchError, eventUserId } from './visitor-admission.js';
 import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
 import type { NewVisitors } from './new-visitors.js';
@@ -82,8 +82,7 @@ export function collectRoute(options: CollectOptions) {
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
       admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);
     const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records), ctx.ip));
-    writeIdentityCookies(ctx, identity, cookieOptions);
-    writeVoucherCookie(ctx, options.vouchers.voucherOf(identity.userId), cookieOptions);
+    writeIdentityCookies(ctx, identity, cookieOptions, options.vouchers.voucherOf(identity.userId));
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
     if (answer.rejected.length === verdicts.length) {

@@ -108,18 +108,19 @@ export function writeBotCookie(ctx: Context, options: CookieOptions): void {
   ctx.append('Set-Cookie', cookie(BOT_COOKIE, '1', undefined, options, true));
 }
 
-/** `_sb_vid`: the relay's voucher for the visitor (collect/visitor-voucher.ts), HttpOnly, as long as `_sb_uid`. */
-export function writeVoucherCookie(ctx: Context, voucher: string, options: CookieOptions): void {
-  ctx.append('Set-Cookie', cookie(VOUCHER_COOKIE, voucher, USER_MAX_AGE_S, options, true));
-}
-
 /**
  * Re-sets the cookies from the server: Safari caps cookies written by scripts at 7 days, but not
  * those a same-origin server sets. `_sb_uid` and `_sb_sid` are not HttpOnly: the snippet reads
- * them. Values go out as they are: both patterns admit only RFC 6265 cookie-octets.
+ * them. Values go out as they are: both patterns admit only RFC 6265 cookie-octets. With a
+ * `voucher`, `_sb_vid` too (collect/visitor-voucher.ts: HttpOnly, as long as `_sb_uid`). One
+ * `Set-Cookie` header of all of them: each append would check every value set before it again.
  */
-export function writeIdentityCookies(ctx: Context, identity: Identity, options: CookieOptions): void {
-  ctx.append('Set-Cookie', cookie(USER_COOKIE, identity.userCookie, USER_MAX_AGE_S, options));
-  ctx.append('Set-Cookie', cookie(SESSION_COOKIE, identity.sessionId, SESSION_MAX_AGE_S, options));
-  ctx.append('Set-Cookie', cookie(SESSION_START_COOKIE, `${identity.sessionId}.${identity.sessionStart}`, SESSION_MAX_AGE_S, options, true));
+export function writeIdentityCookies(ctx: Context, identity: Identity, options: CookieOptions, voucher?: string): void {
+  const cookies = [
+    cookie(USER_COOKIE, identity.userCookie, USER_MAX_AGE_S, options),
+    cookie(SESSION_COOKIE, identity.sessionId, SESSION_MAX_AGE_S, options),
+    cookie(SESSION_START_COOKIE, `${identity.sessionId}.${identity.sessionStart}`, SESSION_MAX_AGE_S, options, true),
+  ];
+  if (voucher !== undefined) cookies.push(cookie(VOUCHER_COOKIE, voucher, USER_MAX_AGE_S, options, true));
+  ctx.append('Set-Cookie', cookies);
 }

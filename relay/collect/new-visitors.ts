@@ -36,6 +36,8 @@ export class NewVisitors {
    */
   private readonly takenAt = new Map<string, number>();
   private current: NewVisitorCounts;
+  /** When the current clock hour ends (epoch ms): the hour is named anew only then, not on every call. */
+  private hourEnds = 0;
   private previous: NewVisitorCounts | undefined;
 
   constructor(
@@ -49,7 +51,10 @@ export class NewVisitors {
   }
 
   private counts(): NewVisitorCounts {
-    const hour = hourOf(this.now());
+    const now = this.now();
+    if (now < this.hourEnds) return this.current;
+    this.hourEnds = (Math.floor(now / HOUR_MS) + 1) * HOUR_MS;
+    const hour = hourOf(now);
     if (hour !== this.current.hour) [this.previous, this.current] = [this.current, { hour, taken: 0, refusedInBatch: 0, refusedForAddress: 0 }];
     return this.current;
   }

@@ -17,13 +17,26 @@ function describe(text: string): string {
   return /[\uD800-\uDFFF]/.test(found) ? `holds a lone UTF-16 surrogate (U+${code}): not text` : `holds the control character U+${code}: not text`;
 }
 
+/** Whether any string of `value` (keys too) holds such a character: the walk of clean records, which builds no path. */
+function holdsForbidden(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return FORBIDDEN.test(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsForbidden(item, depth + 1));
+  for (const key of Object.keys(value)) if (FORBIDDEN.test(key) || holdsForbidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
 /** Every string of a record (keys too), at any depth, that holds a character no text field may. */
 export function checkTextCharacters(value: unknown, path = '', depth = 0): FieldError[] {
+  return holdsForbidden(value, depth) ? forbiddenTexts(value, path, depth) : [];
+}
+
+function forbiddenTexts(value: unknown, path: string, depth: number): FieldError[] {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? [fieldError(path, 'bad_format', describe(value))] : [];
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => checkTextCharacters(item, joinPath(path, index), depth + 1));
+  if (Array.isArray(value)) return value.flatMap((item, index) => forbiddenTexts(item, joinPath(path, index), depth + 1));
   return Object.entries(value).flatMap(([key, item]) => {
     const here = joinPath(path, key);
-    return [...(FORBIDDEN.test(key) ? [fieldError(here, 'bad_format', `its name ${describe(key)}`)] : []), ...checkTextCharacters(item, here, depth + 1)];
+    return [...(FORBIDDEN.test(key) ? [fieldError(here, 'bad_format', `its name ${describe(key)}`)] : []), ...forbiddenTexts(item, here, depth + 1)];
   });
 }

@@ -8,6 +8,7 @@ import type { SqliteTally } from './sqlite-tally.js';
 import type { SqliteSeenWindow } from './sqlite-seen-window.js';
 import type { Statements } from './sqlite-statements.js';
 import { packVisitor } from './visitor-field.js';
+import type { WalSync } from './wal-sync.js';
 
 /** How old a tally enqueue may use before asking SQLite whether another process changed it. */
 export const TALLY_STALE_MS = 50;
@@ -24,6 +25,8 @@ export interface SqliteEnqueueOptions {
   limits: { records: number; bytes: number };
   groupCommitMs: number;
   now: () => number;
+  /** At `synchronous=FULL`: the WAL's fsync, run off the event loop after a commit made at NORMAL. */
+  walSync?: WalSync;
 }
 
 /**
@@ -33,11 +36,21 @@ export interface SqliteEnqueueOptions {
  */
 export class SqliteEnqueue {
   private readonly group: GroupCommit<Pending, EnqueueResult>;
+  /** The commit's transaction, made once: better-sqlite3 builds a wrapper per `transaction()` call. */
+  private readonly storeAll: (groups: Pending[][], now: number, effects: CommitEffects) => EnqueueResult[][];
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
 
   constructor(private readonly options: SqliteEnqueueOptions) {
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs);
+    this.storeAll = options.db.transaction((groups: Pending[][], now: number, effects: CommitEffects) => {
+      this.options.seen.begin(now);
+      const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
+      // The counters move once per commit, not once per record (issue #16).
+      if (effects.accepted > 0) options.sql.addCounter.run(effects.accepted, 'accepted');
+      if (effects.coalesced > 0) options.sql.addCounter.run(effects.coalesced, 'coalesced');
+      return stored;
+    });
   }
 
   async enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -68,21 +81,24 @@ export class SqliteEnqueue {
     this.group.flush();
   }
 
-  private commit(groups: Pending[][]): EnqueueResult[][] {
-    const { db, sql } = this.options;
-    const now = this.options.now();
+  private commit(groups: Pending[][]): EnqueueResult[][] | Promise<EnqueueResult[][]> {
+    const { walSync } = this.options;
     const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
-    const results = db.transaction(() => {
-      this.options.seen.begin(now);
-      const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
-      // The counters move once per commit, not once per record (issue #16).
-      if (effects.accepted > 0) sql.addCounter.run(effects.accepted, 'accepted');
-      if (effects.coalesced > 0) sql.addCounter.run(effects.coalesced, 'coalesced');
-      return stored;
-    })();
+    const results = walSync ? this.storeUnsynced(groups, effects) : this.storeAll(groups, this.options.now(), effects);
     // Applied only once the commit succeeded: a failed commit changes nothing.
     for (const change of effects.changes) change();
-    return results;
+    return walSync ? walSync.sync().then(() => results) : results;
+  }
+
+  /** The commit at synchronous=NORMAL, whose answers wait for `walSync`. */
+  private storeUnsynced(groups: Pending[][], effects: CommitEffects): EnqueueResult[][] {
+    const { sql } = this.options;
+    sql.syncNormal.run();
+    try {
+      return this.storeAll(groups, this.options.now(), effects);
+    } finally {
+      sql.syncFull.run();
+    }
   }
 
   private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {

@@ -19,6 +19,7 @@ import { SqliteSeenWindow } from './sqlite-seen-window.js';
 import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
+import { WalSync } from './wal-sync.js';
 
 export interface SqliteOutboxOptions {
   /** Folder of `outbox.sqlite`; created when missing. */
@@ -68,6 +69,7 @@ export class SqliteOutbox implements Outbox {
   private acks: DueRecord[] = [];
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
+  private readonly walSync: WalSync | undefined;
 
   constructor(options: SqliteOutboxOptions) {
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
@@ -78,7 +80,14 @@ export class SqliteOutbox implements Outbox {
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.tally = new SqliteTally(this.sql, () => this.flushAcks());
     const shared = { db: this.db, sql: this.sql, tally: this.tally, now: this.now };
-    this.way = new SqliteEnqueue({ ...shared, seen: this.seen, limits: this.limits, groupCommitMs: options.groupCommitMs ?? 0 });
+    if (this.synchronous === 'FULL') this.walSync = new WalSync(`${this.db.name}-wal`);
+    this.way = new SqliteEnqueue({
+      ...shared,
+      seen: this.seen,
+      limits: this.limits,
+      groupCommitMs: options.groupCommitMs ?? 0,
+      ...(this.walSync ? { walSync: this.walSync } : {}),
+    });
     this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
     this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
   }
@@ -252,5 +261,6 @@ export class SqliteOutbox implements Outbox {
     this.way.flush();
     this.flushAcks();
     this.db.close();
+    void this.walSync?.close();
   }
 }

@@ -11,7 +11,7 @@ function context(cookies: Record<string, string> = {}): Context & { setCookies: 
   const setCookies: string[] = [];
   return {
     cookies: { get: (name: string) => cookies[name] },
-    append: (_name: string, value: string) => setCookies.push(value),
+    append: (_name: string, value: string | string[]) => setCookies.push(...[value].flat()),
     setCookies,
   } as unknown as Context & { setCookies: string[] };
 }
@@ -68,5 +68,12 @@ describe('writeIdentityCookies(ctx, identity, options)', () => {
     const plain = context();
     writeIdentityCookies(plain, { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW }, { domain: undefined, secure: false });
     assert.equal(plain.setCookies[0], '_sb_uid=visitor-1; Max-Age=34560000; Path=/; SameSite=Lax');
+  });
+
+  it("adds the visitor's voucher, HttpOnly for as long as the visitor, when given one", () => {
+    const ctx = context();
+    writeIdentityCookies(ctx, { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW }, { domain: undefined, secure: false }, 'voucher-1');
+    assert.equal(ctx.setCookies.length, 4);
+    assert.equal(ctx.setCookies[3], '_sb_vid=voucher-1; Max-Age=34560000; Path=/; SameSite=Lax; HttpOnly');
   });
 });
