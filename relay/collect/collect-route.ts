@@ -4,7 +4,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import type { PipelineRecord } from '../pipeline/pipeline-record.js';
 import type { Verdict } from '../pipeline/accept.js';
-import { MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
+import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { parseCollectBody } from './collect-body.js';
@@ -33,9 +33,10 @@ function newestField(events: unknown[], field: string): unknown {
   return isPlainObject(newest) ? newest[field] : undefined;
 }
 
-function countByUser(records: PipelineRecord[]): Map<string, number> {
+/** Each visitor's events in the batch, by the `user_id` each will carry; ids no event may carry are refused later, not counted. */
+function countByUser(userIds: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const r of records) counts.set(String(r.body['user_id']), (counts.get(String(r.body['user_id'])) ?? 0) + 1);
+  for (const id of userIds) if (CUSTOMER_ID_PATTERN.test(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
   return counts;
 }
 
@@ -57,8 +58,9 @@ export function collectRoute(options: CollectOptions) {
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }
-    await options.rateLimits.takeIp(ctx.ip, body.events.length);
     const identity = resolveIdentity(ctx, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
+    const userIds = body.events.map((raw) => eventUserId(raw, identity.userId));
+    await options.rateLimits.take(ctx.ip, body.events.length, countByUser(userIds));
     const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
@@ -71,17 +73,12 @@ export function collectRoute(options: CollectOptions) {
       );
       return;
     }
-    const admission = admitVisitors(
-      body.events.map((raw) => eventUserId(raw, identity.userId)),
-      identity.userId,
-      ctx.cookies.get(VOUCHER_COOKIE),
-      options.vouchers,
-    );
+    const admission = admitVisitors(userIds, identity.userId, ctx.cookies.get(VOUCHER_COOKIE), options.vouchers);
     for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
       admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);
-    const verdicts = await options.accept('collect', 'event', body.events, toRecord, (records) => options.rateLimits.takeUsers(countByUser(records), ctx.ip));
+    const verdicts = await options.accept('collect', 'event', body.events, toRecord);
     writeIdentityCookies(ctx, identity, cookieOptions, options.vouchers.voucherOf(identity.userId));
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.

@@ -58,20 +58,19 @@ export class RateLimits {
     this.user = bucket(options.perUser, 'user', options.redis);
   }
 
-  /** Takes a request's events from its client's bucket (an IPv6 /64 as one), before any work is done on them. */
-  async takeIp(ip: string, events: number): Promise<void> {
-    await this.ip?.(clientAddress(ip), events);
-  }
-
   /**
-   * Takes each visitor's events from that visitor's bucket at this client address, all in the
-   * same round trip: every bucket of the request is charged even when one of them answers 429
-   * (they are taken together). Per address, so that nobody elsewhere can empty a visitor's bucket
-   * by sending events in their name and block their own (issue #47).
+   * Takes a request's events from its client's bucket (an IPv6 /64 as one) and each visitor's
+   * events from that visitor's bucket at this client address, all in the same round trip (with
+   * Redis, one loop turn's call: issue #49), before any work is done on them. Every bucket of the
+   * request is charged even when one of them answers 429 (they are taken together). Per address,
+   * so that nobody elsewhere can empty a visitor's bucket by sending events in their name and
+   * block their own (issue #47).
    */
-  async takeUsers(eventsByUser: Map<string, number>, ip: string): Promise<void> {
-    const user = this.user;
+  async take(ip: string, events: number, eventsByUser: ReadonlyMap<string, number>): Promise<void> {
+    const { user } = this;
     const client = clientAddress(ip);
-    if (user) await Promise.all([...eventsByUser].map(([id, n]) => user(`${client}|${id}`, n)));
+    const takes = user ? [...eventsByUser].map(([id, n]) => user(`${client}|${id}`, n)) : [];
+    if (this.ip) takes.push(this.ip(client, events));
+    await Promise.all(takes);
   }
 }

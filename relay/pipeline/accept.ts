@@ -32,14 +32,8 @@ export interface AcceptDeps {
   now?: () => number;
 }
 
-/**
- * Admission of the valid records before they are stored (the rate limits of `/collect`): throwing
- * refuses the whole call, and nothing is stored.
- */
-export type Admit = (records: OutboxRecord[]) => Promise<void>;
-
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
-export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord, admit?: Admit) => Promise<Verdict[]>;
+export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord) => Promise<Verdict[]>;
 
 /** An event carries its visitor to delivery, where the visitor count reads it. */
 function withVisitor(record: OutboxRecord): OutboxRecord {
@@ -60,17 +54,16 @@ async function splitUnchanged(records: OutboxRecord[], check: UnchangedCheck | u
 
 /**
  * The accept pipeline: validate (through the way in's `toRecord`, which applies the contract),
- * admit, store once, announce each decision. `/collect`, the `/v1` mirror, the import and the platform
+ * store once, announce each decision. `/collect`, the `/v1` mirror, the import and the platform
  * webhooks all go through it; it resolves only once the accepted records are committed.
  */
 export function createAccept(deps: AcceptDeps): Accept {
   const now = deps.now ?? Date.now;
-  return async function accept(from, kind, raws, toRecord, admit) {
+  return async function accept(from, kind, raws, toRecord) {
     const origin = originOf(from);
     const at = now();
     const checks = raws.map((raw) => toRecord(raw, at));
     const records = checks.flatMap((check) => (check.ok ? [withVisitor(check.value)] : []));
-    await admit?.(records);
     const { fresh, same } = await splitUnchanged(records, deps.unchanged);
     const stored = fresh.length > 0 ? await deps.enqueueOnce(fresh) : [];
     if (fresh.length > 0) deps.onEnqueued(fresh.length);
