@@ -25,6 +25,8 @@ export interface SqliteEnqueueOptions {
   limits: { records: number; bytes: number };
   groupCommitMs: number;
   now: () => number;
+  /** A queued record took a newer body: due again where it stood, perhaps behind delivery's last claim. */
+  onCoalesced?: () => void;
   /** At `synchronous=FULL`: the WAL's fsync, run off the event loop after a commit made at NORMAL. */
   walSync?: WalSync;
 }
@@ -111,6 +113,7 @@ export class SqliteEnqueue {
     if (existing?.body === text) return 'coalesced';
     if (existing) {
       sql.coalesce.run(text, bytes, now, now, existing.id);
+      this.options.onCoalesced?.();
       effects.coalesced++;
       effects.changes.push(() => tally.resized(bytes - existing.bytes));
       return 'coalesced';

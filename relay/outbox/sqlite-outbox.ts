@@ -21,6 +21,12 @@ import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
 import { WalSync } from './wal-sync.js';
 
+/** How often a claim reads the due records from the start, not on from the last handed out. */
+const FULL_SCAN_MS = 1_000;
+
+/** A due row with its place in the due order, for the claim after it. */
+type DueRow = DueRecord & { dueAt: number };
+
 export interface SqliteOutboxOptions {
   /** Folder of `outbox.sqlite`; created when missing. */
   dataDir: string;
@@ -67,6 +73,10 @@ export class SqliteOutbox implements Outbox {
   private readonly dead: SqliteDeadLetters;
   private readonly seen: SqliteSeenWindow;
   private acks: DueRecord[] = [];
+  /** The last record handed out by `due`, in due order, and when the due records were last read from the start. */
+  private cursor: { at: number; id: number } | undefined;
+  private scannedAt = Number.NEGATIVE_INFINITY;
+  private cursorVersion = -1;
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
   private readonly walSync: WalSync | undefined;
@@ -86,6 +96,7 @@ export class SqliteOutbox implements Outbox {
       seen: this.seen,
       limits: this.limits,
       groupCommitMs: options.groupCommitMs ?? 0,
+      onCoalesced: () => (this.cursor = undefined),
       ...(this.walSync ? { walSync: this.walSync } : {}),
     });
     this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
@@ -103,13 +114,26 @@ export class SqliteOutbox implements Outbox {
   /**
    * Records due now, leaving out those in `exclude` (in flight) and those delivered whose
    * acknowledgement waits for its batch: flushing here instead would commit once per delivery.
+   * Read on from the last record handed out (issue #49: reading the rows in flight again with
+   * every claim was the worker's largest cost end to end); from the start at least once a
+   * second, and after anything that makes a record due behind that point (a body replaced while
+   * in flight, a requeue, another process's commit), so a clock set back delays a record a second at most.
    */
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
     this.tally.sync(TALLY_STALE_MS);
     // A pending ack for an older version does not hide the row: its newer body is still owed.
     const acked = new Map(this.acks.map((a) => [a.id, a.version]));
-    const rows = this.sql.due.all(now, limit + exclude.size + acked.size) as DueRecord[];
-    return rows.filter((r) => !exclude.has(r.id) && acked.get(r.id) !== r.version).slice(0, limit);
+    if (this.tally.version !== this.cursorVersion) this.cursor = undefined;
+    const cursor = now >= this.scannedAt && now - this.scannedAt < FULL_SCAN_MS ? this.cursor : undefined;
+    const wanted = limit + exclude.size + acked.size;
+    const rows = (cursor ? this.sql.dueAfter.all(now, cursor.at, cursor.id, wanted) : this.sql.due.all(now, wanted)) as DueRow[];
+    if (!cursor) [this.scannedAt, this.cursorVersion] = [now, this.tally.version];
+    const fresh = rows.filter((r) => !exclude.has(r.id) && acked.get(r.id) !== r.version);
+    const due = fresh.slice(0, limit);
+    // Past what was read when all of it was handed out or is in flight; else past the last handed out.
+    const last = due.length === fresh.length ? rows.at(-1) : due.at(-1);
+    if (last) this.cursor = { at: last.dueAt, id: last.id };
+    return due;
   }
 
   nextDueAt(): number | undefined {
@@ -177,6 +201,7 @@ export class SqliteOutbox implements Outbox {
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
     this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, errorText(error), record.id, record.version));
+    if (this.cursor && nextAttemptAt <= this.cursor.at) this.cursor = undefined;
   }
 
   deadLetter(ids: number[], error: string): void {
@@ -184,6 +209,7 @@ export class SqliteOutbox implements Outbox {
   }
 
   requeueDead(ids?: number[]): number {
+    this.cursor = undefined;
     return this.dead.requeue(ids);
   }
 

@@ -8,8 +8,10 @@ const SQL = {
   insert: `INSERT INTO records (kind, key, body, bytes, next_attempt_at, created_at, visitor) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   coalesce: `UPDATE records SET body = ?, bytes = ?, version = version + 1, attempts = 0, next_attempt_at = ?, created_at = ?, last_error = NULL WHERE id = ?`,
   addCounter: `UPDATE counters SET value = value + ? WHERE name = ?`,
-  due: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt, visitor FROM records
-       WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+  due: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt, visitor, next_attempt_at AS dueAt FROM records
+       WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+  dueAfter: `SELECT id, kind, key, body, attempts, version, created_at AS createdAt, visitor, next_attempt_at AS dueAt FROM records
+       WHERE state = 'queued' AND next_attempt_at <= ? AND (next_attempt_at, id) > (?, ?) ORDER BY next_attempt_at, id LIMIT ?`,
   nextDue: `SELECT MIN(next_attempt_at) FROM records WHERE state = 'queued'`,
   deleteDelivered: `DELETE FROM records WHERE id = ? AND version = ? RETURNING bytes`,
   retryLater: `UPDATE records SET attempts = attempts + ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND version = ?`,

@@ -22,6 +22,11 @@ export class SqliteTally extends OutboxTally {
     this.recount();
   }
 
+  /** Changes whenever another connection's commit was seen (`PRAGMA data_version`). */
+  get version(): number {
+    return this.dataVersion;
+  }
+
   /** Recounts when another connection committed since, asking SQLite at most every `staleMs`. */
   sync(staleMs = 0): void {
     const now = performance.now();
