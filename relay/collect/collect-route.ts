@@ -14,6 +14,7 @@ import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
 import { admitVisitors, beyondBatchError, eventUserId } from './visitor-admission.js';
 import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
+import { shopperCookies } from './shopper-cookies.js';
 import type { NewVisitors } from './new-visitors.js';
 import type { Validation } from '../contract/field-error.js';
 import type { RateLimits } from './rate-limits.js';
@@ -58,7 +59,8 @@ export function collectRoute(options: CollectOptions) {
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }
-    const identity = resolveIdentity(ctx, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
+    const cookies = shopperCookies(ctx.get('cookie'));
+    const identity = resolveIdentity(cookies, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
     const userIds = body.events.map((raw) => eventUserId(raw, identity.userId));
     await options.rateLimits.take(ctx.ip, body.events.length, countByUser(userIds));
     const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
@@ -73,7 +75,7 @@ export function collectRoute(options: CollectOptions) {
       );
       return;
     }
-    const admission = admitVisitors(userIds, identity.userId, ctx.cookies.get(VOUCHER_COOKIE), options.vouchers);
+    const admission = admitVisitors(userIds, identity.userId, cookies.get(VOUCHER_COOKIE), options.vouchers);
     for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>

@@ -59,15 +59,15 @@ interface Session {
 }
 
 /** When session `id` began: `_sb_sst` if it names that session, else a snippet's `id.start.last`, else now. */
-function startOf(ctx: Context, session: RegExpExecArray, now: number): number {
-  const recorded = START_VALUE.exec(ctx.cookies.get(SESSION_START_COOKIE) ?? '');
+function startOf(cookies: ReadonlyMap<string, string>, session: RegExpExecArray, now: number): number {
+  const recorded = START_VALUE.exec(cookies.get(SESSION_START_COOKIE) ?? '');
   return Number(recorded?.[1] === session[1] ? recorded?.[2] : (session[2] ?? now));
 }
 
 /** The session `_sb_sid` holds, unless it began 24 hours ago; else the batch's, else a new one. */
-function resolveSession(ctx: Context, bodySessionId: unknown, now: number): Session {
-  const session = SESSION_VALUE.exec(ctx.cookies.get(SESSION_COOKIE) ?? '');
-  const start = session ? startOf(ctx, session, now) : now;
+function resolveSession(cookies: ReadonlyMap<string, string>, bodySessionId: unknown, now: number): Session {
+  const session = SESSION_VALUE.exec(cookies.get(SESSION_COOKIE) ?? '');
+  const start = session ? startOf(cookies, session, now) : now;
   if (session && now - start < SESSION_MAX_MS) return { id: session[1] as string, start };
   if (session) return { id: nanoid(), start: now, ended: session[1] as string };
   if (typeof bodySessionId === 'string' && ID.test(bodySessionId)) return { id: bodySessionId, start: now };
@@ -81,12 +81,12 @@ function resolveSession(ctx: Context, bodySessionId: unknown, now: number): Sess
  * an older anonymous id, and a logout is never undone). Sessions are the relay's (issue #17): the
  * snippet deletes `_sb_sid` where a new one must begin (a switch of account, a logout), the browser
  * drops it after 30 idle minutes, and this ends it 24 hours after it began. The newest event's ids
- * serve where the browser sent no usable cookie; new ids where there is neither. Cookie values
+ * serve where the browser sent no usable cookie (`cookies`: the request's own, `shopper-cookies.ts`); new ids where there is neither. Cookie values
  * that are not ids (garbage, injection attempts) are ignored.
  */
-export function resolveIdentity(ctx: Context, bodyUserId: unknown, bodySessionId: unknown, now = Date.now()): Identity {
-  const userCookie = validCookie(ctx.cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();
-  const session = resolveSession(ctx, bodySessionId, now);
+export function resolveIdentity(cookies: ReadonlyMap<string, string>, bodyUserId: unknown, bodySessionId: unknown, now = Date.now()): Identity {
+  const userCookie = validCookie(cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();
+  const session = resolveSession(cookies, bodySessionId, now);
   return { userId: userCookie.replace(/^~/, ''), userCookie, sessionId: session.id, sessionStart: session.start, endedSessionId: session.ended };
 }
 
