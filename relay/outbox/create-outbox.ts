@@ -29,8 +29,8 @@ export interface OutboxBackend {
   wait?: { replicas: number; timeoutMs: number };
 }
 
-/** The one choice of backend, for the relay and the CLI alike. */
-export function openOutbox(backend: OutboxBackend): Outbox {
+/** The one choice of backend, for the relay and the CLI alike (`claimsIds`: see `SqliteOutboxOptions`). */
+export function openOutbox(backend: OutboxBackend, claimsIds = true): Outbox {
   const window = backend.window ? { window: backend.window } : {};
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
@@ -43,14 +43,20 @@ export function openOutbox(backend: OutboxBackend): Outbox {
       ...window,
     });
   }
-  return new SqliteOutbox({ dataDir: backend.dataDir, ...(backend.synchronous ? { synchronous: backend.synchronous } : {}), ...backend.limits, ...window });
+  return new SqliteOutbox({
+    dataDir: backend.dataDir,
+    ...(backend.synchronous ? { synchronous: backend.synchronous } : {}),
+    ...backend.limits,
+    ...window,
+    claimsIds,
+  });
 }
 
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(backend: Omit<OutboxBackend, 'redis'>, shared: SharedState | undefined): OutboxSetup {
   if (backend.outbox === 'redis' && !shared)
     throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
-  const outbox = openOutbox({ ...backend, redis: shared?.redis });
-  const claimFirst = shared && backend.outbox === 'sqlite';
+  const claimFirst = shared !== undefined && backend.outbox === 'sqlite';
+  const outbox = openOutbox({ ...backend, redis: shared?.redis }, !claimFirst);
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };
 }

@@ -25,6 +25,8 @@ export interface SqliteEnqueueOptions {
   limits: { records: number; bytes: number };
   groupCommitMs: number;
   now: () => number;
+  /** False where ids were claimed elsewhere first (the shared Redis): the window here is not asked. */
+  claimsIds: boolean;
   /** A queued record took a newer body: due again where it stood, perhaps behind delivery's last claim. */
   onCoalesced?: () => void;
   /** At `synchronous=FULL`: the WAL's fsync, run off the event loop after a commit made at NORMAL. */
@@ -105,7 +107,7 @@ export class SqliteEnqueue {
 
   private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {
     const { sql, tally, seen } = this.options;
-    const seenId = seenIdOf(record);
+    const seenId = this.options.claimsIds ? seenIdOf(record) : undefined;
     if (seenId !== undefined && !seen.claim(seenId)) return 'duplicate';
     const existing =
       record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);

@@ -54,6 +54,13 @@ export interface SqliteOutboxOptions {
   groupCommitMs?: number;
   /** How long an id is remembered, a repeat within it a duplicate (`SHOPBEACON_DEDUPE_WINDOW`), and its slices. @default dedupeWindow() */
   window?: DedupeWindow;
+  /**
+   * Whether the outbox's own window de-duplicates what it is given: not where every id was claimed
+   * in the shared Redis first (`claimThenEnqueue`), which holds the window of every instance, so
+   * a second claim here would only cost each event a hash and five lookups again (issue #49).
+   * @default true
+   */
+  claimsIds?: boolean;
   /** The clock. @default Date.now */
   now?: () => number;
 }
@@ -96,6 +103,7 @@ export class SqliteOutbox implements Outbox {
       seen: this.seen,
       limits: this.limits,
       groupCommitMs: options.groupCommitMs ?? 0,
+      claimsIds: options.claimsIds ?? true,
       onCoalesced: () => (this.cursor = undefined),
       ...(this.walSync ? { walSync: this.walSync } : {}),
     });

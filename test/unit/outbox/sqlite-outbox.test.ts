@@ -108,6 +108,13 @@ describe('SqliteOutbox', () => {
       assert.deepEqual(await outbox.enqueue([event('kept')]), ['duplicate']);
     });
 
+    it('leaves de-duplication to whoever claimed the ids first when told so (the shared Redis), storing what it is given', async () => {
+      outbox.close();
+      outbox = new SqliteOutbox({ dataDir, now: () => clock, claimsIds: false });
+      assert.deepEqual(await outbox.enqueue([event('judged-elsewhere')]), ['queued']);
+      assert.deepEqual(await outbox.enqueue([event('judged-elsewhere')]), ['queued']);
+    });
+
     it('coalesces a not-yet-sent order with the same order_id into the newer body', async () => {
       await outbox.enqueue([order(7, 'processing')]);
       assert.deepEqual(await outbox.enqueue([order(7, 'completed')]), ['coalesced']);
