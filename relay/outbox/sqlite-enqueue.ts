@@ -8,7 +8,6 @@ import type { SqliteTally } from './sqlite-tally.js';
 import type { SqliteSeenWindow } from './sqlite-seen-window.js';
 import type { Statements } from './sqlite-statements.js';
 import { packVisitor } from './visitor-field.js';
-import type { WalSync } from './wal-sync.js';
 
 /** How old a tally enqueue may use before asking SQLite whether another process changed it. */
 export const TALLY_STALE_MS = 50;
@@ -29,8 +28,6 @@ export interface SqliteEnqueueOptions {
   claimsIds: boolean;
   /** A queued record took a newer body: due again where it stood, perhaps behind delivery's last claim. */
   onCoalesced?: () => void;
-  /** At `synchronous=FULL`: the WAL's fsync, run off the event loop after a commit made at NORMAL. */
-  walSync?: WalSync;
 }
 
 /**
@@ -85,24 +82,12 @@ export class SqliteEnqueue {
     this.group.flush();
   }
 
-  private commit(groups: Pending[][]): EnqueueResult[][] | Promise<EnqueueResult[][]> {
-    const { walSync } = this.options;
+  private commit(groups: Pending[][]): EnqueueResult[][] {
     const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
-    const results = walSync ? this.storeUnsynced(groups, effects) : this.storeAll(groups, this.options.now(), effects);
+    const results = this.storeAll(groups, this.options.now(), effects);
     // Applied only once the commit succeeded: a failed commit changes nothing.
     for (const change of effects.changes) change();
-    return walSync ? walSync.sync().then(() => results) : results;
-  }
-
-  /** The commit at synchronous=NORMAL, whose answers wait for `walSync`. */
-  private storeUnsynced(groups: Pending[][], effects: CommitEffects): EnqueueResult[][] {
-    const { sql } = this.options;
-    sql.syncNormal.run();
-    try {
-      return this.storeAll(groups, this.options.now(), effects);
-    } finally {
-      sql.syncFull.run();
-    }
+    return results;
   }
 
   private store({ record, text, bytes }: Pending, now: number, effects: CommitEffects): EnqueueResult {

@@ -19,7 +19,6 @@ import { SqliteSeenWindow } from './sqlite-seen-window.js';
 import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
-import { WalSync } from './wal-sync.js';
 
 /** How often a claim reads the due records from the start, not on from the last handed out. */
 const FULL_SCAN_MS = 1_000;
@@ -86,7 +85,6 @@ export class SqliteOutbox implements Outbox {
   private cursorVersion = -1;
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
-  private readonly walSync: WalSync | undefined;
 
   constructor(options: SqliteOutboxOptions) {
     this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
@@ -97,7 +95,6 @@ export class SqliteOutbox implements Outbox {
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.tally = new SqliteTally(this.sql, () => this.flushAcks());
     const shared = { db: this.db, sql: this.sql, tally: this.tally, now: this.now };
-    if (this.synchronous === 'FULL') this.walSync = new WalSync(`${this.db.name}-wal`);
     this.way = new SqliteEnqueue({
       ...shared,
       seen: this.seen,
@@ -105,7 +102,6 @@ export class SqliteOutbox implements Outbox {
       groupCommitMs: options.groupCommitMs ?? 0,
       claimsIds: options.claimsIds ?? true,
       onCoalesced: () => (this.cursor = undefined),
-      ...(this.walSync ? { walSync: this.walSync } : {}),
     });
     this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
     this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
@@ -295,6 +291,5 @@ export class SqliteOutbox implements Outbox {
     this.way.flush();
     this.flushAcks();
     this.db.close();
-    void this.walSync?.close();
   }
 }
