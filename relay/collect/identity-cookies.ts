@@ -81,8 +81,9 @@ function resolveSession(cookies: ReadonlyMap<string, string>, bodySessionId: unk
  * an older anonymous id, and a logout is never undone). Sessions are the relay's (issue #17): the
  * snippet deletes `_sb_sid` where a new one must begin (a switch of account, a logout), the browser
  * drops it after 30 idle minutes, and this ends it 24 hours after it began. The newest event's ids
- * serve where the browser sent no usable cookie (`cookies`: the request's own, `shopper-cookies.ts`); new ids where there is neither. Cookie values
- * that are not ids (garbage, injection attempts) are ignored.
+ * serve where the browser sent no usable cookie (`cookies`: the request's own, as
+ * `shopper-cookies.ts` reads them); new ids where there is neither. Cookie values that are not ids
+ * (garbage, injection attempts) are ignored.
  */
 export function resolveIdentity(cookies: ReadonlyMap<string, string>, bodyUserId: unknown, bodySessionId: unknown, now = Date.now()): Identity {
   const userCookie = validCookie(cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();

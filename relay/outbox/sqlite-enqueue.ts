@@ -45,7 +45,8 @@ export class SqliteEnqueue {
   constructor(private readonly options: SqliteEnqueueOptions) {
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs);
     this.storeAll = options.db.transaction((groups: Pending[][], now: number, effects: CommitEffects) => {
-      this.options.seen.begin(now);
+      // Where ids are claimed elsewhere the window is never asked, so its slices need no readying.
+      if (options.claimsIds) options.seen.begin(now);
       const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
       // The counters move once per commit, not once per record (issue #16).
       if (effects.accepted > 0) options.sql.addCounter.run(effects.accepted, 'accepted');

@@ -10,8 +10,9 @@ import { RedisSeenKeys, SEEN_BEFORE_LUA, SEEN_KEY_PREFIXES, type SeenId } from '
  * `L points max ms` (a fixed-window bucket, its key the next in `KEYS`: add the points, start the
  * window if new; answers the ms before the window ends when the bucket is over `max`, else -1, as
  * rate-limiter-flexible's consume counts; the time left is read only when over, where a bucket
- * that somehow lost its expiry gets one, so a bucket under its limit costs one call) or `C bucket field legacyId` (claim an id in the
- * duplicate window, `SEEN_BEFORE_LUA`; 1 when this call was first).
+ * that somehow lost its expiry gets one, so a bucket under its limit costs one call) or
+ * `C bucket field legacyId` (claim an id in the duplicate window, `SEEN_BEFORE_LUA`; 1 when this
+ * call was first).
  */
 const TURN = `${SEEN_BEFORE_LUA}
 local w, a = sliceWindow(KEYS[1], KEYS[2], 1)
