@@ -15,6 +15,16 @@ import { nextSweep, syncStatus, type SyncStats } from '../helpers/sync-status.js
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';
 type Row = Record<string, unknown>;
 
+/** A relay syncing the shop at `url` with an Admin API token, its webhooks under the shop's public door. */
+const webhookedShop = (url: string) => ({
+  shopifyShop: url,
+  shopifyAdminToken: SHOPIFY_TOKEN,
+  shopifySecret: WEBHOOK_SECRET,
+  shopCurrency: 'USD',
+  syncIntervalMs: '1s',
+  publicUrl: 'https://shop.example/sb',
+});
+
 describe('the sync with a Shopify Admin API token', () => {
   let shop: ShopifyGraphqlStandIn;
   let h: Harness;
@@ -39,14 +49,7 @@ describe('the sync with a Shopify Admin API token', () => {
       });
     }
     h = await startRelay({
-      config: {
-        shopifyShop: shop.url,
-        shopifyAdminToken: SHOPIFY_TOKEN,
-        shopifySecret: WEBHOOK_SECRET,
-        shopCurrency: 'USD',
-        syncIntervalMs: '1s',
-        publicUrl: 'https://shop.example/sb',
-      },
+      config: webhookedShop(shop.url),
     });
   });
   after(async () => {
@@ -89,14 +92,7 @@ describe('the sync beside webhooks made by hand in the Shopify admin (the API li
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(3), shopifyGraphqlProducts()).start();
     h = await startRelay({
-      config: {
-        shopifyShop: shop.url,
-        shopifyAdminToken: SHOPIFY_TOKEN,
-        shopifySecret: WEBHOOK_SECRET,
-        shopCurrency: 'USD',
-        syncIntervalMs: '1s',
-        publicUrl: 'https://shop.example/sb',
-      },
+      config: webhookedShop(shop.url),
     });
   });
   after(async () => {

@@ -4,6 +4,7 @@ import { QUEUE_KEY, createRetryQueue } from '../../../snippet/retry-queue.js';
 import { MemoryStore, snippetEvent } from '../../helpers/snippet-fakes.js';
 
 const stored = (store: MemoryStore) => JSON.parse(store.values.get(QUEUE_KEY) ?? '[]') as { event_id: string }[];
+const ids = (events: { event_id: string }[]) => events.map((e) => e.event_id);
 
 describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
   it('keeps a capture in memory only, and writes storage when the batch is read', () => {
@@ -11,14 +12,8 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'a' }));
     assert.equal(store.values.has(QUEUE_KEY), false);
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['a'],
-    );
-    assert.deepEqual(
-      stored(store).map((e) => e.event_id),
-      ['a'],
-    );
+    assert.deepEqual(ids(queue.all()), ['a']);
+    assert.deepEqual(ids(stored(store)), ['a']);
   });
 
   it("sends another tab's stored events with its own, each once, the stored ones first", () => {
@@ -26,10 +21,7 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent({ event_id: 'other-tab' }), snippetEvent({ event_id: 'mine' })]));
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'mine' }));
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['other-tab', 'mine'],
-    );
+    assert.deepEqual(ids(queue.all()), ['other-tab', 'mine']);
   });
 
   it('never writes back an event a relay confirmed, even while another tab still lists it', () => {
@@ -40,14 +32,8 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     queue.all();
     queue.remove(['sent']);
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent({ event_id: 'sent' }), snippetEvent({ event_id: 'waiting' })]));
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['waiting'],
-    );
-    assert.deepEqual(
-      stored(store).map((e) => e.event_id),
-      ['waiting'],
-    );
+    assert.deepEqual(ids(queue.all()), ['waiting']);
+    assert.deepEqual(ids(stored(store)), ['waiting']);
   });
 
   it('leaves out events captured more than 24 hours ago', () => {
@@ -55,19 +41,16 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'stale', captured_at: Date.now() - 86_400_001 }));
     queue.add(snippetEvent({ event_id: 'fresh' }));
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['fresh'],
-    );
+    assert.deepEqual(ids(queue.all()), ['fresh']);
   });
 
   it('holds at most 100 events, dropping the oldest first', () => {
     const queue = createRetryQueue(new MemoryStore());
     for (let i = 0; i < 105; i++) queue.add(snippetEvent({ event_id: `e${i}` }));
-    const ids = queue.all().map((e) => e.event_id);
-    assert.equal(ids.length, 100);
-    assert.equal(ids[0], 'e5');
-    assert.equal(ids.at(-1), 'e104');
+    const kept = ids(queue.all());
+    assert.equal(kept.length, 100);
+    assert.equal(kept[0], 'e5');
+    assert.equal(kept.at(-1), 'e104');
   });
 
   it('stores at most 32 KB, dropping the oldest events until the rest fit', () => {
@@ -85,20 +68,11 @@ describe('the snippet retry queue (snippet/retry-queue.ts)', () => {
     store.set(QUEUE_KEY, '{not json');
     const queue = createRetryQueue(store);
     queue.add(snippetEvent({ event_id: 'a' }));
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['a'],
-    );
-    assert.deepEqual(
-      stored(store).map((e) => e.event_id),
-      ['a'],
-    );
+    assert.deepEqual(ids(queue.all()), ['a']);
+    assert.deepEqual(ids(stored(store)), ['a']);
     store.blocked = true;
     queue.add(snippetEvent({ event_id: 'b' }));
-    assert.deepEqual(
-      queue.all().map((e) => e.event_id),
-      ['a', 'b'],
-    );
+    assert.deepEqual(ids(queue.all()), ['a', 'b']);
   });
 
   it('forgets every event on clear, in memory and in storage', () => {
