@@ -27,7 +27,7 @@ export interface SqliteEnqueueOptions {
   /** False where ids were claimed elsewhere first (the shared Redis): the window here is not asked. */
   claimsIds: boolean;
   /** A queued record took a newer body: due again where it stood, perhaps behind delivery's last claim. */
-  onCoalesced?: () => void;
+  onCoalesced?: (id: number) => void;
 }
 
 /**
@@ -101,7 +101,7 @@ export class SqliteEnqueue {
     if (existing?.body === text) return 'coalesced';
     if (existing) {
       sql.coalesce.run(text, bytes, now, now, existing.id);
-      this.options.onCoalesced?.();
+      this.options.onCoalesced?.(existing.id);
       effects.coalesced++;
       effects.changes.push(() => tally.resized(bytes - existing.bytes));
       return 'coalesced';

@@ -83,6 +83,8 @@ export class SqliteOutbox implements Outbox {
   private cursor: { at: number; id: number } | undefined;
   private scannedAt = Number.NEGATIVE_INFINITY;
   private cursorVersion = -1;
+  /** Records whose body was replaced since they were last handed out: see `flightEnded`. */
+  private readonly replaced = new Set<number>();
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
 
@@ -101,7 +103,10 @@ export class SqliteOutbox implements Outbox {
       limits: this.limits,
       groupCommitMs: options.groupCommitMs ?? 0,
       claimsIds: options.claimsIds ?? true,
-      onCoalesced: () => (this.cursor = undefined),
+      onCoalesced: (id) => {
+        this.cursor = undefined;
+        this.replaced.add(id);
+      },
     });
     this.dead = new SqliteDeadLetters({ ...shared, relaxed: (work) => this.relaxed(work) });
     this.maintenance = setInterval(() => this.maintain(), 60_000).unref();
@@ -137,6 +142,7 @@ export class SqliteOutbox implements Outbox {
     // Past what was read when all of it was handed out or is in flight; else past the last handed out.
     const last = due.length === fresh.length ? rows.at(-1) : due.at(-1);
     if (last) this.cursor = { at: last.dueAt, id: last.id };
+    else if (!cursor) this.cursor = undefined;
     return due;
   }
 
@@ -147,6 +153,7 @@ export class SqliteOutbox implements Outbox {
 
   /** Acknowledgements are batched too: many deliveries share one commit. A crash before it redelivers. */
   delivered(record: DueRecord): void {
+    this.flightEnded(record.id);
     this.acks.push(record);
     if (this.acks.length === 1) setTimeout(() => this.flushAcksOnTimer(), 5).unref();
   }
@@ -205,11 +212,21 @@ export class SqliteOutbox implements Outbox {
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
     this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, errorText(error), record.id, record.version));
+    this.flightEnded(record.id);
     if (this.cursor && nextAttemptAt <= this.cursor.at) this.cursor = undefined;
   }
 
   deadLetter(ids: number[], error: string): void {
     this.dead.mark(ids, error);
+    for (const id of ids) this.flightEnded(id);
+  }
+
+  /**
+   * A record whose body was replaced may have been in flight: claims made meanwhile read past its
+   * row (left out as in flight), so once its flight ends the newer body waits behind the cursor.
+   */
+  private flightEnded(id: number): void {
+    if (this.replaced.delete(id)) this.cursor = undefined;
   }
 
   requeueDead(ids?: number[]): number {
