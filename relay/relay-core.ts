@@ -106,7 +106,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
     outbox,
     events,
     accept,
-    park: createPark({ outbox, events, state: platformState }),
+    park: createPark({ outbox, events, logger: options.logger, state: platformState }),
     withdrawn,
     versions: new RecordVersions(platformState),
     worker,

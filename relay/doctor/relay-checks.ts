@@ -3,7 +3,7 @@ import { fetchAnswer, header, jsonOf } from './doctor-http.js';
 
 /** `/stats` as far as the doctor reads it. */
 export interface RelayStats {
-  outbox?: { delivered?: number; queued?: Record<string, number> };
+  outbox?: { delivered?: number; queued?: Record<string, number>; dead?: Record<string, number> };
   delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
   sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
 }
@@ -51,7 +51,7 @@ export async function relayStats(relayUrl: string, adminKey: string | undefined)
 /**
  * The service: its API has no call that records nothing (its three endpoints all store), so the
  * token is judged by delivery: paused on a refused token, held while the service is unreachable,
- * or records delivered since the relay started.
+ * or records its outbox has delivered (a count kept with the outbox, across restarts).
  */
 export function serviceCheck(reading: StatsReading): DoctorCheck {
   if ('problem' in reading) return warning('service', 'token', `not checked: ${reading.problem}`);
@@ -66,12 +66,31 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
     );
   const delivered = stats.outbox?.delivered ?? 0;
   if (delivered === 0)
-    return warning('service', 'token', 'nothing delivered since the relay started, so the token is untried (the service has no call that records nothing)');
+    return warning('service', 'token', 'nothing delivered yet from this outbox, so the token is untried (the service has no call that records nothing)');
   return ok(
     'service',
     'token',
-    `${delivered} record(s) delivered since the relay started: the token is accepted (judged by delivery: the service has no call that records nothing)`,
+    `${delivered} record(s) delivered from this outbox: the token is accepted (judged by delivery: the service has no call that records nothing)`,
   );
+}
+
+/**
+ * Records that will not reach the service unless someone acts: the service or the relay refused
+ * them for good (a body that can never be valid, such as an order without the email the service
+ * requires), or they outlived their retries. Each is kept with its reason.
+ */
+export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
+  if ('problem' in reading) return [];
+  const dead = Object.entries(reading.stats.outbox?.dead ?? {}).filter(([, count]) => count > 0);
+  if (dead.length === 0) return [ok('relay', 'dead letters', 'none: every record taken was delivered or is on its way')];
+  const counts = dead.map(([kind, count]) => `${count} ${kind}${count === 1 ? '' : 's'}`).join(', ');
+  return [
+    warning(
+      'relay',
+      'dead letters',
+      `${counts} will not reach the service as they are: \`shopbeacon outbox dead-letters\` shows each with its reason; mend it in the shop (its next change is sent again) or \`shopbeacon outbox retry\`, then \`purge\` what is left`,
+    ),
+  ];
 }
 
 /** The relay: ready, its clock, and what its /stats says. */

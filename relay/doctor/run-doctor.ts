@@ -1,6 +1,6 @@
 import type { DoctorCheck } from './doctor-check.js';
 import { platformChecks } from './platform-checks.js';
-import { relayChecks, relayStats, serviceCheck } from './relay-checks.js';
+import { deadLetterChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
 import { storefrontChecks } from './storefront-checks.js';
 import { wayInChecks } from './way-in-check.js';
 
@@ -27,6 +27,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     ...(await wayInChecks(options.site, options.relayUrl)),
     ...(await relayChecks(options.site, options.localUrl, options.adminKey)),
     serviceCheck(reading),
+    ...deadLetterChecks(reading),
     ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];
 }

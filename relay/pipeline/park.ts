@@ -5,6 +5,7 @@ import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
 import { stepLabels } from './step-labels.js';
+import type { Logger } from 'pino';
 
 /** A record that `accept` refused, with its field errors. */
 export interface Refusal {
@@ -18,6 +19,8 @@ export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) =>
 export interface ParkDeps {
   outbox: Pick<OutboxQueue, 'enqueueDead'>;
   events: RecordEvents;
+  /** Each new dead letter is a warning: nothing the shop sent is dropped without a word. */
+  logger: Pick<Logger, 'warn'>;
   /** Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead letter: the platform state. */
   state: {
     recall(scope: string, keys?: readonly string[]): Map<string, string> | Promise<Map<string, string>>;
@@ -67,6 +70,7 @@ export function createPark(deps: ParkDeps): Park {
     if (parked.length > 0) await deps.outbox.enqueueDead(parked);
     for (const [scope, keyed] of digests) await deps.state.remember(scope, keyed);
     for (const { record, errors, error } of parked) {
+      deps.logger.warn({ kind: record.kind, key: record.key, source: origin.source }, `${error}: kept as a dead letter (shopbeacon outbox dead-letters)`);
       deps.events.emit({ state: 'dead', ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
     }
     return parked.length;

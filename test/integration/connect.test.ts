@@ -50,6 +50,7 @@ describe('shopbeacon connect woocommerce', () => {
       ),
     );
     assert.ok(run.stdout.includes(`SHOPBEACON_WOOCOMMERCE_SECRET=${hooks[0]?.secret}`));
+    assert.match(run.stdout, new RegExp(`^  SHOPBEACON_PUBLIC_URL=${PUBLIC}$`, 'm'), "the sync then knows which webhooks are the relay's");
     assert.equal(run.stdout.includes(WOO_SECRET), false, 'the REST key is never printed');
     const first = hooks[0]?.secret;
     const rerun = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);

@@ -54,6 +54,9 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     const dead = await getJson<{ outbox: { dead: { product: number } } }>(`${h.url}/stats`, ADMIN);
     assert.equal(dead.outbox.dead.product, 1, 'the product without an image, kept once');
     assert.equal((await syncStatus(h, 'woocommerce'))?.invalid, 1);
+    const warned = h.logs.filter((line) => line.includes('kept as a dead letter') && line.includes('"kind":"product"'));
+    assert.equal(warned.length, 1, 'one warning in the log, naming the reason');
+    assert.match(warned[0] ?? '', /image: is required/);
     assert.equal(h.mock.records('products').length, products);
   });
 

@@ -61,6 +61,8 @@ export async function connectWooCommerce(client: PlatformClient, settings: WooCo
   const env = [
     secretLine(options, secret),
     `SHOPBEACON_WOOCOMMERCE_URL=${settings.url}`,
+    // Which webhooks are the relay's, so its sweeps set them active again when WooCommerce disables them.
+    `SHOPBEACON_PUBLIC_URL=${options.publicUrl}`,
     'SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY=… (as set)',
     'SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET=… (as set)',
   ];

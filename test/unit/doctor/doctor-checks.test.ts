@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { exitStatus, failed, ok, warning } from '../../../relay/doctor/doctor-check.js';
 import { catalogLink, cspChecks, productLink, snippetSrc } from '../../../relay/doctor/storefront-checks.js';
+import { deadLetterChecks } from '../../../relay/doctor/relay-checks.js';
 
 const page = (csp?: string) => ({ status: 200, headers: csp ? { 'content-security-policy': csp } : {}, text: '' });
 
@@ -59,5 +60,17 @@ describe("the doctor's storefront readings", () => {
     assert.equal(exitStatus([ok('a', 'b', 'c')]), 0);
     assert.equal(exitStatus([ok('a', 'b', 'c'), warning('a', 'b', 'c')]), 2);
     assert.equal(exitStatus([warning('a', 'b', 'c'), failed('a', 'b', 'c')]), 1);
+  });
+
+  it('warns of dead letters by kind with the command that lists them, and says nothing when /stats could not be read', () => {
+    const stats = (dead: Record<string, number>) => ({ stats: { outbox: { dead } } });
+    assert.deepEqual(
+      deadLetterChecks(stats({ event: 0, order: 0, product: 0 })).map((c) => c.status),
+      ['ok'],
+    );
+    const [check] = deadLetterChecks(stats({ event: 0, order: 1, product: 2 }));
+    assert.equal(check?.status, 'warning');
+    assert.match(check?.detail ?? '', /^1 order, 2 products will not reach the service as they are: `shopbeacon outbox dead-letters`/);
+    assert.deepEqual(deadLetterChecks({ problem: 'the relay refused SHOPBEACON_ADMIN_KEY' }), []);
   });
 });
