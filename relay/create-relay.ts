@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { RelayConfig } from './config/relay-config.js';
 import { RecordFeed } from './debug/record-feed.js';
 import { errorHandler, notFound } from './http/error-handler.js';
+import { isClientGone } from './http/client-gone.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { forwardedHeaders } from './http/forwarded-headers.js';
@@ -97,7 +98,8 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
     .use(requestLog({ logger: parts.logger, events: requests }))
     .use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
-  app.on('error', (error: unknown) => parts.logger.warn({ err: error }, 'connection error'));
+  // A client leaving mid-answer (a closed debugger tab) is not the relay's problem: debug, not a warning.
+  app.on('error', (error: unknown) => parts.logger[isClientGone(error) ? 'debug' : 'warn']({ err: error }, 'connection error'));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

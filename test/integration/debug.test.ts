@@ -108,6 +108,14 @@ describe('GET /_debug/stream', () => {
     );
     assert.ok(records(events).every((r) => Number(r['seq']) > Number(lastId)));
   });
+
+  it('takes a viewer closing its tab as no warning of its own', async () => {
+    await until(() => h.relay.shopbeacon.feed.viewers === 0, 'every viewer gone');
+    assert.deepEqual(
+      h.logs.filter((line) => line.includes('connection error') && JSON.parse(line).level >= 40),
+      [],
+    );
+  });
 });
 
 describe('stopping the relay with the live debugger open', () => {
