@@ -57,6 +57,8 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
   let mock: MockUpstream;
   let front: NginxServer;
   let httpPort = 0;
+  let volumesBefore: string[] = [];
+  const volumes = () => engineOk(engine, ['volume', 'ls', '-q']).split('\n').filter(Boolean);
   const compose = (...args: string[]) => {
     const env = { ...engine.env, SHOPBEACON_BASE_URL: `https://${SERVICE_HOST}:${front.port}`, SHOPBEACON_HTTP_PORT: String(httpPort) };
     const result = spawnCompose(
@@ -76,6 +78,7 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     httpPort = await freePort();
     engineRun(engine, ['network', 'rm', '-f', `${PROJECT}_default`]);
     engineOk(engine, ['network', 'create', '--subnet', `${SUBNET}.0/24`, '--gateway', `${SUBNET}.1`, `${PROJECT}_default`]);
+    volumesBefore = volumes();
     compose('up', '-d');
   });
   after(async () => {
@@ -83,6 +86,12 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     engineRun(engine, ['network', 'rm', '-f', `${PROJECT}_default`]);
     await front?.stop();
     await mock?.close();
+    // `down -v` leaves no volume behind: the relays keep nothing on /data (a tmpfs), Redis's is named.
+    if (folder && !process.env['KEEP'])
+      assert.deepEqual(
+        volumes().filter((v) => !volumesBefore.includes(v)),
+        [],
+      );
   });
 
   it('loses nothing when a relay is killed holding records the service has not taken, and sends each once', async () => {
