@@ -37,8 +37,14 @@ export interface SqliteEnqueueOptions {
  */
 export class SqliteEnqueue {
   private readonly group: GroupCommit<Pending, EnqueueResult>;
-  /** The commit's transaction, made once: better-sqlite3 builds a wrapper per `transaction()` call. */
-  private readonly storeAll: (groups: Pending[][], now: number, effects: CommitEffects) => EnqueueResult[][];
+  /**
+   * The commit's transaction, made once (better-sqlite3 builds a wrapper per `transaction()` call),
+   * and run as BEGIN IMMEDIATE: it reads (the duplicate window, a queued order to coalesce) before
+   * it writes, and a deferred transaction whose snapshot another connection wrote past fails at its
+   * first write with SQLITE_BUSY, which no busy timeout waits out; with another process on the
+   * file (`shopbeacon outbox retry`, a second worker) a few percent of `/collect` answers were 503.
+   */
+  private readonly storeAll: Database.Transaction<(groups: Pending[][], now: number, effects: CommitEffects) => EnqueueResult[][]>;
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
 
@@ -85,7 +91,7 @@ export class SqliteEnqueue {
 
   private commit(groups: Pending[][]): EnqueueResult[][] {
     const effects: CommitEffects = { changes: [], accepted: 0, coalesced: 0 };
-    const results = this.storeAll(groups, this.options.now(), effects);
+    const results = this.storeAll.immediate(groups, this.options.now(), effects);
     // Applied only once the commit succeeded: a failed commit changes nothing.
     for (const change of effects.changes) change();
     return results;
