@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { FieldError } from '../contract/field-error.js';
 import type { OutboxQueue, OutboxRecord } from '../outbox/outbox.js';
 import { bodyHash } from '../shared/body-hash.js';
@@ -5,7 +6,6 @@ import { stringifyBody } from '../shared/exact-json.js';
 import type { RecordEvents } from './record-events.js';
 import { originOf, type RecordOrigin, type RecordSource } from './record-step.js';
 import { stepLabels } from './step-labels.js';
-import type { Logger } from 'pino';
 
 /** A record that `accept` refused, with its field errors. */
 export interface Refusal {
