@@ -4,7 +4,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../scripts/container/container-engine.mjs';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/create-mock-upstream.js';
@@ -37,7 +37,7 @@ const TEST_OVERRIDE = `x-test: &test
     NODE_EXTRA_CA_CERTS: /run/secrets/service_ca
     SHOPBEACON_DELIVERY_TIMEOUT_MS: "1500"
     SHOPBEACON_NEW_VISITORS_PER_HOUR: "0"
-    SHOPBEACON_LOG_LEVEL: warn
+    SHOPBEACON_LOG_LEVEL: info
   extra_hosts: ["${SERVICE_HOST}:${SUBNET}.1"]
   secrets: [service_ca]
 services:
@@ -108,8 +108,8 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     for (let n = 1; n < 40; n++) await send(n);
     // A consumer group hands each record to one relay: whichever claimed first may hold them all,
     // so the relay killed is the one the service has heard from, holding what it claimed.
-    await until(() => serviceCallers(front).size > 0, 'a relay trying to deliver', 30_000).catch((error: Error) => {
-      throw new Error(`${error.message} (${acknowledged.length} of 40 acknowledged); the relays printed: ${relayLogs(engine)}`);
+    await until(() => serviceCallers(front).size > 0, 'a relay trying to deliver', 60_000).catch((error: Error) => {
+      throw new Error(`${error.message} (${acknowledged.length} of 40 acknowledged); ${whereRecordsWait(engine, front)}`);
     });
     const holder = relayAt(engine, [...serviceCallers(front)]);
     engineOk(engine, ['rm', '-f', '-t', '0', holder]);
@@ -137,8 +137,14 @@ function relayAt(engine: Engine, addresses: string[]): string {
   throw new Error(`no relay has any of the addresses ${addresses.join(', ')}`);
 }
 
-function relayLogs(engine: Engine): string {
-  return ['relay-a', 'relay-b'].map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`).join('\n');
+/** What a failed wait shows (it failed once in CI with nothing in the relays' logs): the relays, the stream, the service's front. */
+function whereRecordsWait(engine: Engine, front: NginxServer): string {
+  const relays = ['relay-a', 'relay-b'].map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`).join('\n');
+  const redis = (...command: string[]) => logsOf(engineRun(engine, ['exec', `${PROJECT}_redis_1`, 'redis-cli', ...command]));
+  const stream = `XLEN ${redis('XLEN', 'shopbeacon:outbox')}; groups ${redis('XINFO', 'GROUPS', 'shopbeacon:outbox')}`;
+  const log = join(front.dir, 'front.log');
+  const errors = existsSync(log) ? readFileSync(log, 'utf8').slice(-1500) : '(nothing)';
+  return `the relays printed: ${relays}\nthe stream: ${stream}\nthe service's front logged: ${errors}`;
 }
 
 const logsOf = ({ stdout, stderr }: { stdout: string; stderr: string }) => `${stdout}\n${stderr}`.slice(-1500);

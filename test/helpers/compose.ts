@@ -82,7 +82,7 @@ export function selfSignedCertificate(dir: string, host: string): { key: string;
 /**
  * The mock service behind TLS on every interface of this machine, as the relays in containers
  * reach a service: https (the relay refuses http beyond loopback), its CA given to them. Its
- * access log (`callers.log`) names each caller's address.
+ * access log (`callers.log`) names each caller's address; `front.log` has its TLS handshakes' failures.
  */
 export async function tlsFront(serviceUrl: string, certificate: { key: string; cert: string }): Promise<NginxServer> {
   const front = new NginxServer();
@@ -91,6 +91,7 @@ export async function tlsFront(serviceUrl: string, certificate: { key: string; c
     ssl_certificate ${certificate.cert};
     ssl_certificate_key ${certificate.key};
     access_log ${join(front.dir, 'callers.log')};
+    error_log ${join(front.dir, 'front.log')} info;
     location / { proxy_pass ${serviceUrl}; proxy_http_version 1.1; proxy_set_header Connection ""; }
   }`);
 }
