@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteOutbox } from '../../relay/outbox/sqlite-outbox.js';
-import type { OutboxRecord } from '../../relay/outbox/outbox.js';
+import { outboxEvent as event } from '../helpers/outbox-records.js';
 
 /** Another process committing to the outbox's file as fast as it can, as `shopbeacon outbox retry` does now and then. */
 const WRITER = `
@@ -17,12 +17,6 @@ const touch = db.prepare("UPDATE counters SET value = value WHERE name = 'coales
 console.log('writing');
 for (;;) touch.run();
 `;
-
-const event = (key: string): OutboxRecord => ({
-  kind: 'event',
-  key,
-  body: { user_id: 'u-shared', event_name: 'Page Viewed', event: {}, datetime: '2026-11-28 10:00:00+00:00' },
-});
 
 describe('the SQLite outbox with another process on its file', () => {
   it('takes every batch while the other process commits, none refused as busy', async () => {

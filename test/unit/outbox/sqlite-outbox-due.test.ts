@@ -4,14 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteOutbox } from '../../../relay/outbox/sqlite-outbox.js';
-import type { OutboxRecord } from '../../../relay/outbox/outbox.js';
-
-const event = (key: string): OutboxRecord => ({
-  kind: 'event',
-  key,
-  body: { user_id: 'user-1', event_name: 'X', event: {}, datetime: '2026-11-02 10:00:00+01:00' },
-});
-const order = (id: number, status: string): OutboxRecord => ({ kind: 'order', key: String(id), body: { order_id: id, status } });
+import { outboxEvent as event, outboxOrder as order } from '../../helpers/outbox-records.js';
 
 /**
  * SqliteOutbox.due reads on from the last record it handed out (issue #49); these are the ways a

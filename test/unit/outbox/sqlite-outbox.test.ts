@@ -8,14 +8,7 @@ import type { StorageError } from '../../../relay/shared/storage-error.js';
 import { SqliteOutbox } from '../../../relay/outbox/sqlite-outbox.js';
 import { OUTBOX_SCHEMA } from '../../../relay/outbox/schema.js';
 import { openSqlite } from '../../../relay/shared/sqlite-driver.js';
-import type { OutboxRecord } from '../../../relay/outbox/outbox.js';
-
-const event = (key: string, userId = 'user-1'): OutboxRecord => ({
-  kind: 'event',
-  key,
-  body: { user_id: userId, event_name: 'X', event: {}, datetime: '2026-11-02 10:00:00+01:00' },
-});
-const order = (id: number, status: string): OutboxRecord => ({ kind: 'order', key: String(id), body: { order_id: id, status } });
+import { outboxEvent as event, outboxOrder as order } from '../../helpers/outbox-records.js';
 
 function invariantHolds(outbox: SqliteOutbox): boolean {
   const c = outbox.counts();
