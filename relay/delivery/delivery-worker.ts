@@ -33,6 +33,8 @@ export interface DeliveryWorkerOptions {
 /** The most records claimed in one query. */
 const CLAIM_SLICE_MAX = 512;
 
+const HANDED_BACK = 'claimed but not sent within its lease: handed back to the queue';
+
 /** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
 const IDLE_WAIT_MS = 5_000;
 
@@ -44,6 +46,8 @@ export class DeliveryWorker {
   private readonly inFlight = new Map<number, DueRecord>();
   /** Claimed from the outbox, not yet sent: one query serves many deliveries (issue #16). */
   private claimed: DueRecord[] = [];
+  /** When `claimed` was claimed: past half the outbox's lease it is handed back, not sent. */
+  private claimedAt = 0;
   private readonly settler: OutcomeSettler;
   private readonly adaptive: AdaptiveConcurrency;
   private readonly now: () => number;
@@ -131,6 +135,7 @@ export class DeliveryWorker {
   /** Claims what it can and returns how long to wait before looking again. */
   private async step(): Promise<number> {
     const now = this.now();
+    await this.handBackLapsing(now);
     const holdUntil = this.settler.holdUntil();
     if (now < holdUntil) return holdUntil - now;
     const slots = this.callsAllowed() - this.inFlight.size;
@@ -154,8 +159,24 @@ export class DeliveryWorker {
     if (this.claimed.length === 0) {
       const want = this.settler.held ? slots : Math.max(slots, Math.min(CLAIM_SLICE_MAX, this.adaptive.limit * 2));
       this.claimed = await this.options.outbox.due(now, want, new Set(this.inFlight.keys()));
+      this.claimedAt = now;
     }
     return this.claimed.splice(0, slots);
+  }
+
+  /**
+   * Unsent claims that would outlive the outbox's lease (delivery held by an outage or a pause,
+   * or a limit cut below the slice) go back to the queue unattempted: sent after the lease ends,
+   * another relay that took the record over meanwhile would send it too (issue #48's compose
+   * test caught one duplicate so). Half the lease leaves the call's own time inside it.
+   */
+  private async handBackLapsing(now: number): Promise<void> {
+    const lease = this.options.outbox.claimLeaseMs;
+    if (lease === undefined || this.claimed.length === 0) return;
+    if (!this.settler.held && now - this.claimedAt < lease / 2) return;
+    const lapsing = this.claimed;
+    this.claimed = [];
+    for (const record of lapsing) await this.options.outbox.retryLater(record, now, HANDED_BACK, false);
   }
 
   /** Calls in flight allowed now: one probe while paused or while the service is unreachable. */

@@ -98,6 +98,11 @@ export interface OutboxQueue {
   requeueDead(ids?: number[]): Awaitable<number>;
   /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
   notePause(reason: string | undefined): Awaitable<void>;
+  /**
+   * How long a claim is this relay's alone: after it another relay may claim the same record
+   * (the Streams outbox's XAUTOCLAIM). Undefined: a claim never lapses (one process per file).
+   */
+  readonly claimLeaseMs?: number;
 }
 
 /** Dead-letter administration: the debugger's retry button and `shopbeacon outbox`. */

@@ -81,6 +81,10 @@ export class RedisOutbox implements Outbox {
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }
 
+  get claimLeaseMs(): number {
+    return this.options.claimIdleMs ?? 30_000;
+  }
+
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
     return this.writer.enqueue(records);
   }

@@ -11,7 +11,11 @@ import type { RecordStep } from '../../../relay/pipeline/record-step.js';
 class MemoryQueue {
   readonly records = new Map<number, DueRecord & { dueAt: number }>();
   readonly dead: number[] = [];
+  /** Each `retryLater`: the record, and whether it spent an attempt. */
+  readonly retried: { id: number; countAttempt: boolean }[] = [];
   failReads = 0;
+  /** Set as the Streams outbox sets it: a claim another relay may take over after this long. */
+  claimLeaseMs: number | undefined;
 
   constructor(count: number) {
     for (let id = 1; id <= count; id++)
@@ -28,7 +32,8 @@ class MemoryQueue {
   delivered(record: DueRecord): void {
     this.records.delete(record.id);
   }
-  retryLater(record: DueRecord, at: number): void {
+  retryLater(record: DueRecord, at: number, _error: string, countAttempt: boolean): void {
+    this.retried.push({ id: record.id, countAttempt });
     const kept = this.records.get(record.id);
     if (kept) kept.dueAt = at;
   }
@@ -73,11 +78,18 @@ class FakeService {
   }
 }
 
-function worker(queue: MemoryQueue, service: FakeService, concurrency: number) {
+function worker(queue: MemoryQueue, service: FakeService, concurrency: number, now?: () => number) {
   const events = new RecordEvents();
   const delivered: RecordStep[] = [];
   events.subscribe((step) => step.state === 'delivered' && delivered.push(step));
-  const w = new DeliveryWorker({ outbox: queue as unknown as OutboxQueue, client: service.client, logger: pino({ level: 'silent' }), events, concurrency });
+  const w = new DeliveryWorker({
+    outbox: queue as unknown as OutboxQueue,
+    client: service.client,
+    logger: pino({ level: 'silent' }),
+    events,
+    concurrency,
+    ...(now ? { now } : {}),
+  });
   return { w, delivered, allDelivered: (n: number) => new Promise<void>((resolve) => events.subscribe(() => delivered.length >= n && resolve())) };
 }
 
@@ -124,4 +136,47 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
     assert.equal(queue.records.size, 1, 'nothing was acknowledged, so the record stays queued');
     service.release();
   });
+
+  it('hands back unsent claims older than half the outbox lease, unattempted, instead of sending them after another relay may have taken them', async () => {
+    const queue = new MemoryQueue(3);
+    queue.claimLeaseMs = 1_000;
+    const service = new FakeService();
+    service.held = true;
+    let clock = 1_000_000;
+    // A limit of 1 (slow start) claims a slice of 2: one call in flight, one record waiting behind it.
+    const { w, allDelivered } = worker(queue, service, 1, () => clock);
+    const done = allDelivered(3);
+    w.start();
+    await until(() => service.inFlight === 1);
+    clock += 600;
+    service.release();
+    await done;
+    await w.stop(1_000);
+    assert.deepEqual(queue.retried, [{ id: 2, countAttempt: false }], 'the record behind the slow call went back to the queue');
+    assert.equal(service.bodies.length, 3, 'each record sent once');
+  });
+
+  it('keeps its unsent claims when the outbox has no lease (one process per SQLite file)', async () => {
+    const queue = new MemoryQueue(3);
+    const service = new FakeService();
+    service.held = true;
+    let clock = 1_000_000;
+    const { w, allDelivered } = worker(queue, service, 1, () => clock);
+    const done = allDelivered(3);
+    w.start();
+    await until(() => service.inFlight === 1);
+    clock += 60_000;
+    service.release();
+    await done;
+    await w.stop(1_000);
+    assert.deepEqual(queue.retried, []);
+  });
 });
+
+/** Resolves once `condition` holds, looking again each turn of the loop. */
+function until(condition: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => (condition() ? resolve() : setImmediate(look));
+    look();
+  });
+}

@@ -1,0 +1,64 @@
+// Two relays draining one Streams outbox through an outage longer than a claim's lease: a record
+// one relay claimed but held back (delivery waiting on its probe) is taken over by the other after
+// the lease; sent by both, the service got it twice (issue #48's compose test, once in CI).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { DeliveryWorker } from '../../relay/delivery/delivery-worker.js';
+import { UpstreamClient } from '../../relay/delivery/upstream-client.js';
+import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
+import { RecordEvents } from '../../relay/pipeline/record-events.js';
+import { outboxEvent } from '../helpers/outbox-records.js';
+import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
+import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js';
+import { unmetRequirement } from '../helpers/requirement.js';
+
+const skip = unmetRequirement('the Redis suites', redisUnavailableReason());
+const EVENTS = 400;
+const LEASE_MS = 600;
+
+describe('the Streams outbox shared by two delivering relays', { skip }, () => {
+  let redis: RedisServer;
+  let mock: MockUpstream;
+  const clients: Redis[] = [];
+  before(async () => {
+    redis = await new RedisServer().start();
+    mock = await createMockUpstream({ token: SERVICE_TOKEN });
+  });
+  after(async () => {
+    for (const client of clients) client.disconnect();
+    await redis.stop();
+    await mock.close();
+  });
+
+  const relay = () => {
+    const client = new Redis(redis.url);
+    clients.push(client);
+    const outbox = new RedisOutbox({ redis: client, claimIdleMs: LEASE_MS });
+    const upstream = new UpstreamClient({ baseUrl: mock.url, token: SERVICE_TOKEN, connections: 4, timeoutMs: LEASE_MS / 3 });
+    const worker = new DeliveryWorker({ outbox, client: upstream, logger: pino({ level: 'silent' }), events: new RecordEvents() });
+    return { outbox, worker };
+  };
+
+  it('sends each record once through an outage several leases long', async () => {
+    const a = relay();
+    const b = relay();
+    await a.outbox.enqueue(Array.from({ length: EVENTS }, (_, n) => outboxEvent(`lease-${n}`, `u-lease-${n}`)));
+    // A slow service lets each relay's limit grow, so each holds a slice claimed ahead of its calls.
+    mock.setFaults({ latencyMs: 100 });
+    a.worker.start();
+    b.worker.start();
+    await until(() => a.worker.concurrency.limit >= 8 && b.worker.concurrency.limit >= 8, 'both limits grown', 20_000);
+    // Then an outage: both circuits open and probe at 1, 2 and 4 s; what each holds back meanwhile outlives the lease.
+    mock.setFaults({ latencyMs: 0, failRate: 1, failStatus: 503 });
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    mock.setFaults({ failRate: 0 });
+    const users = () => mock.records('events').map((record) => (record as { user_id: string }).user_id);
+    await until(async () => (await a.outbox.counts()).queued.event === 0 && new Set(users()).size === EVENTS, 'every record delivered', 60_000);
+    await Promise.all([a.worker.stop(1_000), b.worker.stop(1_000)]);
+    const twice = users().filter((user, i, all) => all.indexOf(user) !== i);
+    assert.deepEqual(twice, [], 'no record delivered twice');
+  });
+});
