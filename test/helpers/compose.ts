@@ -86,11 +86,14 @@ export function selfSignedCertificate(dir: string, host: string): { key: string;
  */
 export async function tlsFront(serviceUrl: string, certificate: { key: string; cert: string }): Promise<NginxServer> {
   const front = new NginxServer();
-  return front.start(`server {
+  // Each call's address first (serviceCallers reads it), then its answer and time: a duplicate's
+  // cause shows there (499 is a caller that gave up waiting, the ambiguous case).
+  return front.start(`log_format calls '$remote_addr $status $request_time $request_length $time_iso8601';
+  server {
     listen 0.0.0.0:{{port}} ssl;
     ssl_certificate ${certificate.cert};
     ssl_certificate_key ${certificate.key};
-    access_log ${join(front.dir, 'callers.log')};
+    access_log ${join(front.dir, 'callers.log')} calls;
     error_log ${join(front.dir, 'front.log')} info;
     location / { proxy_pass ${serviceUrl}; proxy_http_version 1.1; proxy_set_header Connection ""; }
   }`);
