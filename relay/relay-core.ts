@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { CoreSettings } from './core-settings.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { createIngestLoad } from './delivery/ingest-load.js';
-import { UpstreamClient } from './delivery/upstream-client.js';
+import type { Upstream } from './delivery/upstream-client.js';
+import { ThreadedUpstreamClient } from './delivery/threaded-upstream-client.js';
 import { createOutbox } from './outbox/create-outbox.js';
 import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
@@ -27,7 +28,7 @@ export interface RelayCore {
   /** The platform's modification time of the newest version taken of each order and product. */
   versions: RecordVersions;
   worker: DeliveryWorker;
-  client: UpstreamClient;
+  client: Upstream;
   /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
   platformState: PlatformState;
   shared: SharedState | undefined;
@@ -73,7 +74,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const events = new RecordEvents();
   const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
-  const client = new UpstreamClient(settings.upstream);
+  const client = new ThreadedUpstreamClient(settings.upstream);
   const ingestLoad = createIngestLoad();
   const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
   let platformState: PlatformState;

@@ -7,11 +7,11 @@ import { callSignal } from './call-signal.js';
 import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { OutcomeSettler } from './outcome-settler.js';
 import { parseRetryAfter } from '../shared/retry-after.js';
-import type { UpstreamClient } from './upstream-client.js';
+import type { Upstream } from './upstream-client.js';
 
 export interface DeliveryWorkerOptions {
   outbox: OutboxQueue;
-  client: UpstreamClient;
+  client: Upstream;
   logger: Logger;
   /**
    * The most calls in flight at once; the worker adapts how many it uses below this to the

@@ -16,11 +16,20 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
 }
 
+/** Calls to the service as delivery makes them: on this loop (`UpstreamClient`) or its own thread (`ThreadedUpstreamClient`). */
+export interface Upstream {
+  post(path: ServicePath, body: string): Promise<UpstreamAnswer>;
+  /** Waits for calls in flight, then closes the connections. */
+  close(): Promise<void>;
+  /** Ends every connection now: calls in flight fail. */
+  destroy(): Promise<void>;
+}
+
 /**
  * Keep-alive HTTP to the service. The host and the path prefix come only from the configured base
  * URL, and the only header besides the content type is the bearer token: no input can change them.
  */
-export class UpstreamClient {
+export class UpstreamClient implements Upstream {
   private readonly pool: Pool;
   private readonly prefix: string;
   private readonly headers: Record<string, string>;
