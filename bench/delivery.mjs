@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { DeliveryWorker } from '../dist/relay/delivery/delivery-worker.js';
-import { ThreadedUpstreamClient } from '../dist/relay/delivery/threaded-upstream-client.js';
+import { createUpstream } from '../dist/relay/delivery/load-aware-upstream.js';
 import { createLogger } from '../dist/relay/observability/logger.js';
 import { createMetrics } from '../dist/relay/observability/metrics.js';
 import { recordMetrics } from '../dist/relay/observability/record-metrics.js';
@@ -32,8 +32,8 @@ async function callsByStatus(metrics) {
 async function relayDelivery() {
   const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')) });
   for (let i = 0; i < N; i += 500) await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
-  // The calls on their own thread, as the relay makes them (issue #49).
-  const client = new ThreadedUpstreamClient({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 });
+  // The relay's client: with nothing arriving (a drain), its calls stay on the loop (issue #49).
+  const client = createUpstream({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 }, () => false);
   const metrics = createMetrics();
   const events = new RecordEvents();
   recordMetrics(events, metrics);

@@ -3,7 +3,7 @@ import type { CoreSettings } from './core-settings.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { createIngestLoad } from './delivery/ingest-load.js';
 import type { Upstream } from './delivery/upstream-client.js';
-import { ThreadedUpstreamClient } from './delivery/threaded-upstream-client.js';
+import { createUpstream } from './delivery/load-aware-upstream.js';
 import { createOutbox } from './outbox/create-outbox.js';
 import { total, type Outbox } from './outbox/outbox.js';
 import { createAccept, type Accept } from './pipeline/accept.js';
@@ -74,8 +74,8 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const events = new RecordEvents();
   const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
-  const client = new ThreadedUpstreamClient(settings.upstream);
   const ingestLoad = createIngestLoad();
+  const client = createUpstream(settings.upstream, ingestLoad.arrivingWithin);
   const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
   let platformState: PlatformState;
   try {

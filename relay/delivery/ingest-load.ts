@@ -17,10 +17,16 @@ export function createIngestLoad(now: () => number = () => performance.now()) {
   let last = performance.eventLoopUtilization();
   let since = now();
   let arrived = 0;
+  let lastArrivalAt = Number.NEGATIVE_INFINITY;
   return {
     /** `count` records were enqueued by a way in. */
     touch(count: number): void {
       arrived += count;
+      lastArrivalAt = now();
+    },
+    /** Whether records came in during the last `ms`: shoppers (or a sync) are using the loop. */
+    arrivingWithin(ms: number): boolean {
+      return now() - lastArrivalAt < ms;
     },
     reading(): IngestReading {
       const loop = performance.eventLoopUtilization();
