@@ -138,40 +138,37 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
   });
 
   it('hands back unsent claims older than half the outbox lease, unattempted, instead of sending them after another relay may have taken them', async () => {
-    const queue = new MemoryQueue(3);
-    queue.claimLeaseMs = 1_000;
-    const service = new FakeService();
-    service.held = true;
-    let clock = 1_000_000;
-    // A limit of 1 (slow start) claims a slice of 2: one call in flight, one record waiting behind it.
-    const { w, allDelivered } = worker(queue, service, 1, () => clock);
-    const done = allDelivered(3);
-    w.start();
-    await until(() => service.inFlight === 1);
-    clock += 600;
-    service.release();
-    await done;
-    await w.stop(1_000);
-    assert.deepEqual(queue.retried, [{ id: 2, countAttempt: false }], 'the record behind the slow call went back to the queue');
-    assert.equal(service.bodies.length, 3, 'each record sent once');
+    const { retried, sent } = await firstCallSlow(1_000, 600);
+    assert.deepEqual(retried, [{ id: 2, countAttempt: false }], 'the record behind the slow call went back to the queue');
+    assert.equal(sent, 3, 'each record sent once');
   });
 
   it('keeps its unsent claims when the outbox has no lease (one process per SQLite file)', async () => {
-    const queue = new MemoryQueue(3);
-    const service = new FakeService();
-    service.held = true;
-    let clock = 1_000_000;
-    const { w, allDelivered } = worker(queue, service, 1, () => clock);
-    const done = allDelivered(3);
-    w.start();
-    await until(() => service.inFlight === 1);
-    clock += 60_000;
-    service.release();
-    await done;
-    await w.stop(1_000);
-    assert.deepEqual(queue.retried, []);
+    assert.deepEqual((await firstCallSlow(undefined, 60_000)).retried, []);
   });
 });
+
+/**
+ * Three records at a limit of 1 (slow start claims a slice of 2: one call in flight, one record
+ * waiting behind it); the first call answers `slowMs` later. What went back to the queue, and how
+ * many calls were made.
+ */
+async function firstCallSlow(claimLeaseMs: number | undefined, slowMs: number) {
+  const queue = new MemoryQueue(3);
+  queue.claimLeaseMs = claimLeaseMs;
+  const service = new FakeService();
+  service.held = true;
+  let clock = 1_000_000;
+  const { w, allDelivered } = worker(queue, service, 1, () => clock);
+  const done = allDelivered(3);
+  w.start();
+  await until(() => service.inFlight === 1);
+  clock += slowMs;
+  service.release();
+  await done;
+  await w.stop(1_000);
+  return { retried: queue.retried, sent: service.bodies.length };
+}
 
 /** Resolves once `condition` holds, looking again each turn of the loop. */
 function until(condition: () => boolean): Promise<void> {
