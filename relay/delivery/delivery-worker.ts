@@ -165,15 +165,17 @@ export class DeliveryWorker {
   }
 
   /**
-   * Unsent claims that would outlive the outbox's lease (delivery held by an outage or a pause,
-   * or a limit cut below the slice) go back to the queue unattempted: sent after the lease ends,
+   * Unsent claims that would outlive the outbox's lease (delivery held by an outage, a pause or
+   * a Retry-After, or a limit cut below the slice) go back to the queue unattempted: sent after the lease ends,
    * another relay that took the record over meanwhile would send it too (issue #48's compose
    * test caught one duplicate so). Half the lease leaves the call's own time inside it.
    */
   private async handBackLapsing(now: number): Promise<void> {
     const lease = this.options.outbox.claimLeaseMs;
     if (lease === undefined || this.claimed.length === 0) return;
-    if (!this.settler.held && now - this.claimedAt < lease / 2) return;
+    // Any hold counts, a Retry-After's too: the loop sleeps through it, maybe past the lease.
+    const holding = this.settler.held || now < this.settler.holdUntil();
+    if (!holding && now - this.claimedAt < lease / 2) return;
     const lapsing = this.claimed;
     this.claimed = [];
     for (const record of lapsing) await this.options.outbox.retryLater(record, now, HANDED_BACK, false);

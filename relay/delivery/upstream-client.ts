@@ -40,6 +40,9 @@ export class UpstreamClient implements Upstream {
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
       connections: options.connections,
+      // Connecting is bounded too (undici's own default is 10 s): a call's time stays within a
+      // few timeouts, below a Streams claim's lease of three.
+      connect: { timeout: options.timeoutMs },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       keepAliveTimeout: 4_000,

@@ -34,5 +34,10 @@ async function call(n: number, path: Parameters<UpstreamClient['post']>[0], body
 
 port.on('message', (request: ThreadRequest) => {
   if (request.type === 'calls') for (const { n, path, body } of request.calls) void call(n, path, body);
-  else void (request.type === 'close' ? client.close() : client.destroy()).finally(() => port.postMessage(request.type));
+  else
+    void (request.type === 'close' ? client.close() : client.destroy()).finally(() => {
+      // Answers still waiting for their turn go first: the end's message lets the thread be terminated.
+      if (answers.length > 0) flush();
+      port.postMessage(request.type);
+    });
 });

@@ -122,7 +122,10 @@ export class RedisOutbox implements Outbox {
   /** Drops entries an order or product update has superseded; claims the rest. */
   private async current(entries: StreamEntry[]): Promise<DueRecord[]> {
     const due: DueRecord[] = [];
+    const held = new Set([...this.claimed.values()].map((claim) => claim.entry));
     for (const [entry, fields] of entries) {
+      // Its own claim, idle past the lease while its call is slow: in flight already, not again.
+      if (held.has(entry)) continue;
       const stored = fromFields(fields);
       if (stored.kind !== 'event' && Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version) {
         await this.remove(entry, stored, 'coalesced-away');

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { DeliveryWorker } from '../../relay/delivery/delivery-worker.js';
 import { UpstreamClient } from '../../relay/delivery/upstream-client.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
+import type { DueRecord } from '../../relay/outbox/outbox.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';
 import { RecordEvents } from '../../relay/pipeline/record-events.js';
 import { outboxEvent } from '../helpers/outbox-records.js';
@@ -23,11 +24,16 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
   let redis: RedisServer;
   let mock: MockUpstream;
   const clients: Redis[] = [];
+  const workers: DeliveryWorker[] = [];
+  const upstreams: UpstreamClient[] = [];
   before(async () => {
     redis = await new RedisServer().start();
     mock = await createMockUpstream({ token: SERVICE_TOKEN });
   });
   after(async () => {
+    // Stopped here too: a failed wait leaves them retrying on timers that would hold the file open.
+    await Promise.all(workers.map((worker) => worker.stop(0)));
+    await Promise.all(upstreams.map((upstream) => upstream.destroy()));
     for (const client of clients) client.disconnect();
     await redis.stop();
     await mock.close();
@@ -39,6 +45,8 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     const outbox = new RedisOutbox({ redis: client, claimIdleMs: LEASE_MS });
     const upstream = new UpstreamClient({ baseUrl: mock.url, token: SERVICE_TOKEN, connections: 4, timeoutMs: LEASE_MS / 3 });
     const worker = new DeliveryWorker({ outbox, client: upstream, logger: pino({ level: 'silent' }), events: new RecordEvents() });
+    workers.push(worker);
+    upstreams.push(upstream);
     return { outbox, worker };
   };
 
@@ -60,5 +68,18 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     await Promise.all([a.worker.stop(1_000), b.worker.stop(1_000)]);
     const twice = users().filter((user, i, all) => all.indexOf(user) !== i);
     assert.deepEqual(twice, [], 'no record delivered twice');
+  });
+
+  it('does not claim again its own record still in flight once the lease has passed', async () => {
+    const client = new Redis(redis.url);
+    clients.push(client);
+    const outbox = new RedisOutbox({ redis: client, claimIdleMs: 50 });
+    await outbox.enqueue([outboxEvent('in-flight-1', 'u-in-flight')]);
+    const first = await outbox.due(Date.now(), 10);
+    // The lease is time itself: the call is still out when it ends.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const again = await outbox.due(Date.now(), 10);
+    await outbox.delivered(first[0] as DueRecord);
+    assert.deepEqual([first.length, again.length], [1, 0]);
   });
 });

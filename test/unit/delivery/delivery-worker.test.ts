@@ -56,6 +56,8 @@ class FakeService {
   mostInFlight = 0;
   destroyed = false;
   private readonly waiting: (() => void)[] = [];
+  /** Answers given first, in order (then 202). */
+  readonly answers: UpstreamAnswer[] = [];
   /** While held, calls wait for `release`; otherwise they are answered on the next turn. */
   held = false;
 
@@ -65,7 +67,7 @@ class FakeService {
       this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
       await new Promise<void>((resolve) => (this.held ? this.waiting.push(resolve) : setImmediate(resolve)));
       this.inFlight--;
-      return { status: 202, body: '{}', retryAfter: undefined };
+      return this.answers.shift() ?? { status: 202, body: '{}', retryAfter: undefined };
     },
     destroy: async () => {
       this.destroyed = true;
@@ -141,6 +143,21 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
     const { retried, sent } = await firstCallSlow(1_000, 600);
     assert.deepEqual(retried, [{ id: 2, countAttempt: false }], 'the record behind the slow call went back to the queue');
     assert.equal(sent, 3, 'each record sent once');
+  });
+
+  it('hands back unsent claims when a Retry-After holds delivery, which it would sleep through past the lease', { timeout: 5_000 }, async () => {
+    const queue = new MemoryQueue(3);
+    queue.claimLeaseMs = 30_000;
+    const service = new FakeService();
+    service.answers.push({ status: 429, body: '', retryAfter: '60' });
+    const { w } = worker(queue, service, 1);
+    w.start();
+    await until(() => queue.retried.some((r) => r.id === 2));
+    await w.stop(0);
+    assert.deepEqual(queue.retried, [
+      { id: 1, countAttempt: true },
+      { id: 2, countAttempt: false },
+    ]);
   });
 
   it('keeps its unsent claims when the outbox has no lease (one process per SQLite file)', async () => {
