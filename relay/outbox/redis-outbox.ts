@@ -93,9 +93,9 @@ export class RedisOutbox implements Outbox {
     return this.dead.add(refused);
   }
 
-  async due(now: number, limit: number): Promise<DueRecord[]> {
+  async due(now: number, limit: number, inFlight: ReadonlySet<number> = new Set()): Promise<DueRecord[]> {
     try {
-      return await this.claim(now, limit);
+      return await this.claim(now, limit, inFlight);
     } catch (error) {
       // A Redis that restarted without its data lost the group too: make it again next time.
       if (replyCode(error) === 'NOGROUP') this.groupReady = undefined;
@@ -103,7 +103,7 @@ export class RedisOutbox implements Outbox {
     }
   }
 
-  private async claim(now: number, limit: number): Promise<DueRecord[]> {
+  private async claim(now: number, limit: number, inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
     await this.ensureGroup();
     await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
     const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.options.claimIdleMs ?? 30_000, '0-0', 'COUNT', limit)) as [
@@ -116,16 +116,22 @@ export class RedisOutbox implements Outbox {
         [string, StreamEntry[]][] | null;
       entries.push(...(read?.[0]?.[1] ?? []));
     }
-    return this.current(entries.filter(([, fields]) => fields.length > 0));
+    return this.current(
+      entries.filter(([, fields]) => fields.length > 0),
+      inFlight,
+    );
   }
 
   /** Drops entries an order or product update has superseded; claims the rest. */
-  private async current(entries: StreamEntry[]): Promise<DueRecord[]> {
+  private async current(entries: StreamEntry[], inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
     const due: DueRecord[] = [];
-    const held = new Set([...this.claimed.values()].map((claim) => claim.entry));
+    const handles = new Map([...this.claimed].map(([id, claim]) => [claim.entry, id]));
     for (const [entry, fields] of entries) {
+      const earlier = handles.get(entry);
       // Its own claim, idle past the lease while its call is slow: in flight already, not again.
-      if (held.has(entry)) continue;
+      if (earlier !== undefined && inFlight.has(earlier)) continue;
+      // A claim whose settling failed (Redis away): taken afresh under a new handle.
+      if (earlier !== undefined) this.claimed.delete(earlier);
       const stored = fromFields(fields);
       if (stored.kind !== 'event' && Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version) {
         await this.remove(entry, stored, 'coalesced-away');
