@@ -33,8 +33,6 @@ export interface DeliveryWorkerOptions {
 /** The most records claimed in one query. */
 const CLAIM_SLICE_MAX = 512;
 
-const HANDED_BACK = 'claimed but not sent within its lease: handed back to the queue';
-
 /** Longest wait between looks at the outbox: also how soon `shopbeacon outbox retry` from another process is seen. */
 const IDLE_WAIT_MS = 5_000;
 
@@ -171,14 +169,14 @@ export class DeliveryWorker {
    * test caught one duplicate so). Half the lease leaves the call's own time inside it.
    */
   private async handBackLapsing(now: number): Promise<void> {
-    const lease = this.options.outbox.claimLeaseMs;
+    const lease = this.options.outbox.lease;
     if (lease === undefined || this.claimed.length === 0) return;
     // Any hold counts, a Retry-After's too: the loop sleeps through it, maybe past the lease.
     const holding = this.settler.held || now < this.settler.holdUntil();
-    if (!holding && now - this.claimedAt < lease / 2) return;
+    if (!holding && now - this.claimedAt < lease.ms / 2) return;
     const lapsing = this.claimed;
     this.claimed = [];
-    for (const record of lapsing) await this.options.outbox.retryLater(record, now, HANDED_BACK, false);
+    await lease.handBack(lapsing, now);
   }
 
   /** Calls in flight allowed now: one probe while paused or while the service is unreachable. */

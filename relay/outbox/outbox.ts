@@ -98,11 +98,15 @@ export interface OutboxQueue {
   requeueDead(ids?: number[]): Awaitable<number>;
   /** Notes why delivery is paused (undefined: running), for `shopbeacon outbox status` in another process. */
   notePause(reason: string | undefined): Awaitable<void>;
-  /**
-   * How long a claim is this relay's alone: after it another relay may claim the same record
-   * (the Streams outbox's XAUTOCLAIM). Undefined: a claim never lapses (one process per file).
-   */
-  readonly claimLeaseMs?: number;
+  /** Undefined: a claim never lapses (one process per SQLite file). */
+  readonly lease?: ClaimLease;
+}
+
+/** A claim that lapses: after `ms` another relay may claim the same record (the Streams outbox's XAUTOCLAIM). */
+export interface ClaimLease {
+  readonly ms: number;
+  /** Gives unsent claims back for any relay to take now: no attempt counted, no error written, one round trip. */
+  handBack(records: DueRecord[], now: number): Promise<void>;
 }
 
 /** Dead-letter administration: the debugger's retry button and `shopbeacon outbox`. */

@@ -10,6 +10,7 @@ import {
   errorText,
   type RefusedRecord,
   type DeadLetter,
+  type ClaimLease,
   type DueRecord,
   type EnqueueResult,
   type Outbox,
@@ -66,9 +67,11 @@ export class RedisOutbox implements Outbox {
   private readonly limits: { records: number; bytes: number };
   private readonly writer: RedisEnqueue;
   private readonly dead: RedisDeadLetters;
+  readonly lease: ClaimLease;
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
+    this.lease = { ms: options.claimIdleMs ?? 30_000, handBack: (records, now) => this.handBack(records, now) };
     this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
     this.writer = new RedisEnqueue({
       redis: this.redis,
@@ -79,10 +82,6 @@ export class RedisOutbox implements Outbox {
     });
     this.dead = new RedisDeadLetters(this.redis);
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
-  }
-
-  get claimLeaseMs(): number {
-    return this.options.claimIdleMs ?? 30_000;
   }
 
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -106,10 +105,7 @@ export class RedisOutbox implements Outbox {
   private async claim(now: number, limit: number, inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
     await this.ensureGroup();
     await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
-    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.options.claimIdleMs ?? 30_000, '0-0', 'COUNT', limit)) as [
-      string,
-      StreamEntry[],
-    ];
+    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.lease.ms, '0-0', 'COUNT', limit)) as [string, StreamEntry[]];
     const entries = [...taken[1]];
     if (entries.length < limit) {
       const read = (await this.redis.xreadgroup('GROUP', K.group, this.consumer, 'COUNT', limit - entries.length, 'STREAMS', K.stream, '>')) as
@@ -199,6 +195,16 @@ export class RedisOutbox implements Outbox {
     const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) };
     await this.remove(claim.entry, claim.stored, 'delayed', stored, nextAttemptAt);
     this.claimed.delete(record.id);
+  }
+
+  /** Sent together: ioredis writes each script call at once, so the answers come back in one round trip. */
+  private async handBack(records: DueRecord[], now: number): Promise<void> {
+    const claims = records.flatMap((record) => {
+      const claim = this.claimed.get(record.id);
+      this.claimed.delete(record.id);
+      return claim ? [claim] : [];
+    });
+    await Promise.all(claims.map((claim) => this.remove(claim.entry, claim.stored, 'delayed', claim.stored, now)));
   }
 
   async deadLetter(ids: number[], error: string): Promise<void> {

@@ -87,4 +87,20 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     await outbox.delivered(afresh[0] as DueRecord);
     assert.deepEqual([first.length, again.length, afresh.map((r) => r.key)], [1, 0, ['in-flight-1']]);
   });
+
+  it('hands unsent claims back due at once, their attempts as they were, for any relay to claim', async () => {
+    const client = new Redis(redis.url);
+    clients.push(client);
+    const outbox = new RedisOutbox({ redis: client, claimIdleMs: 60_000 });
+    await outbox.enqueue([outboxEvent('back-1', 'u-back-1'), outboxEvent('back-2', 'u-back-2')]);
+    const [tried] = await outbox.due(Date.now(), 1);
+    await outbox.retryLater(tried as DueRecord, 0, '503 busy', true);
+    const held = await outbox.due(Date.now(), 10);
+    await outbox.lease.handBack(held, Date.now());
+    const other = new RedisOutbox({ redis: client, claimIdleMs: 60_000 });
+    const taken = await other.due(Date.now(), 10);
+    for (const record of taken) await other.delivered(record);
+    const attempts = Object.fromEntries(taken.map((record) => [record.key, record.attempts]));
+    assert.deepEqual([held.length, attempts], [2, { 'back-1': 1, 'back-2': 0 }]);
+  });
 });

@@ -14,8 +14,22 @@ class MemoryQueue {
   /** Each `retryLater`: the record, and whether it spent an attempt. */
   readonly retried: { id: number; countAttempt: boolean }[] = [];
   failReads = 0;
-  /** Set as the Streams outbox sets it: a claim another relay may take over after this long. */
-  claimLeaseMs: number | undefined;
+  /** Set as the Streams outbox sets it: a claim another relay may take over after `ms`. */
+  lease: { ms: number; handBack(records: DueRecord[], now: number): void } | undefined;
+  /** Each record handed back, unattempted. */
+  readonly handedBack: number[] = [];
+
+  leaseOf(ms: number | undefined): void {
+    this.lease = ms === undefined ? undefined : { ms, handBack: (records, now) => this.handBack(records, now) };
+  }
+
+  private handBack(records: DueRecord[], now: number): void {
+    for (const record of records) {
+      this.handedBack.push(record.id);
+      const kept = this.records.get(record.id);
+      if (kept) kept.dueAt = now;
+    }
+  }
 
   constructor(count: number) {
     for (let id = 1; id <= count; id++)
@@ -140,28 +154,28 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
   });
 
   it('hands back unsent claims older than half the outbox lease, unattempted, instead of sending them after another relay may have taken them', async () => {
-    const { retried, sent } = await firstCallSlow(1_000, 600);
-    assert.deepEqual(retried, [{ id: 2, countAttempt: false }], 'the record behind the slow call went back to the queue');
+    const { handedBack, retried, sent } = await firstCallSlow(1_000, 600);
+    assert.deepEqual(handedBack, [2], 'the record behind the slow call went back to the queue');
+    assert.deepEqual(retried, [], 'no attempt counted, no error written');
     assert.equal(sent, 3, 'each record sent once');
   });
 
   it('hands back unsent claims when a Retry-After holds delivery, which it would sleep through past the lease', { timeout: 5_000 }, async () => {
     const queue = new MemoryQueue(3);
-    queue.claimLeaseMs = 30_000;
+    queue.leaseOf(30_000);
     const service = new FakeService();
     service.answers.push({ status: 429, body: '', retryAfter: '60' });
     const { w } = worker(queue, service, 1);
     w.start();
-    await until(() => queue.retried.some((r) => r.id === 2));
+    await until(() => queue.handedBack.includes(2));
     await w.stop(0);
-    assert.deepEqual(queue.retried, [
-      { id: 1, countAttempt: true },
-      { id: 2, countAttempt: false },
-    ]);
+    assert.deepEqual(queue.retried, [{ id: 1, countAttempt: true }], 'the refused call spent its attempt');
+    assert.deepEqual(queue.handedBack, [2], 'the record behind it was handed back');
   });
 
   it('keeps its unsent claims when the outbox has no lease (one process per SQLite file)', async () => {
-    assert.deepEqual((await firstCallSlow(undefined, 60_000)).retried, []);
+    const { handedBack, retried } = await firstCallSlow(undefined, 60_000);
+    assert.deepEqual([handedBack, retried], [[], []]);
   });
 });
 
@@ -172,7 +186,7 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
  */
 async function firstCallSlow(claimLeaseMs: number | undefined, slowMs: number) {
   const queue = new MemoryQueue(3);
-  queue.claimLeaseMs = claimLeaseMs;
+  queue.leaseOf(claimLeaseMs);
   const service = new FakeService();
   service.held = true;
   let clock = 1_000_000;
@@ -184,7 +198,7 @@ async function firstCallSlow(claimLeaseMs: number | undefined, slowMs: number) {
   service.release();
   await done;
   await w.stop(1_000);
-  return { retried: queue.retried, sent: service.bodies.length };
+  return { handedBack: queue.handedBack, retried: queue.retried, sent: service.bodies.length };
 }
 
 /** Resolves once `condition` holds, looking again each turn of the loop. */
