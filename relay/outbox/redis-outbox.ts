@@ -199,12 +199,14 @@ export class RedisOutbox implements Outbox {
 
   /** Sent together: ioredis writes each script call at once, so the answers come back in one round trip. */
   private async handBack(records: DueRecord[], now: number): Promise<void> {
-    const claims = records.flatMap((record) => {
-      const claim = this.claimed.get(record.id);
-      this.claimed.delete(record.id);
-      return claim ? [claim] : [];
-    });
-    await Promise.all(claims.map((claim) => this.remove(claim.entry, claim.stored, 'delayed', claim.stored, now)));
+    const settle = async (id: number) => {
+      const claim = this.claimed.get(id);
+      if (!claim) return;
+      await this.remove(claim.entry, claim.stored, 'delayed', claim.stored, now);
+      // Kept until settled, as `retryLater` keeps it: a claim whose settling failed is taken afresh.
+      this.claimed.delete(id);
+    };
+    await Promise.all(records.map((record) => settle(record.id)));
   }
 
   async deadLetter(ids: number[], error: string): Promise<void> {
