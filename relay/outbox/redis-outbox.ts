@@ -189,24 +189,21 @@ export class RedisOutbox implements Outbox {
     );
   }
 
-  async retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
-    const claim = this.claimed.get(record.id);
+  retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
+    return this.delay(record.id, nextAttemptAt, (stored) => ({ ...stored, attempts: stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) }));
+  }
+
+  /** A claim to the delayed set, due at `dueAt`; kept until settled, so a claim whose settling failed is taken afresh. */
+  private async delay(id: number, dueAt: number, copyOf: (stored: StoredRecord) => StoredRecord): Promise<void> {
+    const claim = this.claimed.get(id);
     if (!claim) return;
-    const stored = { ...claim.stored, attempts: claim.stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) };
-    await this.remove(claim.entry, claim.stored, 'delayed', stored, nextAttemptAt);
-    this.claimed.delete(record.id);
+    await this.remove(claim.entry, claim.stored, 'delayed', copyOf(claim.stored), dueAt);
+    this.claimed.delete(id);
   }
 
   /** Sent together: ioredis writes each script call at once, so the answers come back in one round trip. */
   private async handBack(records: DueRecord[], now: number): Promise<void> {
-    const settle = async (id: number) => {
-      const claim = this.claimed.get(id);
-      if (!claim) return;
-      await this.remove(claim.entry, claim.stored, 'delayed', claim.stored, now);
-      // Kept until settled, as `retryLater` keeps it: a claim whose settling failed is taken afresh.
-      this.claimed.delete(id);
-    };
-    await Promise.all(records.map((record) => settle(record.id)));
+    await Promise.all(records.map((record) => this.delay(record.id, now, (stored) => stored)));
   }
 
   async deadLetter(ids: number[], error: string): Promise<void> {
