@@ -39,9 +39,15 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     await mock.close();
   });
 
-  const relay = () => {
+  /** A connection of its own, closed in `after`. */
+  const connect = () => {
     const client = new Redis(redis.url);
     clients.push(client);
+    return client;
+  };
+
+  const relay = () => {
+    const client = connect();
     const outbox = new RedisOutbox({ redis: client, claimIdleMs: LEASE_MS });
     const upstream = new UpstreamClient({ baseUrl: mock.url, token: SERVICE_TOKEN, connections: 4, timeoutMs: LEASE_MS / 3 });
     const worker = new DeliveryWorker({ outbox, client: upstream, logger: pino({ level: 'silent' }), events: new RecordEvents() });
@@ -71,8 +77,7 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
   });
 
   it('does not claim again its own record still in flight once the lease has passed, but does once its call has ended unsettled', async () => {
-    const client = new Redis(redis.url);
-    clients.push(client);
+    const client = connect();
     const outbox = new RedisOutbox({ redis: client, claimIdleMs: 50 });
     await outbox.enqueue([outboxEvent('in-flight-1', 'u-in-flight')]);
     const first = await outbox.due(Date.now(), 10);
@@ -89,8 +94,7 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
   });
 
   it('hands unsent claims back due at once, their attempts as they were, for any relay to claim', async () => {
-    const client = new Redis(redis.url);
-    clients.push(client);
+    const client = connect();
     const outbox = new RedisOutbox({ redis: client, claimIdleMs: 60_000 });
     await outbox.enqueue([outboxEvent('back-1', 'u-back-1'), outboxEvent('back-2', 'u-back-2')]);
     const [tried] = await outbox.due(Date.now(), 1);
