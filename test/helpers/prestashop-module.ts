@@ -45,6 +45,8 @@ export interface Outcome {
   queue: TrackEvent[];
   retry_at: number;
   shutdown_ms: number;
+  /** Whether PHP's session was still open once the module had talked to the relay. */
+  session_open: boolean;
   installed?: boolean;
   uninstalled?: boolean;
   hooks: string[];

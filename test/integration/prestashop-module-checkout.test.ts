@@ -103,6 +103,50 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, 
     assert.equal(events(relay)[1]?.event_id, placed?.event_id, 'once per order: the same event_id');
   });
 
+  it('sends the order of a customer logged in when they pay, as their id, though validateOrder puts a customer never logged in in the context', async () => {
+    relay.requests.length = 0;
+    const orders = [{ id: 32, total: 29.4, lines: [[42, 1, 0, 29.4]] }];
+    const paying = { config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, cart: [[42, 1]], orders, actions: [['validate', 0]] };
+    await request({ ...paying, customer: 42 });
+    await request({ ...paying, customer: 43, guest: true, cookies: ANONYMOUS });
+    await request(paying);
+    assert.deepEqual(
+      events(relay).map((e) => [e.event_name, e.user_id, (e.event as { order_id?: number }).order_id]),
+      [
+        ['Order Completed', '42', 32],
+        ['Order Completed', 'v1sitor-abcdefghij', 32],
+      ],
+      "a registered customer's order joined to their id, a guest's to their anonymous id; a ~42 cookie without the shop's session is nobody's",
+    );
+  });
+
+  it('sends one started checkout for a cart whoever the shopper becomes inside it: a login keeps the event_id', async () => {
+    relay.requests.length = 0;
+    const checkout = { config: settings(relay.url), page: 'order', cart: [[42, 2]] };
+    await request({ ...checkout, cookies: ANONYMOUS });
+    await request({ ...checkout, cookies: { _sb_uid: '~42', _sb_sid: ANONYMOUS._sb_sid }, customer: 42 });
+    const [anonymous, loggedIn] = events(relay);
+    assert.deepEqual([anonymous?.user_id, loggedIn?.user_id], ['v1sitor-abcdefghij', '42']);
+    assert.equal(loggedIn?.event_id, anonymous?.event_id, 'the relay drops the second as a duplicate');
+    await request({ ...checkout, cookies: ANONYMOUS, id_cart: 6 });
+    assert.notEqual(events(relay)[2]?.event_id, anonymous?.event_id, 'another cart is another checkout');
+  });
+
+  it("sends a product page's view at the combination the page shows, not the default one", async () => {
+    const page = await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 50, combination: 51 });
+    const shown = await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 50 });
+    assert.match(page.head, /"price":20.4,/, 'the combination with its +2 impact, with tax');
+    assert.match(page.head, /902-large_default/, "the combination's image");
+    assert.match(shown.head, /"price":18,/, 'the default combination (52, no impact) when the page names none');
+  });
+
+  it("closes PHP's session before it talks to the relay, so a slow relay never holds the shopper's next page", async () => {
+    relay.requests.length = 0;
+    const r = await request({ config: settings(relay.url), cookies: ANONYMOUS, session: true, cart: [[42, 1]], actions: [['add', 42, 1]] });
+    assert.equal(events(relay).length, 1);
+    assert.equal(r.session_open, false);
+  });
+
   it('sends nothing the snippet would not: consent refused, Global Privacy Control, consent required and not given, a browser the relay judged automated', async () => {
     relay.requests.length = 0;
     const base = { config: settings(relay.url), cart: [[42, 1]], actions: [['add', 42, 1]] };

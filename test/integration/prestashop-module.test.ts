@@ -43,6 +43,22 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
       assert.match(readFileSync(file, 'utf8'), /if \(!defined\('_PS_VERSION_'\)\) \{\n {4}exit;\n\}/, file);
   });
 
+  it("ships what PrestaShop's module rules ask at its root: a PNG logo, a config.xml of its own version and tab, an .htaccess denying its PHP", () => {
+    const logo = readFileSync(join(MODULE, 'logo.png'));
+    assert.equal(logo.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG');
+    assert.deepEqual([logo.readUInt32BE(16), logo.readUInt32BE(20)], [64, 64]);
+    const main = readFileSync(join(MODULE, 'shopbeacon.php'), 'utf8');
+    const config = readFileSync(join(MODULE, 'config.xml'), 'utf8');
+    for (const field of ['version', 'tab', 'author'])
+      assert.equal(
+        new RegExp(`<${field}><!\\[CDATA\\[([^\\]]+)\\]\\]></${field}>`).exec(config)?.[1],
+        new RegExp(`\\$this->${field} = '([^']+)'`).exec(main)?.[1],
+        `config.xml's ${field} is the module's`,
+      );
+    assert.match(config, /<name>shopbeacon<\/name>/);
+    assert.match(readFileSync(join(MODULE, '.htaccess'), 'utf8'), /<Files \*\.php>\s+Require all denied/);
+  });
+
   it("uses nothing newer than PHP 7.1 (PrestaShop 1.7.8's floor); php -l here is PHP 8", () => {
     const newer: [string, RegExp][] = [
       ['nullsafe ?->', /\?->/],

@@ -142,7 +142,9 @@ class shopbeacon extends Module
      * PHP-FPM can end the response first (fastcgi_finish_request), it does, after writing
      * PrestaShop's cookie (Cookie::write() otherwise runs in its destructor, after shutdown
      * functions, when the response would be gone): the shopper does not wait on the relay at all.
-     * Elsewhere the exchange is bounded by the client's timeouts (300 ms).
+     * Elsewhere the exchange is bounded by the client's timeouts (300 ms). Either way PHP's session
+     * is closed first: PrestaShop 9 starts one on every page (FrontController::prepareNotifications),
+     * and its lock would hold the shopper's next page for as long as the relay takes.
      */
     private function sendAtShutdown()
     {
@@ -162,6 +164,9 @@ class shopbeacon extends Module
     public function sendNow()
     {
         try {
+            if (PHP_SESSION_ACTIVE === session_status()) {
+                session_write_close();
+            }
             if (self::canFinishResponse()) {
                 if (isset($this->context->cookie) && is_object($this->context->cookie) && method_exists($this->context->cookie, 'write')) {
                     $this->context->cookie->write();

@@ -350,13 +350,22 @@ class HelperForm
     }
 }
 
+/** A customer as `new Customer($id)` loads one: not logged in until the front controller (or Context::updateCustomer) says so. */
 class Customer
 {
     public $id = 0;
+    public $logged = false;
+    public $is_guest = 0;
 
+    public function __construct($id = null)
+    {
+        $this->id = (int) $id;
+    }
+
+    /** As 9.0's classes/Customer.php: logged, an id, a guest only when asked for (the password and session checks pass here). */
     public function isLogged($withGuest = false)
     {
-        return $this->id > 0;
+        return (!$this->is_guest || $withGuest) && $this->logged && $this->id > 0;
     }
 }
 
@@ -379,6 +388,8 @@ class Shop
 class Cookie
 {
     public $writes = 0;
+    public $logged = false;
+    public $id_customer = 0;
 
     public function write()
     {
@@ -434,6 +445,17 @@ class ProductController extends FrontController
     }
 }
 
+/** The page's template variables: a product page's `product` (ProductController::initContent) before `displayHeader`. */
+class Smarty
+{
+    public $vars = [];
+
+    public function getTemplateVars($name = null)
+    {
+        return isset($this->vars[$name]) ? $this->vars[$name] : null;
+    }
+}
+
 class Context
 {
     private static $instance;
@@ -445,6 +467,7 @@ class Context
     public $cookie;
     public $shop;
     public $cart;
+    public $smarty;
 
     public static function getContext()
     {
@@ -457,6 +480,7 @@ class Context
             $context->controller = new FrontController();
             $context->cookie = new Cookie();
             $context->shop = new Shop();
+            $context->smarty = new Smarty();
             self::$instance = $context;
         }
 

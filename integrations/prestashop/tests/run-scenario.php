@@ -4,9 +4,9 @@
  * mirroring integrations/woocommerce/tests/run-scenario.php:
  *
  * - `config`: Configuration values (the module's SHOPBEACON_* keys);
- * - `cookies`: the browser's cookies; `customer`: a logged-in customer's id; `product_page`: a
- *   product id, the request is that product's page (displayHeader runs on every scenario with
- *   `page` true or a product page);
+ * - `cookies`: the browser's cookies; `customer`: a logged-in customer's id (`guest`: a guest's
+ *   account); `product_page`: a product id, the request is that product's page (displayHeader runs
+ *   on every scenario with `page` true or a product page), `combination` the one it shows;
  * - `cart`: the cart's lines before the request, `[id_product, quantity, id_product_attribute]`;
  * - `actions`: `["add", id, qty, ipa]` and `["down", id, qty, ipa]` (Cart::updateQty up / down, as
  *   CartController's `add` and `update&op=down` call it), `["set0", id, ipa]` (updateQty with 0),
@@ -15,6 +15,7 @@
  *   `["validate", index]` (PaymentModule::validateOrder's `actionValidateOrder` for `orders[index]`: id, total,
  *   lines of [product_id, quantity, product_attribute_id, unit price with tax]); `page`: `order` is the checkout;
  * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
+ * - `session`: PHP's session is open, as PrestaShop 9's pages open it;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
  * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
@@ -42,10 +43,23 @@ $_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
 $_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'], isset($scenario['server']) ? $scenario['server'] : []);
 
 $_GET = isset($scenario['get']) ? $scenario['get'] : [];
+// PrestaShop 9's front controllers start PHP's session on every page (FrontController::prepareNotifications).
+if (!empty($scenario['session'])) {
+    session_save_path(sys_get_temp_dir());
+    session_start();
+}
 $context = Context::getContext();
-$context->customer->id = isset($scenario['customer']) ? (int) $scenario['customer'] : 0;
+// A logged-in customer as FrontController::init makes one from PrestaShop's cookie; `guest` for a guest's account.
+if (isset($scenario['customer'])) {
+    $context->customer->id = $context->cookie->id_customer = (int) $scenario['customer'];
+    $context->customer->logged = $context->cookie->logged = true;
+    $context->customer->is_guest = empty($scenario['guest']) ? 0 : 1;
+}
 if (!empty($scenario['product_page'])) {
     $context->controller = new ProductController((int) $scenario['product_page']);
+    if (isset($scenario['combination'])) {
+        $context->smarty->vars['product'] = ['id_product_attribute' => (int) $scenario['combination']];
+    }
 } elseif (isset($scenario['page']) && 'order' === $scenario['page']) {
     $context->controller = new OrderController();
 }
@@ -77,6 +91,8 @@ class ScenarioEnd
         $this->out['config_keys'] = array_keys($GLOBALS['ps']['config']);
         $this->out['tables_created'] = array_keys($GLOBALS['ps']['created']);
         $this->out['cookie_writes'] = Context::getContext()->cookie->writes;
+        // PHP closes a session still open only after the destructors: open here is open while the module talked to the relay.
+        $this->out['session_open'] = PHP_SESSION_ACTIVE === session_status();
         if ($this->state) {
             file_put_contents($this->state, json_encode(['config' => $GLOBALS['ps']['config'], 'tables' => $GLOBALS['ps']['tables'], 'created' => $GLOBALS['ps']['created'], 'next_id' => $GLOBALS['ps']['next_id']]));
         }
@@ -111,7 +127,9 @@ foreach (isset($scenario['actions']) ? $scenario['actions'] : [] as $action) {
     } elseif ('set0' === $verb) {
         $results[] = $cart->updateQty(0, $action[1], isset($action[2]) ? $action[2] : 0);
     } elseif ('validate' === $verb) {
-        // PaymentModule::validateOrder, once per order made from the cart.
+        // PaymentModule::validateOrder, once per order made from the cart: it first puts a customer loaded from the cart
+        // in the context (classes/PaymentModule.php, 9.0.0 line 233), one never logged in.
+        $context->customer = new Customer((int) $context->customer->id);
         Hook::exec('actionValidateOrder', ['cart' => $cart, 'order' => new Order($scenario['orders'][$action[1]]), 'customer' => $context->customer, 'currency' => $context->currency, 'orderStatus' => null]);
     } elseif ('delete' === $verb) {
         // CartController::processDeleteProductInCart, 1.7.8 controllers/front/CartController.php:330-347.

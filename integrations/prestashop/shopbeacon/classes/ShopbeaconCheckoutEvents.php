@@ -52,7 +52,7 @@ class ShopbeaconCheckoutEvents
         if (!Validate::isLoadedObject($product)) {
             return false;
         }
-        $fields = ShopbeaconProductFields::of($product, null, 1, $context);
+        $fields = ShopbeaconProductFields::of($product, ShopbeaconProductFields::combinationShown($context), 1, $context);
         unset($fields['quantity']);
 
         return $this->tracker->send('Product Viewed', $fields);

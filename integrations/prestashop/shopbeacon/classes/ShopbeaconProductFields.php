@@ -45,6 +45,25 @@ class ShopbeaconProductFields
         });
     }
 
+    /**
+     * The combination a product page or quick view shows, null for the product's default one. The
+     * page's own `product` (ProductController::initContent assigns it before `displayHeader`) has
+     * the one PrestaShop chose from the URL, its attribute groups and stock; a quick view's
+     * request names it.
+     *
+     * @return int|null
+     */
+    public static function combinationShown($context)
+    {
+        $shown = isset($context->smarty) && is_object($context->smarty) ? $context->smarty->getTemplateVars('product') : null;
+        if ((is_array($shown) || $shown instanceof ArrayAccess) && isset($shown['id_product_attribute'])) {
+            return (int) $shown['id_product_attribute'];
+        }
+        $requested = (int) Tools::getValue('id_product_attribute');
+
+        return $requested > 0 ? $requested : null;
+    }
+
     /** A multilingual field in the language (or the first), a plain one as it is. */
     private static function text($value, $idLang)
     {

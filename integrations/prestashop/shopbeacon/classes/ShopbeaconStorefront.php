@@ -60,7 +60,7 @@ class ShopbeaconStorefront
         }
         $product = self::productOfPage($context);
         if ($product) {
-            $fields = ShopbeaconProductFields::of($product, null, 1, $context);
+            $fields = ShopbeaconProductFields::of($product, ShopbeaconProductFields::combinationShown($context), 1, $context);
             unset($fields['quantity']);
             $calls[] = ['viewProduct', $fields];
         }

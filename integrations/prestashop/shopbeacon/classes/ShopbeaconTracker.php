@@ -49,12 +49,27 @@ class ShopbeaconTracker
         return $ids;
     }
 
-    /** The customer PrestaShop's session is logged in as (a guest after checkout included), 0 for none. */
+    /**
+     * The customer PrestaShop's session is logged in as (a guest after checkout included), 0 for
+     * none. PaymentModule::validateOrder puts a customer loaded from the cart in the context, one
+     * never logged in, before `actionValidateOrder`: the shop's own cookie (encrypted, so no
+     * browser writes it) still names the session's customer, checked as the shop checks its own.
+     */
     private static function sessionCustomerId()
     {
-        $customer = Context::getContext()->customer;
+        $context = Context::getContext();
+        $customer = $context->customer;
+        if (is_object($customer) && $customer->isLogged(true)) {
+            return (int) $customer->id;
+        }
+        $cookie = $context->cookie;
+        if (!is_object($cookie) || empty($cookie->logged) || (int) $cookie->id_customer <= 0) {
+            return 0;
+        }
+        $session = new Customer((int) $cookie->id_customer);
+        $session->logged = true;
 
-        return is_object($customer) && $customer->isLogged(true) ? (int) $customer->id : 0;
+        return $session->isLogged(true) ? (int) $session->id : 0;
     }
 
     /**
@@ -62,8 +77,9 @@ class ShopbeaconTracker
      *
      * @param string $eventName the service's event name
      * @param array $fields its event object
-     * @param string|null $key what makes this event once per action (a cart's contents, an order id): the same key is the
-     *                         same event_id, which the relay refuses as a duplicate for 24 hours; null: a new id
+     * @param string|null $key what makes this event once per action, unique in the shop (a cart's id and contents, an order
+     *                         id): the same key is the same event_id, which the relay refuses as a duplicate for 24 hours,
+     *                         whoever the shopper became in between (logged in, registered); null: a new id
      *
      * @return bool whether it was queued
      */
@@ -79,7 +95,7 @@ class ShopbeaconTracker
             'event' => $fields,
             'datetime' => gmdate('Y-m-d H:i:s+00:00'),
             // A retry after an answer that came too late is a duplicate, not a second event.
-            'event_id' => 'ps-' . (null === $key ? bin2hex(random_bytes(12)) : substr(hash('sha256', $ids['user_id'] . '|' . $key), 0, 40)),
+            'event_id' => 'ps-' . (null === $key ? bin2hex(random_bytes(12)) : substr(hash('sha256', $key), 0, 40)),
         ];
         if (isset($ids['session_id'])) {
             $event['session_id'] = $ids['session_id'];
