@@ -21,14 +21,34 @@ function quantity(value: unknown): number | undefined {
   return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-function lineItem(raw: unknown, index: number, read: FieldReader): Record<string, unknown> {
+/** The digits a currency's amounts have (PrestaShop's `precision`, 2 unless the currency says). */
+function precisionOf(currency: Record<string, unknown> | undefined): number {
+  const text = textOf(currency?.['precision'] ?? '');
+  return /^\d$/.test(text) ? Number(text) : 2;
+}
+
+/**
+ * An amount rounded half away from zero, as PrestaShop's `Tools::ps_round` shows it: a unit price
+ * is stored to six decimals (`10.115000`), and the order shows `10.12`. Rounding the decimal's own
+ * digits (`1011.5`), never its binary double's (`1011.4999…`).
+ */
+function rounded(amount: number | undefined, precision: number): number | undefined {
+  if (amount === undefined) return undefined;
+  const digits = String(Math.abs(amount));
+  // Below 1e-6 a number is written with an exponent of its own, and is 0 at any currency's digits.
+  if (digits.includes('e')) return 0;
+  const scaled = Math.round(Number(`${digits}e${precision}`));
+  return Math.sign(amount) * Number(`${scaled}e-${precision}`);
+}
+
+function lineItem(raw: unknown, index: number, read: FieldReader, precision: number): Record<string, unknown> {
   const row = fields(raw);
   const at = (field: string) => joinPath(joinPath('line_items', index), field);
   return compact({
     line_item_product_id: read.id(quantity(row['product_id']) ?? row['product_id'], at('line_item_product_id')),
     line_item_variation_id: read.id(quantity(row['product_attribute_id']) ?? row['product_attribute_id'], at('line_item_variation_id')),
     line_item_quantity: quantity(row['product_quantity']) ?? row['product_quantity'],
-    line_item_price: read.amount(row['unit_price_tax_incl'], at('line_item_price')),
+    line_item_price: rounded(read.amount(row['unit_price_tax_incl'], at('line_item_price')), precision),
     line_item_name: firstText(row['product_name']),
     line_item_sku: firstText(row['product_reference']),
   });
@@ -44,7 +64,8 @@ function utc(read: FieldReader, text: unknown, timeZone: string, field: string):
  * A PrestaShop order (Webservice, `display=full`) as the service's Order: `id` is the order id
  * (`reference` is not unique); the total with tax; the customer's e-mail and names; city, postcode,
  * phone and country from the invoice address (else the delivery one); line items from
- * `associations.order_rows`. Dates are the shop's wall clock and become UTC.
+ * `associations.order_rows`, each unit price as the order shows it (rounded to the currency's
+ * digits). Dates are the shop's wall clock and become UTC.
  */
 export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
   // Read as any JSON: what the Webservice answered is the shop's, not ours (issue #29's fuzzer).
@@ -66,7 +87,7 @@ export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
     city: firstText(address['city']),
     zip_code: firstText(address['postcode']),
     country: firstText(payload.country?.['iso_code']),
-    line_items: rows.map((row, i) => lineItem(row, i, read)),
+    line_items: rows.map((row, i) => lineItem(row, i, read, precisionOf(payload.currency))),
   });
   return { kind: 'order', body, errors: read.errors };
 }

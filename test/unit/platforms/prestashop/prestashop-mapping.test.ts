@@ -32,6 +32,17 @@ describe('PrestaShop mapping', () => {
       'Tasse',
     );
   });
+  it("sends each line's unit price as the order shows it, rounded half up to the currency's digits, never its six stored decimals", () => {
+    const prices = ['10.115000', '0.715300', '0.224154', '-2.005000', '0.0000001', '7.000000'];
+    const rows = prices.map((unit, i) => ({ product_id: String(i + 1), product_quantity: '1', unit_price_tax_incl: unit }));
+    const lines = (currency?: Record<string, unknown>) => {
+      const mapped = mapPrestaShopOrder({ order: { id: '9', associations: { order_rows: rows } }, currency, timeZone: 'Europe/Warsaw' });
+      return 'kind' in mapped ? (mapped.body['line_items'] as { line_item_price: number }[]).map((l) => l.line_item_price) : [];
+    };
+    assert.deepEqual(lines({ iso_code: 'EUR', precision: '2' }), [10.12, 0.72, 0.22, -2.01, 0, 7]);
+    assert.deepEqual(lines({ iso_code: 'JPY', precision: '0' }), [10, 1, 0, -2, 0, 7]);
+    assert.deepEqual(lines(), [10.12, 0.72, 0.22, -2.01, 0, 7], 'two digits when the currency names none');
+  });
   it('names the field of a payload it cannot read instead of throwing', () => {
     const mapped = mapPrestaShopOrder({ order: { id: 'x', total_paid_tax_incl: 'lots', associations: 'none' }, timeZone: 'Europe/Paris' });
     assert.ok('kind' in mapped);
