@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
@@ -132,5 +133,37 @@ describe('the rate limits behind nginx', { skip }, () => {
       statuses.push((await collect(d.shop, { events: [browserEvent({ user_id: undefined })] }, forged)).status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
+
+describe('deploy/nginx/shopbeacon.conf in front of a relay that is hung', { skip }, () => {
+  let hung: Server;
+  let nginx: NginxServer;
+  const held: Socket[] = [];
+  before(async () => {
+    // Takes connections and never answers, as a relay stuck on its event loop does.
+    hung = createServer((socket) => void held.push(socket));
+    await new Promise<void>((done) => hung.listen(0, '127.0.0.1', done));
+    nginx = await new NginxServer().start(shopHttpBlock(`http://127.0.0.1:${(hung.address() as AddressInfo).port}`));
+  });
+  after(async () => {
+    await nginx?.stop();
+    for (const socket of held) socket.destroy();
+    await new Promise((done) => hung.close(done));
+  });
+
+  it("answers every /sb/ location within about a second (504), never nginx's default 60 s, so a page's load does not wait on it", async () => {
+    const asks: [string, RequestInit][] = [
+      ['/sb/shopbeacon.js', {}],
+      ['/sb/collect', { method: 'POST', body: '{"events":[]}' }],
+      ['/sb/webhooks/woocommerce', { method: 'POST', body: '{}' }],
+    ];
+    for (const [path, init] of asks) {
+      const started = performance.now();
+      const response = await fetch(`${nginx.url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+      const seconds = (performance.now() - started) / 1000;
+      assert.equal(response.status, 504, path);
+      assert.ok(seconds < 5, `${path} answered in ${seconds.toFixed(1)} s`);
+    }
   });
 });
