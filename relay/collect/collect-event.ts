@@ -1,3 +1,4 @@
+import { trackingEventKey } from '../pipeline/order-completed-key.js';
 import { fieldError, type FieldError, type Validation } from '../contract/field-error.js';
 import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
@@ -61,5 +62,5 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { kind: 'event', body, key: typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body) } };
+  return { ok: true, value: { kind: 'event', body, key: trackingEventKey(body, typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body)) } };
 }

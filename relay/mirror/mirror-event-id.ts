@@ -2,6 +2,7 @@ import { fieldError } from '../contract/field-error.js';
 import type { KindInfo } from '../contract/kinds.js';
 import type { RecordCheck } from '../pipeline/accept.js';
 import { checkRecord } from '../pipeline/check-record.js';
+import { trackingEventKey } from '../pipeline/order-completed-key.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** An id a shop's server gives a tracking event so that sending it again is a duplicate: what the snippet's `event_id` is to `/collect`. */
@@ -17,10 +18,13 @@ export function mirrorRecord(info: KindInfo, body: unknown, now: number): Record
   if (info.kind !== 'event' || !isPlainObject(body)) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
   // The shopper's agent, address and voucher were judged before (shopper-agent.ts, shopper-visitors.ts): the service never gets them.
   const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
-  if (event['event_id'] === undefined) return checkRecord(info, event, now, { bigIntegers: false });
+  if (event['event_id'] === undefined) {
+    const checked = checkRecord(info, event, now, { bigIntegers: false });
+    return checked.ok ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, checked.value.key) } } : checked;
+  }
   const { event_id: eventId, ...rest } = event;
   if (typeof eventId !== 'string' || !EVENT_ID.test(eventId))
     return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
   const checked = checkRecord(info, rest, now);
-  return checked.ok ? { ok: true, value: { ...checked.value, key: `mirror-${eventId}` } } : checked;
+  return checked.ok ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, `mirror-${eventId}`) } } : checked;
 }

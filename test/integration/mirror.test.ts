@@ -68,6 +68,18 @@ describe('POST /v1/* mirror on the relay', () => {
     assert.equal(bad.status, 400);
   });
 
+  it('takes one Order Completed per order, whichever event_id or none each repeat carries', async () => {
+    const completed = (extra: Record<string, unknown>) =>
+      trackingEvent(Date.now(), { user_id: 'order-user', event_name: 'Order Completed', event: { order_id: 8801, order_value: 12 }, ...extra });
+    const first = await postJson(`${h.url}/v1/track`, completed({ event_id: 'ps-aaaaaaaaaaaaaaaa' }), ADMIN);
+    const again = await postJson(`${h.url}/v1/track`, [completed({ event_id: 'wp-bbbbbbbbbbbbbbbb' }), completed({})], ADMIN);
+    assert.equal(first.status, 202);
+    assert.deepEqual(
+      (again.body as { results: { status: string }[] }).results.map((r) => r.status),
+      ['duplicate', 'duplicate'],
+    );
+  });
+
   it('refuses a Shopbeacon-Source other than import or backfill with 400 naming the header, and stores nothing', async () => {
     const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 4242 }), { ...ADMIN, 'shopbeacon-source': 'webhook' });
     assert.equal(res.status, 400);

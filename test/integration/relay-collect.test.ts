@@ -36,6 +36,21 @@ describe('POST /collect', () => {
     assert.deepEqual(seqs, [(event['event'] as { seq: number }).seq]);
   });
 
+  it('sends an order once whatever repeats its Order Completed: a reloaded thank-you page, a second checkout_completed, another visitor', async () => {
+    h.mock.reset();
+    const completed = (orderId: unknown, user: string) =>
+      browserEvent({ event_name: 'Order Completed', user_id: user, event: { order_id: orderId, order_value: 49, currency: 'EUR' } });
+    const first = await collect(h.url, { events: [completed(7001, 'user-abcdefgh')] });
+    const repeats = await collect(h.url, { events: [completed(7001, 'user-abcdefgh'), completed('7001', 'user-zyxwvuts'), completed(7002, 'user-abcdefgh')] });
+    assert.equal(first.body['accepted'], 1);
+    assert.deepEqual([repeats.body['accepted'], repeats.body['duplicates']], [1, 2]);
+    await until(() => h.mock.records('events').length === 2, 'the two orders');
+    assert.deepEqual(
+      h.mock.records('events').map((e) => (e as { event: { order_id: unknown } }).event.order_id),
+      [7001, 7002],
+    );
+  });
+
   it('rejects invalid events by index with every failing field, and accepts the rest', async () => {
     const bad = browserEvent({ datetime: '2020-01-01 00:00:00', event: { product_id: 1.5, quantity: 0 } });
     const res = await collect(h.url, { events: [browserEvent(), bad, { event_name: 'X' }] });
