@@ -213,3 +213,32 @@ describe("the sync with a Dev Dashboard app's client id and secret (tokens that 
     );
   });
 });
+
+describe("the sync's bulk history when Shopify writes a parent's children before it", () => {
+  let shop: ShopifyGraphqlStandIn;
+  let h: Harness;
+  const orders = shopifyGraphqlOrders(5);
+  before(async () => {
+    shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
+    shop.ignoresGrouping = true;
+    h = await startRelay({ config: webhookedShop(shop.url) });
+  });
+  after(async () => {
+    await h.close();
+    await shop.close();
+  });
+
+  it('asks for grouped output, and still sends every line of an order whose first line came before it', async () => {
+    const lines = new Map(orders.map((o) => [String(o['id']).split('/').pop(), (o['lineItems'] as unknown[]).length]));
+    const sent = () => {
+      const last = new Map<string, number>();
+      for (const o of h.mock.records('orders')) {
+        const text = stringifyBody(o);
+        last.set(/"order_id":(\d+)/.exec(text)?.[1] ?? '', (o as { line_items: unknown[] }).line_items.length);
+      }
+      return last;
+    };
+    await until(() => [...lines].every(([id, count]) => sent().get(id ?? '') === count), 'every order with all its lines', 30_000);
+    assert.ok(shop.bulkGrouped.length > 0 && shop.bulkGrouped.every(Boolean), 'groupObjects: true on each bulk run');
+  });
+});

@@ -53,13 +53,28 @@ function assemble(kind: PlatformKind, node: Record<string, unknown>, children: R
   return { payload, changedAt: Date.parse(textOf(node['updatedAt'])) || 0 };
 }
 
+/** Each parent of `ids` with all its children, read from the file again. */
+async function* reassembled(file: string, kind: PlatformKind, ids: ReadonlySet<string>): AsyncGenerator<ChangedPayload> {
+  const parents = new Map<string, Record<string, unknown>>();
+  const children = new Map<string, Record<string, unknown>[]>();
+  for await (const line of linesBackward(file)) {
+    const node = fields(JSON.parse(line) as unknown);
+    const parent = node['__parentId'];
+    if (typeof parent === 'string' && ids.has(parent)) children.set(parent, [node, ...(children.get(parent) ?? [])]);
+    else if (typeof parent !== 'string' && ids.has(textOf(node['id']))) parents.set(textOf(node['id']), node);
+  }
+  for (const [id, node] of parents) yield assemble(kind, node, children.get(id) ?? []);
+}
+
 /**
  * The history of a store as one bulk operation (`bulkOperationRunQuery`, no cost limit): the JSONL
  * file holds each order (or product) and, on lines of their own with `__parentId`, its line items
- * (variants, images). Shopify promises only that a child comes after its parent, not right after,
- * so the file is read from the end: a parent's children are all known when the parent is met, and
- * only children whose parent is still ahead are held. Newest first: the sweep moves the cursor
- * once the whole file is in the outbox.
+ * (variants, images). Grouped, Shopify promises only that a child comes after its parent, not right
+ * after, so the file is read from the end: a parent's children are all known when the parent is
+ * met, and only children whose parent is still ahead are held. A child met after its parent (a
+ * file that broke the promise) is not lost: that parent is read again with all its children and
+ * sent again, the outbox keeping the newer body. Newest first: the sweep moves the cursor once the
+ * whole file is in the outbox.
  */
 export async function* shopifyHistory(
   graphql: ShopifyGraphql,
@@ -86,6 +101,7 @@ export async function* shopifyHistory(
       waiting.delete(id);
       yield assemble(kind, node, children);
     }
+    if (waiting.size > 0) yield* reassembled(join(folder, 'bulk.jsonl'), kind, new Set(waiting.keys()));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -44,8 +44,10 @@ export function bulkQuery(kind: 'order' | 'product', filter: string): string {
   return `{ products(query: ${query}) { edges { node { ${PRODUCT.replace(/media\(first: 2\)[^\n]*/, media)} variants { edges { node { __typename ${VARIANT} } } } } } } }`;
 }
 
+// Grouped: since 2026-01 Shopify writes a parent's children anywhere in the file unless asked
+// (its changelog: "To maintain grouped output: Set groupObjects: true"), in every version since 2025-07.
 export const BULK_RUN = `mutation ShopbeaconBulk($query: String!) {
-  bulkOperationRunQuery(query: $query) { bulkOperation { id status } userErrors { field message } }
+  bulkOperationRunQuery(query: $query, groupObjects: true) { bulkOperation { id status } userErrors { field message } }
 }`;
 
 export const BULK_STATUS = `query ShopbeaconBulkStatus($id: ID!) {

@@ -112,17 +112,22 @@ function connection(items: unknown[], first: number, after?: unknown): Row {
   return { nodes: items.slice(offset, end), pageInfo: { hasNextPage: end < items.length, endCursor: Buffer.from(String(end)).toString('base64') } };
 }
 
-/** A bulk file: each parent, then half of the children right after it and the other half at the very end (Shopify promises only "after"). */
-function bulkFile(kind: string, rows: Row[]): string {
+/**
+ * A bulk file. Grouped: each parent, then half of the children right after it and the other half
+ * at the very end (Shopify promises only "after"). Ungrouped, as 2026-01 writes one unless asked:
+ * the first child of each parent at the very start, before its parent.
+ */
+function bulkFile(kind: string, rows: Row[], grouped: boolean): string {
+  const early: string[] = [];
   const parents: string[] = [];
   const late: string[] = [];
   for (const row of rows) {
     const { lineItems, variants, media, ...parent } = row as Row & { lineItems?: Row[]; variants?: Row[]; media?: Row[] };
     parents.push(JSON.stringify(parent));
     const children = kind === 'orders' ? (lineItems ?? []).map((li) => ({ __typename: 'LineItem', ...li })) : [...(variants ?? []), ...(media ?? [])];
-    children.forEach((child, i) => (i % 2 === 0 ? parents : late).push(JSON.stringify({ ...child, __parentId: row['id'] })));
+    children.forEach((child, i) => (!grouped && i === 0 ? early : i % 2 === 0 ? parents : late).push(JSON.stringify({ ...child, __parentId: row['id'] })));
   }
-  return `${[...parents, ...late].join('\n')}\n`;
+  return `${[...early, ...parents, ...late].join('\n')}\n`;
 }
 
 /**
@@ -137,6 +142,10 @@ export class ShopifyGraphqlStandIn extends StandIn {
   readonly cursorsAsked: { kind: 'order' | 'product'; since: number }[] = [];
   readonly subscriptions: { id: string; topic: string; uri: string }[] = [];
   bulkQueries: string[] = [];
+  /** Whether each bulk run asked for grouped output (`groupObjects: true`); without it the file is written ungrouped. */
+  readonly bulkGrouped: boolean[] = [];
+  /** Writes the file ungrouped even when asked: a file that breaks the promise the relay reads it by. */
+  ignoresGrouping = false;
   /** Seconds a token of the client credentials grant lives (Shopify: 86,399). */
   tokenLifetimeS = 86_399;
   /** Tokens the grant answered, and when each stops working (epoch ms). */
@@ -167,7 +176,13 @@ export class ShopifyGraphqlStandIn extends StandIn {
     if (req.method === 'GET' && url.pathname.startsWith('/bulk/'))
       return void res
         .writeHead(200, { 'content-type': 'application/jsonl' })
-        .end(bulkFile(url.pathname.includes('orders') ? 'orders' : 'products', url.pathname.includes('orders') ? this.orders : this.products));
+        .end(
+          bulkFile(
+            url.pathname.includes('orders') ? 'orders' : 'products',
+            url.pathname.includes('orders') ? this.orders : this.products,
+            this.bulkGrouped.at(-1) === true && !this.ignoresGrouping,
+          ),
+        );
     if (req.method === 'POST' && url.pathname === '/admin/oauth/access_token') return this.grant(req, res);
     if (!this.tokenWorks(req.headers['x-shopify-access-token']))
       return json(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
@@ -191,6 +206,7 @@ export class ShopifyGraphqlStandIn extends StandIn {
       const { query, variables = {} } = JSON.parse(text) as { query: string; variables?: Row };
       const operation = /(?:query|mutation) (\w+)/.exec(query)?.[1] ?? '';
       this.operations.push(operation);
+      if (operation === 'ShopbeaconBulk') this.bulkGrouped.push(/\bgroupObjects:\s*true\b/.test(query));
       if (this.operations.length === 2 && !this.throttledOnce) {
         this.throttledOnce = true;
         return json(res, 200, { ...THROTTLED, extensions: cost(500) });
