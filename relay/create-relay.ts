@@ -23,6 +23,8 @@ import { RequestEvents } from './http/request-events.js';
 import { SyncEvents } from './pipeline/sync-report.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
+import { noteCoverage } from './observability/order-coverage.js';
+import { SqliteCoverageLog } from './observability/sqlite-coverage-log.js';
 import type { RelayParts } from './relay-parts.js';
 import { createRelayCore, type RelayCore } from './relay-core.js';
 import { coreSettingsOf, type CoreSettings } from './core-settings.js';
@@ -51,6 +53,8 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
     ? new RedisVisitors(shared.redis)
     : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
+  const coverage = new SqliteCoverageLog(config.dataDir, (err) => logger.warn({ err }, 'the order coverage could not be written (kept in memory, written again each second)'));
+  noteCoverage(events, coverage, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
   const syncs = createSyncs(syncSettingsOf(config), {
@@ -78,6 +82,7 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
     webhooks: new WebhookHealth(),
     feed,
     visitors,
+    coverage,
     shared,
     syncs,
     platformState,
@@ -105,7 +110,10 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
     (closing ??= (async () => {
       parts.feed.close();
       await Promise.all(parts.syncs.map((sync) => sync.stop()));
-      await core.close(config.shutdownGraceMs, async () => parts.visitors.close());
+      await core.close(config.shutdownGraceMs, async () => {
+        parts.coverage.close();
+        await parts.visitors.close();
+      });
     })());
   app.shopbeacon = { ...parts, close };
   void Promise.resolve(parts.outbox.notePause(undefined)).catch(() => undefined);

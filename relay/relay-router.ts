@@ -19,6 +19,7 @@ import { healthz, readyz } from './operations/health-routes.js';
 import { metricsRoute } from './operations/metrics-route.js';
 import { scriptRoute } from './collect/script-route.js';
 import { statsRoute } from './operations/stats-route.js';
+import { COVERAGE_WINDOW_DAYS, coverageSince } from './observability/order-coverage.js';
 
 export interface RouterFiles {
   scriptFile: string;
@@ -81,6 +82,9 @@ function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, 
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
 }
 
+/** The platforms whose orders the relay takes: those it syncs. */
+const connectedPlatforms = (parts: Parts) => parts.syncs.map((sync) => sync.status.platform);
+
 /** The operator's routes: health, readiness, metrics, stats. */
 function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { outbox, worker, metrics, shared } = parts;
@@ -91,7 +95,15 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
   router.get(
     '/stats',
     adminAuth({ adminKey: config.adminKey, failures }),
-    statsRoute({ outbox, worker, visitorsByMonth, syncStatuses, withdrawnProducts: () => parts.withdrawn.recent(), newVisitors: () => newVisitors.report() }),
+    statsRoute({
+      outbox,
+      worker,
+      visitorsByMonth,
+      syncStatuses,
+      withdrawnProducts: () => parts.withdrawn.recent(),
+      newVisitors: () => newVisitors.report(),
+      coverage: () => coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
+    }),
   );
 }
 

@@ -23,6 +23,13 @@ function pageOption(value: string): string {
   return value;
 }
 
+/** A share in percent, 0 to 100, as a fraction. */
+function percentOption(value: string): number {
+  const percent = Number(value);
+  if (value.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) throw new InvalidArgumentError('must be a percentage from 0 to 100, e.g. 90');
+  return percent / 100;
+}
+
 const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok     ', warning: 'warning', failed: 'FAILED ' };
 
 function printChecks(checks: DoctorCheck[]): void {
@@ -48,12 +55,13 @@ export function doctorCommand(): Command {
       'the relay as this server reaches it, for /readyz and /stats, which the shipped proxy does not pass (default: http://127.0.0.1:$PORT, 8787)',
       urlOption,
     )
+    .option('--min-joined <percent>', "warn when fewer of the last 7 days' storefront orders are joined to their shopper (default 90)", percentOption)
     .option('--json', 'the checks as JSON, for scripts')
     .addHelpText(
       'after',
       "\nReads SHOPBEACON_ADMIN_KEY (for the relay's /stats) and each platform's API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.",
     )
-    .action(async (flags: { site: string; relayUrl?: string; localUrl?: string; page?: string; json?: boolean }) => {
+    .action(async (flags: { site: string; relayUrl?: string; localUrl?: string; page?: string; minJoined?: number; json?: boolean }) => {
       const checks = await runDoctor({
         site: flags.site,
         relayUrl: flags.relayUrl ?? `${flags.site}/sb`,
@@ -61,6 +69,7 @@ export function doctorCommand(): Command {
         ...(flags.page ? { page: flags.page } : {}),
         ...(process.env['SHOPBEACON_ADMIN_KEY'] ? { adminKey: process.env['SHOPBEACON_ADMIN_KEY'] } : {}),
         shopify: Boolean(process.env['SHOPBEACON_SHOPIFY_SHOP']),
+        ...(flags.minJoined === undefined ? {} : { minJoined: flags.minJoined }),
       });
       if (flags.json) process.stdout.write(`${JSON.stringify({ checks, status: exitStatus(checks) }, null, 2)}\n`);
       else printChecks(checks);

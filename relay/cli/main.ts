@@ -7,6 +7,7 @@ import { packageVersion } from '../shared/package-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { connectCommand } from './connect-command.js';
+import { coverageCommand } from './coverage-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { importCommand } from './import-command.js';
 import { mockUpstreamCommand } from './mock-upstream-command.js';
@@ -28,6 +29,7 @@ export function createProgram(): Command {
     .addCommand(backfillCommand())
     .addCommand(connectCommand())
     .addCommand(doctorCommand())
+    .addCommand(coverageCommand())
     .addCommand(pixelCommand())
     .addCommand(openapiCommand());
 }

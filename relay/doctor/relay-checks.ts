@@ -6,6 +6,7 @@ export interface RelayStats {
   outbox?: { delivered?: number; queued?: Record<string, number>; dead?: Record<string, number> };
   delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
   sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
+  coverage?: { platforms?: Record<string, { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }> } | null;
 }
 
 /** The relay's own readiness, through the proxy: ready, degraded (a platform's sweeps), or not ready. */
@@ -91,6 +92,28 @@ export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
       `${counts} will not reach the service as they are: \`shopbeacon outbox dead-letters\` shows each with its reason; mend it in the shop (its next change is sent again) or \`shopbeacon outbox retry\`, then \`purge\` what is left`,
     ),
   ];
+}
+
+/**
+ * The share of the last 7 days' storefront orders the service can join to their shopper (an
+ * `Order Completed` naming them), per platform, against `minJoined` (0 to 1): below it, a
+ * tracking gap the merchant sees nowhere else.
+ */
+export function coverageChecks(reading: StatsReading, minJoined: number): DoctorCheck[] {
+  if ('problem' in reading) return [];
+  return Object.entries(reading.stats.coverage?.platforms ?? {}).flatMap(([platform, c]) => {
+    if (!c.storefrontOrders || c.joinedShare === null || c.joinedShare === undefined) return [];
+    const share = `${c.joined ?? 0} of ${c.storefrontOrders} storefront orders of 7 days joined to their shopper (${Math.round(c.joinedShare * 100)} %)`;
+    if (c.joinedShare >= minJoined) return [ok(platform, 'orders joined', share)];
+    const ids = (c.unjoined ?? []).slice(0, 10).join(', ');
+    return [
+      warning(
+        platform,
+        'orders joined',
+        `${share}, below ${Math.round(minJoined * 100)} %: not joined ${ids}; \`shopbeacon coverage\` says what the shop tells of each. Check that the plugin, module or pixel is active and that the order's thank-you page is reached`,
+      ),
+    ];
+  });
 }
 
 /** The relay: ready, its clock, and what its /stats says. */

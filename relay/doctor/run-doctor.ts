@@ -1,6 +1,6 @@
 import type { DoctorCheck } from './doctor-check.js';
 import { platformChecks } from './platform-checks.js';
-import { deadLetterChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
+import { coverageChecks, deadLetterChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
 import { storefrontChecks } from './storefront-checks.js';
 import { wayInChecks } from './way-in-check.js';
 
@@ -17,6 +17,8 @@ export interface DoctorOptions {
   adminKey?: string;
   /** Shopify is connected: the pixel, not a script tag, is the storefront half. */
   shopify: boolean;
+  /** The share of storefront orders joined to a visitor below which the doctor warns (0 to 1, 0.9 unless told). */
+  minJoined?: number;
 }
 
 /** Every hop, in the order a record travels: storefront, the way in, the relay, the service, each platform. */
@@ -28,6 +30,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     ...(await relayChecks(options.site, options.localUrl, options.adminKey)),
     serviceCheck(reading),
     ...deadLetterChecks(reading),
+    ...coverageChecks(reading, options.minJoined ?? 0.9),
     ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];
 }

@@ -14,6 +14,8 @@ export interface StatsSources {
   withdrawnProducts?: () => WithdrawnProduct[];
   /** New visitors this hour and the last, and what was refused: an attack on the bill shows here. */
   newVisitors?: () => unknown;
+  /** The last 7 days' orders against the `Order Completed` events sent: `shopbeacon coverage`'s figures. */
+  coverage?: () => unknown;
 }
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills), the outbox, the syncs. */
@@ -33,6 +35,7 @@ export function statsRoute(options: StatsSources) {
       sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
       withdrawnProducts: options.withdrawnProducts?.() ?? [],
       newVisitors: options.newVisitors?.() ?? null,
+      coverage: options.coverage?.() ?? null,
     };
   };
 }

@@ -1,4 +1,5 @@
 import type { Visitor } from './visitor-field.js';
+import type { OrderChannel } from '../shared/order-channel.js';
 import type { RecordKind } from '../contract/kinds.js';
 import type { Awaitable } from '../shared/awaitable.js';
 
@@ -19,7 +20,10 @@ export interface OutboxRecord {
   dedupeId?: string;
   /** For events: the visitor the service counts, for the visitor count at delivery (no body parsed again). */
   visitor?: Visitor;
+  /** For a platform's orders: where the shop says it was made, announced on ingest (never stored, never sent). */
+  channel?: OrderChannel;
 }
+
 
 /** A record that could not be made valid, kept as a dead letter with the reason (a webhook payload that does not map). */
 export interface RefusedRecord {

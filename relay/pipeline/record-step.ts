@@ -1,5 +1,6 @@
 import type { FieldError } from '../contract/field-error.js';
 import type { RecordKind } from '../contract/kinds.js';
+import type { OrderChannel } from '../shared/order-channel.js';
 
 /**
  * Where a record stands: the ingest decision (`unchanged`: an order or product whose body is the
@@ -35,6 +36,8 @@ export interface RecordStep {
   source?: RecordSource;
   /** Set on the ingest steps of the platforms' ways in (webhook, sync, backfill): `woocommerce`, `shopify`, `prestashop`. */
   platform?: string;
+  /** On the ingest steps of a platform's orders: where the shop says the order was made. */
+  channel?: OrderChannel;
   /** The JSON the service gets (never a header: the token is not part of it): an object on ingest, its stored text on delivery steps. */
   body?: unknown;
   errors?: FieldError[];

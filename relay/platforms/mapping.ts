@@ -1,4 +1,5 @@
 import type { FieldError } from '../contract/field-error.js';
+import type { OrderChannel } from '../shared/order-channel.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 
@@ -8,7 +9,15 @@ import { parseTimestamp } from '../contract/timestamp.js';
  * `withdrawn`: if it was sent before, the service's catalog still lists it (its API cannot remove
  * a product), and the merchant is told.
  */
-export type Mapping = { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[] } | { skip: string; withdrawn?: string };
+export type Mapping =
+  | { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[]; channel?: OrderChannel }
+  | { skip: string; withdrawn?: string };
+
+/** `channel` of an order's mapping with only what the shop said. */
+export function orderChannel(madeBy: string | undefined, payment: unknown): OrderChannel | undefined {
+  const paid = typeof payment === 'string' && payment.trim() !== '' ? payment.trim().slice(0, 80) : undefined;
+  return madeBy || paid ? { ...(madeBy ? { madeBy } : {}), ...(paid ? { payment: paid } : {}) } : undefined;
+}
 
 /** A product's id as `withdrawn` names it: the digits of a safe or 64-bit id, else nothing. */
 export function withdrawnId(id: unknown): string | undefined {

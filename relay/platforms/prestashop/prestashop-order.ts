@@ -1,5 +1,5 @@
 import { joinPath } from '../../contract/field-error.js';
-import { fields, list, type Mapping, textOf } from '../mapping.js';
+import { fields, list, type Mapping, orderChannel, textOf } from '../mapping.js';
 import { compact, FieldReader, firstText } from '../platform-values.js';
 import { shopTimeToEpoch, utcText } from './shop-time.js';
 import { prestaShopStatus } from './prestashop-status.js';
@@ -89,5 +89,5 @@ export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
     country: firstText(payload.country?.['iso_code']),
     line_items: rows.map((row, i) => lineItem(row, i, read, precisionOf(payload.currency))),
   });
-  return { kind: 'order', body, errors: read.errors };
+  return { kind: 'order', body, errors: read.errors, channel: orderChannel(undefined, o['payment']) };
 }

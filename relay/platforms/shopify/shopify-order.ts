@@ -1,6 +1,6 @@
 import { joinPath } from '../../contract/field-error.js';
 import { compact, FieldReader, firstText } from '../platform-values.js';
-import { fields, list, type Mapping } from '../mapping.js';
+import { fields, list, type Mapping, orderChannel } from '../mapping.js';
 import { shopifyStatus } from './shopify-status.js';
 
 /** The sum of decimal strings, in cents, so "0.10" + "0.20" is 0.3 and not 0.30000000000000004. */
@@ -24,6 +24,13 @@ function lineItem(li: Record<string, unknown>, index: number, read: FieldReader)
     line_item_sku: firstText(li['sku']),
     line_item_name: firstText(li['name'], li['title']),
   });
+}
+
+/** Shopify's `source_name` when it is not the online store (`web`, or unsaid): a till, a draft order, an app. */
+function shopifyMadeBy(source: unknown): string | undefined {
+  const name = typeof source === 'string' ? source : '';
+  if (name === '' || name === 'web') return undefined;
+  return name === 'pos' ? 'a point of sale' : name === 'shopify_draft_order' ? 'a draft order' : `source_name ${name.slice(0, 40)}`;
 }
 
 /**
@@ -59,5 +66,5 @@ export function mapShopifyOrder(payload: unknown): Mapping {
     country: firstText(billing['country_code'], shipping['country_code'], home['country_code'], billing['country'], shipping['country']),
     line_items: products.map((li, i) => lineItem(li, i, read)),
   });
-  return { kind: 'order', body, errors: read.errors };
+  return { kind: 'order', body, errors: read.errors, channel: orderChannel(shopifyMadeBy(o['source_name']), o['gateway'] ?? list(o['payment_gateway_names'])[0]) };
 }

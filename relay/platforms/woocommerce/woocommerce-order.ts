@@ -1,6 +1,6 @@
 import { joinPath } from '../../contract/field-error.js';
 import { compact, FieldReader, firstText, plainText } from '../platform-values.js';
-import { fields, list, type Mapping, textOf } from '../mapping.js';
+import { fields, list, type Mapping, orderChannel, textOf } from '../mapping.js';
 
 /** WooCommerce's block checkout saves a draft before the customer orders: not an order yet. */
 const NOT_YET_ORDERS = new Set(['checkout-draft']);
@@ -30,6 +30,13 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
  * full value are still sent, instead of the whole order failing for ever.
  */
 const namesAProduct = (li: Record<string, unknown>) => li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
+
+/** WooCommerce's `created_via` when it is not the storefront (`checkout`, the Checkout block's `store-api`, or unsaid). */
+function wooMadeBy(createdVia: unknown): string | undefined {
+  const via = typeof createdVia === 'string' ? createdVia : '';
+  if (via === '' || via === 'checkout' || via === 'store-api') return undefined;
+  return via === 'admin' ? 'the back office' : via === 'rest-api' ? 'the REST API' : `created_via ${via.slice(0, 40)}`;
+}
 
 /**
  * A WooCommerce order (REST API v3 shape, as webhooks and `/wp-json/wc/v3/orders` send it) as
@@ -62,5 +69,5 @@ export function mapWooCommerceOrder(payload: unknown): Mapping {
       .filter(namesAProduct)
       .map((li, i) => lineItem(li, i, read)),
   });
-  return { kind: 'order', body, errors: read.errors };
+  return { kind: 'order', body, errors: read.errors, channel: orderChannel(wooMadeBy(o['created_via']), o['payment_method_title']) };
 }

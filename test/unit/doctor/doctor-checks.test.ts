@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { exitStatus, failed, ok, warning } from '../../../relay/doctor/doctor-check.js';
 import { catalogLink, cspChecks, productLink, snippetSrc } from '../../../relay/doctor/storefront-checks.js';
-import { deadLetterChecks } from '../../../relay/doctor/relay-checks.js';
+import { coverageChecks, deadLetterChecks } from '../../../relay/doctor/relay-checks.js';
 
 const page = (csp?: string) => ({ status: 200, headers: csp ? { 'content-security-policy': csp } : {}, text: '' });
 
@@ -72,5 +72,20 @@ describe("the doctor's storefront readings", () => {
     assert.equal(check?.status, 'warning');
     assert.match(check?.detail ?? '', /^1 order, 2 products will not reach the service as they are: `shopbeacon outbox dead-letters`/);
     assert.deepEqual(deadLetterChecks({ problem: 'the relay refused SHOPBEACON_ADMIN_KEY' }), []);
+  });
+
+  it("warns when a platform's share of storefront orders joined to their shopper falls below the merchant's bar, naming the orders", () => {
+    const stats = (joined: number, storefrontOrders: number, unjoined: number[]) => ({
+      stats: { coverage: { platforms: { prestashop: { storefrontOrders, joined, joinedShare: storefrontOrders ? joined / storefrontOrders : null, unjoined } } } },
+    });
+    assert.deepEqual(
+      coverageChecks(stats(9, 10, [7]), 0.9).map((c) => [c.hop, c.status, c.detail]),
+      [['prestashop', 'ok', '9 of 10 storefront orders of 7 days joined to their shopper (90 %)']],
+    );
+    const [low] = coverageChecks(stats(1, 3, [12, 13]), 0.9);
+    assert.equal(low?.status, 'warning');
+    assert.match(low?.detail ?? '', /^1 of 3 storefront orders of 7 days joined to their shopper \(33 %\), below 90 %: not joined 12, 13; `shopbeacon coverage`/);
+    assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', 'the bar is the merchant\'s');
+    assert.deepEqual(coverageChecks(stats(0, 0, []), 0.9), [], 'no storefront order: nothing to judge');
   });
 });

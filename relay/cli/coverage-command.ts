@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { SETTINGS } from '../config/settings.js';
+import { parseSettings } from '../config/parse-relay-config.js';
+import type { CoverageReport, PlatformCoverage } from '../observability/coverage-report.js';
+import { COVERAGE_DAYS, COVERAGE_WINDOW_DAYS, coverageSince } from '../observability/order-coverage.js';
+import { SqliteCoverageLog } from '../observability/sqlite-coverage-log.js';
+import { parseDuration } from './duration.js';
+
+const DATA_DIR = SETTINGS.filter((s) => s.key === 'dataDir');
+const DAY_MS = 86_400_000;
+
+function window(value: string): number {
+  const ms = parseDuration(value);
+  if (ms > COVERAGE_DAYS * DAY_MS) throw new InvalidArgumentError(`the relay remembers ${COVERAGE_DAYS} days of orders: at most ${COVERAGE_DAYS}d`);
+  return ms;
+}
+
+const listed = (ids: readonly unknown[]) => (ids.length === 0 ? 'none' : ids.slice(0, 20).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : ''));
+
+function platformLines(name: string, p: PlatformCoverage): string[] {
+  const share = p.joinedShare === null ? '-' : `${Math.round(p.joinedShare * 1000) / 10} %`;
+  const notes = Object.entries(p.unjoinedChannels).map(
+    ([id, c]) => `    ${id}: ${[c.madeBy ? `made in ${c.madeBy}` : '', c.payment ? `paid by ${c.payment}` : ''].filter(Boolean).join(', ')}`,
+  );
+  return [
+    `${name}: ${p.orders} orders, ${p.storefrontOrders} from the storefront, ${p.joined} joined to a visitor (${share})`,
+    `  not joined:            ${listed(p.unjoined)}`,
+    ...notes,
+    `  Order Completed twice: ${listed(p.duplicated)}`,
+    `  naming no order sent:  ${listed(p.unmatched)}`,
+  ];
+}
+
+function text(report: CoverageReport, days: number): string {
+  const names = Object.keys(report.platforms);
+  if (names.length === 0) return `no orders made since ${report.since} (${days} days) reached this relay`;
+  return [`orders made since ${report.since} (${days} days):`, ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage))].join('\n');
+}
+
+/** `shopbeacon coverage`: the orders this relay sent against the `Order Completed` events it sent, from its data directory. */
+export function coverageCommand(): Command {
+  const dataDir = DATA_DIR[0];
+  return new Command('coverage')
+    .description('which orders the service can join to their shopper: orders sent to /v1/orders against the Order Completed events sent, per platform')
+    .addOption(new Option('--since <duration>', `how far back orders were made, at most ${COVERAGE_DAYS}d`).default(COVERAGE_WINDOW_DAYS * DAY_MS, `${COVERAGE_WINDOW_DAYS}d`).argParser(window))
+    .addOption(new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, "the relay's data directory").env(dataDir?.env ?? 'SHOPBEACON_DATA_DIR'))
+    .option('--json', 'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, duplicated, unmatched, … } } }')
+    .action((flags: { since: number; dataDir?: string; json?: boolean }) => {
+      const dir = parseSettings({ dataDir: flags.dataDir }, DATA_DIR, []).dataDir;
+      const since = Date.now() - flags.since;
+      const report: CoverageReport = existsSync(join(dir, 'coverage.sqlite'))
+        ? readReport(dir, since)
+        : { since: new Date(since).toISOString(), platforms: {} };
+      process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report, Math.round(flags.since / DAY_MS))}\n`);
+    });
+}
+
+function readReport(dir: string, since: number): CoverageReport {
+  const log = new SqliteCoverageLog(dir, undefined, true);
+  try {
+    return coverageSince(log, since);
+  } finally {
+    log.close();
+  }
+}

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import { parseTimestamp } from '../contract/timestamp.js';
+import type { RecordEvents } from '../pipeline/record-events.js';
+import type { RecordStep } from '../pipeline/record-step.js';
+import { isPlainObject } from '../shared/is-plain-object.js';
+import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSeen } from './coverage-report.js';
+
+/** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
+export interface CoverageLog {
+  note(orders: OrderSeen[], completions: CompletionSeen[]): void;
+  /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`). */
+  read(): { orders: OrderSeen[]; completions: CompletionSeen[] };
+  close(): void;
+}
+
+/** How long the relay remembers orders and completions: a month's window and a little more. */
+export const COVERAGE_DAYS = 35;
+
+const ORDER_STATES = new Set(['accepted', 'unchanged', 'coalesced']);
+
+function timeOf(value: unknown, fallback: number): number {
+  const parsed = typeof value === 'string' ? parseTimestamp(value) : undefined;
+  return parsed?.ok ? parsed.value.epochMs : fallback;
+}
+
+function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): OrderSeen | undefined {
+  if (step.kind !== 'order' || !ORDER_STATES.has(step.state) || step.key === undefined || !step.source) return undefined;
+  const platform = step.platform ?? step.source;
+  return { platform, orderId: step.key, createdAt: timeOf(body['date_created_gmt'], now), ...(step.channel ? { channel: step.channel } : {}) };
+}
+
+function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
+  if (step.kind !== 'event' || step.state !== 'accepted' || step.eventName !== 'Order Completed' || !step.userId || !isPlainObject(body['event'])) return undefined;
+  const id = body['event']['order_id'];
+  const orderId = typeof id === 'number' || typeof id === 'bigint' || typeof id === 'string' ? String(id) : '';
+  return /^\d{1,20}$/.test(orderId) ? { orderId, userId: step.userId, at: timeOf(body['datetime'], now) } : undefined;
+}
+
+/** Notes each order a way in took and each `Order Completed` accepted, from the ingest steps alone. */
+export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Logger): () => void {
+  return events.subscribe((step) => {
+    if (!isPlainObject(step.body)) return;
+    const now = Date.now();
+    const order = orderOf(step, step.body, now);
+    const completion = order ? undefined : completionOf(step, step.body, now);
+    if (!order && !completion) return;
+    try {
+      log.note(order ? [order] : [], completion ? [completion] : []);
+    } catch (error) {
+      // Only a statistic: the record itself is in the outbox.
+      logger.debug({ err: error }, 'coverage not noted');
+    }
+  });
+}
+
+/** The days `/stats` and `shopbeacon coverage` look back over unless told otherwise. */
+export const COVERAGE_WINDOW_DAYS = 7;
+
+/** The coverage of the orders made since `since`, the platforms the relay connects and those its orders name counted. */
+export function coverageSince(log: CoverageLog, since: number, connected: readonly string[] = []): CoverageReport {
+  const { orders, completions } = log.read();
+  const platforms = [...new Set([...connected, ...orders.map((o) => o.platform)])];
+  return coverageReport(orders, completions, since, platforms);
+}

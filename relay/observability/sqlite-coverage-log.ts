@@ -1,0 +1,99 @@
+import type Database from 'better-sqlite3';
+import { openStateDatabase } from '../shared/state-database.js';
+import { asStorageError } from '../shared/storage-error.js';
+import type { CompletionSeen, OrderSeen } from './coverage-report.js';
+import { COVERAGE_DAYS, type CoverageLog } from './order-coverage.js';
+
+const SCHEMA = {
+  name: 'the order coverage (coverage.sqlite)',
+  migrations: [
+    `CREATE TABLE IF NOT EXISTS orders (platform TEXT NOT NULL, order_id TEXT NOT NULL, created_at INTEGER NOT NULL, channel TEXT, seen_at INTEGER NOT NULL, PRIMARY KEY (platform, order_id)) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS completions (order_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, seen_at INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS completions_seen ON completions (seen_at);`,
+  ],
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The orders and `Order Completed` events of the last 35 days in `coverage.sqlite` beside the
+ * outbox (a file of its own, as the visitor count's), written once a second in one transaction; a
+ * crash loses at most that second of a statistic. `shopbeacon coverage` opens the same file.
+ */
+export class SqliteCoverageLog implements CoverageLog {
+  private readonly db: Database.Database;
+  private pending: { orders: OrderSeen[]; completions: CompletionSeen[] } = { orders: [], completions: [] };
+  private readonly timer: NodeJS.Timeout | undefined;
+  private prunedAt = 0;
+
+  /** `readOnly`: the report's reader (the CLI), which writes nothing and keeps no timer. */
+  constructor(
+    dataDir: string,
+    private readonly onWriteError: (error: unknown) => void = () => undefined,
+    readOnly = false,
+  ) {
+    this.db = openStateDatabase(dataDir, 'coverage.sqlite', SCHEMA);
+    this.timer = readOnly ? undefined : setInterval(() => this.flushOnTimer(), 1_000).unref();
+  }
+
+  note(orders: OrderSeen[], completions: CompletionSeen[]): void {
+    this.pending.orders.push(...orders);
+    this.pending.completions.push(...completions);
+  }
+
+  read(): { orders: OrderSeen[]; completions: CompletionSeen[] } {
+    try {
+      if (this.timer) this.flush();
+      const orders = this.db.prepare('SELECT platform, order_id, created_at, channel FROM orders').all() as { platform: string; order_id: string; created_at: number; channel: string | null }[];
+      const completions = this.db.prepare('SELECT order_id, user_id, at FROM completions').all() as { order_id: string; user_id: string; at: number }[];
+      return {
+        orders: orders.map((o) => ({ platform: o.platform, orderId: o.order_id, createdAt: o.created_at, ...(o.channel ? { channel: JSON.parse(o.channel) as OrderSeen['channel'] } : {}) })),
+        completions: completions.map((c) => ({ orderId: c.order_id, userId: c.user_id, at: c.at })),
+      };
+    } catch (error) {
+      throw asStorageError(error);
+    }
+  }
+
+  private flushOnTimer(): void {
+    try {
+      this.flush();
+    } catch (error) {
+      this.onWriteError(error);
+    }
+  }
+
+  /** What waits, in one transaction (kept for the next on failure); rows older than 35 days go once an hour. */
+  private flush(): void {
+    const { orders, completions } = this.pending;
+    if (orders.length === 0 && completions.length === 0 && Date.now() - this.prunedAt < 3_600_000) return;
+    this.pending = { orders: [], completions: [] };
+    const now = Date.now();
+    try {
+      this.db.transaction(() => this.write(orders, completions, now))();
+    } catch (error) {
+      this.note(orders, completions);
+      throw error;
+    }
+  }
+
+  private write(orders: OrderSeen[], completions: CompletionSeen[], now: number): void {
+    const order = this.db.prepare(
+      'INSERT INTO orders (platform, order_id, created_at, channel, seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, order_id) DO UPDATE SET channel = COALESCE(excluded.channel, channel), seen_at = excluded.seen_at',
+    );
+    for (const o of orders) order.run(o.platform, o.orderId, o.createdAt, o.channel ? JSON.stringify(o.channel) : null, now);
+    const completion = this.db.prepare('INSERT INTO completions (order_id, user_id, at, seen_at) VALUES (?, ?, ?, ?)');
+    for (const c of completions) completion.run(c.orderId, c.userId, c.at, now);
+    if (now - this.prunedAt < 3_600_000) return;
+    this.prunedAt = now;
+    const before = now - COVERAGE_DAYS * DAY_MS;
+    this.db.prepare('DELETE FROM orders WHERE seen_at < ?').run(before);
+    this.db.prepare('DELETE FROM completions WHERE seen_at < ?').run(before);
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.timer) this.flush();
+    this.db.close();
+  }
+}

@@ -1,0 +1,86 @@
+// `shopbeacon coverage` and `/stats` coverage: the orders a relay took from a platform against the
+// Order Completed events it took, on a real relay with WooCommerce webhooks and /collect.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserEvent, collect } from '../helpers/collect.js';
+import { runCli } from '../helpers/cli-run.js';
+import { fixtureText, sign } from '../helpers/platform-fixtures.js';
+import { postWebhook } from '../helpers/webhook-post.js';
+import { ADMIN_KEY, startRelay, type Harness } from '../helpers/relay-harness.js';
+
+const WOO_SECRET = 'wc-secret-coverage-3e9a';
+
+/** WooCommerce's order webhook for the fixture order as `changes` make it, made an hour ago. */
+function wooOrder(h: Harness, changes: Record<string, unknown>) {
+  const order = { ...(JSON.parse(fixtureText('woocommerce/order-variation.json')) as Record<string, unknown>), ...changes };
+  const made = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19);
+  const body = JSON.stringify({ ...order, date_created_gmt: made, date_modified_gmt: made });
+  return postWebhook(`${h.url}/webhooks/woocommerce`, body, {
+    'x-wc-webhook-topic': 'order.created',
+    'x-wc-webhook-resource': 'order',
+    'x-wc-webhook-event': 'created',
+    'x-wc-webhook-id': '14',
+    'x-wc-webhook-delivery-id': `delivery-${String(changes['id'])}`,
+    'x-wc-webhook-signature': sign(body, WOO_SECRET),
+  });
+}
+
+const completed = (orderId: number, user: string) =>
+  browserEvent({ event_name: 'Order Completed', user_id: user, event: { order_id: orderId, order_value: 49, currency: 'EUR' } });
+
+describe('the coverage of orders by Order Completed events', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startRelay({ config: { woocommerceSecret: WOO_SECRET, shopCurrency: 'EUR' } });
+    for (const changes of [
+      { id: 5001 },
+      { id: 5002, created_via: 'admin', payment_method_title: 'Cash on delivery' },
+      { id: 5003, payment_method_title: 'PayPal' },
+      { id: 5004 },
+    ])
+      assert.equal((await wooOrder(h, changes)).status, 200);
+    // Each shopper's browser sends its own.
+    for (const [orderId, user] of [
+      [5001, 'visitor-aaaaaaaa'],
+      [5004, 'visitor-bbbbbbbb'],
+      [9999, 'visitor-cccccccc'],
+    ] as const)
+      assert.equal((await collect(h.url, { events: [completed(orderId, user)] })).body['accepted'], 1);
+  });
+  after(() => h?.close());
+
+  const expected = {
+    orders: 4,
+    storefrontOrders: 3,
+    joined: 2,
+    joinedShare: 0.667,
+    unjoined: [5002, 5003],
+    unjoinedChannels: { '5002': { madeBy: 'the back office', payment: 'Cash on delivery' }, '5003': { payment: 'PayPal' } },
+    duplicated: [],
+    unmatched: [9999],
+  };
+
+  it("shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent", async () => {
+    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+      coverage: { since: string; platforms: Record<string, unknown> };
+    };
+    assert.deepEqual(stats.coverage.platforms, { woocommerce: expected });
+    assert.ok(Math.abs(Date.parse(stats.coverage.since) - (Date.now() - 7 * 86_400_000)) < 60_000, 'the last 7 days');
+  });
+
+  it('prints the same from the data directory with `shopbeacon coverage --json`, and in words without it; a window past 35 days is refused', async () => {
+    await h.close();
+    const json = await runCli(['coverage', '--json', '--since', '2d', '--data-dir', h.dataDir], {});
+    assert.equal(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout) as { since: string; platforms: Record<string, unknown> };
+    assert.deepEqual(report.platforms, { woocommerce: expected });
+    assert.ok(Math.abs(Date.parse(report.since) - (Date.now() - 2 * 86_400_000)) < 60_000);
+    const words = await runCli(['coverage'], { SHOPBEACON_DATA_DIR: h.dataDir });
+    assert.match(words.stdout, /woocommerce: 4 orders, 3 from the storefront, 2 joined to a visitor \(66\.7 %\)/);
+    assert.match(words.stdout, /not joined: +5002, 5003\n +5002: made in the back office, paid by Cash on delivery\n +5003: paid by PayPal/);
+    assert.match(words.stdout, /naming no order sent: +9999/);
+    const tooFar = await runCli(['coverage', '--since', '40d', '--data-dir', h.dataDir], {});
+    assert.equal(tooFar.code, 1);
+    assert.match(tooFar.stderr, /--since.*35 days/);
+  });
+});
