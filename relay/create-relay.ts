@@ -53,7 +53,9 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
     ? new RedisVisitors(shared.redis)
     : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
-  const coverage = new SqliteCoverageLog(config.dataDir, (err) => logger.warn({ err }, 'the order coverage could not be written (kept in memory, written again each second)'));
+  const coverage = new SqliteCoverageLog(config.dataDir, (err) =>
+    logger.warn({ err }, 'the order coverage could not be written (kept in memory, written again each second)'),
+  );
   noteCoverage(events, coverage, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);

@@ -44,7 +44,11 @@ export function coverageCommand(): Command {
   const dataDir = DATA_DIR[0];
   return new Command('coverage')
     .description('which orders the service can join to their shopper: orders sent to /v1/orders against the Order Completed events sent, per platform')
-    .addOption(new Option('--since <duration>', `how far back orders were made, at most ${COVERAGE_DAYS}d`).default(COVERAGE_WINDOW_DAYS * DAY_MS, `${COVERAGE_WINDOW_DAYS}d`).argParser(window))
+    .addOption(
+      new Option('--since <duration>', `how far back orders were made, at most ${COVERAGE_DAYS}d`)
+        .default(COVERAGE_WINDOW_DAYS * DAY_MS, `${COVERAGE_WINDOW_DAYS}d`)
+        .argParser(window),
+    )
     .addOption(new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, "the relay's data directory").env(dataDir?.env ?? 'SHOPBEACON_DATA_DIR'))
     .option('--json', 'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, duplicated, unmatched, … } } }')
     .action((flags: { since: number; dataDir?: string; json?: boolean }) => {

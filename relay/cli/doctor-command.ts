@@ -26,7 +26,8 @@ function pageOption(value: string): string {
 /** A share in percent, 0 to 100, as a fraction. */
 function percentOption(value: string): number {
   const percent = Number(value);
-  if (value.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) throw new InvalidArgumentError('must be a percentage from 0 to 100, e.g. 90');
+  if (value.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100)
+    throw new InvalidArgumentError('must be a percentage from 0 to 100, e.g. 90');
   return percent / 100;
 }
 

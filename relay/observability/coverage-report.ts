@@ -65,13 +65,24 @@ function platformCoverage(orders: OrderSeen[], completions: Map<string, number>)
  * which `Order Completed` of the window name an order no platform sent. Those are the single
  * platform's when the relay has one, else `unknown`'s.
  */
-export function coverageReport(orders: readonly OrderSeen[], completions: readonly CompletionSeen[], since: number, platforms: readonly string[]): CoverageReport {
+export function coverageReport(
+  orders: readonly OrderSeen[],
+  completions: readonly CompletionSeen[],
+  since: number,
+  platforms: readonly string[],
+): CoverageReport {
   const counts = new Map<string, number>();
   for (const c of completions) counts.set(c.orderId, (counts.get(c.orderId) ?? 0) + 1);
   const inWindow = orders.filter((o) => o.createdAt >= since);
   const names = [...new Set([...platforms, ...inWindow.map((o) => o.platform)])].sort();
   const report: Record<string, PlatformCoverage> = Object.fromEntries(
-    names.map((name) => [name, platformCoverage(inWindow.filter((o) => o.platform === name), counts)]),
+    names.map((name) => [
+      name,
+      platformCoverage(
+        inWindow.filter((o) => o.platform === name),
+        counts,
+      ),
+    ]),
   );
   const known = new Set(orders.map((o) => o.orderId));
   const unmatched = [...new Set(completions.filter((c) => c.at >= since && !known.has(c.orderId)).map((c) => c.orderId))];

@@ -30,7 +30,8 @@ function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): 
 }
 
 function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
-  if (step.kind !== 'event' || step.state !== 'accepted' || step.eventName !== 'Order Completed' || !step.userId || !isPlainObject(body['event'])) return undefined;
+  if (step.kind !== 'event' || step.state !== 'accepted' || step.eventName !== 'Order Completed' || !step.userId || !isPlainObject(body['event']))
+    return undefined;
   const id = body['event']['order_id'];
   const orderId = typeof id === 'number' || typeof id === 'bigint' || typeof id === 'string' ? String(id) : '';
   return /^\d{1,20}$/.test(orderId) ? { orderId, userId: step.userId, at: timeOf(body['datetime'], now) } : undefined;

@@ -44,10 +44,20 @@ export class SqliteCoverageLog implements CoverageLog {
   read(): { orders: OrderSeen[]; completions: CompletionSeen[] } {
     try {
       if (this.timer) this.flush();
-      const orders = this.db.prepare('SELECT platform, order_id, created_at, channel FROM orders').all() as { platform: string; order_id: string; created_at: number; channel: string | null }[];
+      const orders = this.db.prepare('SELECT platform, order_id, created_at, channel FROM orders').all() as {
+        platform: string;
+        order_id: string;
+        created_at: number;
+        channel: string | null;
+      }[];
       const completions = this.db.prepare('SELECT order_id, user_id, at FROM completions').all() as { order_id: string; user_id: string; at: number }[];
       return {
-        orders: orders.map((o) => ({ platform: o.platform, orderId: o.order_id, createdAt: o.created_at, ...(o.channel ? { channel: JSON.parse(o.channel) as OrderSeen['channel'] } : {}) })),
+        orders: orders.map((o) => ({
+          platform: o.platform,
+          orderId: o.order_id,
+          createdAt: o.created_at,
+          ...(o.channel ? { channel: JSON.parse(o.channel) as OrderSeen['channel'] } : {}),
+        })),
         completions: completions.map((c) => ({ orderId: c.order_id, userId: c.user_id, at: c.at })),
       };
     } catch (error) {

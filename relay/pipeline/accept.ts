@@ -76,7 +76,14 @@ export function createAccept(deps: AcceptDeps): Accept {
       const record = check.value;
       const status = same.has(record) ? 'unchanged' : (stored[next++] ?? 'queued');
       const state = status === 'queued' ? 'accepted' : status;
-      deps.events.emit({ state, ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, ...(record.channel ? { channel: record.channel } : {}) });
+      deps.events.emit({
+        state,
+        ...origin,
+        ...stepLabels(record.kind, record.body),
+        key: record.key,
+        body: record.body,
+        ...(record.channel ? { channel: record.channel } : {}),
+      });
       return { status, record };
     });
   };

@@ -60,7 +60,7 @@ describe('the coverage of orders by Order Completed events', () => {
     unmatched: [9999],
   };
 
-  it("shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent", async () => {
+  it('shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent', async () => {
     const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
       coverage: { since: string; platforms: Record<string, unknown> };
     };

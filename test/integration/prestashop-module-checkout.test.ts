@@ -106,7 +106,13 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, 
   it('sends the order of a customer logged in when they pay, as their id, though validateOrder puts a customer never logged in in the context', async () => {
     relay.requests.length = 0;
     const orders = [{ id: 32, total: 29.4, lines: [[42, 1, 0, 29.4]] }];
-    const paying = { config: settings(relay.url), cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' }, cart: [[42, 1]], orders, actions: [['validate', 0]] };
+    const paying = {
+      config: settings(relay.url),
+      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
+      cart: [[42, 1]],
+      orders,
+      actions: [['validate', 0]],
+    };
     await request({ ...paying, customer: 42 });
     await request({ ...paying, customer: 43, guest: true, cookies: ANONYMOUS });
     await request(paying);

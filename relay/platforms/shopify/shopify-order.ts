@@ -66,5 +66,10 @@ export function mapShopifyOrder(payload: unknown): Mapping {
     country: firstText(billing['country_code'], shipping['country_code'], home['country_code'], billing['country'], shipping['country']),
     line_items: products.map((li, i) => lineItem(li, i, read)),
   });
-  return { kind: 'order', body, errors: read.errors, channel: orderChannel(shopifyMadeBy(o['source_name']), o['gateway'] ?? list(o['payment_gateway_names'])[0]) };
+  return {
+    kind: 'order',
+    body,
+    errors: read.errors,
+    channel: orderChannel(shopifyMadeBy(o['source_name']), o['gateway'] ?? list(o['payment_gateway_names'])[0]),
+  };
 }

@@ -76,7 +76,9 @@ describe("the doctor's storefront readings", () => {
 
   it("warns when a platform's share of storefront orders joined to their shopper falls below the merchant's bar, naming the orders", () => {
     const stats = (joined: number, storefrontOrders: number, unjoined: number[]) => ({
-      stats: { coverage: { platforms: { prestashop: { storefrontOrders, joined, joinedShare: storefrontOrders ? joined / storefrontOrders : null, unjoined } } } },
+      stats: {
+        coverage: { platforms: { prestashop: { storefrontOrders, joined, joinedShare: storefrontOrders ? joined / storefrontOrders : null, unjoined } } },
+      },
     });
     assert.deepEqual(
       coverageChecks(stats(9, 10, [7]), 0.9).map((c) => [c.hop, c.status, c.detail]),
@@ -84,8 +86,11 @@ describe("the doctor's storefront readings", () => {
     );
     const [low] = coverageChecks(stats(1, 3, [12, 13]), 0.9);
     assert.equal(low?.status, 'warning');
-    assert.match(low?.detail ?? '', /^1 of 3 storefront orders of 7 days joined to their shopper \(33 %\), below 90 %: not joined 12, 13; `shopbeacon coverage`/);
-    assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', 'the bar is the merchant\'s');
+    assert.match(
+      low?.detail ?? '',
+      /^1 of 3 storefront orders of 7 days joined to their shopper \(33 %\), below 90 %: not joined 12, 13; `shopbeacon coverage`/,
+    );
+    assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', "the bar is the merchant's");
     assert.deepEqual(coverageChecks(stats(0, 0, []), 0.9), [], 'no storefront order: nothing to judge');
   });
 });

@@ -30,7 +30,7 @@ describe('coverageReport', () => {
     assert.deepEqual([coverage?.duplicated, coverage?.unjoined, coverage?.storefrontOrders, coverage?.joinedShare], [[1], [3], 2, 1]);
   });
 
-  it("gives an Order Completed naming no order sent to the one platform connected, else to `unknown`; ids past 2^53 keep their digits", () => {
+  it('gives an Order Completed naming no order sent to the one platform connected, else to `unknown`; ids past 2^53 keep their digits', () => {
     const one = coverageReport([], [done('77')], NOW - 7 * DAY, ['woocommerce']);
     assert.deepEqual(one.platforms['woocommerce']?.unmatched, [77]);
     assert.equal(one.platforms['woocommerce']?.joinedShare, null, 'no storefront order: no share');
