@@ -73,10 +73,14 @@ export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
   const { timeZone } = payload;
   const read = new FieldReader();
   const rows = list(fields(o['associations'])['order_rows']);
+  const created = utc(read, o['date_add'], timeZone, 'date_created_gmt');
+  const modified = utc(read, o['date_upd'], timeZone, 'date_modified_gmt');
   const body = compact({
     order_id: read.id(quantity(o['id']) ?? o['id'], 'order_id'),
-    date_created_gmt: utc(read, o['date_add'], timeZone, 'date_created_gmt'),
-    date_modified_gmt: utc(read, o['date_upd'], timeZone, 'date_modified_gmt'),
+    date_created_gmt: created,
+    // A wall-clock time inside the spring-forward gap (02:30 that never was) names no instant: read as
+    // a clock not yet moved on, it can land after a later modification, which is then its creation.
+    date_modified_gmt: created !== undefined && modified !== undefined && modified < created ? created : modified,
     order_value: read.amount(o['total_paid_tax_incl'], 'order_value'),
     currency: firstText(payload.currency?.['iso_code']),
     status: prestaShopStatus(o['current_state'], payload.state),

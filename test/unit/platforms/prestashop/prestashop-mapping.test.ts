@@ -43,6 +43,13 @@ describe('PrestaShop mapping', () => {
     assert.deepEqual(lines({ iso_code: 'JPY', precision: '0' }), [10, 1, 0, -2, 0, 7]);
     assert.deepEqual(lines(), [10.12, 0.72, 0.22, -2.01, 0, 7], 'two digits when the currency names none');
   });
+  it('never sends an order modified before it was made: a creation inside the spring-forward gap (02:30 on 2026-03-29 in Warsaw)', () => {
+    const mapped = mapPrestaShopOrder({ order: { id: '9', date_add: '2026-03-29 02:30:00', date_upd: '2026-03-29 03:10:00' }, timeZone: 'Europe/Warsaw' });
+    const body = 'kind' in mapped ? mapped.body : {};
+    assert.deepEqual([body['date_created_gmt'], body['date_modified_gmt']], ['2026-03-29 01:30:00', '2026-03-29 01:30:00']);
+    const later = mapPrestaShopOrder({ order: { id: '9', date_add: '2026-03-29 01:59:00', date_upd: '2026-03-29 03:10:00' }, timeZone: 'Europe/Warsaw' });
+    assert.deepEqual('kind' in later ? [later.body['date_created_gmt'], later.body['date_modified_gmt']] : [], ['2026-03-29 00:59:00', '2026-03-29 01:10:00']);
+  });
   it('names the field of a payload it cannot read instead of throwing', () => {
     const mapped = mapPrestaShopOrder({ order: { id: 'x', total_paid_tax_incl: 'lots', associations: 'none' }, timeZone: 'Europe/Paris' });
     assert.ok('kind' in mapped);
