@@ -65,14 +65,14 @@ function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
 /**
  * `GET /readyz`: 503 `not_ready` while the outbox cannot be written, is full, Redis is away, delivery
  * is paused or webhook deliveries are refused; 200 `degraded` while only a platform's sweeps keep
- * failing (`/collect`, the mirror and the webhooks still work: taking the relay out of a load
+ * failing or a platform ended the relay's access (`/collect`, the mirror and the webhooks still work: taking the relay out of a load
  * balancer for a platform's API outage would lose what it can still take). Each reason in a sentence,
  * for a caller with the admin key only.
  */
 export function readyz(options: ReadinessSources) {
   return async function readiness(ctx: Context): Promise<void> {
     const blocking = await blockingProblems(options);
-    const degraded = syncProblems(options.syncStatuses?.() ?? []);
+    const degraded = [...syncProblems(options.syncStatuses?.() ?? []), ...(options.webhooks?.degradations() ?? [])];
     const reasons = [...blocking, ...degraded];
     ctx.status = blocking.length === 0 ? 200 : 503;
     const status = reasons.length === 0 ? 'ready' : blocking.length > 0 ? 'not_ready' : 'degraded';

@@ -19,6 +19,10 @@ export interface Platform {
   topicHeader: string;
   /** Topics forwarded to the service, by the kind of record they become; every other topic is answered 200 and counted. */
   topics: Readonly<Record<string, 'order' | 'product'>>;
+  /** Topics whose payload's `id` names a product deleted in the shop: told as a withdrawal (the service's catalog keeps it). */
+  productDeletions?: readonly string[];
+  /** Topics that end the relay's access to the shop (Shopify's `app/uninstalled`), each with what the merchant must do. */
+  accessEnded?: Readonly<Record<string, string>>;
   /** A platform's unsigned test call (WooCommerce's ping when a webhook is saved). */
   isPing(ctx: Context, raw: Buffer): boolean;
   /** An id whose repeat is the same delivery again, when the platform gives one that is safe to trust. */

@@ -10,7 +10,7 @@ import type { RecordEvents } from '../pipeline/record-events.js';
 import { StorageError } from '../shared/storage-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
 import { mappedToRecord, type MappedRecord as Mapped } from '../platforms/mapped-record.js';
-import { fields, platformTime, type CatalogSettings } from '../platforms/mapping.js';
+import { fields, platformTime, withdrawnId, type CatalogSettings } from '../platforms/mapping.js';
 import type { Platform } from '../platforms/platform.js';
 import type { WebhookHealth } from './webhook-health.js';
 import { signatureMatches } from './webhook-signature.js';
@@ -71,9 +71,15 @@ class WebhookReceiver {
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
   }
 
-  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline. */
-  async take(ctx: Context, raw: Buffer): Promise<void> {
+  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline; `access_ended` when it said the relay's access ended. */
+  async take(ctx: Context, raw: Buffer): Promise<'access_ended' | void> {
     const topic = ctx.get(this.platform.topicHeader);
+    if (this.platform.productDeletions?.includes(topic)) return this.takeDeletion(ctx, raw);
+    const ended = this.platform.accessEnded?.[topic];
+    if (ended) {
+      this.takeAccessEnded(ctx, ended);
+      return 'access_ended';
+    }
     const kind = this.platform.topics[topic];
     if (!kind) return this.drop(ctx, topic.startsWith('product') ? 'product' : 'order', `topic ${topic || '(none)'} is not forwarded`, 'ignored');
     let payload: unknown;
@@ -104,6 +110,25 @@ class WebhookReceiver {
     return older.size > 0
       ? `older than the version already taken (this one modified ${new Date(modifiedAt).toISOString()}): a replay, or overtaken by a newer delivery`
       : undefined;
+  }
+
+  /** A product deleted in the shop: the service's catalog still lists it if it was sent, so the merchant is told, as of one taken off sale. */
+  private async takeDeletion(ctx: Context, raw: Buffer): Promise<void> {
+    let id: string | undefined;
+    try {
+      id = withdrawnId(fields(parseExactJson(raw.toString('utf8')))['id']);
+    } catch {
+      id = undefined;
+    }
+    if (id) await this.noticeWithdrawn(id, 'deleted in the shop');
+    return this.drop(ctx, 'product', id ? `product ${id} deleted in the shop` : 'a deletion naming no product id', 'skipped');
+  }
+
+  /** The shop ended the relay's access: said in the log and on `/readyz` until the access works again. */
+  private takeAccessEnded(ctx: Context, message: string): void {
+    this.deps.health.accessEnded(this.platform, message);
+    this.deps.logger.warn({ platform: this.platform.source }, `${this.platform.label}: ${message}`);
+    return this.drop(ctx, 'order', message, 'skipped');
   }
 
   private async noticeWithdrawn(productId: string, reason: string): Promise<void> {
@@ -151,8 +176,7 @@ export function webhookRoute(platform: Platform, deps: WebhookDeps) {
     const signature = ctx.get(platform.signatureHeader);
     if (!secrets.some((secret) => signatureMatches(raw, signature, secret))) receiver.refuseUnsigned(ctx);
     try {
-      await receiver.take(ctx, raw);
-      deps.health.tookDelivery(platform);
+      if ((await receiver.take(ctx, raw)) !== 'access_ended') deps.health.tookDelivery(platform);
     } catch (error) {
       if (error instanceof StorageError) receiver.refused(error);
       throw error;

@@ -240,6 +240,35 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     );
   });
 
+  it("tells the merchant of a product deleted in the shop after it was sent, and says on /readyz that Shopify ended the relay's access", async () => {
+    const product = freshFixture('shopify/product.json').replace('788032119674292922', '788032119674292977');
+    assert.equal((await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-of-product-977' })).body['status'], 'queued');
+    const stats = async () =>
+      (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        withdrawnProducts: { platform: string; productId: string; reason: string }[];
+      };
+    // The delivered digest is written on the loop turn after the delivery: the deletion is news from then on.
+    await until(async () => {
+      const answer = await shopify(h, 'products/delete', '{"id":788032119674292977}');
+      return (
+        answer.body['skipped'] === 'product 788032119674292977 deleted in the shop' &&
+        (await stats()).withdrawnProducts.some((w) => w.productId === '788032119674292977')
+      );
+    }, 'the deletion noticed');
+    assert.deepEqual(
+      (await stats()).withdrawnProducts.filter((w) => w.productId === '788032119674292977').map((w) => [w.platform, w.reason]),
+      [['shopify', 'deleted in the shop']],
+    );
+    const ready = async () =>
+      (await (await fetch(`${h.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { status: string; reasons?: string[] };
+    assert.equal((await shopify(h, 'app/uninstalled', '{"id":548380009,"domain":"snowdevil.myshopify.com"}')).status, 200);
+    const after = await ready();
+    assert.equal(after.status, 'degraded', 'the browser and the other platforms still flow');
+    assert.match(after.reasons?.join(' | ') ?? '', /Shopify \(\d{4}-.*\): the app was uninstalled from the store: .*run `shopbeacon connect shopify`/);
+    assert.equal((await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-after-reinstall' })).status, 200);
+    assert.equal((await ready()).status, 'ready', 'a delivery signed again: the app is back');
+  });
+
   it('answers 200 to deletions, variations, drafts and other topics, forwarding none of them', async () => {
     const before = h.mock.records('products').length;
     const answers = [
@@ -256,10 +285,10 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     );
     assert.deepEqual(
       answers.map((a) => Object.keys(a.body).find((k) => k === 'ignored' || k === 'skipped')),
-      ['ignored', 'skipped', 'skipped', 'ignored', 'ignored', 'ignored'],
+      ['skipped', 'skipped', 'skipped', 'ignored', 'skipped', 'ignored'],
     );
     const metrics = await (await fetch(`${h.url}/metrics`)).text();
-    assert.match(metrics, /shopbeacon_webhooks_total\{platform="woocommerce",result="ignored"\} 2/);
+    assert.match(metrics, /shopbeacon_webhooks_total\{platform="woocommerce",result="ignored"\} 1/);
     assert.equal(h.mock.records('products').length, before);
   });
 });

@@ -20,6 +20,11 @@ export const SHOPIFY: Platform = {
     'products/create': 'product',
     'products/update': 'product',
   },
+  productDeletions: ['products/delete'],
+  accessEnded: {
+    'app/uninstalled':
+      'the app was uninstalled from the store: its token no longer works, so the sync and the webhooks stop. Install the app again, then run `shopbeacon connect shopify`',
+  },
   isPing: () => false,
   // Shopify's "Verify webhook deliveries": a delivery sent again keeps its X-Shopify-Webhook-Id.
   // X-Shopify-Event-Id is shared by every topic one merchant action triggers (orders/create and

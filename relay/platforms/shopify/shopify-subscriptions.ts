@@ -40,12 +40,13 @@ async function subscribe(graphql: ShopifyGraphql, topic: string, uri: string): P
   return String(fields(answer['webhookSubscription'])['id'] ?? '');
 }
 
+/** Every topic the relay takes, as GraphQL names it: records, product deletions, the app's uninstall. */
+const SUBSCRIBED_TOPICS = [...Object.keys(SHOPIFY.topics), ...(SHOPIFY.productDeletions ?? []), ...Object.keys(SHOPIFY.accessEnded ?? {})].map(graphqlTopic);
+
 /** The topics the relay takes that have no subscription to `uri`. */
 async function missingTopics(graphql: ShopifyGraphql, uri: string): Promise<string[]> {
   const existing = await subscriptions(graphql);
-  return Object.keys(SHOPIFY.topics)
-    .map(graphqlTopic)
-    .filter((topic) => !existing.some((s) => s.topic === topic && s.uri === uri));
+  return SUBSCRIBED_TOPICS.filter((topic) => !existing.some((s) => s.topic === topic && s.uri === uri));
 }
 
 /** How a subscription is remembered: its topic and address. */
@@ -62,9 +63,7 @@ export async function resubscribeMissing(graphql: ShopifyGraphql, publicUrl: str
   const existing = (await subscriptions(graphql)).filter((s) => s.uri === uri);
   await owned.remember(new Map(existing.map((s) => [ownedKey(s.topic, s.uri), s.id])));
   const known = await owned.recall();
-  const missing = Object.keys(SHOPIFY.topics)
-    .map(graphqlTopic)
-    .filter((topic) => known.has(ownedKey(topic, uri)) && !existing.some((s) => s.topic === topic));
+  const missing = SUBSCRIBED_TOPICS.filter((topic) => known.has(ownedKey(topic, uri)) && !existing.some((s) => s.topic === topic));
   for (const topic of missing) await owned.remember(new Map([[ownedKey(topic, uri), await subscribe(graphql, topic, uri)]]));
   return missing.length;
 }
@@ -102,13 +101,11 @@ export async function connectShopify(graphql: ShopifyGraphql, shop: string, path
   if (withheld) return { steps: [PATH_LINES[path], `missing: ${withheld}`], env: [], ok: false };
   const uri = shopifyEndpoint(options.publicUrl);
   const missing = await missingTopics(graphql, uri);
-  const steps = Object.keys(SHOPIFY.topics)
-    .map(graphqlTopic)
-    .map((topic) =>
-      missing.includes(topic)
-        ? `${options.dryRun ? 'would create' : 'created'} ${topic} → ${uri}`
-        : `${options.dryRun ? 'would keep' : 'kept'} ${topic} → ${uri}`,
-    );
+  const steps = SUBSCRIBED_TOPICS.map((topic) =>
+    missing.includes(topic)
+      ? `${options.dryRun ? 'would create' : 'created'} ${topic} → ${uri}`
+      : `${options.dryRun ? 'would keep' : 'kept'} ${topic} → ${uri}`,
+  );
   if (!options.dryRun) for (const topic of missing) await subscribe(graphql, topic, uri);
   const credentials =
     path === 'client credentials'

@@ -20,6 +20,7 @@ export const WOOCOMMERCE: Platform = {
     'product.updated': 'product',
     'product.restored': 'product',
   },
+  productDeletions: ['product.deleted'],
   // WC_Webhook::deliver_ping(): a POST of `webhook_id=<id>`, unsigned, when the shop saves the webhook.
   isPing: (ctx, raw) => ctx.get('x-wc-webhook-signature') === '' && raw.length < 64 && /^webhook_id=\d+$/.test(raw.toString('latin1')),
   // X-WC-Webhook-Delivery-ID hashes the webhook id and the current second: two orders saved in the
