@@ -12,7 +12,7 @@ import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
-import { admitVisitors, beyondBatchError, eventUserId } from './visitor-admission.js';
+import { admitVisitors, beyondBatchError, eventUserId, vouchable } from './visitor-admission.js';
 import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
 import { shopperCookies } from './shopper-cookies.js';
 import type { NewVisitors } from './new-visitors.js';
@@ -75,13 +75,15 @@ export function collectRoute(options: CollectOptions) {
       );
       return;
     }
-    const admission = admitVisitors(userIds, identity.userId, cookies.get(VOUCHER_COOKIE), options.vouchers);
+    const voucher = cookies.get(VOUCHER_COOKIE);
+    const admission = admitVisitors(userIds, identity.userId, voucher, options.vouchers);
     for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
     const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
       admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);
     const verdicts = await options.accept('collect', 'event', body.events, toRecord);
-    writeIdentityCookies(ctx, identity, cookieOptions, options.vouchers.voucherOf(identity.userId));
+    const paidFor = vouchable(admission, identity.userId, voucher, options.vouchers);
+    writeIdentityCookies(ctx, identity, cookieOptions, paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor));
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
     if (answer.rejected.length === verdicts.length) {

@@ -34,6 +34,18 @@ export function admitVisitors(userIds: readonly string[], requestUser: string, v
   return { vouched, minted, beyond: new Set(unvouched.filter((id) => !minted.includes(id))) };
 }
 
+/**
+ * The visitor whose voucher the answer may carry: the request's own, only once this batch paid for
+ * it (taken from the budget) or it was vouched already (by an event's or the cookie's voucher).
+ * Else none: a cookie naming a fresh id beside events naming a vouched one would carry away a
+ * voucher nobody paid for, and the next request would spend it (a security review billed ~36,000
+ * visitors an hour from one address that way).
+ */
+export function vouchable(admission: Admission, requestUser: string, voucher: string | undefined, vouchers: VisitorVouchers): string | undefined {
+  if (admission.vouched === requestUser || admission.minted.includes(requestUser)) return requestUser;
+  return vouchers.vouched(voucher, [requestUser]);
+}
+
 /** The refusal of an event whose visitor is one too many for its batch. */
 export const beyondBatchError: FieldError = fieldError(
   'user_id',

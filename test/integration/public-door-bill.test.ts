@@ -52,6 +52,29 @@ describe('the bill: visitors a browser could really be', () => {
     }
   });
 
+  it("bills no more visitors than the address's budget to a chain whose cookie names the next id while its events name the one vouched last", async () => {
+    const budget = 4;
+    const h = await startRelay({ config: { newVisitorsPerHour: String(budget) } });
+    try {
+      const id = (i: number) => `harvested-visitor-${String(i).padStart(4, '0')}`;
+      let voucher = '';
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const cookie = `_sb_uid=${id(i + 1)}${voucher ? `; _sb_vid=${voucher}` : ''}`;
+        const answer = await collect(h.url, { events: [browserEvent({ user_id: id(i) })] }, { cookie });
+        statuses.push(answer.status);
+        voucher = /_sb_vid=([\w-]+)/.exec(answer.headers.getSetCookie().join('; '))?.[1] ?? '';
+      }
+      const accepted = statuses.filter((s) => s === 200).length;
+      await until(() => h.mock.records('events').length === accepted, 'what was accepted at the service');
+      const billed = new Set(h.mock.records('events').map((e) => (e as { user_id: string }).user_id));
+      assert.ok(billed.size <= budget, `${billed.size} visitors billed from one address with a budget of ${budget} (${statuses.join(' ')})`);
+      assert.ok(statuses.includes(429), 'the chain meets the budget');
+    } finally {
+      await h.close();
+    }
+  });
+
   it("refuses browser events dated more than 48 hours back, which no snippet's queue holds, and takes those of the last day", async () => {
     const h = await startRelay();
     try {
