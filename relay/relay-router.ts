@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { SyncStatus } from './sync/sync-status.js';
 import type { RelayConfig } from './config/relay-config.js';
+import { LogThrottle } from './shared/log-throttle.js';
 import type { RelayParts } from './relay-parts.js';
 import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
@@ -54,11 +55,28 @@ interface Shared {
   visitorsByMonth: () => Promise<Record<string, number>>;
 }
 
+/** An address over its budget of new visitors is someone minting billed visitors, or a crowd behind one NAT: a warning a minute per address. */
+function newVisitorAlarm(logger: Parts['logger'], perHour: number): (client: string) => void {
+  const throttle = new LogThrottle(60_000);
+  return (client) => {
+    const held = throttle.pass(client);
+    if (held === undefined) return;
+    logger.warn(
+      { address: client, perHour, refusedSinceLast: held },
+      `new visitors refused: ${client} brought more than ${perHour} new visitors within an hour (SHOPBEACON_NEW_VISITORS_PER_HOUR); its batches are answered 429`,
+    );
+  };
+}
+
 function sharedState(config: RouterSettings, parts: Parts): Shared {
   const { metrics, shared } = parts;
+  const alarm = newVisitorAlarm(parts.logger, config.newVisitorsPerHour);
   return {
     failures: new KeyFailures(),
-    newVisitors: new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n) => metrics.newVisitors.inc({ result }, n)),
+    newVisitors: new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n, client) => {
+      metrics.newVisitors.inc({ result }, n);
+      if (client !== undefined) alarm(client);
+    }),
     vouchers: new VisitorVouchers(config.token ?? ''),
     syncStatuses: () => parts.syncs.map((sync) => sync.status),
     visitorsByMonth: async () => parts.visitors.byMonth(),

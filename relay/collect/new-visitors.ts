@@ -43,7 +43,8 @@ export class NewVisitors {
   constructor(
     private readonly perHour: number,
     private readonly redis?: RedisTurnBatch,
-    private readonly onCount: (result: 'taken' | 'refused_in_batch' | 'refused_for_address', n: number) => void = () => undefined,
+    /** Told of each count; a refusal for an address names the client (its /64 for IPv6). */
+    private readonly onCount: (result: 'taken' | 'refused_in_batch' | 'refused_for_address', n: number, client?: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {
     this.memory = perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour, duration: HOUR_MS / 1000 }) : undefined;
@@ -69,7 +70,7 @@ export class NewVisitors {
     const waitMs = await this.wait(client);
     if (waitMs >= 0) {
       counts.refusedForAddress += 1;
-      this.onCount('refused_for_address', 1);
+      this.onCount('refused_for_address', 1, client);
       throw new HttpError(
         429,
         'too_many_new_visitors',

@@ -6,6 +6,7 @@ export interface RelayStats {
   outbox?: { delivered?: number; queued?: Record<string, number>; dead?: Record<string, number> };
   delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
   sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
+  newVisitors?: { thisHour?: { refusedForAddress?: number; refusedInBatch?: number }; perHourPerAddress?: number } | null;
   coverage?: { platforms?: Record<string, { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }> } | null;
 }
 
@@ -90,6 +91,20 @@ export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
       'relay',
       'dead letters',
       `${counts} will not reach the service as they are: \`shopbeacon outbox dead-letters\` shows each with its reason; mend it in the shop (its next change is sent again) or \`shopbeacon outbox retry\`, then \`purge\` what is left`,
+    ),
+  ];
+}
+
+/** Addresses over their budget of new visitors this hour: someone minting billed visitors, or many shoppers behind one address. */
+export function newVisitorChecks(reading: StatsReading): DoctorCheck[] {
+  if ('problem' in reading || !reading.stats.newVisitors) return [];
+  const refused = reading.stats.newVisitors.thisHour?.refusedForAddress ?? 0;
+  if (refused === 0) return [ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
+  return [
+    warning(
+      'relay',
+      'new visitors',
+      `${refused} batch(es) this hour from addresses over their budget of ${reading.stats.newVisitors.perHourPerAddress ?? '?'} new visitors (answered 429, not billed): the relay's log names each address. Many shoppers behind one address (an office, a school) want a higher SHOPBEACON_NEW_VISITORS_PER_HOUR; anything else is someone minting visitors on your bill`,
     ),
   ];
 }

@@ -1,6 +1,6 @@
 import type { DoctorCheck } from './doctor-check.js';
 import { platformChecks } from './platform-checks.js';
-import { coverageChecks, deadLetterChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
+import { coverageChecks, deadLetterChecks, newVisitorChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
 import { storefrontChecks } from './storefront-checks.js';
 import { wayInChecks } from './way-in-check.js';
 
@@ -30,6 +30,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     ...(await relayChecks(options.site, options.localUrl, options.adminKey)),
     serviceCheck(reading),
     ...deadLetterChecks(reading),
+    ...newVisitorChecks(reading),
     ...coverageChecks(reading, options.minJoined ?? 0.9),
     ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];

@@ -70,6 +70,12 @@ describe('the bill: visitors a browser could really be', () => {
       const billed = new Set(h.mock.records('events').map((e) => (e as { user_id: string }).user_id));
       assert.ok(billed.size <= budget, `${billed.size} visitors billed from one address with a budget of ${budget} (${statuses.join(' ')})`);
       assert.ok(statuses.includes(429), 'the chain meets the budget');
+      const warnings = h.logs.filter((line) => line.includes('new visitors refused: 127.0.0.1 brought more than 4 new visitors within an hour'));
+      assert.equal(warnings.length, 1, 'said once a minute per address, in the log at the first refusal');
+      const stats = (await (await fetch(`${h.url}/stats`, { headers: bearer(ADMIN_KEY) })).json()) as {
+        newVisitors: { thisHour: { refusedForAddress: number } };
+      };
+      assert.equal(stats.newVisitors.thisHour.refusedForAddress, statuses.filter((s) => s === 429).length);
     } finally {
       await h.close();
     }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { exitStatus, failed, ok, warning } from '../../../relay/doctor/doctor-check.js';
 import { catalogLink, cspChecks, productLink, snippetSrc } from '../../../relay/doctor/storefront-checks.js';
-import { coverageChecks, deadLetterChecks } from '../../../relay/doctor/relay-checks.js';
+import { coverageChecks, deadLetterChecks, newVisitorChecks } from '../../../relay/doctor/relay-checks.js';
 
 const page = (csp?: string) => ({ status: 200, headers: csp ? { 'content-security-policy': csp } : {}, text: '' });
 
@@ -92,5 +92,16 @@ describe("the doctor's storefront readings", () => {
     );
     assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', "the bar is the merchant's");
     assert.deepEqual(coverageChecks(stats(0, 0, []), 0.9), [], 'no storefront order: nothing to judge');
+  });
+
+  it('warns of addresses over their budget of new visitors this hour, naming the setting a crowd behind one address needs', () => {
+    const stats = (refusedForAddress: number) => ({ stats: { newVisitors: { thisHour: { refusedForAddress }, perHourPerAddress: 200 } } });
+    assert.deepEqual(
+      newVisitorChecks(stats(0)).map((c) => c.status),
+      ['ok'],
+    );
+    const [check] = newVisitorChecks(stats(12));
+    assert.equal(check?.status, 'warning');
+    assert.match(check?.detail ?? '', /^12 batch\(es\) this hour from addresses over their budget of 200 new visitors .*SHOPBEACON_NEW_VISITORS_PER_HOUR/);
   });
 });
