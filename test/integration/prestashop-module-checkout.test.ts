@@ -126,6 +126,24 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, 
     );
   });
 
+  it('sends the order as a real PrestaShop 9.0 had the context at actionValidateOrder: the logged-in, the new and the guest customer', async () => {
+    relay.requests.length = 0;
+    const orders = [{ id: 25, total: 22.9, lines: [[42, 1, 0, 22.9]] }];
+    const pay = (validate_context: string, cookies: Record<string, string>) =>
+      request({ config: settings(relay.url), cookies, cart: [[42, 1]], orders, actions: [['validate', 0]], validate_context });
+    await pay('login', { _sb_uid: '~3', _sb_sid: ANONYMOUS._sb_sid });
+    await pay('register', { _sb_uid: '~14', _sb_sid: ANONYMOUS._sb_sid });
+    await pay('guest', ANONYMOUS);
+    assert.deepEqual(
+      events(relay).map((e) => [e.event_name, e.user_id]),
+      [
+        ['Order Completed', '3'],
+        ['Order Completed', '14'],
+        ['Order Completed', 'v1sitor-abcdefghij'],
+      ],
+    );
+  });
+
   it('sends one started checkout for a cart whoever the shopper becomes inside it: a login keeps the event_id', async () => {
     relay.requests.length = 0;
     const checkout = { config: settings(relay.url), page: 'order', cart: [[42, 2]] };

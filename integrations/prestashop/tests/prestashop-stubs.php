@@ -390,6 +390,7 @@ class Cookie
     public $writes = 0;
     public $logged = false;
     public $id_customer = 0;
+    public $is_guest = '';
 
     public function write()
     {

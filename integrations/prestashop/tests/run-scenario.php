@@ -13,7 +13,8 @@
  *   `["delete", id, ipa]` (CartController::processDeleteProductInCart: the delete hooks around
  *   Cart::deleteProduct);
  *   `["validate", index]` (PaymentModule::validateOrder's `actionValidateOrder` for `orders[index]`: id, total,
- *   lines of [product_id, quantity, product_attribute_id, unit price with tax]); `page`: `order` is the checkout;
+ *   lines of [product_id, quantity, product_attribute_id, unit price with tax]; `validate_context`: the context and
+ *   cookie a real shop had there, by fixture name); `page`: `order` is the checkout;
  * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
  * - `session`: PHP's session is open, as PrestaShop 9's pages open it;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
@@ -128,8 +129,18 @@ foreach (isset($scenario['actions']) ? $scenario['actions'] : [] as $action) {
         $results[] = $cart->updateQty(0, $action[1], isset($action[2]) ? $action[2] : 0);
     } elseif ('validate' === $verb) {
         // PaymentModule::validateOrder, once per order made from the cart: it first puts a customer loaded from the cart
-        // in the context (classes/PaymentModule.php, 9.0.0 line 233), one never logged in.
+        // in the context (classes/PaymentModule.php, 9.0.0 line 233), one never logged in. `validate_context` names a
+        // fixture captured at this hook on a real PrestaShop 9.0.0 (tests/fixtures/validate-order-context-<name>.json).
         $context->customer = new Customer((int) $context->customer->id);
+        if (isset($scenario['validate_context'])) {
+            $seen = json_decode(file_get_contents(__DIR__ . '/fixtures/validate-order-context-' . $scenario['validate_context'] . '.json'), true);
+            $context->customer = new Customer($seen['context_customer']['id']);
+            $context->customer->logged = $seen['context_customer']['logged'];
+            $context->customer->is_guest = $seen['context_customer']['is_guest'];
+            foreach (['id_customer', 'logged', 'is_guest'] as $field) {
+                $context->cookie->$field = $seen['cookie'][$field];
+            }
+        }
         Hook::exec('actionValidateOrder', ['cart' => $cart, 'order' => new Order($scenario['orders'][$action[1]]), 'customer' => $context->customer, 'currency' => $context->currency, 'orderStatus' => null]);
     } elseif ('delete' === $verb) {
         // CartController::processDeleteProductInCart, 1.7.8 controllers/front/CartController.php:330-347.
