@@ -109,7 +109,8 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
   const { failures, syncStatuses, visitorsByMonth, newVisitors } = state;
   router.get('/healthz', healthz);
   router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
-  router.get('/metrics', metricsRoute({ metrics, outbox, worker }));
+  // Behind the admin key, as Prometheus' `authorization` sends it: the counts say how the shop trades.
+  router.get('/metrics', adminAuth({ adminKey: config.adminKey, failures }), metricsRoute({ metrics, outbox, worker }));
   router.get(
     '/stats',
     adminAuth({ adminKey: config.adminKey, failures }),

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { socketAddress } from '../http/socket-address.js';
 import { HttpError } from '../http/http-error.js';
 import type { KeyFailures } from '../http/key-failures.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
@@ -27,9 +28,9 @@ export function debugAuth(options: DebugAuthOptions) {
   return async function debugAuthMiddleware(ctx: Context, next: Next): Promise<void> {
     if (options.open) return next();
     if (!options.adminKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
-    options.failures.check(ctx.ip);
+    options.failures.check(socketAddress(ctx));
     if (!constantTimeEqual(presentedKey(ctx.get('authorization')), options.adminKey)) {
-      options.failures.failed(ctx.ip);
+      options.failures.failed(socketAddress(ctx));
       throw new HttpError(401, 'unauthorized', 'the debugger needs the admin key (user: any, password: SHOPBEACON_ADMIN_KEY)', undefined, {
         'WWW-Authenticate': 'Basic realm="shopbeacon debugger", charset="UTF-8"',
       });

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { socketAddress } from './socket-address.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { HttpError } from './http-error.js';
 import type { KeyFailures } from './key-failures.js';
@@ -19,12 +20,12 @@ export interface AdminAuthOptions {
 export function adminAuth(options: AdminAuthOptions) {
   return async function adminAuthMiddleware(ctx: Context, next: Next): Promise<void> {
     if (!options.adminKey && !options.alsoKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
-    options.failures.check(ctx.ip);
+    options.failures.check(socketAddress(ctx));
     const header = ctx.get('authorization');
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     const accepted = [options.adminKey, options.alsoKey].some((key) => key !== undefined && constantTimeEqual(given, key));
     if (!accepted) {
-      options.failures.failed(ctx.ip);
+      options.failures.failed(socketAddress(ctx));
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');
       throw new HttpError(
         401,

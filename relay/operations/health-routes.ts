@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { socketAddress } from '../http/socket-address.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import type { KeyFailures } from '../http/key-failures.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
@@ -56,9 +57,9 @@ async function blockingProblems(options: ReadinessSources): Promise<string[]> {
 function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
   const header = ctx.get('authorization');
   if (!header || !options.adminKey) return false;
-  options.failures?.check(ctx.ip);
+  options.failures?.check(socketAddress(ctx));
   const valid = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), options.adminKey);
-  if (!valid) options.failures?.failed(ctx.ip);
+  if (!valid) options.failures?.failed(socketAddress(ctx));
   return valid;
 }
 

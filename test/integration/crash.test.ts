@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay } from '../helpers/relay-process.js';
 
 const BATCH = 10;
@@ -39,7 +39,7 @@ function loadClient(url: () => string) {
 
 /** The relay's own limit on service calls in flight, as `/metrics` shows it now. */
 async function deliveryLimit(url: string): Promise<number> {
-  const text = await fetch(`${url}/metrics`).then((r) => r.text());
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.text());
   return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
 

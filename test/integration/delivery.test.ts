@@ -46,7 +46,7 @@ describe('delivery worker', () => {
       await until(() => h.mock.calls().length >= 1, 'a dropped attempt');
       h.mock.setFaults({ mode: 'normal' });
       await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery after drops');
-      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
       assert.match(metrics, /shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} [1-9]/);
     } finally {
       await h.close();
@@ -123,7 +123,7 @@ describe('delivery worker', () => {
       const events = Array.from({ length: 40 }, () => browserEvent());
       await Promise.all(events.map((e) => collect(h.url, e)));
       await until(() => h.mock.records('events').length === 40, 'delivery');
-      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
       assert.match(metrics, /shopbeacon_delivery_concurrency_limit\{reason="[a-z ()0-9]+"\} [1-9]\d*/);
       const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
       assert.ok(latency >= 0.015 && latency < 1, `observed latency ${latency} s for a service taking 15 ms`);

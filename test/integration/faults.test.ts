@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 
 const seqOf = (e: unknown) => (e as { event: { seq: number } }).event.seq;
 
@@ -84,7 +84,7 @@ describe('delivery problems never slow /collect, and everything arrives afterwar
       await until(() => h.mock.calls().length >= 10, 'reset answers');
       h.mock.setFaults({ mode: 'normal' });
       const { duplicates } = await deliveredAll(h, run.acked);
-      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
       const ambiguous = Number(/shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} (\d+)/.exec(metrics)?.[1] ?? 0);
       report('resets mid-answer', run, `0 lost, ${duplicates} duplicates at the service, ${ambiguous} ambiguous retries counted`);
       assert.equal(run.acked.length, 100);

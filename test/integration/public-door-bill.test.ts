@@ -26,7 +26,10 @@ describe('the bill: visitors a browser could really be', () => {
         newVisitors: { thisHour: { taken: number; refusedInBatch: number } };
       };
       assert.deepEqual([stats.newVisitors.thisHour.taken, stats.newVisitors.thisHour.refusedInBatch], [2, 98]);
-      assert.match(await (await fetch(`${h.url}/metrics`)).text(), /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 98/);
+      assert.match(
+        await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text(),
+        /shopbeacon_new_visitors_total\{result="refused_in_batch"\} 98/,
+      );
     } finally {
       await h.close();
     }

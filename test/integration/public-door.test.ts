@@ -95,6 +95,37 @@ describe("the relay's keys", () => {
     }
   });
 
+  it('locks out the connection, not the address X-Forwarded-For names: a relay trusting its proxy is still not fooled on its operator routes', async () => {
+    const h = await startRelay({ config: { trustProxy: '1' } });
+    try {
+      for (let i = 0; i < 10; i += 1) {
+        const answer = await request(`${h.url}/stats`, {
+          headers: { ...bearer(`wrong-key-${i}-0123456789abcdefghijklmnop`), 'x-forwarded-for': `198.51.100.${i + 1}` },
+        });
+        await answer.body.dump();
+      }
+      const rotated = await request(`${h.url}/stats`, { headers: { ...bearer(ADMIN_KEY), 'x-forwarded-for': '198.51.100.200' } });
+      assert.equal(rotated.statusCode, 429, 'ten wrong keys from one connection, whatever address each claimed');
+      await rotated.body.dump();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('serves /metrics to the admin key only, as a Prometheus scrape sends it', async () => {
+    const h = await startRelay();
+    try {
+      const keyless = await request(`${h.url}/metrics`);
+      const wrong = await request(`${h.url}/metrics`, { headers: bearer('not-the-admin-key-0123456789abcdefghij') });
+      const scrape = await request(`${h.url}/metrics`, { headers: bearer(ADMIN_KEY) });
+      assert.deepEqual([keyless.statusCode, wrong.statusCode, scrape.statusCode], [401, 401, 200]);
+      assert.match(await scrape.body.text(), /^# HELP shopbeacon_/m);
+      await Promise.all([keyless.body.dump(), wrong.body.dump()]);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('answers a keyless /readyz with its state alone, and says why to the admin key', async () => {
     const h = await startRelay({ mock: { token: 'a-token-the-relay-does-not-have' } });
     try {

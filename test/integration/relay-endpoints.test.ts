@@ -27,7 +27,7 @@ describe('relay endpoints', () => {
   it('GET /metrics serves Prometheus text with the ingest and outbox series', async () => {
     await collect(h.url, browserEvent());
     await until(async () => (await h.relay.shopbeacon.outbox.counts()).delivered >= 1, 'a delivery');
-    const text = await (await fetch(`${h.url}/metrics`)).text();
+    const text = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
     for (const name of [
       'shopbeacon_http_requests_total',
       'shopbeacon_ingest_events_total',

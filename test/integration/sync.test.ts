@@ -89,7 +89,7 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   });
 
   it('names the sync in /metrics', async () => {
-    const metrics = await fetch(`${h.url}/metrics`).then((r) => r.text());
+    const metrics = await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.text());
     assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);
     assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
   });

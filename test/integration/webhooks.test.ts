@@ -98,7 +98,7 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
   });
 
   it('counts every delivery in shopbeacon_webhooks_total from the steps it announced: queued, refused, dead letters and pings', async () => {
-    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
     const count = (platform: string, result: string) =>
       Number(new RegExp(`^shopbeacon_webhooks_total\\{platform="${platform}",result="${result}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
     assert.ok(count('woocommerce', 'queued') >= 1, 'the order delivered above');
@@ -287,7 +287,7 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
       answers.map((a) => Object.keys(a.body).find((k) => k === 'ignored' || k === 'skipped')),
       ['skipped', 'skipped', 'skipped', 'ignored', 'skipped', 'ignored'],
     );
-    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
     assert.match(metrics, /shopbeacon_webhooks_total\{platform="woocommerce",result="ignored"\} 1/);
     assert.equal(h.mock.records('products').length, before);
   });
