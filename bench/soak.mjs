@@ -44,13 +44,13 @@ const start = (args, env = {}) => startListening(children, args, env, 'inherit')
 const agent = new Agent({ connections: 64, pipelining: 1 });
 const json = async (url, headers = {}) => JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
 async function memory(relay) {
-  const text = await (await request(`${relay}/metrics`, { dispatcher: agent })).body.text();
+  const text = await (await request(`${relay}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` }, dispatcher: agent })).body.text();
   const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
 }
 /** The relay's limit on service calls in flight: what a stop can leave delivered but unacknowledged (the crash test's bound). */
 async function deliveryLimit(relay) {
-  const text = await (await request(`${relay}/metrics`, { dispatcher: agent })).body.text();
+  const text = await (await request(`${relay}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` }, dispatcher: agent })).body.text();
   return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
 /** The relay as a process on a fixed port and data directory, so a restart comes back where it was. */
