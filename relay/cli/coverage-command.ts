@@ -36,7 +36,10 @@ function platformLines(name: string, p: PlatformCoverage): string[] {
 function text(report: CoverageReport, days: number): string {
   const names = Object.keys(report.platforms);
   if (names.length === 0) return `no orders made since ${report.since} (${days} days) reached this relay`;
-  return [`orders made since ${report.since} (${days} days):`, ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage))].join('\n');
+  return [
+    `orders made since ${report.since} (${days} days, or since the relay began noting them):`,
+    ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage)),
+  ].join('\n');
 }
 
 /** `shopbeacon coverage`: the orders this relay sent against the `Order Completed` events it sent, from its data directory. */

@@ -8,8 +8,8 @@ import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSee
 /** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
 export interface CoverageLog {
   note(orders: OrderSeen[], completions: CompletionSeen[]): void;
-  /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`). */
-  read(): { orders: OrderSeen[]; completions: CompletionSeen[] };
+  /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`), and since when it notes them. */
+  read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number };
   close(): void;
 }
 
@@ -57,9 +57,13 @@ export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Log
 /** The days `/stats` and `shopbeacon coverage` look back over unless told otherwise. */
 export const COVERAGE_WINDOW_DAYS = 7;
 
-/** The coverage of the orders made since `since`, the platforms the relay connects and those its orders name counted. */
+/**
+ * The coverage of the orders made since `since`, or since the relay began noting (an order made
+ * before it, read again by a sweep, had its Order Completed unseen), the platforms the relay
+ * connects and those its orders name counted.
+ */
 export function coverageSince(log: CoverageLog, since: number, connected: readonly string[] = []): CoverageReport {
-  const { orders, completions } = log.read();
+  const { orders, completions, since: began } = log.read();
   const platforms = [...new Set([...connected, ...orders.map((o) => o.platform)])];
-  return coverageReport(orders, completions, since, platforms);
+  return coverageReport(orders, completions, Math.max(since, began), platforms);
 }

@@ -9,7 +9,8 @@ const SCHEMA = {
   migrations: [
     `CREATE TABLE IF NOT EXISTS orders (platform TEXT NOT NULL, order_id TEXT NOT NULL, created_at INTEGER NOT NULL, channel TEXT, seen_at INTEGER NOT NULL, PRIMARY KEY (platform, order_id)) WITHOUT ROWID;
      CREATE TABLE IF NOT EXISTS completions (order_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, seen_at INTEGER NOT NULL);
-     CREATE INDEX IF NOT EXISTS completions_seen ON completions (seen_at);`,
+     CREATE INDEX IF NOT EXISTS completions_seen ON completions (seen_at);
+     CREATE TABLE IF NOT EXISTS began (at INTEGER NOT NULL);`,
   ],
 };
 
@@ -33,6 +34,8 @@ export class SqliteCoverageLog implements CoverageLog {
     readOnly = false,
   ) {
     this.db = openStateDatabase(dataDir, 'coverage.sqlite', SCHEMA);
+    // To the second: the shops' order times have no finer one.
+    if (!readOnly) this.db.prepare('INSERT INTO began (at) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM began)').run(Math.floor(Date.now() / 1000) * 1000);
     this.timer = readOnly ? undefined : setInterval(() => this.flushOnTimer(), 1_000).unref();
   }
 
@@ -41,9 +44,10 @@ export class SqliteCoverageLog implements CoverageLog {
     this.pending.completions.push(...completions);
   }
 
-  read(): { orders: OrderSeen[]; completions: CompletionSeen[] } {
+  read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number } {
     try {
       if (this.timer) this.flush();
+      const began = (this.db.prepare('SELECT at FROM began').get() as { at: number } | undefined)?.at ?? Date.now();
       const orders = this.db.prepare('SELECT platform, order_id, created_at, channel FROM orders').all() as {
         platform: string;
         order_id: string;
@@ -59,6 +63,7 @@ export class SqliteCoverageLog implements CoverageLog {
           ...(o.channel ? { channel: JSON.parse(o.channel) as OrderSeen['channel'] } : {}),
         })),
         completions: completions.map((c) => ({ orderId: c.order_id, userId: c.user_id, at: c.at })),
+        since: began,
       };
     } catch (error) {
       throw asStorageError(error);
