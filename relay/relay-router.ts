@@ -21,6 +21,7 @@ import { metricsRoute } from './operations/metrics-route.js';
 import { scriptRoute } from './collect/script-route.js';
 import { statsRoute } from './operations/stats-route.js';
 import { COVERAGE_WINDOW_DAYS, coverageSince } from './observability/order-coverage.js';
+import { monthVisitors } from './observability/coverage-report.js';
 
 export interface RouterFiles {
   scriptFile: string;
@@ -121,7 +122,10 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
       syncStatuses,
       withdrawnProducts: () => parts.withdrawn.recent(),
       newVisitors: () => newVisitors.report(),
-      coverage: () => coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
+      coverage: async () => ({
+        ...coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
+        visitors: monthVisitors(await visitorsByMonth(), parts.coverage.identifiedLater()),
+      }),
     }),
   );
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SETTINGS } from '../config/settings.js';
 import { parseSettings } from '../config/parse-relay-config.js';
-import type { CoverageReport, PlatformCoverage } from '../observability/coverage-report.js';
+import { monthVisitors, type CoverageReport, type PlatformCoverage } from '../observability/coverage-report.js';
+import { SqliteVisitors } from '../visitors/sqlite-visitors.js';
 import { COVERAGE_DAYS, COVERAGE_WINDOW_DAYS, coverageSince } from '../observability/order-coverage.js';
 import { SqliteCoverageLog } from '../observability/sqlite-coverage-log.js';
 import { parseDuration } from './duration.js';
@@ -33,13 +34,23 @@ function platformLines(name: string, p: PlatformCoverage): string[] {
   ];
 }
 
+function visitorLines(report: CoverageReport): string[] {
+  return Object.entries(report.visitors ?? {}).map(
+    ([month, v]) =>
+      `visitors billed in ${month}: ${v.billed}, of them ${v.identifiedLater} the same shopper under an earlier id (identified later in a session)`,
+  );
+}
+
 function text(report: CoverageReport, days: number): string {
   const names = Object.keys(report.platforms);
-  if (names.length === 0) return `no orders made since ${report.since} (${days} days) reached this relay`;
-  return [
-    `orders made since ${report.since} (${days} days, or since the relay began noting them):`,
-    ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage)),
-  ].join('\n');
+  const orders =
+    names.length === 0
+      ? [`no orders made since ${report.since} (${days} days) reached this relay`]
+      : [
+          `orders made since ${report.since} (${days} days, or since the relay began noting them):`,
+          ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage)),
+        ];
+  return [...orders, ...visitorLines(report)].join('\n');
 }
 
 /** `shopbeacon coverage`: the orders this relay sent against the `Order Completed` events it sent, from its data directory. */
@@ -67,8 +78,19 @@ export function coverageCommand(): Command {
 function readReport(dir: string, since: number): CoverageReport {
   const log = new SqliteCoverageLog(dir, undefined, true);
   try {
-    return coverageSince(log, since);
+    return { ...coverageSince(log, since), visitors: monthVisitors(billedVisitors(dir), log.identifiedLater()) };
   } finally {
     log.close();
+  }
+}
+
+/** The visitor count the relay keeps beside it (`visitors.sqlite`), if any: with Redis, that count is Redis's. */
+function billedVisitors(dir: string): Record<string, number> {
+  if (!existsSync(join(dir, 'visitors.sqlite'))) return {};
+  const visitors = new SqliteVisitors(dir);
+  try {
+    return visitors.byMonth();
+  } finally {
+    visitors.close();
   }
 }

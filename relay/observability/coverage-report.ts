@@ -36,9 +36,22 @@ export interface PlatformCoverage {
   unmatched: OrderId[];
 }
 
+/** A month's billed visitors, and how many of them were one shopper under an earlier id (identified later in a session). */
+export interface MonthVisitors {
+  billed: number;
+  identifiedLater: number;
+}
+
 export interface CoverageReport {
   since: string;
   platforms: Record<string, PlatformCoverage>;
+  visitors?: Record<string, MonthVisitors>;
+}
+
+/** The months of `billed` (the visitor count) with their visitors identified later. */
+export function monthVisitors(billed: Record<string, number>, identifiedLater: Record<string, number>): Record<string, MonthVisitors> {
+  const months = [...new Set([...Object.keys(billed), ...Object.keys(identifiedLater)])].sort();
+  return Object.fromEntries(months.map((m) => [m, { billed: billed[m] ?? 0, identifiedLater: identifiedLater[m] ?? 0 }]));
 }
 
 const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);

@@ -8,6 +8,10 @@ import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSee
 /** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
 export interface CoverageLog {
   note(orders: OrderSeen[], completions: CompletionSeen[]): void;
+  /** A visitor seen in a session, in the month its event is billed in: the same session under two ids is one shopper billed twice. */
+  noteSession(month: string, sessionId: string, userId: string, at: number): void;
+  /** Per month, the visitors whose session went on under another id (an anonymous id, then the customer's after a login): billed twice. */
+  identifiedLater(): Record<string, number>;
   /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`), and since when it notes them. */
   read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number };
   close(): void;
@@ -37,11 +41,19 @@ function completionOf(step: RecordStep, body: Record<string, unknown>, now: numb
   return /^\d{1,20}$/.test(orderId) ? { orderId, userId: step.userId, at: timeOf(body['datetime'], now) } : undefined;
 }
 
-/** Notes each order a way in took and each `Order Completed` accepted, from the ingest steps alone. */
+/** An accepted event's visitor and session, in the month it is billed in. */
+function noteSessionOf(step: RecordStep, body: Record<string, unknown>, log: CoverageLog, now: number): void {
+  if (step.kind !== 'event' || step.state !== 'accepted' || typeof body['session_id'] !== 'string' || typeof body['user_id'] !== 'string') return;
+  const at = timeOf(body['datetime'], now);
+  log.noteSession(new Date(at).toISOString().slice(0, 7), body['session_id'], body['user_id'], at);
+}
+
+/** Notes each order a way in took, each `Order Completed` and each event's session accepted, from the ingest steps alone. */
 export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Logger): () => void {
   return events.subscribe((step) => {
     if (!isPlainObject(step.body)) return;
     const now = Date.now();
+    noteSessionOf(step, step.body, log, now);
     const order = orderOf(step, step.body, now);
     const completion = order ? undefined : completionOf(step, step.body, now);
     if (!order && !completion) return;

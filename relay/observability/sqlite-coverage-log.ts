@@ -10,7 +10,8 @@ const SCHEMA = {
     `CREATE TABLE IF NOT EXISTS orders (platform TEXT NOT NULL, order_id TEXT NOT NULL, created_at INTEGER NOT NULL, channel TEXT, seen_at INTEGER NOT NULL, PRIMARY KEY (platform, order_id)) WITHOUT ROWID;
      CREATE TABLE IF NOT EXISTS completions (order_id TEXT NOT NULL, user_id TEXT NOT NULL, at INTEGER NOT NULL, seen_at INTEGER NOT NULL);
      CREATE INDEX IF NOT EXISTS completions_seen ON completions (seen_at);
-     CREATE TABLE IF NOT EXISTS began (at INTEGER NOT NULL);`,
+     CREATE TABLE IF NOT EXISTS began (at INTEGER NOT NULL);
+     CREATE TABLE IF NOT EXISTS sessions (month TEXT NOT NULL, session_id TEXT NOT NULL, user_id TEXT NOT NULL, first_at INTEGER NOT NULL, PRIMARY KEY (month, session_id, user_id)) WITHOUT ROWID;`,
   ],
 };
 
@@ -24,6 +25,8 @@ const DAY_MS = 86_400_000;
 export class SqliteCoverageLog implements CoverageLog {
   private readonly db: Database.Database;
   private pending: { orders: OrderSeen[]; completions: CompletionSeen[] } = { orders: [], completions: [] };
+  /** Sessions seen since the last write, by `month\tsession\tuser`: their first time. */
+  private sessions = new Map<string, number>();
   private readonly timer: NodeJS.Timeout | undefined;
   private prunedAt = 0;
 
@@ -42,6 +45,27 @@ export class SqliteCoverageLog implements CoverageLog {
   note(orders: OrderSeen[], completions: CompletionSeen[]): void {
     this.pending.orders.push(...orders);
     this.pending.completions.push(...completions);
+  }
+
+  noteSession(month: string, sessionId: string, userId: string, at: number): void {
+    const key = `${month}\t${sessionId}\t${userId}`;
+    const first = this.sessions.get(key);
+    if (first === undefined || at < first) this.sessions.set(key, at);
+  }
+
+  identifiedLater(): Record<string, number> {
+    try {
+      if (this.timer) this.flush();
+      const rows = this.db
+        .prepare(
+          `SELECT s.month AS month, COUNT(DISTINCT s.user_id) AS n FROM sessions s WHERE EXISTS (SELECT 1 FROM sessions t
+           WHERE t.month = s.month AND t.session_id = s.session_id AND t.user_id <> s.user_id AND t.first_at > s.first_at) GROUP BY s.month ORDER BY s.month`,
+        )
+        .all() as { month: string; n: number }[];
+      return Object.fromEntries(rows.map((r) => [r.month, r.n]));
+    } catch (error) {
+      throw asStorageError(error);
+    }
   }
 
   read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number } {
@@ -81,18 +105,25 @@ export class SqliteCoverageLog implements CoverageLog {
   /** What waits, in one transaction (kept for the next on failure); rows older than 35 days go once an hour. */
   private flush(): void {
     const { orders, completions } = this.pending;
-    if (orders.length === 0 && completions.length === 0 && Date.now() - this.prunedAt < 3_600_000) return;
+    const sessions = this.sessions;
+    if (orders.length === 0 && completions.length === 0 && sessions.size === 0 && Date.now() - this.prunedAt < 3_600_000) return;
     this.pending = { orders: [], completions: [] };
+    this.sessions = new Map();
     const now = Date.now();
     try {
-      this.db.transaction(() => this.write(orders, completions, now))();
+      this.db.transaction(() => this.write(orders, completions, sessions, now))();
     } catch (error) {
       this.note(orders, completions);
+      for (const [key, at] of sessions) this.sessions.set(key, Math.min(at, this.sessions.get(key) ?? at));
       throw error;
     }
   }
 
-  private write(orders: OrderSeen[], completions: CompletionSeen[], now: number): void {
+  private write(orders: OrderSeen[], completions: CompletionSeen[], sessions: ReadonlyMap<string, number>, now: number): void {
+    const session = this.db.prepare(
+      'INSERT INTO sessions (month, session_id, user_id, first_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET first_at = MIN(first_at, excluded.first_at)',
+    );
+    for (const [key, at] of sessions) session.run(...key.split('\t'), at);
     const order = this.db.prepare(
       'INSERT INTO orders (platform, order_id, created_at, channel, seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, order_id) DO UPDATE SET channel = COALESCE(excluded.channel, channel), seen_at = excluded.seen_at',
     );
@@ -104,6 +135,8 @@ export class SqliteCoverageLog implements CoverageLog {
     const before = now - COVERAGE_DAYS * DAY_MS;
     this.db.prepare('DELETE FROM orders WHERE seen_at < ?').run(before);
     this.db.prepare('DELETE FROM completions WHERE seen_at < ?').run(before);
+    // This month's and the last's: the bill of a month ended is settled.
+    this.db.prepare('DELETE FROM sessions WHERE month < ?').run(new Date(now - 32 * DAY_MS).toISOString().slice(0, 7));
   }
 
   close(): void {

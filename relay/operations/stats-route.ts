@@ -15,7 +15,7 @@ export interface StatsSources {
   /** New visitors this hour and the last, and what was refused: an attack on the bill shows here. */
   newVisitors?: () => unknown;
   /** The last 7 days' orders against the `Order Completed` events sent: `shopbeacon coverage`'s figures. */
-  coverage?: () => unknown;
+  coverage?: () => Promise<unknown>;
 }
 
 /** `GET /stats`: distinct visitors per month of delivered events (what the service bills), the outbox, the syncs. */
@@ -35,7 +35,7 @@ export function statsRoute(options: StatsSources) {
       sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
       withdrawnProducts: options.withdrawnProducts?.() ?? [],
       newVisitors: options.newVisitors?.() ?? null,
-      coverage: options.coverage?.() ?? null,
+      coverage: (await options.coverage?.()) ?? null,
     };
   };
 }

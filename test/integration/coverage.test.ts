@@ -6,7 +6,7 @@ import { browserEvent, collect } from '../helpers/collect.js';
 import { runCli } from '../helpers/cli-run.js';
 import { fixtureText, sign } from '../helpers/platform-fixtures.js';
 import { postWebhook } from '../helpers/webhook-post.js';
-import { ADMIN_KEY, startRelay, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 
 const WOO_SECRET = 'wc-secret-coverage-3e9a';
 
@@ -48,6 +48,12 @@ describe('the coverage of orders by Order Completed events', () => {
       [9999, 'visitor-cccccccc'],
     ] as const)
       assert.equal((await collect(h.url, { events: [completed(orderId, user)] })).body['accepted'], 1);
+    // A shopper browsing anonymously, then logged in: one session, two billed ids.
+    const aMomentAgo = new Date(Date.now() - 5_000).toISOString().slice(0, 19).replace('T', ' ');
+    const session = { session_id: 'sess-one-shopper-0001' };
+    assert.equal((await collect(h.url, { events: [browserEvent({ ...session, user_id: 'visitor-eeeeeeee', datetime: aMomentAgo })] })).body['accepted'], 1);
+    assert.equal((await collect(h.url, { events: [browserEvent({ ...session, user_id: '4242' })] }, { cookie: '_sb_uid=~4242' })).body['accepted'], 1);
+    await until(() => h.mock.records('events').length === 5, 'the events delivered and billed');
   });
   after(() => h?.close());
 
@@ -64,9 +70,11 @@ describe('the coverage of orders by Order Completed events', () => {
 
   it('shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent', async () => {
     const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
-      coverage: { since: string; platforms: Record<string, unknown> };
+      coverage: { since: string; platforms: Record<string, unknown>; visitors: Record<string, unknown> };
     };
     assert.deepEqual(stats.coverage.platforms, { woocommerce: expected });
+    const month = new Date().toISOString().slice(0, 7);
+    assert.deepEqual(stats.coverage.visitors, { [month]: { billed: 5, identifiedLater: 1 } }, 'the anonymous id of the shopper who logged in');
     assert.ok(Math.abs(Date.parse(stats.coverage.since) - Date.now()) < 60_000, 'the last 7 days, or since the relay began noting');
   });
 
@@ -81,6 +89,7 @@ describe('the coverage of orders by Order Completed events', () => {
     assert.match(words.stdout, /woocommerce: 4 orders, 3 from the storefront, 2 joined to a visitor \(66\.7 %\)/);
     assert.match(words.stdout, /not joined: +5002, 5003\n +5002: made in the back office, paid by Cash on delivery\n +5003: paid by PayPal/);
     assert.match(words.stdout, /naming no order sent: +9999/);
+    assert.match(words.stdout, /^visitors billed in \d{4}-\d\d: 5, of them 1 the same shopper under an earlier id/m);
     const tooFar = await runCli(['coverage', '--since', '40d', '--data-dir', h.dataDir], {});
     assert.equal(tooFar.code, 1);
     assert.match(tooFar.stderr, /--since.*35 days/);
