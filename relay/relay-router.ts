@@ -22,6 +22,8 @@ import { scriptRoute } from './collect/script-route.js';
 import { statsRoute } from './operations/stats-route.js';
 import { COVERAGE_WINDOW_DAYS, coverageSince } from './observability/order-coverage.js';
 import { monthVisitors } from './observability/coverage-report.js';
+import type { CoverageWire } from './debug/debug-wire.js';
+import { cachedFor } from './shared/cached-for.js';
 
 export interface RouterFiles {
   scriptFile: string;
@@ -99,6 +101,20 @@ function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, 
   router.post('/collect', origins, collect);
   router.options('/collect', origins);
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
+}
+
+/** The debugger's coverage card: each platform's last 7 days, its first unjoined orders. */
+function coverageCard(parts: Parts): CoverageWire[] {
+  const report = coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts));
+  return Object.entries(report.platforms).map(([platform, c]) => ({
+    platform,
+    storefrontOrders: c.storefrontOrders,
+    joined: c.joined,
+    joinedShare: c.joinedShare,
+    unjoined: c.unjoined.slice(0, 5),
+    duplicated: c.duplicated.length,
+    unmatched: c.unmatched.length,
+  }));
 }
 
 /** The platforms whose orders the relay takes: those it syncs. */
@@ -180,6 +196,7 @@ export function relayRouter(config: RouterSettings, parts: Parts, files: RouterF
     demo,
     serviceUrl: config.baseUrl ?? '',
     assetDir: files.assetDir,
+    coverage: cachedFor(10_000, () => coverageCard(parts)),
   });
   if (demo && config.adminKey) addDemoRoutes(router, { adminKey: config.adminKey, logger, assetDir: files.assetDir });
   return router;

@@ -13,6 +13,7 @@ import { debugSnapshot } from './debug-snapshot.js';
 import { debugStream } from './debug-stream.js';
 import type { RecordFeed } from './record-feed.js';
 import type { SyncStatus } from '../sync/sync-status.js';
+import type { CoverageWire } from './debug-wire.js';
 
 export interface DebugOptions {
   feed: RecordFeed;
@@ -28,6 +29,8 @@ export interface DebugOptions {
   visitorsByMonth: () => Promise<Record<string, number>>;
   /** The syncs' statuses, for the sync card. */
   syncStatuses?: () => SyncStatus[];
+  /** The orders joined to a visitor, for the coverage card. */
+  coverage?: () => CoverageWire[];
   assetDir?: string;
 }
 

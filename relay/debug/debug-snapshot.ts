@@ -2,7 +2,7 @@ import type { ConcurrencyView } from '../delivery/adaptive-concurrency.js';
 import type { DeliveryWorker } from '../delivery/delivery-worker.js';
 import type { DeadLetterAdmin, OutboxStatus } from '../outbox/outbox.js';
 import type { SyncStatus } from '../sync/sync-status.js';
-import type { ConcurrencyWire, DebugSnapshot, SyncWire } from './debug-wire.js';
+import type { ConcurrencyWire, CoverageWire, DebugSnapshot, SyncWire } from './debug-wire.js';
 import type { RecordFeed } from './record-feed.js';
 
 /** The worker's limiter as the page shows it, latency rounded to 0.1 ms. */
@@ -20,6 +20,8 @@ export interface SnapshotSources {
   visitorsByMonth: () => Promise<Record<string, number>>;
   /** The syncs' statuses; none without platform API settings. */
   syncStatuses?: () => SyncStatus[];
+  /** The orders joined to a visitor, per platform. */
+  coverage?: () => CoverageWire[];
   now?: () => number;
 }
 
@@ -61,5 +63,6 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
       body: d.body,
     })),
     sync: (sources.syncStatuses?.() ?? []).map(syncWire),
+    coverage: sources.coverage?.() ?? [],
   };
 }

@@ -59,6 +59,18 @@ export interface SyncWire {
   webhooksRepaired: number;
 }
 
+/** One platform's storefront orders of the last 7 days against the `Order Completed` events sent, as the coverage card shows them. */
+export interface CoverageWire {
+  platform: string;
+  storefrontOrders: number;
+  joined: number;
+  joinedShare: number | null;
+  /** The first of the orders not joined. */
+  unjoined: (number | string)[];
+  duplicated: number;
+  unmatched: number;
+}
+
 export interface DebugSnapshot {
   at: number;
   serviceUrl: string;
@@ -71,4 +83,6 @@ export interface DebugSnapshot {
   deadLetters: DeadLetterView[];
   /** One entry per platform the relay sweeps (none without platform API settings). */
   sync: SyncWire[];
+  /** One entry per platform whose orders reached the relay in the last 7 days. */
+  coverage: CoverageWire[];
 }

@@ -78,6 +78,13 @@ describe('the coverage of orders by Order Completed events', () => {
     assert.ok(Math.abs(Date.parse(stats.coverage.since) - Date.now()) < 60_000, 'the last 7 days, or since the relay began noting');
   });
 
+  it("shows the debugger's coverage card the share and the first orders not joined", async () => {
+    const snapshot = (await (await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { coverage: unknown };
+    assert.deepEqual(snapshot.coverage, [
+      { platform: 'woocommerce', storefrontOrders: 3, joined: 2, joinedShare: 0.667, unjoined: [5002, 5003], duplicated: 0, unmatched: 1 },
+    ]);
+  });
+
   it('prints the same from the data directory with `shopbeacon coverage --json`, and in words without it; a window past 35 days is refused', async () => {
     await h.close();
     const json = await runCli(['coverage', '--json', '--since', '2d', '--data-dir', h.dataDir], {});

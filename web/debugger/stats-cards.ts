@@ -32,6 +32,19 @@ function renderSync(s: DebugSnapshot): void {
   setCard('sync', failing ? `${failing} failing` : `${s.sync.length} ok`, s.sync.map(line).join(' | '));
 }
 
+/** The coverage card: per platform, the storefront orders of 7 days joined to their shopper, and the first that are not. */
+function renderCoverage(s: DebugSnapshot): void {
+  if (s.coverage.length === 0) return setCard('coverage', '–', 'no order of the last 7 days reached the relay');
+  const line = (c: DebugSnapshot['coverage'][number]) =>
+    `${c.platform}: ${c.joined} of ${c.storefrontOrders} joined${c.unjoined.length ? ` · not: ${c.unjoined.join(', ')}` : ''}${c.duplicated ? ` · ${c.duplicated} twice` : ''}${c.unmatched ? ` · ${c.unmatched} naming no order` : ''}`;
+  const shares = s.coverage.map((c) => c.joinedShare).filter((x): x is number => x !== null);
+  setCard(
+    'coverage',
+    shares.length ? `${Math.round(Math.min(...shares) * 100)} %` : '–',
+    `${s.coverage.map(line).join(' | ')} · shopbeacon coverage lists them all`,
+  );
+}
+
 /** Fills the counter cards and the delivery pill from one `stats` message. */
 export function renderStats(s: DebugSnapshot): void {
   const accepted = s.series.map((p) => p.accepted);
@@ -48,6 +61,7 @@ export function renderStats(s: DebugSnapshot): void {
   setCard('visitors', String(s.visitors.count), `distinct user_id delivered in ${s.visitors.month}: the billed quota`);
   setCard('dead', String(s.outbox.dead), s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused');
   renderSync(s);
+  renderCoverage(s);
   const pill = byId('delivery');
   const held = s.delivery.paused || s.delivery.unreachableSince !== null;
   pill.dataset['state'] = held ? 'bad' : 'ok';
