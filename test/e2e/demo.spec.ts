@@ -88,6 +88,9 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     await expect(rows.filter({ hasText: `order ${orderId}` })).toContainText('delivered · 200');
     await expect(page.locator('#visitors [data-value]')).toHaveText('1');
     await expect(page.locator('#sync [data-value]')).toHaveText('off');
+    await expect(page.locator('#coverage [data-value]')).toHaveText('100 %');
+    await expect(page.locator('#coverage [data-hint]')).toContainText('mirror: 1 of 1 joined');
+    await page.screenshot({ path: testInfo.outputPath('debugger.png'), fullPage: true });
 
     await page.getByLabel('event_name').fill('Removed');
     await expect(rows.locator('visible=true')).toHaveCount(1);
