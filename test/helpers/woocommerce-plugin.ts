@@ -44,6 +44,12 @@ export interface PluginScenario {
   order?: { id: number; total: number; currency: string; lines: [number, number, number, number][] };
   /** `$_REQUEST`: the fields of a form posted to the page. */
   request?: Record<string, string>;
+  /** WooCommerce's session values before the request (the result's `session` is them after it). */
+  session?: Record<string, unknown>;
+  /** Action Scheduler's failed actions, by id: their args. */
+  failed_actions?: Record<number, unknown>;
+  /** The plugin's activation hook runs. */
+  activate?: boolean;
   /** The shopper's request headers as `$_SERVER` holds them (default: a desktop browser's User-Agent). */
   server?: Record<string, string>;
   /** A server that cannot end the response before the plugin's call (mod_php). */
@@ -74,6 +80,13 @@ export interface PluginRequest {
   transients: Record<string, number>;
   /** The WooCommerce features the plugin declared itself compatible with (or not). */
   features: Record<string, { file: string; compatible: boolean }>;
+  /** WooCommerce's session values once the request is over. */
+  session: Record<string, unknown>;
+  /** Action Scheduler's failed actions the plugin deleted (queued again), and its queries. */
+  deleted_actions: number[];
+  action_queries: Record<string, unknown>[];
+  /** The plugin version that last looked for failed retries (its option), once the request is over. */
+  rescued_for: string | null;
   stderr: string;
 }
 

@@ -55,6 +55,24 @@ describe("the WooCommerce plugin's journey: checkout, order, consent and bots", 
     assert.equal((events(h).at(-1)!['event'] as { order_value: number }).order_value, 73.5);
   });
 
+  it('sends a second started checkout when the same shopper checks out the same cart again after an order', async () => {
+    const cart: [number, number, number?][] = [[42, 1]];
+    const shopper = { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_uid: 'v1sitor-again-0001' }, cart };
+    const order = { id: 4801, total: 24.5, currency: 'EUR', lines: [[42, 1, 0, 24.5]] as [number, number, number, number][] };
+    const before = events(h).length;
+    await runPluginRequest({ ...shopper, page: 'checkout' });
+    const placed = await runPluginRequest({ ...shopper, order, actions: [['order-store-api', 4801]] });
+    assert.deepEqual(placed.session, { shopbeacon_orders_placed: 1 });
+    await runPluginRequest({ ...shopper, page: 'checkout', session: placed.session });
+    await until(() => events(h).length === before + 3, 'a start, the order, and the second start');
+    assert.deepEqual(
+      events(h)
+        .slice(before)
+        .map((e) => e['event_name']),
+      ['Checkout Started', 'Order Completed', 'Checkout Started'],
+    );
+  });
+
   it('sends the placed order once with the order id the sync sends, from the classic checkout and the Store API alike', async () => {
     const before = events(h).length;
     const order = {

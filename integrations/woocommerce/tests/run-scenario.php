@@ -11,7 +11,9 @@
  * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
  * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
  * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
- * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field).
+ * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `session` (WooCommerce's
+ * session values before the request; printed as they are after it), `failed_actions` (Action Scheduler's failed
+ * actions, id => args), `activate` (the plugin's activation hook runs).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
  * was done the response ended. Cart events go to the relay for real, after the response.
@@ -30,11 +32,17 @@ $GLOBALS['sb_no_fpm']  = ! empty( $scenario['no_fpm'] );
 $GLOBALS['sb_page']    = $scenario['page'] ?? '';
 $GLOBALS['sb_cart']    = $scenario['cart'] ?? array();
 $GLOBALS['sb_order']   = $scenario['order'] ?? null;
+$GLOBALS['sb_session'] = $scenario['session'] ?? array();
+$GLOBALS['sb_failed_actions'] = $scenario['failed_actions'] ?? array();
 $_REQUEST              = $scenario['request'] ?? array();
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'before_woocommerce_init' );
 do_action( 'plugins_loaded' );
+do_action( 'init' );
+if ( ! empty( $scenario['activate'] ) ) {
+	call_user_func( $GLOBALS['sb_activation'] );
+}
 do_action( 'template_redirect' );
 
 /** Stands in for WC_Cart: removal keeps the item in `removed_cart_contents`, as WC_Cart::remove_cart_item does. */
@@ -103,6 +111,10 @@ register_shutdown_function(
 				'rest_price'        => $rest_price,
 				'transients'        => $GLOBALS['sb_transients_set'] ?? array(),
 				'features'          => $GLOBALS['sb_features'] ?? array(),
+				'session'           => (object) $GLOBALS['sb_session'],
+				'deleted_actions'   => $GLOBALS['sb_deleted_actions'] ?? array(),
+				'action_queries'    => $GLOBALS['sb_action_queries'] ?? array(),
+				'rescued_for'       => $GLOBALS['sb_options']['shopbeacon_rescued_for'] ?? null,
 			)
 		);
 	}

@@ -36,6 +36,48 @@ function as_schedule_single_action( $timestamp, $hook, $args = array(), $group =
 	return count( $GLOBALS['sb_actions'] );
 }
 
+/** Action Scheduler's store of the failed actions a scenario gives (`failed_actions`: id => args); what was deleted is kept. */
+class ActionScheduler_Store {
+	const STATUS_FAILED = 'failed';
+	public function fetch_action( $id ) {
+		$args = $GLOBALS['sb_failed_actions'][ $id ];
+		return new class( $args ) {
+			private $args;
+			public function __construct( $args ) {
+				$this->args = $args;
+			}
+			public function get_args() {
+				return $this->args;
+			}
+		};
+	}
+	public function delete_action( $id ) {
+		unset( $GLOBALS['sb_failed_actions'][ $id ] );
+		$GLOBALS['sb_deleted_actions'][] = $id;
+	}
+}
+
+class ActionScheduler {
+	public static function store() {
+		return new ActionScheduler_Store();
+	}
+}
+
+/** The query is kept for the test to read; the failed actions' ids come back. */
+function as_get_scheduled_actions( $args = array(), $return_format = 'OBJECT' ) {
+	$GLOBALS['sb_action_queries'][] = $args;
+	return 'failed' === ( $args['status'] ?? '' ) ? array_keys( $GLOBALS['sb_failed_actions'] ?? array() ) : array();
+}
+
+function register_activation_hook( $file, $callback ) {
+	$GLOBALS['sb_activation'] = $callback;
+}
+
+function update_option( $name, $value ) {
+	$GLOBALS['sb_options'][ $name ] = $value;
+	return true;
+}
+
 /** Transients as options that expire (the stand-in's options live for one request, unless a scenario passes them in). */
 function get_transient( $name ) {
 	return $GLOBALS['sb_options'][ '_transient_' . $name ] ?? false;
@@ -310,9 +352,20 @@ class WC_Cart {
 	}
 }
 
+/** WC_Session as far as the plugin uses it: values kept in `$GLOBALS['sb_session']`, which the scenario gives and prints. */
+class WC_Session_Stub {
+	public function get( $key, $fallback = null ) {
+		return $GLOBALS['sb_session'][ $key ] ?? $fallback;
+	}
+	public function set( $key, $value ) {
+		$GLOBALS['sb_session'][ $key ] = $value;
+	}
+}
+
 function WC() {
-	$woocommerce       = new stdClass();
-	$woocommerce->cart = new WC_Cart( $GLOBALS['sb_cart'] ?? array() );
+	$woocommerce          = new stdClass();
+	$woocommerce->cart    = new WC_Cart( $GLOBALS['sb_cart'] ?? array() );
+	$woocommerce->session = new WC_Session_Stub();
 	return $woocommerce;
 }
 

@@ -6,8 +6,9 @@ defined( 'ABSPATH' ) || exit;
  *
  * - `Checkout Started` when the checkout page is shown with a cart (`template_redirect`, the same
  *   for the classic shortcode and the Checkout block, which render on one page), with the cart's
- *   value, currency and items. Its event_id comes from the cart's contents, so reloading the page
- *   is a duplicate the relay drops, and a changed cart is a new start.
+ *   value, currency and items. Its event_id comes from the cart's contents and the orders the
+ *   shopper's session placed, so reloading the page is a duplicate the relay drops, and a changed
+ *   cart, or the same cart again after an order, is a new start.
  * - `Order Completed` when an order is placed: `woocommerce_checkout_order_processed` (the classic
  *   checkout) and `woocommerce_store_api_checkout_order_processed` (the Checkout block's Store
  *   API). Its `order_id` is the one the relay's webhooks and sync send to `/v1/orders`, so the
@@ -50,7 +51,13 @@ class Shopbeacon_Checkout_Events {
 			'currency'    => get_woocommerce_currency(),
 			'items'       => array_values( array_filter( $items ) ),
 		);
-		$this->tracker->send( 'Checkout Started', $fields, 'checkout|' . $cart->get_cart_hash() );
+		$this->tracker->send( 'Checkout Started', $fields, 'checkout|' . self::orders_placed() . '|' . $cart->get_cart_hash() );
+	}
+
+	/** The session's orders so far: the same cart checked out again after an order is another checkout, not a reload. */
+	private static function orders_placed() {
+		$session = function_exists( 'WC' ) ? WC()->session : null;
+		return $session ? (int) $session->get( 'shopbeacon_orders_placed', 0 ) : 0;
 	}
 
 	/** `do_action( 'woocommerce_checkout_order_processed', $order_id, $posted_data, $order )`. */
@@ -75,6 +82,10 @@ class Shopbeacon_Checkout_Events {
 			'items'       => array_values( array_filter( $items ) ),
 		);
 		$this->tracker->send( 'Order Completed', $fields, 'order|' . $order->get_id() );
+		$session = function_exists( 'WC' ) ? WC()->session : null;
+		if ( $session ) {
+			$session->set( 'shopbeacon_orders_placed', self::orders_placed() + 1 );
+		}
 	}
 
 	/** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's). */
