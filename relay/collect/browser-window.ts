@@ -1,6 +1,7 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 import { historyStart } from '../contract/window.js';
+import { MAX_OFFSET_MINUTES, MIN_OFFSET_MINUTES } from './collect-time.js';
 
 /**
  * How far back a browser's event may be dated: the snippet's retry queue keeps events 24 hours,
@@ -21,6 +22,42 @@ export function browserWindowErrors(datetime: unknown, now: number): FieldError[
       'datetime',
       'too_old',
       "is more than 48 hours old: a browser keeps events 24 hours, so this is not a shopper's event (the service would bill it in its month)",
+    ),
+  ];
+}
+
+/** A `/collect` event's written offset outside those places use, if it is. */
+export function offsetErrors(datetime: unknown): FieldError[] {
+  const parsed = typeof datetime === 'string' ? parseTimestamp(datetime) : undefined;
+  if (!parsed?.ok) return [];
+  const minutes = parsed.value.offsetSeconds / 60;
+  if (minutes >= MIN_OFFSET_MINUTES && minutes <= MAX_OFFSET_MINUTES) return [];
+  return [fieldError('datetime', 'out_of_range', 'has an offset no place uses: offsets run from -12:00 to +14:00')];
+}
+
+/** How long after a month ends a new visitor's event may still be billed in it: a beacon in flight at midnight. */
+export const SETTLED_AFTER_MS = 3_600_000;
+
+/** When the month an event is written in ended, on its own clock (the first of the next month, at its offset). */
+function monthEnd(epochMs: number, offsetSeconds: number): number {
+  const wall = new Date(epochMs + offsetSeconds * 1000);
+  return Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() + 1, 1) - offsetSeconds * 1000;
+}
+
+/**
+ * The refusal of a new visitor's event dated in a month that ended more than an hour before it
+ * came: the service bills a visitor in the month an event names, so on the 1st a batch dated 47
+ * hours back would bill visitors in a month already settled. A visitor the relay vouched for was
+ * taken when they came, and keeps their events.
+ */
+export function settledMonthErrors(datetime: unknown, now: number): FieldError[] {
+  const parsed = typeof datetime === 'string' ? parseTimestamp(datetime) : undefined;
+  if (!parsed?.ok || monthEnd(parsed.value.epochMs, parsed.value.offsetSeconds) >= now - SETTLED_AFTER_MS) return [];
+  return [
+    fieldError(
+      'datetime',
+      'too_old',
+      `is in ${parsed.value.month}, a month that ended more than an hour ago, for a visitor new to the relay: the service would bill them in a month already settled`,
     ),
   ];
 }

@@ -7,6 +7,7 @@ import type { Verdict } from '../pipeline/accept.js';
 import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
+import { settledMonthErrors } from './browser-window.js';
 import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
@@ -79,8 +80,13 @@ export function collectRoute(options: CollectOptions) {
     const admission = admitVisitors(userIds, identity.userId, voucher, options.vouchers);
     for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
     if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
-    const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> =>
-      admission.beyond.has(eventUserId(raw, identity.userId)) ? { ok: false, errors: [beyondBatchError] } : collectEventToRecord(raw, context, now);
+    const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> => {
+      const user = eventUserId(raw, identity.userId);
+      if (admission.beyond.has(user)) return { ok: false, errors: [beyondBatchError] };
+      const checked = collectEventToRecord(raw, context, now);
+      const settled = checked.ok && user !== admission.vouched ? settledMonthErrors(checked.value.body['datetime'], now) : [];
+      return settled.length > 0 ? { ok: false, errors: settled } : checked;
+    };
     const verdicts = await options.accept('collect', 'event', body.events, toRecord);
     const paidFor = vouchable(admission, identity.userId, voucher, options.vouchers);
     writeIdentityCookies(ctx, identity, cookieOptions, paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor));

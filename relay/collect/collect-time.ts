@@ -1,6 +1,10 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { formatEventTime, receiptTime, shiftTimestamp } from './event-time.js';
 
+/** The offsets places use (Baker Island's −12:00 to Kiribati's +14:00): one beyond dates an event in a day no clock shows. */
+export const MIN_OFFSET_MINUTES = -720;
+export const MAX_OFFSET_MINUTES = 840;
+
 /** Fifty years either side of now: a page clock further off is not a clock. */
 const CAPTURE_RANGE_MS = 50 * 365 * 86_400_000;
 
@@ -11,8 +15,8 @@ function captureErrors(capturedAt: unknown, utcOffset: unknown, now: number, has
   if (typeof capturedAt !== 'number' || !Number.isInteger(capturedAt))
     return [fieldError('captured_at', 'wrong_type', 'must be epoch milliseconds (an integer)')];
   if (Math.abs(capturedAt - now) > CAPTURE_RANGE_MS) return [fieldError('captured_at', 'out_of_range', 'is not within 50 years of now')];
-  if (utcOffset !== undefined && !(Number.isInteger(utcOffset) && Math.abs(utcOffset as number) < 1440)) {
-    return [fieldError('utc_offset', 'out_of_range', 'must be whole minutes east of UTC, within ±24 hours')];
+  if (utcOffset !== undefined && !(Number.isInteger(utcOffset) && (utcOffset as number) >= MIN_OFFSET_MINUTES && (utcOffset as number) <= MAX_OFFSET_MINUTES)) {
+    return [fieldError('utc_offset', 'out_of_range', 'must be whole minutes east of UTC, from -720 to 840 (-12:00 to +14:00, the offsets places use)')];
   }
   return [];
 }

@@ -74,6 +74,25 @@ describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', (
     }
   });
 
+  it('never dates an event in a day no clock shows: utc_offset within -12:00 to +14:00, and no datetime written at +23:59', async () => {
+    for (const [offset, status] of [
+      [1439, 400],
+      [841, 400],
+      [-721, 400],
+      [840, 200],
+      [-720, 200],
+    ] as const) {
+      const answer = await collect(h.url, { events: [browserEvent({ captured_at: Date.now(), utc_offset: offset })] });
+      assert.equal(answer.status, status, `utc_offset ${offset}: ${answer.text}`);
+      if (status === 400)
+        assert.match(JSON.stringify(answer.body['rejected']), /"path":"utc_offset","message":"must be whole minutes east of UTC, from -720 to 840/);
+    }
+    const written = formatEventTime(Date.now(), 1439);
+    const answer = await collect(h.url, { events: [browserEvent({ datetime: written })] });
+    assert.equal(answer.status, 400, written);
+    assert.match(JSON.stringify(answer.body['rejected']), /"path":"datetime","message":"has an offset no place uses/);
+  });
+
   it('the mirror, where no page clock is known, still refuses a future-dated event from a server-side client', async () => {
     const event = trackingEvent(Date.now() + HOUR, { user_id: 'backend-user' });
     const answer = await postJson(`${h.url}/v1/track`, event, { authorization: `Bearer ${ADMIN_KEY}` });
