@@ -1,3 +1,4 @@
+import type { RecordKind } from '../contract/kinds.js';
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
@@ -65,6 +66,7 @@ export class DeliveryWorker {
       logger,
       events,
       now: this.now,
+      resend: (kind, body) => this.call(kind, body).then((answer) => answer.outcome),
       ...(maxAgeMs === undefined ? {} : { maxAgeMs }),
       ...(refusalStreakLimit === undefined ? {} : { refusalStreakLimit }),
     });
@@ -196,19 +198,21 @@ export class DeliveryWorker {
     });
   }
 
+  /** One call to the service, as its outcome. */
+  private async call(kind: RecordKind, body: string): Promise<{ outcome: Outcome; status: number }> {
+    try {
+      const answer = await this.options.client.post(KINDS[kind].path, body);
+      return { outcome: classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now())), status: answer.status };
+    } catch (error) {
+      return { outcome: classifyError(error), status: 0 };
+    }
+  }
+
   private async deliver(record: DueRecord): Promise<void> {
     this.inFlight.set(record.id, record);
     const startedAt = this.now();
     const started = performance.now();
-    let outcome: Outcome;
-    let status = 0;
-    try {
-      const answer = await this.options.client.post(KINDS[record.kind].path, record.body);
-      status = answer.status;
-      outcome = classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now()));
-    } catch (error) {
-      outcome = classifyError(error);
-    }
+    const { outcome, status } = await this.call(record.kind, record.body);
     const latencyMs = performance.now() - started;
     const call = { status, latencyMs: Math.round(latencyMs * 10) / 10 };
     this.adapt(outcome, status, latencyMs);

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RecordKind } from '../contract/kinds.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import { unpackVisitor } from '../outbox/visitor-field.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
@@ -14,8 +15,10 @@ export interface OutcomeSettlerOptions {
   events: RecordEvents;
   /** A record still failing after this long becomes a dead letter. @default 72 hours */
   maxAgeMs?: number;
-  /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
+  /** Refusals in a row (no success between) after which the token is put to the test. @default 10 */
   refusalStreakLimit?: number;
+  /** Sends a body again to its path, for the test: what the service says to it now. */
+  resend?: (kind: RecordKind, body: string) => Promise<Outcome>;
   now: () => number;
 }
 
@@ -42,6 +45,11 @@ export class OutcomeSettler {
   readonly circuit = new CircuitBreaker();
   private refusalStreak: number[] = [];
   private blockedUntil = 0;
+  /**
+   * The last order or product the service accepted: sending it again changes nothing there (its id
+   * overwrites), so a refusal of it now proves the token, not the records, is refused.
+   */
+  private accepted: { kind: RecordKind; body: string } | undefined;
 
   constructor(private readonly options: OutcomeSettlerOptions) {}
 
@@ -93,6 +101,7 @@ export class OutcomeSettler {
 
   private async onDelivered(record: DueRecord): Promise<void> {
     await this.options.outbox.delivered(record);
+    if (record.kind !== 'event') this.accepted = { kind: record.kind, body: record.body };
     this.refusalStreak = [];
     if (this.pause.leave()) {
       await this.options.outbox.notePause(undefined);
@@ -115,9 +124,26 @@ export class OutcomeSettler {
     if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return true;
     const streak = this.refusalStreak;
     this.refusalStreak = [];
+    const proof = await this.testToken();
+    if (proof === undefined) {
+      this.options.logger.warn(
+        { refused: streak.length, lastAnswer: detail.slice(0, 200) },
+        `the service refused ${streak.length} records in a row for their own reasons (a record it took before is still taken, or none was to test with): kept as dead letters, \`shopbeacon outbox dead-letters\` lists them; delivery goes on`,
+      );
+      return true;
+    }
     await this.options.outbox.requeueDead(streak);
-    await this.enterPause('the service refused every recent record: the token is likely wrong', now);
+    await this.enterPause(`the service now refuses ${proof.kind === 'order' ? 'an order' : 'a product'} it accepted before (${proof.detail.slice(0, 120)}): the token was refused or revoked`, now);
     return false;
+  }
+
+  /** Sends the last accepted order or product again: its refusal (what the service took before) is the token's, else undefined. */
+  private async testToken(): Promise<{ kind: RecordKind; detail: string } | undefined> {
+    const accepted = this.accepted;
+    if (!accepted || !this.options.resend) return undefined;
+    const outcome = await this.options.resend(accepted.kind, accepted.body).catch(() => undefined);
+    if (outcome?.type !== 'refused' && outcome?.type !== 'auth') return undefined;
+    return { kind: accepted.kind, detail: outcome.detail };
   }
 
   /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
@@ -141,7 +167,7 @@ export class OutcomeSettler {
   private async enterPause(reason: string, now: number): Promise<void> {
     if (this.pause.enter(reason, now)) {
       await this.options.outbox.notePause(reason);
-      this.options.logger.error({ reason }, 'delivery paused: check SHOPBEACON_TOKEN; probing the service with backoff');
+      this.options.logger.error({ reason }, `delivery paused: ${reason}; check SHOPBEACON_TOKEN; probing the service with backoff`);
     }
   }
 }

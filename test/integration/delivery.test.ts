@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
+import { order, trackingEvent } from '../helpers/records.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
 const seqsOf = (records: unknown[]) => records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
@@ -113,6 +114,36 @@ describe('delivery worker', () => {
       assert.deepEqual(seqsOf(mock.records('events')), events.map(seqOf));
     } finally {
       await right.close();
+      await mock.close();
+    }
+  });
+
+  it("goes on delivering when the relay's clock runs a day ahead of the service's: the refused events are dead letters, nothing blames the token", async () => {
+    const DAY = 86_400_000;
+    const mock = await createMockUpstream({ token: SERVICE_TOKEN, now: () => Date.now() - DAY });
+    const h = await startRelay({ upstream: mock });
+    const mirror = (path: string, body: unknown) =>
+      fetch(`${h.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    try {
+      assert.equal((await mirror('/v1/orders', order(Date.now() - 2 * DAY, { order_id: 7001 }))).status, 202);
+      await until(() => mock.records('orders').length === 1, 'the order, dated before either clock');
+      for (let i = 0; i < 12; i += 1) assert.equal((await collect(h.url, browserEvent())).status, 200);
+      await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 12, 'the twelve events refused as future-dated');
+      assert.equal(h.relay.shopbeacon.worker.paused, false);
+      const later = Date.now();
+      assert.equal((await mirror('/v1/track', trackingEvent(Date.now() - 30 * 3_600_000, { user_id: 'after-the-step' }))).status, 202);
+      await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'after-the-step'), 'the next event, dated in both clocks');
+      assert.ok(Date.now() - later < 60_000, 'within a minute');
+      assert.equal((await fetch(`${h.url}/readyz`)).status, 200);
+      assert.ok(!h.logs.some((line) => /token/i.test(line) && /paused|refused the token|revoked/.test(line)), 'no line blames the token');
+      assert.ok(h.logs.some((line) => line.includes('refused 10 records in a row for their own reasons')));
+      assert.equal(mock.records('orders').length, 1, 'the order sent again as the test overwrote itself: nothing else changed');
+    } finally {
+      await h.close();
       await mock.close();
     }
   });

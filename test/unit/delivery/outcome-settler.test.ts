@@ -24,7 +24,7 @@ function fakeOutbox() {
   return { outbox, calls };
 }
 
-function settler(options: { maxAgeMs?: number; refusalStreakLimit?: number } = {}) {
+function settler(options: { maxAgeMs?: number; refusalStreakLimit?: number; resend?: (kind: string, body: string) => Promise<Outcome> } = {}) {
   const { outbox, calls } = fakeOutbox();
   const events = new RecordEvents();
   const steps: RecordStep[] = [];
@@ -110,11 +110,35 @@ describe('OutcomeSettler, what each answer of the service does (relay/delivery/o
     assert.equal(calls.at(-1), 'pause lifted');
   });
 
-  it('takes a streak of refusals for a token problem: the dead letters go back to the queue and delivery pauses', async () => {
-    const { s, calls, steps } = settler({ refusalStreakLimit: 3 });
-    for (let id = 1; id <= 3; id++) await s.settle(record(id), { type: 'refused', detail: '403 forbidden' }, call(403), NOW);
-    assert.deepEqual(calls.slice(-2), ['requeue 1,2,3', 'pause the service refused every recent record: the token is likely wrong']);
+  it('pauses on a streak of refusals only once the service refuses an order it accepted before: the dead letters go back to the queue', async () => {
+    const resent: string[] = [];
+    const { s, calls, steps } = settler({
+      refusalStreakLimit: 3,
+      resend: async (kind, body) => (resent.push(`${kind} ${body}`), { type: 'refused', detail: '400 order upload failed' }),
+    });
+    await s.settle(record(9, { kind: 'order', key: '9', body: '{"order_id":9}' }), { type: 'delivered' }, call(200), NOW);
+    for (let id = 1; id <= 3; id++) await s.settle(record(id), { type: 'refused', detail: '400 bad request' }, call(400), NOW);
+    assert.deepEqual(resent, ['order {"order_id":9}'], 'the order the service took, sent again: its id overwrites, nothing changes there');
+    assert.deepEqual(calls.slice(-2), [
+      'requeue 1,2,3',
+      'pause the service now refuses an order it accepted before (400 order upload failed): the token was refused or revoked',
+    ]);
     assert.equal(steps.at(-1)?.state, 'retrying');
     assert.equal(s.held, true);
+  });
+
+  it('never pauses for records refused for their own reasons (a clock stepped a day ahead): the one it accepted before is accepted still, or none was', async () => {
+    const still = settler({ refusalStreakLimit: 3, resend: async () => ({ type: 'delivered' }) });
+    await still.s.settle(record(9, { kind: 'product', key: '9', body: '{"product_id":9}' }), { type: 'delivered' }, call(200), NOW);
+    for (let id = 1; id <= 6; id++) await still.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
+    assert.equal(still.s.held, false);
+    assert.deepEqual(
+      [still.calls.filter((c) => c.startsWith('dead')).length, still.calls.filter((c) => c.startsWith('requeue') || c.startsWith('pause')).length],
+      [6, 0],
+    );
+    assert.equal(still.steps.at(-1)?.state, 'dead');
+    const untested = settler({ refusalStreakLimit: 3, resend: async () => ({ type: 'refused', detail: 'x' }) });
+    for (let id = 1; id <= 3; id++) await untested.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
+    assert.equal(untested.s.held, false, 'no order or product accepted yet: nothing proves the token');
   });
 });
