@@ -18,13 +18,14 @@ const connect = (args: string[], env: Record<string, string>) => runCli(['connec
 const PUBLIC = 'https://shop.example/sb';
 
 describe('shopbeacon connect shopify', () => {
-  it('creates the eight subscriptions through GraphQL, once', async () => {
+  it('creates the ten subscriptions through GraphQL (orders, products, a product deleted, the app uninstalled), once', async () => {
     const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(1), shopifyGraphqlProducts()).start();
     try {
       const env = { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
       const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
       assert.equal(run.code, 0, run.stderr);
       assert.deepEqual(shop.subscriptions.map((s) => s.topic).sort(), [
+        'APP_UNINSTALLED',
         'ORDERS_CANCELLED',
         'ORDERS_CREATE',
         'ORDERS_FULFILLED',
@@ -32,13 +33,14 @@ describe('shopbeacon connect shopify', () => {
         'ORDERS_PARTIALLY_FULFILLED',
         'ORDERS_UPDATED',
         'PRODUCTS_CREATE',
+        'PRODUCTS_DELETE',
         'PRODUCTS_UPDATE',
       ]);
       assert.ok(shop.subscriptions.every((s) => s.uri === `${PUBLIC}/webhooks/shopify`));
       const again = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC], env);
       assert.equal(again.code, 0, again.stderr);
-      assert.equal(shop.subscriptions.length, 8);
-      assert.equal((again.stdout.match(/^kept /gm) ?? []).length, 8);
+      assert.equal(shop.subscriptions.length, 10);
+      assert.equal((again.stdout.match(/^kept /gm) ?? []).length, 10);
       assert.match(again.stdout, /^path: a legacy custom app's Admin API token/m);
       assert.match(again.stdout, /SHOPBEACON_SHOPIFY_SECRET=<the app's API secret key/);
     } finally {
@@ -54,7 +56,7 @@ describe('shopbeacon connect shopify', () => {
       });
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^path: a Dev Dashboard app's client credentials/m);
-      assert.equal(shop.subscriptions.length, 8);
+      assert.equal(shop.subscriptions.length, 10);
       assert.equal(shop.minted.size, 1);
       assert.ok(![...shop.minted.keys(), SHOPIFY_CLIENT_SECRET].some((secret) => run.stdout.includes(secret) || run.stderr.includes(secret)));
     } finally {
@@ -86,7 +88,7 @@ describe('shopbeacon connect shopify', () => {
     try {
       const run = await connect(['shopify', '--shop', shop.url, '--public-url', PUBLIC, '--dry-run'], { SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN });
       assert.equal(run.code, 0, run.stderr);
-      assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 8);
+      assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 10);
       assert.equal(shop.subscriptions.length, 0);
       assert.match(run.stdout, /^note: without the read_all_orders scope Shopify shows only the last 60 days of orders/m);
     } finally {
