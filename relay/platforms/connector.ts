@@ -74,8 +74,11 @@ export interface Connector {
   name: PlatformName;
   /** As people write it: "WooCommerce". */
   label: string;
-  /** Its webhooks, when the platform has them, and the setting holding their secret. */
-  webhook?: { platform: Platform; secret: keyof RelayConfig };
+  /**
+   * Its webhooks, when the platform has them, the setting holding their secret, and the shop they
+   * must come from (from the settings: `shopOf`, compared with the platform's `shopHeader`).
+   */
+  webhook?: { platform: Platform; secret: keyof RelayConfig; shopOf?: (config: Partial<Record<keyof RelayConfig, unknown>>) => string | undefined };
   /** Its rows in the relay's settings (`<name>-config.ts`, which also declares their `RelayConfig` fields). */
   settings: PlatformSetting[];
   /**

@@ -17,6 +17,8 @@ export interface Platform {
   /** The header with the base64 HMAC-SHA256 of the raw body. */
   signatureHeader: string;
   topicHeader: string;
+  /** The header naming the shop a delivery comes from (Shopify's `X-Shopify-Shop-Domain`), when it has one. */
+  shopHeader?: string;
   /** Topics forwarded to the service, by the kind of record they become; every other topic is answered 200 and counted. */
   topics: Readonly<Record<string, 'order' | 'product'>>;
   /** Topics whose payload's `id` names a product deleted in the shop: told as a withdrawal (the service's catalog keeps it). */

@@ -17,6 +17,8 @@ import { signatureMatches } from './webhook-signature.js';
 
 export interface WebhookDeps {
   secret: string;
+  /** The shop deliveries must name in the platform's `shopHeader` (Shopify: the store of `SHOPBEACON_SHOPIFY_SHOP`). */
+  shop?: string;
   settings: CatalogSettings;
   accept: Accept;
   park: Park;
@@ -69,6 +71,20 @@ class WebhookReceiver {
     if (suppressed !== undefined)
       this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
+  }
+
+  /**
+   * 403 for a delivery signed by the app but naming another store: an app's client secret signs
+   * every store's webhooks alike, so a store the app is installed on could post orders as this one.
+   */
+  refuseOtherShop(ctx: Context): void {
+    const header = this.platform.shopHeader;
+    if (!header || !this.deps.shop) return;
+    const named = ctx.get(header).trim().toLowerCase();
+    if (named === this.deps.shop) return;
+    const kind = this.platform.topics[ctx.get(this.platform.topicHeader)] ?? 'order';
+    this.dropped(kind, 'unauthorized', `refused (403): ${header} names ${named || 'no store'}, not ${this.deps.shop}`);
+    throw new HttpError(403, 'other_shop', `${header} must name ${this.deps.shop} (SHOPBEACON_SHOPIFY_SHOP); this delivery names ${named || 'none'}`);
   }
 
   /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline; `access_ended` when it said the relay's access ended. */
@@ -175,6 +191,7 @@ export function webhookRoute(platform: Platform, deps: WebhookDeps) {
     if (platform.isPing(ctx, raw)) return receiver.ping(ctx);
     const signature = ctx.get(platform.signatureHeader);
     if (!secrets.some((secret) => signatureMatches(raw, signature, secret))) receiver.refuseUnsigned(ctx);
+    receiver.refuseOtherShop(ctx);
     try {
       if ((await receiver.take(ctx, raw)) !== 'access_ended') deps.health.tookDelivery(platform);
     } catch (error) {

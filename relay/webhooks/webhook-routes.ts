@@ -13,6 +13,7 @@ export function addWebhookRoutes(router: Router, config: WebhookSettings, deps: 
     const secret = connector.webhook ? config[connector.webhook.secret] : undefined;
     if (!connector.webhook || typeof secret !== 'string' || secret === '') continue;
     const settings = catalogSettingsFor(connector, config, apiValues(connector, config));
-    router.post(`/webhooks/${connector.name}`, webhookRoute(connector.webhook.platform, { ...deps, secret, settings }));
+    const shop = connector.webhook.shopOf?.(config);
+    router.post(`/webhooks/${connector.name}`, webhookRoute(connector.webhook.platform, { ...deps, secret, settings, ...(shop ? { shop } : {}) }));
   }
 }

@@ -292,3 +292,28 @@ describe('POST /webhooks/woocommerce and /webhooks/shopify', () => {
     assert.equal(h.mock.records('products').length, before);
   });
 });
+
+describe('POST /webhooks/shopify for a relay that names its store (SHOPBEACON_SHOPIFY_SHOP)', () => {
+  const h = relayForSuite({
+    config: {
+      shopifySecret: SHOPIFY_SECRET,
+      shopifyShop: 'snowdevil.myshopify.com',
+      shopifyAdminToken: 'shpat_0123456789abcdef0123456789abcdef',
+      syncIntervalMs: '0',
+      shopCurrency: 'EUR',
+    },
+  });
+
+  it("refuses with 403 a delivery signed with the app's secret but naming another store, and takes its own store's", async () => {
+    const body = freshFixture('shopify/order-paid.json');
+    const foreign = await shopify(h, 'orders/paid', body, { 'x-shopify-shop-domain': 'other-store.myshopify.com', 'x-shopify-webhook-id': 'foreign-1' });
+    assert.equal(foreign.status, 403);
+    assert.match(
+      String(foreign.body['message']),
+      /x-shopify-shop-domain must name snowdevil\.myshopify\.com \(SHOPBEACON_SHOPIFY_SHOP\); this delivery names other-store\.myshopify\.com/,
+    );
+    const own = await shopify(h, 'orders/paid', body, { 'x-shopify-webhook-id': 'own-1' });
+    assert.equal(own.status, 200);
+    assert.equal(own.body['status'], 'queued');
+  });
+});

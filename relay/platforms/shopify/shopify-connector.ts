@@ -24,7 +24,12 @@ const graphqlOf = ({ values, client }: Pick<ApiContext, 'values' | 'client'>) =>
 export const SHOPIFY_CONNECTOR: Connector = {
   name: 'shopify',
   label: 'Shopify',
-  webhook: { platform: SHOPIFY, secret: 'shopifySecret' },
+  // A store's own domain, not a stand-in's URL: the app's secret signs every store's webhooks alike.
+  webhook: {
+    platform: SHOPIFY,
+    secret: 'shopifySecret',
+    shopOf: (config) => (typeof config['shopifyShop'] === 'string' && !config['shopifyShop'].includes('://') ? config['shopifyShop'] : undefined),
+  },
   settings: SHOPIFY_SETTINGS,
   apiGroups: SHOPIFY_API_GROUPS,
   problems: shopifyProblems,

@@ -10,6 +10,7 @@ export const SHOPIFY: Platform = {
   retriesDeliveries: true,
   signatureHeader: 'x-shopify-hmac-sha256',
   topicHeader: 'x-shopify-topic',
+  shopHeader: 'x-shopify-shop-domain',
   topics: {
     'orders/create': 'order',
     'orders/updated': 'order',
