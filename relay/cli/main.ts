@@ -3,6 +3,7 @@ import { ConfigError } from '../config/config-error.js';
 import { secretFileValues } from '../config/secret-files.js';
 import { RELAY_SETTINGS } from '../relay-settings.js';
 import { SchemaTooNewError } from '../shared/schema-version.js';
+import { OutboxOpenError } from '../outbox/outbox-errors.js';
 import { packageVersion } from '../shared/package-version.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
@@ -36,7 +37,8 @@ export function createProgram(): Command {
 
 /**
  * Runs the command line; an SQLite driver this Node cannot load, a data file from a newer
- * shopbeacon, or an unreadable secret file, is a message and exit 1 in every command.
+ * shopbeacon, an outbox that cannot be opened (a damaged file), or an unreadable secret file, is a
+ * message and exit 1 in every command.
  */
 export async function main(argv: string[] = process.argv): Promise<void> {
   try {
@@ -44,7 +46,13 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     Object.assign(process.env, secretFileValues(RELAY_SETTINGS, process.env));
     await createProgram().parseAsync(argv);
   } catch (error) {
-    if (!(error instanceof SqliteDriverError) && !(error instanceof SchemaTooNewError) && !(error instanceof ConfigError)) throw error;
+    if (
+      !(error instanceof SqliteDriverError) &&
+      !(error instanceof SchemaTooNewError) &&
+      !(error instanceof ConfigError) &&
+      !(error instanceof OutboxOpenError)
+    )
+      throw error;
     process.stderr.write(`shopbeacon: ${error.message}\n`);
     process.exit(1);
   }

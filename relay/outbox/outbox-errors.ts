@@ -1,10 +1,37 @@
-/** The data directory cannot hold the outbox at start (read-only, missing permission, not a directory). */
+import { join } from 'node:path';
+
+/** SQLite's codes for a file that is not, or no longer, a database it can read. */
+const DAMAGED = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/** Whether an error says the file itself is damaged (cut short, overwritten), not the directory. */
+export function isDamagedFile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DAMAGED.test(code);
+}
+
+function damagedMessage(dataDir: string, cause: Error): string {
+  const file = join(dataDir, 'outbox.sqlite');
+  return (
+    `${file} is damaged (${cause.message}): it was cut short or overwritten, so the relay will not start on it. ` +
+    `Stop here, move it and its -wal and -shm files aside, and start again on an empty outbox; what SQLite can still read of it: ` +
+    `sqlite3 ${file} .recover | sqlite3 recovered.sqlite`
+  );
+}
+
+/**
+ * The outbox cannot be opened at start: the data directory cannot hold it (read-only, missing
+ * permission, not a directory), or its file is damaged, each said in one plain sentence.
+ */
 export class OutboxOpenError extends Error {
   override readonly name = 'OutboxOpenError';
   readonly code = 'outbox_open_failed';
 
   constructor(dataDir: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`the data directory ${dataDir} cannot hold the outbox (${reason}); check SHOPBEACON_DATA_DIR / --data-dir: it must be writable`);
+    const error = cause instanceof Error ? cause : new Error(String(cause));
+    super(
+      isDamagedFile(cause)
+        ? damagedMessage(dataDir, error)
+        : `the data directory ${dataDir} cannot hold the outbox (${error.message}); check SHOPBEACON_DATA_DIR / --data-dir: it must be writable`,
+    );
   }
 }

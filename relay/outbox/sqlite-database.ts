@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
-import { OutboxOpenError } from './outbox-errors.js';
+import { isDamagedFile, OutboxOpenError } from './outbox-errors.js';
 import { migrate } from '../shared/schema-version.js';
 import { OUTBOX_SCHEMA } from './schema.js';
 
 /**
- * Opens (creating) `outbox.sqlite` in WAL mode with the schema; a directory that cannot hold it
- * fails here, at start, with a message naming `SHOPBEACON_DATA_DIR`.
+ * Opens (creating) `outbox.sqlite` in WAL mode with the schema; a directory that cannot hold it, or a
+ * damaged file, fails here, at start, with a message naming `SHOPBEACON_DATA_DIR` or the file.
  */
 export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
   let db: Database.Database;
@@ -24,15 +24,18 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
     if (error instanceof SqliteDriverError) throw error;
     throw new OutboxOpenError(dataDir, error);
   }
-  db.pragma(`synchronous = ${synchronous}`);
-  db.pragma('busy_timeout = 5000');
-  // A WAL that grew during a burst (an outage's backlog) is cut back to 32 MiB at the next checkpoint.
-  db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
   try {
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma('busy_timeout = 5000');
+    // A WAL that grew during a burst (an outage's backlog) is cut back to 32 MiB at the next checkpoint.
+    db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
     migrate(db, OUTBOX_SCHEMA);
+    // Damage past the schema's pages shows only when read: looked for once, at start.
+    const check = db.pragma('quick_check(1)', { simple: true });
+    if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
   } catch (error) {
     db.close();
-    throw error;
+    throw isDamagedFile(error) ? new OutboxOpenError(dataDir, error) : error;
   }
   return db;
 }

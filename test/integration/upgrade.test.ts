@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImportState } from '../../relay/import/import-state.js';
@@ -107,6 +107,22 @@ describe('a data directory written by the previous version', () => {
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.equal(digest(), before);
     assert.equal(userVersion(outbox), 99);
+  });
+
+  it('refuses a damaged outbox at start with one line naming the file and what to do, in the relay and the outbox command alike', async () => {
+    const dataDir = copyOfFixture();
+    const outbox = join(dataDir, 'outbox.sqlite');
+    writeFileSync(outbox, readFileSync(outbox).subarray(0, 2048));
+    const env = { SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN };
+    for (const args of [
+      ['relay', '--port', '0'],
+      ['outbox', 'status'],
+    ]) {
+      const run = await runCli(args, env);
+      assert.equal(run.code, 1, args.join(' '));
+      assert.match(run.stderr.trim(), new RegExp(`^shopbeacon(?: relay)?: ${outbox.replaceAll('/', '\\/')} is damaged \\(.*\\.recover`));
+      assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    }
   });
 });
 

@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openOutboxDatabase } from '../../../relay/outbox/sqlite-database.js';
+import { OutboxOpenError } from '../../../relay/outbox/outbox-errors.js';
+
+/** An outbox with some rows in it, closed, in a directory of its own. */
+function filledOutbox(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-damaged-'));
+  const db = openOutboxDatabase(dir, 'NORMAL');
+  db.exec('CREATE TABLE padding (text TEXT)');
+  const insert = db.prepare('INSERT INTO padding VALUES (?)');
+  for (let i = 0; i < 400; i += 1) insert.run(randomBytes(400).toString('hex'));
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return dir;
+}
+
+const damaged = (dir: string) => (error: unknown) => {
+  assert.ok(error instanceof OutboxOpenError);
+  assert.match(error.message, new RegExp(`^${join(dir, 'outbox.sqlite').replaceAll('/', '\\/')} is damaged \\(`));
+  assert.match(error.message, /move it and its -wal and -shm files aside.*sqlite3 .*outbox\.sqlite \.recover \| sqlite3 recovered\.sqlite$/);
+  assert.doesNotMatch(error.message, /writable/);
+  return true;
+};
+
+describe('a damaged outbox at start (relay/outbox/sqlite-database.ts)', () => {
+  it('refuses random bytes where the file should be, naming the file and what to do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-damaged-'));
+    try {
+      writeFileSync(join(dir, 'outbox.sqlite'), randomBytes(64 * 1024));
+      assert.throws(() => openOutboxDatabase(dir, 'NORMAL'), damaged(dir));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file cut short, and one overwritten in the middle, as damaged rather than unwritable', () => {
+    for (const harm of ['truncate', 'overwrite'] as const) {
+      const dir = filledOutbox();
+      const file = join(dir, 'outbox.sqlite');
+      try {
+        const size = statSync(file).size;
+        if (harm === 'truncate') writeFileSync(file, readFileSync(file).subarray(0, Math.floor(size / 2)));
+        else {
+          const fd = openSync(file, 'r+');
+          writeSync(fd, randomBytes(8192), 0, 8192, Math.floor(size / 2));
+          closeSync(fd);
+        }
+        assert.throws(() => openOutboxDatabase(dir, 'NORMAL'), damaged(dir), harm);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('opens a healthy one', () => {
+    const dir = filledOutbox();
+    try {
+      openOutboxDatabase(dir, 'NORMAL').close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
