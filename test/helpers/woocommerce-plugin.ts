@@ -50,6 +50,8 @@ export interface PluginScenario {
   failed_actions?: Record<number, unknown>;
   /** The plugin's activation hook runs. */
   activate?: boolean;
+  /** The logged-in customer's orders (`wc_get_customer_order_count`). */
+  order_count?: number;
   /** The shopper's request headers as `$_SERVER` holds them (default: a desktop browser's User-Agent). */
   server?: Record<string, string>;
   /** A server that cannot end the response before the plugin's call (mod_php). */

@@ -73,6 +73,31 @@ describe("the WooCommerce plugin's journey: checkout, order, consent and bots", 
     );
   });
 
+  it("sends a customer's second checkout of the same cart on a new visit: their order count, not the session's, tells it from a reload", async () => {
+    const cart: [number, number, number?][] = [[42, 2]];
+    const customer = {
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { _sb_uid: '~7', _sb_sid: 'sess-again-customer-7' },
+      user_id: 7,
+      cart,
+      page: 'checkout' as const,
+    };
+    const before = events(h).length;
+    await runPluginRequest({ ...customer, order_count: 3 });
+    await runPluginRequest({ ...customer, order_count: 3 });
+    await runPluginRequest({ ...customer, order_count: 4, session: {} });
+    await until(() => events(h).length === before + 2, 'two starts: the reload a duplicate');
+    assert.deepEqual(
+      events(h)
+        .slice(before)
+        .map((e) => [e['event_name'], e['user_id']]),
+      [
+        ['Checkout Started', '7'],
+        ['Checkout Started', '7'],
+      ],
+    );
+  });
+
   it('sends the placed order once with the order id the sync sends, from the classic checkout and the Store API alike', async () => {
     const before = events(h).length;
     const order = {

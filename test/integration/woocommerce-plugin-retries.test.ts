@@ -49,6 +49,10 @@ describe('the WooCommerce plugin (integrations/woocommerce): giving up, and with
       ],
     );
     assert.deepEqual(request.deleted_actions, [17, 18]);
+    assert.match(
+      request.log.at(-1)?.message ?? '',
+      /^shopbeacon: 2 retry\(ies\) of cart events Action Scheduler failed while the plugin was not loaded, queued again$/,
+    );
     const [query] = request.action_queries;
     assert.deepEqual([query?.['hook'], query?.['status'], query?.['date_compare']], ['shopbeacon_send_events', 'failed', '>=']);
     assert.ok(Math.abs(Number(query?.['date']) - (Date.now() / 1000 - 86_400)) < 60, 'the last day: older batches are past their 24 hours');

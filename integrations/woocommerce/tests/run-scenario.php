@@ -34,6 +34,7 @@ $GLOBALS['sb_cart']    = $scenario['cart'] ?? array();
 $GLOBALS['sb_order']   = $scenario['order'] ?? null;
 $GLOBALS['sb_session'] = $scenario['session'] ?? array();
 $GLOBALS['sb_failed_actions'] = $scenario['failed_actions'] ?? array();
+$GLOBALS['sb_order_count']    = $scenario['order_count'] ?? 0;
 $_REQUEST              = $scenario['request'] ?? array();
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';

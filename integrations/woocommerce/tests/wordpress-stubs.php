@@ -150,6 +150,11 @@ function get_option( $name, $default = false ) {
 	return $GLOBALS['sb_options'][ $name ] ?? $default;
 }
 
+/** The customer's paid orders, as WooCommerce counts them: a scenario's `order_count`. */
+function wc_get_customer_order_count( $user_id ) {
+	return $GLOBALS['sb_order_count'] ?? 0;
+}
+
 function is_user_logged_in() {
 	return $GLOBALS['sb_user_id'] > 0;
 }
@@ -223,6 +228,9 @@ function wp_remote_retrieve_response_code( $response ) {
 class WC_Logger_Stand_In {
 	public function warning( $message, $context ) {
 		$GLOBALS['sb_log'][] = array( 'level' => 'warning', 'message' => $message, 'source' => $context['source'] ?? '' );
+	}
+	public function info( $message, $context ) {
+		$GLOBALS['sb_log'][] = array( 'level' => 'info', 'message' => $message, 'source' => $context['source'] ?? '' );
 	}
 }
 

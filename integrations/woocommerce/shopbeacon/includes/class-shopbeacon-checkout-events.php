@@ -54,8 +54,15 @@ class Shopbeacon_Checkout_Events {
 		$this->tracker->send( 'Checkout Started', $fields, 'checkout|' . self::orders_placed() . '|' . $cart->get_cart_hash() );
 	}
 
-	/** The session's orders so far: the same cart checked out again after an order is another checkout, not a reload. */
+	/**
+	 * The orders so far: the same cart checked out again after an order is another checkout, not a
+	 * reload. A customer's own count (WooCommerce replaces their session with the guest's when they
+	 * log in with a cart, so a session's count starts again), a guest's session's.
+	 */
 	private static function orders_placed() {
+		if ( is_user_logged_in() && function_exists( 'wc_get_customer_order_count' ) ) {
+			return 'c' . (int) wc_get_customer_order_count( get_current_user_id() );
+		}
 		$session = function_exists( 'WC' ) ? WC()->session : null;
 		return $session ? (int) $session->get( 'shopbeacon_orders_placed', 0 ) : 0;
 	}
@@ -84,7 +91,7 @@ class Shopbeacon_Checkout_Events {
 		$this->tracker->send( 'Order Completed', $fields, 'order|' . $order->get_id() );
 		$session = function_exists( 'WC' ) ? WC()->session : null;
 		if ( $session ) {
-			$session->set( 'shopbeacon_orders_placed', self::orders_placed() + 1 );
+			$session->set( 'shopbeacon_orders_placed', (int) $session->get( 'shopbeacon_orders_placed', 0 ) + 1 );
 		}
 	}
 

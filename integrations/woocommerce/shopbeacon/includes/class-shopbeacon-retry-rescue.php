@@ -59,6 +59,9 @@ class Shopbeacon_Retry_Rescue {
 			$store->delete_action( $id );
 			as_schedule_single_action( time(), Shopbeacon_Relay_Client::RETRY_HOOK, $args, Shopbeacon_Relay_Client::RETRY_GROUP );
 		}
+		if ( ! empty( $ids ) && function_exists( 'wc_get_logger' ) ) {
+			wc_get_logger()->info( sprintf( 'shopbeacon: %d retry(ies) of cart events Action Scheduler failed while the plugin was not loaded, queued again', count( $ids ) ), array( 'source' => 'shopbeacon' ) );
+		}
 		return count( $ids );
 	}
 }
