@@ -62,7 +62,11 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
       lastError: d.lastError,
       body: d.body,
     })),
-    sync: (sources.syncStatuses?.() ?? []).map(syncWire),
-    coverage: sources.coverage?.() ?? [],
+    ...platformCards(sources),
   };
+}
+
+/** The platform cards' wires: each sync, and the orders joined per platform. */
+function platformCards(sources: SnapshotSources): Pick<DebugSnapshot, 'sync' | 'coverage'> {
+  return { sync: (sources.syncStatuses?.() ?? []).map(syncWire), coverage: sources.coverage?.() ?? [] };
 }

@@ -87,15 +87,12 @@ class WebhookReceiver {
     throw new HttpError(403, 'other_shop', `${header} must name ${this.deps.shop} (SHOPBEACON_SHOPIFY_SHOP); this delivery names ${named || 'none'}`);
   }
 
-  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline; `access_ended` when it said the relay's access ended. */
-  async take(ctx: Context, raw: Buffer): Promise<'access_ended' | void> {
+  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline (`ctx.state.accessEnded` when it said the relay's access ended). */
+  async take(ctx: Context, raw: Buffer): Promise<void> {
     const topic = ctx.get(this.platform.topicHeader);
     if (this.platform.productDeletions?.includes(topic)) return this.takeDeletion(ctx, raw);
     const ended = this.platform.accessEnded?.[topic];
-    if (ended) {
-      this.takeAccessEnded(ctx, ended);
-      return 'access_ended';
-    }
+    if (ended) return this.takeAccessEnded(ctx, ended);
     const kind = this.platform.topics[topic];
     if (!kind) return this.drop(ctx, topic.startsWith('product') ? 'product' : 'order', `topic ${topic || '(none)'} is not forwarded`, 'ignored');
     let payload: unknown;
@@ -142,6 +139,7 @@ class WebhookReceiver {
 
   /** The shop ended the relay's access: said in the log and on `/readyz` until the access works again. */
   private takeAccessEnded(ctx: Context, message: string): void {
+    ctx.state['accessEnded'] = true;
     this.deps.health.accessEnded(this.platform, message);
     this.deps.logger.warn({ platform: this.platform.source }, `${this.platform.label}: ${message}`);
     return this.drop(ctx, 'order', message, 'skipped');
@@ -193,7 +191,8 @@ export function webhookRoute(platform: Platform, deps: WebhookDeps) {
     if (!secrets.some((secret) => signatureMatches(raw, signature, secret))) receiver.refuseUnsigned(ctx);
     receiver.refuseOtherShop(ctx);
     try {
-      if ((await receiver.take(ctx, raw)) !== 'access_ended') deps.health.tookDelivery(platform);
+      await receiver.take(ctx, raw);
+      if (ctx.state['accessEnded'] !== true) deps.health.tookDelivery(platform);
     } catch (error) {
       if (error instanceof StorageError) receiver.refused(error);
       throw error;
