@@ -21,7 +21,8 @@ const ADMIN = 'bench-admin-key-0123456789abcdefghijklmn';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const text = async (url, headers = {}) => (await fetch(url, { headers })).text();
-const cpuSeconds = async (relay) => Number(/^process_cpu_seconds_total (\S+)$/m.exec(await text(`${relay}/metrics`, { authorization: `Bearer ${ADMIN}` }))?.[1]);
+const cpuSeconds = async (relay) =>
+  Number(/^process_cpu_seconds_total (\S+)$/m.exec(await text(`${relay}/metrics`, { authorization: `Bearer ${ADMIN}` }))?.[1]);
 const until = async (check, what, ms = 120_000) => {
   const deadline = Date.now() + ms;
   while (!(await check())) {

@@ -133,7 +133,10 @@ export class OutcomeSettler {
       return true;
     }
     await this.options.outbox.requeueDead(streak);
-    await this.enterPause(`the service now refuses ${proof.kind === 'order' ? 'an order' : 'a product'} it accepted before (${proof.detail.slice(0, 120)}): the token was refused or revoked`, now);
+    await this.enterPause(
+      `the service now refuses ${proof.kind === 'order' ? 'an order' : 'a product'} it accepted before (${proof.detail.slice(0, 120)}): the token was refused or revoked`,
+      now,
+    );
     return false;
   }
 
