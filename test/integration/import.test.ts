@@ -150,8 +150,15 @@ describe('shopbeacon import', () => {
       env: { ...process.env, ...env, SHOPBEACON_DATA_DIR: state },
       stdio: 'ignore',
     });
-    await until(() => mock.records('orders').length >= 100, 'a part of the import');
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      // A deadline that holds on a busy machine: alone this takes ~2 s, beside the other suites it took over 15.
+      await until(() => mock.records('orders').length >= 100, 'a part of the import', 60_000);
+    } catch (error) {
+      child.kill('SIGKILL');
+      await exited;
+      throw error;
+    }
     child.kill('SIGINT');
     assert.equal(await exited, 130);
     const before = mock.records('orders').length;
