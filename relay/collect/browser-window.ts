@@ -11,28 +11,29 @@ import { MAX_OFFSET_MINUTES, MIN_OFFSET_MINUTES } from './collect-time.js';
  */
 export const BROWSER_WINDOW_MS = 48 * 3_600_000;
 
-/** The refusal of a `/collect` event dated before the browser window, if it is. */
+/**
+ * The refusals of a `/collect` event's `datetime`, read once: written at an offset no place uses,
+ * or dated before the browser window.
+ */
 export function browserWindowErrors(datetime: unknown, now: number): FieldError[] {
   if (typeof datetime !== 'string') return [];
   const parsed = parseTimestamp(datetime);
+  if (!parsed.ok) return [];
+  const minutes = parsed.value.offsetSeconds / 60;
+  const errors =
+    minutes >= MIN_OFFSET_MINUTES && minutes <= MAX_OFFSET_MINUTES
+      ? []
+      : [fieldError('datetime', 'out_of_range', 'has an offset no place uses: offsets run from -12:00 to +14:00')];
   // Past the service's two years, the contract's own refusal says it.
-  if (!parsed.ok || parsed.value.epochMs >= now - BROWSER_WINDOW_MS || parsed.value.epochMs < historyStart(now)) return [];
+  if (parsed.value.epochMs >= now - BROWSER_WINDOW_MS || parsed.value.epochMs < historyStart(now)) return errors;
   return [
+    ...errors,
     fieldError(
       'datetime',
       'too_old',
       "is more than 48 hours old: a browser keeps events 24 hours, so this is not a shopper's event (the service would bill it in its month)",
     ),
   ];
-}
-
-/** A `/collect` event's written offset outside those places use, if it is. */
-export function offsetErrors(datetime: unknown): FieldError[] {
-  const parsed = typeof datetime === 'string' ? parseTimestamp(datetime) : undefined;
-  if (!parsed?.ok) return [];
-  const minutes = parsed.value.offsetSeconds / 60;
-  if (minutes >= MIN_OFFSET_MINUTES && minutes <= MAX_OFFSET_MINUTES) return [];
-  return [fieldError('datetime', 'out_of_range', 'has an offset no place uses: offsets run from -12:00 to +14:00')];
 }
 
 /** How long after a month ends a new visitor's event may still be billed in it: a beacon in flight at midnight. */

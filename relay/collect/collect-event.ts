@@ -7,7 +7,7 @@ import { recordKey } from '../pipeline/pipeline-record.js';
 import { sessionIdOf, type Identity } from './identity-cookies.js';
 import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from '../../snippet/protocol.js';
 import { collectEventTime } from './collect-time.js';
-import { browserWindowErrors, offsetErrors } from './browser-window.js';
+import { browserWindowErrors } from './browser-window.js';
 import { attributeFields } from './attribute-fields.js';
 import { productHelperEvent } from './product-helper.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
@@ -52,13 +52,7 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
   if (helper === 1) fields['event'] = productHelperEvent(fields['event']);
   const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
-  const errors: FieldError[] = [
-    ...checkEventId(eventId),
-    ...checkBrowserUserId(fields['user_id']),
-    ...time.errors,
-    ...offsetErrors(time.datetime),
-    ...browserWindowErrors(time.datetime, now),
-  ];
+  const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors, ...browserWindowErrors(time.datetime, now)];
   const body = {
     ...fields,
     user_id: fields['user_id'] ?? identity.userId,

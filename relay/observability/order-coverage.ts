@@ -3,6 +3,7 @@ import { parseTimestamp } from '../contract/timestamp.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
+import { completedOrderId } from '../pipeline/order-completed-key.js';
 import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSeen } from './coverage-report.js';
 
 /** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
@@ -34,11 +35,9 @@ function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): 
 }
 
 function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
-  if (step.kind !== 'event' || step.state !== 'accepted' || step.eventName !== 'Order Completed' || !step.userId || !isPlainObject(body['event']))
-    return undefined;
-  const id = body['event']['order_id'];
-  const orderId = typeof id === 'number' || typeof id === 'bigint' || typeof id === 'string' ? String(id) : '';
-  return /^\d{1,20}$/.test(orderId) ? { orderId, userId: step.userId, at: timeOf(body['datetime'], now) } : undefined;
+  if (step.kind !== 'event' || step.state !== 'accepted' || !step.userId) return undefined;
+  const orderId = completedOrderId(body);
+  return orderId === undefined ? undefined : { orderId, userId: step.userId, at: timeOf(body['datetime'], now) };
 }
 
 /** An accepted event's visitor and session, in the month it is billed in. */
