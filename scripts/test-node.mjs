@@ -6,6 +6,9 @@
 // were timed in. `--part=concurrent` or `--part=alone` runs only that part: `npm test` runs the
 // first beside the browser tier and the second after both, with only lint and typecheck beside it
 // at the lowest CPU priority (scripts/test-tiers.mjs).
+// Every file's process loads test/linger-guard.mjs, which ends a file still held open a minute
+// after its last test, naming what holds it; a test still running after five minutes (three times
+// the slowest file's whole run) fails as timed out, so no tier can wait for ever.
 // `--vendored-dependencies` (the integration tier, which needs dist/ anyway) has the relay's
 // packages resolve to their bundles in dist/vendor/ (test/vendored-dependencies.mjs).
 import { spawnSync } from 'node:child_process';
@@ -31,6 +34,7 @@ const files = testFiles(folder)
 const alone = files.filter(({ text }) => text.includes('@runs-alone')).map(({ file }) => file);
 const together = files.map(({ file }) => file).filter((file) => !alone.includes(file));
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
+const TEST_TIMEOUT_MS = 300_000;
 
 /** One `node --test` over `group`; its exit status. */
 function run(group, testOptions) {
@@ -39,7 +43,10 @@ function run(group, testOptions) {
     '--import',
     'tsx',
     ...(vendored ? ['--import', './test/vendored-dependencies.mjs'] : []),
+    '--import',
+    './test/linger-guard.mjs',
     '--test',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
     ...testOptions,
     `--test-reporter=${reporter}`,
     '--test-reporter-destination=stdout',

@@ -77,6 +77,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       mock.calls.reset();
     },
     close: async () => {
+      mock.endHeldCalls();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (options.dataFile) persist.flush();

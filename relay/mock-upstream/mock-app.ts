@@ -69,9 +69,19 @@ function dropConnection(ctx: Context, calls: CallLog): true {
   return true;
 }
 
+export interface MockApp {
+  app: Koa;
+  calls: CallLog;
+  faults: () => Faults;
+  setFaults: (update: Partial<Faults>) => void;
+  /** Ends every call still held by `latencyMs`, so a closed mock leaves no timer behind. */
+  endHeldCalls: () => void;
+}
+
 /** Builds the mock service's Koa app: the spec's three endpoints plus `/_mock/*` inspection. */
-export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallLog; faults: () => Faults; setFaults: (update: Partial<Faults>) => void } {
+export function createMockApp(options: MockAppOptions): MockApp {
   const { store } = options;
+  const closing = new AbortController();
   let faults = options.faults;
   const calls = new CallLog();
   const app = new Koa();
@@ -81,7 +91,7 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
   const injectFaults = async (ctx: Context): Promise<boolean> => {
     if (faults.rateLimit > 0 && perSecond.count(Date.now()) > faults.rateLimit)
       return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
     if (faults.mode === 'drop') return dropConnection(ctx, calls);
     if (faults.failRate > 0 && Math.random() < faults.failRate) {
       const headers: Record<string, string> = faults.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(faults.retryAfterSeconds) };
@@ -128,5 +138,6 @@ export function createMockApp(options: MockAppOptions): { app: Koa; calls: CallL
     calls,
     faults: () => faults,
     setFaults: (update) => setFaults(update as Record<string, unknown>),
+    endHeldCalls: () => closing.abort(),
   };
 }

@@ -81,7 +81,7 @@ export function relayForSuite(options: HarnessOptions = {}): Harness {
 }
 
 /** Resolves once `check` holds, polling; rejects with `what` after `timeoutMs`. Awaits an outcome, no fixed sleep. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -152,12 +152,19 @@ describe('delivery worker', () => {
     const h = await startRelay({ mock: { faults: { latencyMs: 15 } } });
     try {
       const events = Array.from({ length: 40 }, () => browserEvent());
+      const began = performance.now();
       await Promise.all(events.map((e) => collect(h.url, e)));
       await until(() => h.mock.records('events').length === 40, 'delivery');
+      const deliveredInSeconds = (performance.now() - began) / 1000;
       const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
       assert.match(metrics, /shopbeacon_delivery_concurrency_limit\{reason="[a-z ()0-9]+"\} [1-9]\d*/);
       const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
-      assert.ok(latency >= 0.015 && latency < 1, `observed latency ${latency} s for a service taking 15 ms`);
+      // Bounded by the service's own delay below and by the whole delivery above: a busy machine
+      // stretches every call (the mock shares the relay's event loop), but no call outlasts the run.
+      assert.ok(
+        latency >= 0.015 && latency <= deliveredInSeconds,
+        `observed latency ${latency} s for a service taking 15 ms, delivered in ${deliveredInSeconds} s`,
+      );
       const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
         delivery: { concurrency: { limit: number; max: number; latencyMs: number } };
       };
@@ -199,7 +206,9 @@ describe('delivery worker', () => {
   });
 
   it('abandons a call the service holds past the grace period on close, and the next start delivers its record', async () => {
-    const h = await startRelay({ mock: { faults: { latencyMs: 3_000 } }, config: { shutdownGraceMs: '100' } });
+    // The service holds the call for a minute, far past the grace period: close must return while
+    // the call is still held, whatever a busy machine does to the time close itself takes.
+    const h = await startRelay({ mock: { faults: { latencyMs: 60_000 } }, config: { shutdownGraceMs: '100' } });
     try {
       const event = browserEvent();
       await collect(h.url, event);
@@ -207,7 +216,8 @@ describe('delivery worker', () => {
       const started = performance.now();
       await h.stopRelay();
       const closedIn = performance.now() - started;
-      assert.ok(closedIn < 2_500, `close did not wait for the held call (${Math.round(closedIn)} ms)`);
+      assert.equal(h.mock.calls().length, 0, `close waited for the held call to be answered (${Math.round(closedIn)} ms)`);
+      assert.ok(closedIn < 30_000, `close took ${Math.round(closedIn)} ms with a grace period of 100 ms`);
       h.mock.setFaults({ latencyMs: 0 });
       const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
       try {
