@@ -9,6 +9,7 @@ import { adminAuth } from './http/admin-auth.js';
 import { KeyFailures } from './http/key-failures.js';
 import { NewVisitors } from './collect/new-visitors.js';
 import { VisitorVouchers } from './collect/visitor-voucher.js';
+import { CustomerProof } from './collect/customer-proof.js';
 import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
@@ -45,6 +46,7 @@ export type RouterSettings = WebhookSettings &
     | 'cookieDomain'
     | 'adminKey'
     | 'ingestKey'
+    | 'identitySecret'
     | 'demo'
     | 'baseUrl'
   >;
@@ -67,6 +69,20 @@ function newVisitorAlarm(logger: Parts['logger'], perHour: number): (client: str
     logger.warn(
       { address: client, perHour, refusedSinceLast: held },
       `new visitors refused: ${client} brought more than ${perHour} new visitors within an hour (SHOPBEACON_NEW_VISITORS_PER_HOUR); its batches are answered 429`,
+    );
+  };
+}
+
+/** Customer ids without the shop's proof: an attempt to post as a customer, or a shop that does not make the proof yet. */
+function unprovenAlarm(parts: Parts): (count: number, client: string) => void {
+  const throttle = new LogThrottle(60_000);
+  return (count, client) => {
+    parts.metrics.unprovenCustomers.inc(count);
+    const held = throttle.pass(client);
+    if (held === undefined) return;
+    parts.logger.warn(
+      { address: client, unprovenSinceLast: held },
+      `customer ids without the shop's proof from ${client}: their events carry the visitor's anonymous id (SHOPBEACON_IDENTITY_SECRET; the shop's backend sets the _sb_idp cookie, docs/snippet.md)`,
     );
   };
 }
@@ -97,6 +113,7 @@ function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, 
     rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(parts.shared ? { redis: parts.shared.turns } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
+    ...(config.identitySecret ? { customerProof: new CustomerProof(config.identitySecret), unproven: unprovenAlarm(parts) } : {}),
   });
   router.post('/collect', origins, collect);
   router.options('/collect', origins);

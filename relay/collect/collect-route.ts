@@ -12,7 +12,8 @@ import { parseCollectBody } from './collect-body.js';
 import { collectEventToRecord } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
-import { resolveIdentity, writeBotCookie, writeIdentityCookies } from './identity-cookies.js';
+import { resolveIdentity, writeBotCookie, writeIdentityCookies, type Identity } from './identity-cookies.js';
+import { PROOF_COOKIE, type CustomerProof } from './customer-proof.js';
 import { admitVisitors, beyondBatchError, eventUserId, vouchable } from './visitor-admission.js';
 import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
 import { shopperCookies } from './shopper-cookies.js';
@@ -28,6 +29,38 @@ export interface CollectOptions extends IngestDeps {
   vouchers: VisitorVouchers;
   keepBots: boolean;
   cookieDomain: string | undefined;
+  /** With `SHOPBEACON_IDENTITY_SECRET`: customer ids need the shop's proof. */
+  customerProof?: CustomerProof;
+  /** Told of each batch's events whose customer id had no proof, with the client's address. */
+  unproven?: (count: number, client: string) => void;
+}
+
+interface ShopperIds {
+  cookies: ReadonlyMap<string, string>;
+  identity: Identity;
+  events: unknown[];
+}
+
+/** The request's visitor and its events, every customer id among them proven where the shop proves them. */
+function shopperIds(ctx: Context, events: unknown[], options: CollectOptions): ShopperIds {
+  const sent = shopperCookies(ctx.get('cookie'));
+  const proof = options.customerProof;
+  const newest = newestField(events, 'user_id');
+  if (!proof) return { cookies: sent, identity: resolveIdentity(sent, newest, newestField(events, 'session_id')), events };
+  const cookies = proof.provenCookies(sent);
+  const proofCookie = sent.get(PROOF_COOKIE);
+  const claimed = typeof newest === 'string' && !proof.proves(newest, proofCookie) ? proof.standIn(newest) : newest;
+  const identity = resolveIdentity(cookies, claimed, newestField(events, 'session_id'));
+  // Events without a `user_id` take the visitor's: unproven too when the cookie's customer was.
+  let unproven = 0;
+  const proven = events.map((raw) => {
+    const checked = proof.provenEvent(raw, identity.userId, proofCookie);
+    const ownId = isPlainObject(raw) && raw['user_id'] !== undefined;
+    if (checked.replaced || (cookies !== sent && !ownId)) unproven += 1;
+    return checked.event;
+  });
+  if (unproven > 0) options.unproven?.(unproven, ctx.ip);
+  return { cookies, identity, events: proven };
 }
 
 function newestField(events: unknown[], field: string): unknown {
@@ -60,18 +93,17 @@ export function collectRoute(options: CollectOptions) {
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }
-    const cookies = shopperCookies(ctx.get('cookie'));
-    const identity = resolveIdentity(cookies, newestField(body.events, 'user_id'), newestField(body.events, 'session_id'));
-    const userIds = body.events.map((raw) => eventUserId(raw, identity.userId));
-    await options.rateLimits.take(ctx.ip, body.events.length, countByUser(userIds));
+    const { cookies, identity, events } = shopperIds(ctx, body.events, options);
+    const userIds = events.map((raw) => eventUserId(raw, identity.userId));
+    await options.rateLimits.take(ctx.ip, events.length, countByUser(userIds));
     const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
       writeIdentityCookies(ctx, identity, cookieOptions);
       ctx.body = doctorAnswer(
         ctx,
-        body.events,
-        body.events.map((raw) => collectEventToRecord(raw, context, Date.now())),
+        events,
+        events.map((raw) => collectEventToRecord(raw, context, Date.now())),
         options.events,
       );
       return;
@@ -87,7 +119,7 @@ export function collectRoute(options: CollectOptions) {
       const settled = checked.ok && user !== admission.vouched ? settledMonthErrors(checked.value.body['datetime'], now) : [];
       return settled.length > 0 ? { ok: false, errors: settled } : checked;
     };
-    const verdicts = await options.accept('collect', 'event', body.events, toRecord);
+    const verdicts = await options.accept('collect', 'event', events, toRecord);
     const paidFor = vouchable(admission, identity.userId, voucher, options.vouchers);
     writeIdentityCookies(ctx, identity, cookieOptions, paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor));
     const answer = summarize(verdicts);

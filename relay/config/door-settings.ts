@@ -47,6 +47,15 @@ export const DOOR_SETTINGS: Setting[] = [
     parse: accessKey,
   },
   {
+    key: 'identitySecret',
+    secret: true,
+    env: 'SHOPBEACON_IDENTITY_SECRET',
+    flag: '--identity-secret',
+    help: "secret the shop's backend signs its customer ids with (hex HMAC-SHA256 in the _sb_idp cookie): a customer id from a browser is then believed only with that proof; 32 characters at least",
+    parse: accessKey,
+    shown: 'customer ids believed as browsers send them',
+  },
+  {
     key: 'cookieDomain',
     env: 'SHOPBEACON_COOKIE_DOMAIN',
     flag: '--cookie-domain',

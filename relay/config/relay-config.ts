@@ -19,6 +19,8 @@ export interface RelayConfig {
   adminKey: string | undefined;
   /** `SHOPBEACON_INGEST_KEY`: accepted on `/v1/track` alone. */
   ingestKey: string | undefined;
+  /** `SHOPBEACON_IDENTITY_SECRET`: with it, a browser's customer id needs the shop's proof (`collect/customer-proof.ts`). */
+  identitySecret: string | undefined;
   /** Domain of the identity cookies; the request's host when unset. */
   cookieDomain: string | undefined;
   /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. @default 0 */

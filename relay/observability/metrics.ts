@@ -99,6 +99,11 @@ function platformMetrics(reg: Registry[]) {
       labelNames: ['result'],
       registers: reg,
     }),
+    unprovenCustomers: new Counter({
+      name: 'shopbeacon_collect_unproven_customer_ids_total',
+      help: "Browser events whose customer id came without the shop's proof (SHOPBEACON_IDENTITY_SECRET): sent with the visitor's own id",
+      registers: reg,
+    }),
     paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
   };
 }

@@ -106,6 +106,44 @@ export function request(scenario: Record<string, unknown>): Promise<Outcome> {
   );
 }
 
+/** PHP's own web server running scenarios (tests/http-scenario.php): each answer's real headers too. */
+export interface ScenarioServer {
+  request(scenario: Record<string, unknown>): Promise<{ outcome: Outcome; setCookies: string[] }>;
+  close(): Promise<void>;
+}
+
+/** A free loopback port: `php -S` takes no port 0. */
+async function freePort(): Promise<number> {
+  const server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function scenarioServer(): Promise<ScenarioServer> {
+  const port = await freePort();
+  const child = spawn(PHP, ['-S', `127.0.0.1:${port}`, join(HERE, 'http-scenario.php')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // php -S says it has started on stderr once it listens.
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (c: Buffer) => c.toString().includes('started') && resolve());
+    child.once('exit', (code) => reject(new Error(`php -S exited with ${code}`)));
+  });
+  return {
+    request: async (scenario) => {
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: JSON.stringify(scenario) });
+      const text = await answer.text();
+      return { outcome: JSON.parse(text) as Outcome, setCookies: answer.headers.getSetCookie() };
+    },
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    },
+  };
+}
+
 /** The state file a scenario leaves, changed between two requests (the retry made due). */
 export function makeRetryDue(state: string, at: string): void {
   const saved = JSON.parse(readFileSync(state, 'utf8')) as { config: Record<string, string> };

@@ -60,6 +60,18 @@ export interface PluginScenario {
   retry?: [unknown[], { attempt: number; first: number }];
   /** A product id: the `shopbeacon_price` field the plugin adds to its REST answer. */
   rest_price?: number;
+  /** A user id WordPress logs in before the page's headers; or the user logs out. */
+  login?: number;
+  logout?: boolean;
+  /** The request is HTTPS. */
+  ssl?: boolean;
+}
+
+/** A cookie the plugin set through wc_setcookie, with the options it would go out with. */
+export interface CookieSet {
+  name: string;
+  value: string;
+  options: { expires: number; secure: boolean; path: string; domain: string; httponly: boolean; samesite?: string };
 }
 
 /** What the plugin handed to Action Scheduler. */
@@ -89,6 +101,7 @@ export interface PluginRequest {
   action_queries: Record<string, unknown>[];
   /** The plugin version that last looked for failed retries (its option), once the request is over. */
   rescued_for: string | null;
+  cookies_set: CookieSet[];
   stderr: string;
 }
 

@@ -3,6 +3,7 @@
 // the storefront head and the cart events. The relay client's failures: prestashop-module-relay.test.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   MODULE,
   PHP,
   request,
+  scenarioServer,
   settings,
   SHOPPER_AGENT,
   skip,
@@ -142,6 +144,28 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     const defaults = await request({ page: true, cookies: ANONYMOUS });
     assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"><\/script>/);
     assert.doesNotMatch(defaults.head, /identify|reset|viewProduct/);
+  });
+
+  it("proves a logged-in customer to a relay with an identity secret (_sb_idp, HttpOnly, the response's own header), and deletes a proof left on a page rendered for nobody", async (t) => {
+    const SECRET = 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2';
+    const proof = createHmac('sha256', SECRET).update('7').digest('hex');
+    const server = await scenarioServer();
+    t.after(() => server.close());
+    const config = settings(relay.url, { SHOPBEACON_IDENTITY_SECRET: SECRET, SHOPBEACON_COOKIE_DOMAIN: '.shop.example' });
+    const customer = await server.request({ config, cookies: ANONYMOUS, customer: 7, page: true, ssl: true });
+    assert.equal(customer.setCookies.length, 1, customer.setCookies.join('\n'));
+    assert.match(
+      customer.setCookies[0]!,
+      new RegExp(`^_sb_idp=${proof}; expires=[^;]+; Max-Age=345600\\d\\d; path=/; domain=\\.shop\\.example; secure; HttpOnly; SameSite=Lax$`),
+    );
+    assert.match(customer.outcome.head, /shopbeacon\("identify","7"\);/);
+    assert.ok(!JSON.stringify(customer).includes(SECRET), 'the secret reaches no page');
+    const held = await server.request({ config, cookies: { ...ANONYMOUS, _sb_idp: proof }, customer: 7, page: true });
+    assert.deepEqual(held.setCookies, [], 'a proof already held is not set again');
+    const nobody = await server.request({ config, cookies: { ...ANONYMOUS, _sb_idp: proof }, page: true });
+    assert.match(nobody.setCookies[0] ?? '', /^_sb_idp=deleted; expires=Thu, 01 Jan 1970/);
+    const withoutSecret = await server.request({ config: settings(relay.url), cookies: ANONYMOUS, customer: 7, page: true });
+    assert.deepEqual(withoutSecret.setCookies, []);
   });
 
   it('resets an identified visitor who has logged out, and escapes what could end the script element', async () => {

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 import { phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
@@ -67,5 +68,39 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
     const defaults = await runPluginRequest({ cookies: ANONYMOUS });
     assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"/);
     assert.doesNotMatch(defaults.head, /identify|reset/);
+  });
+  it('proves a logged-in customer to a relay with an identity secret (_sb_idp, HttpOnly), at login and on each page, and forgets it at logout', async () => {
+    const SECRET = 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2';
+    const proof = (id: number) => createHmac('sha256', SECRET).update(String(id)).digest('hex');
+    const options = pluginSettings(h.url, ADMIN_KEY, {}, { identity_secret: SECRET, cookie_domain: '.shop.example' });
+    const page = await runPluginRequest({ options, cookies: ANONYMOUS, user_id: 7, ssl: true });
+    assert.equal(page.cookies_set.length, 1);
+    const [set] = page.cookies_set;
+    assert.deepEqual([set!.name, set!.value], ['_sb_idp', proof(7)]);
+    assert.deepEqual({ ...set!.options, expires: 0 }, { expires: 0, secure: true, path: '/', domain: '.shop.example', httponly: true, samesite: 'Lax' });
+    assert.ok(set!.options.expires > Date.now() / 1000 + 399 * 86_400, 'as long-lived as _sb_uid');
+    assert.match(page.head, /shopbeacon\("identify","7"\);/);
+    assert.ok(!JSON.stringify(page).includes(SECRET), 'the secret reaches no page');
+    const again = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(7) }, user_id: 7 });
+    assert.deepEqual(again.cookies_set, [], 'a proof already held is not set again');
+    const login = await runPluginRequest({ options, cookies: ANONYMOUS, login: 9 });
+    assert.deepEqual(
+      login.cookies_set.map((c) => [c.name, c.value]),
+      [['_sb_idp', proof(9)]],
+    );
+    const logout = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) }, user_id: 9, logout: true });
+    assert.deepEqual(
+      logout.cookies_set.map((c) => [c.name, c.value, c.options.expires]),
+      [['_sb_idp', '', 1]],
+    );
+    const stranger = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) } });
+    assert.deepEqual(
+      stranger.cookies_set.map((c) => c.value),
+      [''],
+      'a page rendered for nobody deletes a proof left behind',
+    );
+    const withoutSecret = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, user_id: 7 });
+    assert.deepEqual(withoutSecret.cookies_set, []);
+    assert.match(page.settings['identity_secret'] ?? '', /type="password"[^>]*value=""[^>]*placeholder="\(saved\)"/);
   });
 });

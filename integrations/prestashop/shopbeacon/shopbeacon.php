@@ -17,6 +17,7 @@ require_once __DIR__ . '/classes/ShopbeaconRetryQueue.php';
 require_once __DIR__ . '/classes/ShopbeaconRelayClient.php';
 require_once __DIR__ . '/classes/ShopbeaconTracker.php';
 require_once __DIR__ . '/classes/ShopbeaconStorefront.php';
+require_once __DIR__ . '/classes/ShopbeaconIdentityProof.php';
 require_once __DIR__ . '/classes/ShopbeaconCartEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconCheckoutEvents.php';
 
@@ -51,7 +52,7 @@ class shopbeacon extends Module
     {
         $this->name = 'shopbeacon';
         $this->tab = 'analytics_stats';
-        $this->version = '0.2.0';
+        $this->version = '0.3.0';
         $this->author = 'shopbeacon';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '9.99.99'];
@@ -100,6 +101,7 @@ class shopbeacon extends Module
         if ($this->client->hasWork()) {
             $this->sendAtShutdown();
         }
+        (new ShopbeaconIdentityProof($this->settings))->forPage($this->context);
 
         return (new ShopbeaconStorefront($this->settings))->head($this->context);
     }
@@ -227,10 +229,12 @@ class shopbeacon extends Module
         Configuration::updateValue(ShopbeaconSettings::LOCAL_URL, $localUrl);
         Configuration::updateValue(ShopbeaconSettings::CONSENT, $consent);
         Configuration::updateValue(ShopbeaconSettings::COOKIE_DOMAIN, $domain);
-        // An empty key field keeps the key already stored: the stored key never reaches a page.
-        $key = trim((string) Tools::getValue(ShopbeaconSettings::ADMIN_KEY));
-        if ('' !== $key) {
-            Configuration::updateValue(ShopbeaconSettings::ADMIN_KEY, $key);
+        // An empty key or secret field keeps the one already stored: a stored secret never reaches a page.
+        foreach ([ShopbeaconSettings::ADMIN_KEY, ShopbeaconSettings::IDENTITY_SECRET] as $secret) {
+            $value = trim((string) Tools::getValue($secret));
+            if ('' !== $value) {
+                Configuration::updateValue($secret, $value);
+            }
         }
 
         return $this->displayConfirmation($this->l('Settings updated'));
@@ -263,6 +267,13 @@ class shopbeacon extends Module
                         'desc' => $keySaved
                             ? $this->l('Saved. The relay\'s SHOPBEACON_INGEST_KEY (or its admin key); leave empty to keep it.')
                             : $this->l('The relay\'s SHOPBEACON_INGEST_KEY: it can only post events, so a leak opens nothing else (its SHOPBEACON_ADMIN_KEY works too). Events are sent once it is set.'),
+                    ],
+                    [
+                        'type' => 'password',
+                        'label' => $this->l('Identity secret'),
+                        'name' => ShopbeaconSettings::IDENTITY_SECRET,
+                        'autocomplete' => false,
+                        'desc' => $this->l('The relay\'s SHOPBEACON_IDENTITY_SECRET, if it has one: the module then proves each logged-in customer to the relay (the _sb_idp cookie), which believes a customer id from a browser only with that proof. Leave empty to keep the one saved.'),
                     ],
                     [
                         'type' => 'select',
@@ -304,6 +315,7 @@ class shopbeacon extends Module
             ShopbeaconSettings::PUBLIC_PATH => $this->settings->publicPath(),
             ShopbeaconSettings::LOCAL_URL => $this->settings->localUrl(),
             ShopbeaconSettings::ADMIN_KEY => '',
+            ShopbeaconSettings::IDENTITY_SECRET => '',
             ShopbeaconSettings::CONSENT => $this->settings->consentMode(),
             ShopbeaconSettings::COOKIE_DOMAIN => $this->settings->cookieDomain(),
         ];

@@ -223,6 +223,12 @@ class Tools
         return isset($_POST[$key]) || isset($_GET[$key]);
     }
 
+    /** Whether the shop is served over HTTPS: the scenario's `ssl`. */
+    public static function usingSecureMode()
+    {
+        return !empty($GLOBALS['ps']['ssl']);
+    }
+
     public static function getAdminTokenLite($tab)
     {
         return 'token-' . $tab;

@@ -16,7 +16,7 @@
  *   lines of [product_id, quantity, product_attribute_id, unit price with tax]; `validate_context`: the context and
  *   cookie a real shop had there, by fixture name); `page`: `order` is the checkout;
  * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
- * - `session`: PHP's session is open, as PrestaShop 9's pages open it;
+ * - `session`: PHP's session is open, as PrestaShop 9's pages open it; `ssl`: the shop is on HTTPS;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
  * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
@@ -40,6 +40,7 @@ foreach (isset($scenario['config']) ? $scenario['config'] : [] as $key => $value
     $GLOBALS['ps']['config'][$key] = $value;
 }
 $_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
+$GLOBALS['ps']['ssl'] = !empty($scenario['ssl']);
 // The shopper's request headers: a desktop browser's User-Agent unless the scenario says otherwise.
 $_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'], isset($scenario['server']) ? $scenario['server'] : []);
 

@@ -13,7 +13,8 @@
  * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
  * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `session` (WooCommerce's
  * session values before the request; printed as they are after it), `failed_actions` (Action Scheduler's failed
- * actions, id => args), `activate` (the plugin's activation hook runs).
+ * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
+ * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
  * was done the response ended. Cart events go to the relay for real, after the response.
@@ -35,12 +36,22 @@ $GLOBALS['sb_order']   = $scenario['order'] ?? null;
 $GLOBALS['sb_session'] = $scenario['session'] ?? array();
 $GLOBALS['sb_failed_actions'] = $scenario['failed_actions'] ?? array();
 $GLOBALS['sb_order_count']    = $scenario['order_count'] ?? 0;
+$GLOBALS['sb_ssl']            = ! empty( $scenario['ssl'] );
 $_REQUEST              = $scenario['request'] ?? array();
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'before_woocommerce_init' );
 do_action( 'plugins_loaded' );
 do_action( 'init' );
+if ( isset( $scenario['login'] ) ) {
+	$GLOBALS['sb_user_id'] = $scenario['login'];
+	do_action( 'wp_login', 'customer', (object) array( 'ID' => $scenario['login'] ) );
+}
+if ( ! empty( $scenario['logout'] ) ) {
+	do_action( 'wp_logout', $GLOBALS['sb_user_id'] );
+	$GLOBALS['sb_user_id'] = 0;
+}
+do_action( 'send_headers' );
 if ( ! empty( $scenario['activate'] ) ) {
 	call_user_func( $GLOBALS['sb_activation'] );
 }
@@ -116,6 +127,7 @@ register_shutdown_function(
 				'deleted_actions'   => $GLOBALS['sb_deleted_actions'] ?? array(),
 				'action_queries'    => $GLOBALS['sb_action_queries'] ?? array(),
 				'rescued_for'       => $GLOBALS['sb_options']['shopbeacon_rescued_for'] ?? null,
+				'cookies_set'       => $GLOBALS['sb_cookies_set'] ?? array(),
 			)
 		);
 	}

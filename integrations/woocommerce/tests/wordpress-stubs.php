@@ -137,13 +137,42 @@ function do_action( $hook, ...$args ) {
 	}
 }
 
-function apply_filters( $hook, $value ) {
+function apply_filters( $hook, $value, ...$args ) {
 	foreach ( $GLOBALS['sb_hooks'][ $hook ] ?? array() as $callbacks ) {
 		foreach ( $callbacks as $callback ) {
-			$value = call_user_func( $callback[0], $value );
+			$value = call_user_func_array( $callback[0], array_slice( array_merge( array( $value ), $args ), 0, max( 1, $callback[1] ) ) );
 		}
 	}
 	return $value;
+}
+
+function is_ssl() {
+	return ! empty( $GLOBALS['sb_ssl'] );
+}
+
+function sanitize_text_field( $text ) {
+	return trim( preg_replace( '/[\r\n\t ]+/', ' ', wp_strip_all_tags( (string) $text ) ) );
+}
+
+function wp_strip_all_tags( $text ) {
+	return strip_tags( $text );
+}
+
+/** WooCommerce's wc_setcookie (6.7+): its options through `woocommerce_set_cookie_options`, recorded as the response would set them. */
+function wc_setcookie( $name, $value, $expire = 0, $secure = false, $httponly = false ) {
+	$options = apply_filters(
+		'woocommerce_set_cookie_options',
+		array(
+			'expires'  => $expire,
+			'secure'   => $secure,
+			'path'     => '/shop/',
+			'domain'   => '',
+			'httponly' => $httponly,
+		),
+		$name,
+		$value
+	);
+	$GLOBALS['sb_cookies_set'][] = array( 'name' => $name, 'value' => $value, 'options' => $options );
 }
 
 function get_option( $name, $default = false ) {

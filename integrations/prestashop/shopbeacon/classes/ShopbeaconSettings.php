@@ -9,7 +9,7 @@ if (!defined('_PS_VERSION_')) {
 }
 
 /**
- * The five settings the configuration page saves, as the WooCommerce plugin's Shopbeacon_Settings
+ * The six settings the configuration page saves, as the WooCommerce plugin's Shopbeacon_Settings
  * reads its own: a value left empty is its default.
  */
 class ShopbeaconSettings
@@ -19,6 +19,7 @@ class ShopbeaconSettings
     const ADMIN_KEY = 'SHOPBEACON_ADMIN_KEY';
     const CONSENT = 'SHOPBEACON_CONSENT';
     const COOKIE_DOMAIN = 'SHOPBEACON_COOKIE_DOMAIN';
+    const IDENTITY_SECRET = 'SHOPBEACON_IDENTITY_SECRET';
 
     /** Where browsers reach the relay: a path on the shop's origin (the README's nginx block). */
     const DEFAULT_PUBLIC_PATH = '/sb/';
@@ -36,7 +37,7 @@ class ShopbeaconSettings
     /** @return string[] Every key, for install and uninstall. */
     public static function keys()
     {
-        return [self::PUBLIC_PATH, self::LOCAL_URL, self::ADMIN_KEY, self::CONSENT, self::COOKIE_DOMAIN];
+        return [self::PUBLIC_PATH, self::LOCAL_URL, self::ADMIN_KEY, self::CONSENT, self::COOKIE_DOMAIN, self::IDENTITY_SECRET];
     }
 
     private function value($key, $fallback)
@@ -63,6 +64,12 @@ class ShopbeaconSettings
     public function adminKey()
     {
         return $this->value(self::ADMIN_KEY, '');
+    }
+
+    /** The relay's SHOPBEACON_IDENTITY_SECRET; '' when not set (no proof is made). */
+    public function identitySecret()
+    {
+        return $this->value(self::IDENTITY_SECRET, '');
     }
 
     /** One of the CONSENT_* modes; anything else is the snippet's default. */

@@ -35,6 +35,11 @@ class Shopbeacon_Settings {
 		return $this->value( 'admin_key', '' );
 	}
 
+	/** The relay's SHOPBEACON_IDENTITY_SECRET; '' when not set (no proof is made). */
+	public function identity_secret() {
+		return $this->value( 'identity_secret', '' );
+	}
+
 	/** The consent modes, as the snippet's script tag takes them. */
 	const CONSENT_MODES = array( 'gpc', 'required', 'none' );
 
