@@ -12,13 +12,15 @@ export function fixtureText(name: string): string {
 }
 
 /**
- * The fixture with its dates moved into the current month (keeping day and time), so the
- * service's 2-year window never ages a fixture out. Days past 28 become 28.
+ * The fixture with its dates (captured in 2026-11) moved into the month before the current one,
+ * keeping day, time and their order, so the service's 2-year window never ages a fixture out and
+ * no date lands later than now: moved into the current month, a time later today was a future
+ * date the service refuses. Days past 28 become 28, which every month has.
  */
 export function freshFixture(name: string, now = new Date()): string {
-  const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const day = Math.min(now.getUTCDate(), 28);
-  return fixtureText(name).replace(/\b2026-11-(\d\d)/g, (_, d: string) => `${month}-${String(Math.min(Number(d), day)).padStart(2, '0')}`);
+  const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const month = `${previous.getUTCFullYear()}-${String(previous.getUTCMonth() + 1).padStart(2, '0')}`;
+  return fixtureText(name).replace(/\b2026-11-(\d\d)/g, (_, d: string) => `${month}-${String(Math.min(Number(d), 28)).padStart(2, '0')}`);
 }
 
 /** What WooCommerce and Shopify put in their signature headers: base64 HMAC-SHA256 of the exact bytes. */
