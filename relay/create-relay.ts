@@ -78,6 +78,7 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
     logger,
     events,
     accept,
+    clock: core.clock,
     park,
     withdrawn: core.withdrawn,
     versions: core.versions,

@@ -16,6 +16,7 @@ import type { PlatformState } from './platform-state/platform-state.js';
 import { RedisPlatformState } from './platform-state/redis-platform-state.js';
 import { rememberDelivered } from './platform-state/remember-delivered.js';
 import { SqlitePlatformState } from './platform-state/sqlite-platform-state.js';
+import { ServiceClock } from './shared/service-clock.js';
 
 /** One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and the digests of what was delivered. */
 export interface RelayCore {
@@ -29,6 +30,8 @@ export interface RelayCore {
   versions: RecordVersions;
   worker: DeliveryWorker;
   client: Upstream;
+  /** The time records are stamped and judged by: the relay's clock unless it stepped or the service's disagrees. */
+  clock: ServiceClock;
   /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
   platformState: PlatformState;
   shared: SharedState | undefined;
@@ -69,13 +72,44 @@ async function closeEach(steps: (() => unknown)[]): Promise<void> {
   if (failure !== undefined) throw failure;
 }
 
+/** Every answer's `Date` tells the clock the service's time. */
+function withServiceDate(upstream: Upstream, clock: ServiceClock): Upstream {
+  return {
+    post: async (path, body) => {
+      const answer = await upstream.post(path, body);
+      clock.observeServiceDate(answer.date);
+      return answer;
+    },
+    close: () => upstream.close(),
+    destroy: () => upstream.destroy(),
+  };
+}
+
+/** A clock that says, once each time, when it stops believing the wall clock and why. */
+function relayClock(logger: Logger): ServiceClock {
+  const minutes = (ms: number) => `${Math.round(Math.abs(ms) / 60_000)} min ${ms > 0 ? 'ahead' : 'back'}`;
+  return new ServiceClock({
+    onStep: (stepMs) =>
+      logger.warn(
+        { stepMs: Math.round(stepMs) },
+        `the relay's wall clock stepped ${minutes(stepMs)}: times are stamped by the earlier of it and the monotonic clock until the service's clock says which is right`,
+      ),
+    onDisagreement: (aheadMs) =>
+      logger.warn(
+        { aheadMs: Math.round(aheadMs) },
+        `the relay's clock is ${minutes(aheadMs).replace('back', 'behind')} of the service's (its Date header): times are stamped by the service's clock; set the server's clock right (NTP)`,
+      ),
+  });
+}
+
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
   const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
   const ingestLoad = createIngestLoad();
-  const client = createUpstream(settings.upstream, ingestLoad.arrivingWithin);
+  const clock = relayClock(options.logger);
+  const client = withServiceDate(createUpstream(settings.upstream, ingestLoad.arrivingWithin), clock);
   const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
   let platformState: PlatformState;
   try {
@@ -87,6 +121,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   }
   rememberDelivered(events, platformState);
   const accept = createAccept({
+    now: () => clock.now(),
     enqueueOnce,
     events,
     onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()),
@@ -112,6 +147,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
     versions: new RecordVersions(platformState),
     worker,
     client,
+    clock,
     platformState,
     shared,
     queued,

@@ -1,3 +1,4 @@
+import type { ServiceClock } from './shared/service-clock.js';
 import type { Logger } from 'pino';
 import type { RecordFeed } from './debug/record-feed.js';
 import type { DeliveryWorker } from './delivery/delivery-worker.js';
@@ -25,6 +26,8 @@ export interface RelayParts {
   events: RecordEvents;
   /** The one way records are taken in: validate, store once, announce. */
   accept: Accept;
+  /** The time records are stamped and judged by (`shared/service-clock.ts`). */
+  clock: ServiceClock;
   /** Where records a way in must not refuse (a webhook) are kept when invalid: dead letters. */
   park: Park;
   /** Products withdrawn from sale after they were sent (the service keeps them): on `/stats`. */

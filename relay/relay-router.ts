@@ -113,6 +113,7 @@ function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, 
     rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(parts.shared ? { redis: parts.shared.turns } : {}) }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
+    now: () => parts.clock.now(),
     ...(config.identitySecret ? { customerProof: new CustomerProof(config.identitySecret), unproven: unprovenAlarm(parts) } : {}),
   });
   router.post('/collect', origins, collect);

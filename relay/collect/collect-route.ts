@@ -29,6 +29,8 @@ export interface CollectOptions extends IngestDeps {
   vouchers: VisitorVouchers;
   keepBots: boolean;
   cookieDomain: string | undefined;
+  /** The relay's trusted time (`shared/service-clock.ts`): a page's skew is measured against it. */
+  now: () => number;
   /** With `SHOPBEACON_IDENTITY_SECRET`: customer ids need the shop's proof. */
   customerProof?: CustomerProof;
   /** Told of each batch's events whose customer id had no proof, with the client's address. */
@@ -96,14 +98,14 @@ export function collectRoute(options: CollectOptions) {
     const { cookies, identity, events } = shopperIds(ctx, body.events, options);
     const userIds = events.map((raw) => eventUserId(raw, identity.userId));
     await options.rateLimits.take(ctx.ip, events.length, countByUser(userIds));
-    const context = { identity, skewMs: clockSkew(body.sentAt, Date.now()) };
+    const context = { identity, skewMs: clockSkew(body.sentAt, options.now()) };
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
       writeIdentityCookies(ctx, identity, cookieOptions);
       ctx.body = doctorAnswer(
         ctx,
         events,
-        events.map((raw) => collectEventToRecord(raw, context, Date.now())),
+        events.map((raw) => collectEventToRecord(raw, context, options.now())),
         options.events,
       );
       return;

@@ -5,6 +5,8 @@ export interface UpstreamAnswer {
   status: number;
   body: string;
   retryAfter: string | undefined;
+  /** The answer's `Date`: the service's clock (`shared/service-clock.ts`). */
+  date?: string | undefined;
 }
 
 export interface UpstreamClientOptions {
@@ -57,8 +59,13 @@ export class UpstreamClient implements Upstream {
   async post(path: ServicePath, body: string): Promise<UpstreamAnswer> {
     const response = await this.pool.request({ method: 'POST', path: this.prefix + path, headers: this.headers, body });
     const text = await response.body.text();
-    const retryAfter = response.headers['retry-after'];
-    return { status: response.statusCode, body: text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+    const { 'retry-after': retryAfter, date } = response.headers;
+    return {
+      status: response.statusCode,
+      body: text,
+      retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      date: Array.isArray(date) ? date[0] : date,
+    };
   }
 
   /** Waits for calls in flight, then closes the connections; after `destroy` there is nothing to wait for. */

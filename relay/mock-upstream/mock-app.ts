@@ -102,6 +102,8 @@ export function createMockApp(options: MockAppOptions): MockApp {
 
   function serviceRoute(info: KindInfo) {
     return async (ctx: Context): Promise<void> => {
+      // The service's clock, as a real one's answers carry it (Node would write the machine's).
+      ctx.set('Date', new Date(options.now()).toUTCString());
       if (await injectFaults(ctx)) return;
       try {
         checkAuthorization(ctx, options.token, info.kind !== 'product');

@@ -38,15 +38,20 @@ describe('ThreadedUpstreamClient, the service calls on their own thread (relay/d
     up.server.close();
   });
 
-  it('answers each call of a turn with its own status, body and Retry-After, under the prefix and token of the base URL', async () => {
+  it('answers each call of a turn with its own status, body, Retry-After and Date, under the prefix and token of the base URL', async () => {
     const client = new ThreadedUpstreamClient(options(up.url));
     const answers = await Promise.all([client.post('/v1/track', 'one'), client.post('/v1/track', 'busy'), client.post('/v1/products/catalog', 'three')]);
     await client.close();
-    assert.deepEqual(answers, [
-      { status: 202, body: 'Bearer secret-token /api/v1/track one', retryAfter: undefined },
-      { status: 429, body: 'slow down', retryAfter: '7' },
-      { status: 202, body: 'Bearer secret-token /api/v1/products/catalog three', retryAfter: undefined },
-    ]);
+    // Each answer's Date is the service's clock (shared/service-clock.ts), read as the stand-in wrote it.
+    assert.ok(answers.every((answer) => Math.abs(Date.parse(answer.date ?? '') - Date.now()) < 5_000));
+    assert.deepEqual(
+      answers.map(({ date: _date, ...rest }) => rest),
+      [
+        { status: 202, body: 'Bearer secret-token /api/v1/track one', retryAfter: undefined },
+        { status: 429, body: 'slow down', retryAfter: '7' },
+        { status: 202, body: 'Bearer secret-token /api/v1/products/catalog three', retryAfter: undefined },
+      ],
+    );
   });
 
   it("fails a refused connection with undici's code, which delivery reads as safe to retry", async () => {
