@@ -27,7 +27,8 @@ export function phpFiles(dir = PLUGIN_DIR): string[] {
 export interface PluginScenario {
   /** WordPress options: `woocommerce_shopbeacon_settings` holds the plugin's. */
   options?: Record<string, unknown>;
-  cookies?: Record<string, string>;
+  /** The browser's cookies; an array is what PHP makes of `name[]=value`. */
+  cookies?: Record<string, string | string[]>;
   user_id?: number;
   /** A product id: the request is that product's page. */
   product_page?: number;
@@ -65,6 +66,8 @@ export interface PluginScenario {
   logout?: boolean;
   /** The request is HTTPS. */
   ssl?: boolean;
+  /** How many of the plugin's retries wait in Action Scheduler. */
+  pending_actions?: number;
 }
 
 /** A cookie the plugin set through wc_setcookie, with the options it would go out with. */

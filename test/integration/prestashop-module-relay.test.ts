@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANONYMOUS, fakeRelay, KEY, makeRetryDue, request, settings, skip, type FakeRelay } from '../helpers/prestashop-module.js';
@@ -57,6 +57,40 @@ describe("the PrestaShop module's relay client, retry queue and configuration pa
     assert.deepEqual(relay.requests[0]?.body, down.queue, 'the queued event as it was captured (its datetime kept)');
     assert.deepEqual(later.queue, []);
     assert.equal(later.retry_at, 0);
+  });
+
+  it('sends a User-Agent cut between characters as valid text, and drops a queued row no retry can read instead of letting it hold the queue', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
+    const agent = `${'a'.repeat(511)}é and more`;
+    const down = await request({
+      state,
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      server: { HTTP_USER_AGENT: agent },
+      actions: [['add', 42, 1]],
+    });
+    assert.equal(down.queue.length, 1);
+    assert.equal(down.queue[0]?.visitor_agent, 'a'.repeat(511), 'cut before the character the 512th byte splits');
+    const saved = JSON.parse(readFileSync(state, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+    const [table, rows] = Object.entries(saved.tables).find(([name]) => name.endsWith('shopbeacon_queue'))!;
+    saved.tables[table] = [{ ...rows[0], id_shopbeacon_queue: 1 + Number(rows[0]?.['id_shopbeacon_queue']), body: '' }, ...rows];
+    writeFileSync(state, JSON.stringify(saved));
+    makeRetryDue(state, String(Math.floor(Date.now() / 1000) - 1));
+    relay.requests.length = 0;
+    const later = await request({ state, page: true, config: settings(relay.url), cookies: {} });
+    assert.equal(relay.requests.length, 1);
+    assert.deepEqual(
+      relay.requests[0]?.body.map((e) => e.visitor_agent),
+      ['a'.repeat(511)],
+    );
+    assert.deepEqual(later.queue, []);
+    assert.equal(later.retry_at, 0, 'nothing left to retry');
+  });
+
+  it('sends nothing for a `~0` cookie: a guest session is customer 0, which names nobody', async () => {
+    relay.requests.length = 0;
+    const r = await request({ config: settings(relay.url), cookies: { _sb_uid: '~0', _sb_sid: ANONYMOUS._sb_sid }, actions: [['add', 42, 1]] });
+    assert.deepEqual([relay.requests.length, r.queue.length], [0, 0]);
   });
 
   it("leaves a queue that is not yet due, and its retry time, alone when a request's own events go through", async () => {

@@ -238,6 +238,14 @@ describe('POST /collect with SHOPBEACON_IDENTITY_SECRET: customer ids the shop v
     assert.ok(!h.logs.some((line) => line.includes(SECRET) || line.includes(proofOf('42'))), 'neither the secret nor a proof is logged');
   });
 
+  it('sends an anonymous id replayed from before the login as the proven customer, neither counted nor warned of', async () => {
+    const before = await metric();
+    const replayed = browserEvent({ user_id: 'anon-before-login-1234' });
+    await collect(h.url, { events: [replayed] }, { cookie: `_sb_uid=~42; _sb_idp=${proofOf('42')}` });
+    assert.equal(await delivered(replayed), '42');
+    assert.equal(await metric(), before);
+  });
+
   it('gives a forged identified cookie one stable anonymous id in its place, never the customer named', async () => {
     const first = browserEvent();
     const answer = await collect(h.url, first, { cookie: '_sb_uid=~7' });

@@ -69,7 +69,7 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
     assert.match(defaults.head, /src="\/sb\/shopbeacon\.js"/);
     assert.doesNotMatch(defaults.head, /identify|reset/);
   });
-  it('proves a logged-in customer to a relay with an identity secret (_sb_idp, HttpOnly), at login and on each page, and forgets it at logout', async () => {
+  it('proves a logged-in customer to a relay with an identity secret (_sb_idp, HttpOnly), at login and on each page, and lets it run out a day after logout', async () => {
     const SECRET = 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2';
     const proof = (id: number) => createHmac('sha256', SECRET).update(String(id)).digest('hex');
     const options = pluginSettings(h.url, ADMIN_KEY, {}, { identity_secret: SECRET, cookie_domain: '.shop.example' });
@@ -88,17 +88,22 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
       login.cookies_set.map((c) => [c.name, c.value]),
       [['_sb_idp', proof(9)]],
     );
+    // At logout the proof is kept one day more: the snippet replays the customer's own events queued before it.
+    const day = (c: { options: { expires: number } }) => Math.round((c.options.expires - Date.now() / 1000) / 3600);
     const logout = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) }, user_id: 9, logout: true });
     assert.deepEqual(
-      logout.cookies_set.map((c) => [c.name, c.value, c.options.expires]),
-      [['_sb_idp', '', 1]],
+      logout.cookies_set.map((c) => [c.name, c.value, day(c)]),
+      [['_sb_idp', proof(9), 24]],
     );
-    const stranger = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) } });
+    const afterLogout = await runPluginRequest({ options, cookies: { _sb_uid: '~9', _sb_sid: ANONYMOUS._sb_sid, _sb_idp: proof(9) } });
     assert.deepEqual(
-      stranger.cookies_set.map((c) => c.value),
-      [''],
-      'a page rendered for nobody deletes a proof left behind',
+      afterLogout.cookies_set.map((c) => [c.value, day(c)]),
+      [[proof(9), 24]],
+      'the first page after it, the snippet still identified',
     );
+    assert.match(afterLogout.head, /shopbeacon\("reset"\);/);
+    const stranger = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) } });
+    assert.deepEqual(stranger.cookies_set, [], 'an anonymous page leaves it to run out');
     const withoutSecret = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, user_id: 7 });
     assert.deepEqual(withoutSecret.cookies_set, []);
     assert.match(page.settings['identity_secret'] ?? '', /type="password"[^>]*value=""[^>]*placeholder="\(saved\)"/);

@@ -14,7 +14,9 @@
  * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `session` (WooCommerce's
  * session values before the request; printed as they are after it), `failed_actions` (Action Scheduler's failed
  * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
- * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS).
+ * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS), `pending_actions` (how many
+ * of the plugin's retries wait in Action Scheduler), `uninstall` (WordPress deletes the plugin: prints the options left
+ * and the actions unscheduled instead).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
  * was done the response ended. Cart events go to the relay for real, after the response.
@@ -37,8 +39,16 @@ $GLOBALS['sb_session'] = $scenario['session'] ?? array();
 $GLOBALS['sb_failed_actions'] = $scenario['failed_actions'] ?? array();
 $GLOBALS['sb_order_count']    = $scenario['order_count'] ?? 0;
 $GLOBALS['sb_ssl']            = ! empty( $scenario['ssl'] );
+$GLOBALS['sb_pending_actions'] = $scenario['pending_actions'] ?? 0;
 $_REQUEST              = $scenario['request'] ?? array();
 
+if ( ! empty( $scenario['uninstall'] ) ) {
+	// WordPress deleting the plugin: uninstall.php alone, with the options as they were.
+	define( 'WP_UNINSTALL_PLUGIN', 'shopbeacon/shopbeacon.php' );
+	require __DIR__ . '/../shopbeacon/uninstall.php';
+	echo json_encode( array( 'options' => (object) $GLOBALS['sb_options'], 'unscheduled' => $GLOBALS['sb_unscheduled'] ?? array() ) );
+	exit;
+}
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'before_woocommerce_init' );
 do_action( 'plugins_loaded' );

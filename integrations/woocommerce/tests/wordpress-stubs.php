@@ -31,7 +31,11 @@ function fastcgi_finish_request() {
 }
 
 /** Action Scheduler's call, as WooCommerce ships it: what the plugin schedules is kept for the test to read. */
+/** As Action Scheduler's store (ActionScheduler_DBStore::validate_args): arguments over 8,000 characters of JSON are refused. */
 function as_schedule_single_action( $timestamp, $hook, $args = array(), $group = '' ) {
+	if ( strlen( (string) wp_json_encode( $args ) ) > 8000 ) {
+		throw new InvalidArgumentException( 'ActionScheduler_Action::$args too long. To ensure the args column can be indexed, action args should not be more than 8000 characters when encoded as JSON.' );
+	}
 	$GLOBALS['sb_actions'][] = array( 'in' => $timestamp - time(), 'hook' => $hook, 'args' => $args, 'group' => $group );
 	return count( $GLOBALS['sb_actions'] );
 }
@@ -66,6 +70,9 @@ class ActionScheduler {
 /** The query is kept for the test to read; the failed actions' ids come back. */
 function as_get_scheduled_actions( $args = array(), $return_format = 'OBJECT' ) {
 	$GLOBALS['sb_action_queries'][] = $args;
+	if ( 'pending' === ( $args['status'] ?? '' ) ) {
+		return array_slice( range( 1, max( 1, $GLOBALS['sb_pending_actions'] ?? 0 ) ), 0, $GLOBALS['sb_pending_actions'] ?? 0 );
+	}
 	return 'failed' === ( $args['status'] ?? '' ) ? array_keys( $GLOBALS['sb_failed_actions'] ?? array() ) : array();
 }
 
@@ -87,6 +94,15 @@ function set_transient( $name, $value, $expiration = 0 ) {
 	$GLOBALS['sb_options'][ '_transient_' . $name ] = $value;
 	$GLOBALS['sb_transients_set'][ $name ]          = $expiration;
 	return true;
+}
+
+function delete_option( $name ) {
+	unset( $GLOBALS['sb_options'][ $name ] );
+	return true;
+}
+
+function as_unschedule_all_actions( $hook, $args = array(), $group = '' ) {
+	$GLOBALS['sb_unscheduled'][] = array( $hook, $group );
 }
 
 function delete_transient( $name ) {
@@ -150,7 +166,11 @@ function is_ssl() {
 	return ! empty( $GLOBALS['sb_ssl'] );
 }
 
+/** As WordPress's: text that is not UTF-8 is refused whole (wp_check_invalid_utf8), then tags and runs of whitespace go. */
 function sanitize_text_field( $text ) {
+	if ( 1 !== preg_match( '//u', (string) $text ) ) {
+		return '';
+	}
 	return trim( preg_replace( '/[\r\n\t ]+/', ' ', wp_strip_all_tags( (string) $text ) ) );
 }
 

@@ -12,9 +12,11 @@ if (!defined('_PS_VERSION_')) {
  * For a relay that believes a customer id from a browser only with the shop's proof
  * (SHOPBEACON_IDENTITY_SECRET): the hex HMAC-SHA256 of the customer id under that secret, in the
  * first-party cookie `_sb_idp` the relay reads on `/collect`. HttpOnly, as long-lived as the
- * snippet's own `_sb_uid`. Set on every page rendered for the customer the snippet identifies
- * (the same test as ShopbeaconStorefront's), deleted on a page rendered for nobody: a logout lands
- * on one. Without the secret in the settings it does nothing.
+ * snippet's own `_sb_uid`, set on every page rendered for the customer the snippet identifies (the
+ * same test as ShopbeaconStorefront's). The first page after a logout (rendered for nobody while
+ * the snippet still identifies) keeps it one day more, not less: the snippet replays events it could
+ * not send yet with the ids they were captured with (for up to a day), and those are the
+ * customer's own. Without the secret in the settings it does nothing.
  */
 class ShopbeaconIdentityProof
 {
@@ -22,6 +24,9 @@ class ShopbeaconIdentityProof
 
     /** As long as the snippet remembers an identified visitor (`_sb_uid`: 400 days). */
     const LIFETIME = 34560000;
+
+    /** After a logout: as long as the snippet keeps an event it could not send (24 hours). */
+    const AFTER_LOGOUT = 86400;
 
     /** @var ShopbeaconSettings */
     private $settings;
@@ -31,7 +36,7 @@ class ShopbeaconIdentityProof
         $this->settings = $settings;
     }
 
-    /** The page's customer proven, or a proof left by one who is no longer logged in deleted. */
+    /** The page's customer proven; the first page after a logout lets the proof run out. */
     public function forPage(Context $context)
     {
         $secret = $this->settings->identitySecret();
@@ -41,9 +46,9 @@ class ShopbeaconIdentityProof
         $customer = $context->customer;
         if (is_object($customer) && $customer->isLogged() && (int) $customer->id > 0) {
             $this->prove(hash_hmac('sha256', (string) (int) $customer->id, $secret));
-        } elseif (isset($_COOKIE[self::COOKIE])) {
-            $this->setCookie('', 1);
-            unset($_COOKIE[self::COOKIE]);
+        } elseif (ShopbeaconVisitor::isIdentified($_COOKIE) && isset($_COOKIE[self::COOKIE]) && is_string($_COOKIE[self::COOKIE])
+            && 1 === preg_match('/^[0-9a-f]{64}$/', $_COOKIE[self::COOKIE])) {
+            $this->setCookie($_COOKIE[self::COOKIE], time() + self::AFTER_LOGOUT);
         }
     }
 

@@ -20,6 +20,9 @@ if (!defined('_PS_VERSION_')) {
  */
 class ShopbeaconRelayClient
 {
+    /** Text that is not UTF-8 (a header cut mid-character) becomes U+FFFD rather than failing the whole batch (PHP 7.2+). */
+    const JSON_FLAGS = 0x00200000;
+
     /** Seconds to open the connection to the relay. */
     const CONNECT_TIMEOUT = 0.2;
 
@@ -123,7 +126,10 @@ class ShopbeaconRelayClient
         $port = isset($parts['port']) ? (int) $parts['port'] : ($tls ? 443 : 80);
         $host = $parts['host'];
         $path = (isset($parts['path']) ? $parts['path'] : '/v1/track') . (isset($parts['query']) ? '?' . $parts['query'] : '');
-        $body = json_encode($events);
+        $body = json_encode($events, self::JSON_FLAGS);
+        if (!is_string($body)) {
+            return ['status' => 0, 'body' => '', 'error' => 'the events could not be written as JSON (' . json_last_error_msg() . ')'];
+        }
         $request = 'POST ' . $path . " HTTP/1.1\r\n"
             . 'Host: ' . $host . ((($tls && 443 !== $port) || (!$tls && 80 !== $port)) ? ':' . $port : '') . "\r\n"
             . 'Authorization: Bearer ' . $this->settings->adminKey() . "\r\n"

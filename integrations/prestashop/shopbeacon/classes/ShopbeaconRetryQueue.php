@@ -66,11 +66,18 @@ class ShopbeaconRetryQueue
         $db->delete(self::TABLE, '`date_add` < ' . (int) ($now - self::MAX_AGE));
         $rows = $db->executeS('SELECT `id_shopbeacon_queue`, `body` FROM `' . _DB_PREFIX_ . self::TABLE . '` ORDER BY `id_shopbeacon_queue` ASC LIMIT ' . (int) self::BATCH);
         $events = [];
+        $unreadable = [];
         foreach (is_array($rows) ? $rows : [] as $row) {
             $event = json_decode($row['body'], true);
             if (is_array($event)) {
                 $events[(int) $row['id_shopbeacon_queue']] = $event;
+            } else {
+                $unreadable[] = (int) $row['id_shopbeacon_queue'];
             }
+        }
+        // A row no retry can ever send would hold the queue's head, and RETRY_AT, for its seven days.
+        if (!empty($unreadable)) {
+            $db->delete(self::TABLE, '`id_shopbeacon_queue` IN (' . implode(',', $unreadable) . ')');
         }
         Configuration::updateGlobalValue(self::RETRY_AT, empty($rows) ? 0 : $now + self::RETRY_DELAY);
 
@@ -95,7 +102,13 @@ class ShopbeaconRetryQueue
         }
         $rows = [];
         foreach ($events as $event) {
-            $rows[] = ['body' => pSQL(json_encode($event), true), 'date_add' => (int) $now];
+            $body = json_encode($event, ShopbeaconRelayClient::JSON_FLAGS);
+            if (is_string($body)) {
+                $rows[] = ['body' => pSQL($body, true), 'date_add' => (int) $now];
+            }
+        }
+        if (empty($rows)) {
+            return 0;
         }
         $db = Db::getInstance();
         $db->insert(self::TABLE, $rows);

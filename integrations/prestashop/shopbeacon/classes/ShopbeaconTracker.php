@@ -42,11 +42,21 @@ class ShopbeaconTracker
             return null;
         }
         $ids = ShopbeaconVisitor::tracked($_COOKIE, $_SERVER, $this->settings->consentMode());
-        if (null !== $ids && ShopbeaconVisitor::isIdentified($_COOKIE) && (string) self::sessionCustomerId() !== $ids['user_id']) {
+        // A session of no customer is 0, which `~0` would match: a customer id is believed only for a customer.
+        $customer = self::sessionCustomerId();
+        if (null !== $ids && ShopbeaconVisitor::isIdentified($_COOKIE) && ($customer <= 0 || (string) $customer !== $ids['user_id'])) {
             return null;
         }
 
         return $ids;
+    }
+
+    /** The shopper's User-Agent, its first 512 bytes cut between characters and made valid UTF-8: it is sent as JSON. */
+    private static function agent()
+    {
+        $agent = isset($_SERVER['HTTP_USER_AGENT']) && is_string($_SERVER['HTTP_USER_AGENT']) ? $_SERVER['HTTP_USER_AGENT'] : '';
+
+        return mb_convert_encoding(mb_strcut($agent, 0, 512, 'UTF-8'), 'UTF-8', 'UTF-8');
     }
 
     /**
@@ -101,11 +111,11 @@ class ShopbeaconTracker
             $event['session_id'] = $ids['session_id'];
         }
         // The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
-        $event['visitor_agent'] = isset($_SERVER['HTTP_USER_AGENT']) ? substr((string) $_SERVER['HTTP_USER_AGENT'], 0, 512) : '';
+        $event['visitor_agent'] = self::agent();
         if (isset($_SERVER['REMOTE_ADDR']) && false !== filter_var($_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP)) {
             $event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR'];
         }
-        if (isset($_COOKIE['_sb_vid']) && 1 === preg_match('/^[\w-]{1,64}$/', (string) $_COOKIE['_sb_vid'])) {
+        if (isset($_COOKIE['_sb_vid']) && is_string($_COOKIE['_sb_vid']) && 1 === preg_match('/^[\w-]{1,64}$/', $_COOKIE['_sb_vid'])) {
             $event['visitor_voucher'] = (string) $_COOKIE['_sb_vid'];
         }
         $this->client->track($event);

@@ -64,8 +64,8 @@ class ShopbeaconVisitor
      */
     public static function tracked(array $cookies, array $server, $mode)
     {
-        $remembered = isset($cookies['_sb_c']) ? (string) $cookies['_sb_c'] : '';
-        $gpc = ShopbeaconSettings::CONSENT_GPC === $mode && isset($server['HTTP_SEC_GPC']) && '1' === trim((string) $server['HTTP_SEC_GPC']);
+        $remembered = isset($cookies['_sb_c']) && is_string($cookies['_sb_c']) ? $cookies['_sb_c'] : '';
+        $gpc = ShopbeaconSettings::CONSENT_GPC === $mode && isset($server['HTTP_SEC_GPC']) && is_string($server['HTTP_SEC_GPC']) && '1' === trim($server['HTTP_SEC_GPC']);
         $consent = '1' === $remembered || ('0' !== $remembered && !$gpc && ShopbeaconSettings::CONSENT_REQUIRED !== $mode);
 
         return $consent && !isset($cookies[self::BOT_COOKIE]) ? self::ids($cookies) : null;

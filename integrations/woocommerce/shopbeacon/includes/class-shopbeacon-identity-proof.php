@@ -5,14 +5,18 @@ defined( 'ABSPATH' ) || exit;
  * The shop's proof of its logged-in customer, for a relay that believes customer ids only with
  * it (SHOPBEACON_IDENTITY_SECRET): the hex HMAC-SHA256 of the WordPress user id under that secret,
  * in the first-party cookie `_sb_idp` the relay reads on `/collect`. HttpOnly, as long-lived as the
- * snippet's own `_sb_uid`: set at login and on every page rendered for the customer, deleted at
- * logout and on a page rendered for nobody. Without the secret in the settings it does nothing.
+ * snippet's own `_sb_uid`, set at login and on every page rendered for the customer. At logout it
+ * is kept a day more, not deleted: the snippet replays events it could not send yet with the ids
+ * they were captured with (for up to a day), and those are the customer's own.
  */
 class Shopbeacon_Identity_Proof {
 	const COOKIE = '_sb_idp';
 
 	/** As long as the snippet remembers an identified visitor (`_sb_uid`: 400 days). */
 	const LIFETIME = 400 * DAY_IN_SECONDS;
+
+	/** After a logout: as long as the snippet keeps an event it could not send (24 hours). */
+	const AFTER_LOGOUT = DAY_IN_SECONDS;
 
 	/** @var Shopbeacon_Settings */
 	private $settings;
@@ -24,19 +28,19 @@ class Shopbeacon_Identity_Proof {
 	public function register() {
 		add_action( 'send_headers', array( $this, 'for_this_page' ) );
 		add_action( 'wp_login', array( $this, 'for_login' ), 10, 2 );
-		add_action( 'wp_logout', array( $this, 'forget' ) );
+		add_action( 'wp_logout', array( $this, 'run_out' ) );
 		add_filter( 'woocommerce_set_cookie_options', array( $this, 'cookie_options' ), 10, 2 );
 	}
 
-	/** The page's customer proven, or a proof left by one who is no longer logged in deleted. */
+	/** The page's customer proven; the first page after a logout (the snippet still identified) lets the proof run out. */
 	public function for_this_page() {
 		if ( '' === $this->settings->identity_secret() ) {
 			return;
 		}
 		if ( is_user_logged_in() ) {
 			$this->prove( get_current_user_id() );
-		} else {
-			$this->forget();
+		} elseif ( Shopbeacon_Visitor::is_identified( $_COOKIE ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+			$this->run_out();
 		}
 	}
 
@@ -47,10 +51,10 @@ class Shopbeacon_Identity_Proof {
 		}
 	}
 
-	public function forget() {
-		if ( isset( $_COOKIE[ self::COOKIE ] ) ) {
-			wc_setcookie( self::COOKIE, '', 1, is_ssl(), true );
-			unset( $_COOKIE[ self::COOKIE ] );
+	/** The proof, if the browser holds one, kept one day more: long enough for the customer's own events still queued. */
+	public function run_out() {
+		if ( isset( $_COOKIE[ self::COOKIE ] ) && is_string( $_COOKIE[ self::COOKIE ] ) && 1 === preg_match( '/^[0-9a-f]{64}$/', $_COOKIE[ self::COOKIE ] ) ) {
+			wc_setcookie( self::COOKIE, $_COOKIE[ self::COOKIE ], time() + self::AFTER_LOGOUT, is_ssl(), true ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the pattern.
 		}
 	}
 

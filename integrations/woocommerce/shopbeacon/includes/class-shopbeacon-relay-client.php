@@ -39,6 +39,12 @@ class Shopbeacon_Relay_Client {
 	/** @var Shopbeacon_Settings */
 	private $settings;
 
+	/** Batches waiting in Action Scheduler at most (each a request's events, a few KB). */
+	const MAX_WAITING = 500;
+
+	/** A part's events as JSON at most: Action Scheduler's limit is 8,000 characters, with the meta beside them. */
+	const MAX_ARGS_CHARS = 7000;
+
 	/** @var array[] */
 	private $pending = array();
 
@@ -90,9 +96,10 @@ class Shopbeacon_Relay_Client {
 		if ( ! is_array( $events ) || empty( $events ) || '' === $this->settings->admin_key() ) {
 			return;
 		}
-		if ( get_transient( self::DOWN_FLAG ) && time() - $first < self::RETRY_FOR ) {
-			// The relay failed a moment ago: wait the flag out rather than hold the queue runner's worker for the timeout (seen on a real shop: 21 s a minute).
-			as_schedule_single_action( time() + self::DOWN_FOR, self::RETRY_HOOK, array( $events, array( 'attempt' => $attempt, 'first' => $first ) ), self::RETRY_GROUP );
+		if ( get_transient( self::DOWN_FLAG ) ) {
+			// The relay failed a moment ago: wait rather than hold the queue runner's worker for the timeout (seen on a real shop: 21 s a minute),
+			// backing off as a failed try does, so a day's outage is a few dozen actions per batch, not one a minute.
+			$this->schedule( $events, $attempt + 1, $first, 'the relay failed a moment ago', false );
 			return;
 		}
 		$this->attempt( $events, $attempt, $first, self::RETRY_TIMEOUT );
@@ -135,11 +142,15 @@ class Shopbeacon_Relay_Client {
 		$this->schedule( $events, $attempt + 1, $first, $reason );
 	}
 
-	/** Hands the batch to Action Scheduler: at once for a first try, then after 1, 2, 4 … 60 minutes. */
-	private function schedule( array $events, $attempt, $first, $reason ) {
+	/** Hands the batch to Action Scheduler: at once for a first try, then after 1, 2, 4 … 60 minutes; `$said`: logged. */
+	private function schedule( array $events, $attempt, $first, $reason, $said = true ) {
 		$prefix = sprintf( '%d cart event(s) not taken by the relay at %s/v1/track: %s', count( $events ), $this->settings->local_url(), $reason );
 		if ( ! function_exists( 'as_schedule_single_action' ) ) {
 			$this->log( $prefix . '; lost: Action Scheduler is not loaded' );
+			return;
+		}
+		if ( 0 === $attempt && ! self::has_room() ) {
+			$this->log( sprintf( '%s; dropped: %d batches already wait for the relay in Action Scheduler', $prefix, self::MAX_WAITING ) );
 			return;
 		}
 		$delay = 0 === $attempt ? 0 : min( 60 * ( 2 ** ( $attempt - 1 ) ), HOUR_IN_SECONDS );
@@ -148,10 +159,60 @@ class Shopbeacon_Relay_Client {
 			$this->log( $prefix . '; given up after 24 hours' );
 			return;
 		}
-		as_schedule_single_action( time() + $delay, self::RETRY_HOOK, array( $events, array( 'attempt' => $attempt, 'first' => $first ) ), self::RETRY_GROUP );
-		if ( 0 !== $attempt ) {
+		foreach ( self::parts( $events ) as $part ) {
+			try {
+				as_schedule_single_action( time() + $delay, self::RETRY_HOOK, array( $part, array( 'attempt' => $attempt, 'first' => $first ) ), self::RETRY_GROUP );
+			} catch ( Exception $error ) {
+				$this->log( sprintf( '%d cart event(s) lost: Action Scheduler refused them (%s)', count( $part ), $error->getMessage() ) );
+			}
+		}
+		if ( 0 !== $attempt && $said ) {
 			$this->log( sprintf( '%s; tried again in %d s', $prefix, $delay ) );
 		}
+	}
+
+	/**
+	 * The batch in parts Action Scheduler takes: it refuses arguments over 8,000 characters of JSON
+	 * (a checkout of some 40 lines was 9,315), and throws where the shutdown cannot catch it.
+	 */
+	private static function parts( array $events ) {
+		$parts = array();
+		$part  = array();
+		$size  = 0;
+		foreach ( $events as $event ) {
+			$length = strlen( (string) wp_json_encode( $event ) ) + 1;
+			if ( ! empty( $part ) && $size + $length > self::MAX_ARGS_CHARS ) {
+				$parts[] = $part;
+				$part    = array();
+				$size    = 0;
+			}
+			$part[] = $event;
+			$size  += $length;
+		}
+		if ( ! empty( $part ) ) {
+			$parts[] = $part;
+		}
+		return $parts;
+	}
+
+	/**
+	 * Whether another batch may wait in Action Scheduler: an outage, or a host that cannot end the
+	 * response, must not let anonymous requests fill the queue the shop's own webhooks and renewals share.
+	 */
+	private static function has_room() {
+		if ( ! function_exists( 'as_get_scheduled_actions' ) ) {
+			return true;
+		}
+		$waiting = as_get_scheduled_actions(
+			array(
+				'hook'     => self::RETRY_HOOK,
+				'group'    => self::RETRY_GROUP,
+				'status'   => 'pending',
+				'per_page' => self::MAX_WAITING,
+			),
+			'ids'
+		);
+		return count( $waiting ) < self::MAX_WAITING;
 	}
 
 	/** One line naming the outcome; never the key, never the events. */

@@ -20,6 +20,15 @@ class Shopbeacon_Tracker {
 		$this->client   = $client;
 	}
 
+	/** The shopper's User-Agent, its first 512 bytes cut between characters (mbstring, where the host has it), as text. */
+	private static function agent() {
+		if ( ! isset( $_SERVER['HTTP_USER_AGENT'] ) || ! is_string( $_SERVER['HTTP_USER_AGENT'] ) ) {
+			return '';
+		}
+		$agent = wp_unslash( $_SERVER['HTTP_USER_AGENT'] ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- sanitized below, once cut.
+		return sanitize_text_field( function_exists( 'mb_strcut' ) ? mb_strcut( $agent, 0, 512, 'UTF-8' ) : substr( $agent, 0, 512 ) );
+	}
+
 	/**
 	 * The visitor's ids when an event may be sent for them now, else null. A customer id from the
 	 * cookie (`~42`) is believed only when WordPress's own session is that customer's: a browser can
@@ -30,7 +39,9 @@ class Shopbeacon_Tracker {
 			return null;
 		}
 		$ids = Shopbeacon_Visitor::tracked( $_COOKIE, $_SERVER, $this->settings->consent() ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
-		if ( null !== $ids && Shopbeacon_Visitor::is_identified( $_COOKIE ) && (string) get_current_user_id() !== $ids['user_id'] ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.
+		// A guest's user id is 0, which `~0` would match: a customer id is believed only for a customer.
+		$user = get_current_user_id();
+		if ( null !== $ids && Shopbeacon_Visitor::is_identified( $_COOKIE ) && ( $user <= 0 || (string) $user !== $ids['user_id'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.
 			return null;
 		}
 		return $ids;
@@ -61,11 +72,11 @@ class Shopbeacon_Tracker {
 			$event['session_id'] = $ids['session_id'];
 		}
 		// The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
-		$event['visitor_agent'] = isset( $_SERVER['HTTP_USER_AGENT'] ) ? substr( (string) $_SERVER['HTTP_USER_AGENT'], 0, 512 ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- judged by the relay, never printed.
+		$event['visitor_agent'] = self::agent();
 		if ( isset( $_SERVER['REMOTE_ADDR'] ) && false !== filter_var( $_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated as an address.
 			$event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
 		}
-		if ( isset( $_COOKIE['_sb_vid'] ) && 1 === preg_match( '/^[\w-]{1,64}$/', (string) $_COOKIE['_sb_vid'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the pattern.
+		if ( isset( $_COOKIE['_sb_vid'] ) && is_string( $_COOKIE['_sb_vid'] ) && 1 === preg_match( '/^[\w-]{1,64}$/', $_COOKIE['_sb_vid'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the pattern.
 			$event['visitor_voucher'] = (string) $_COOKIE['_sb_vid']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
 		}
 		$this->client->track( $event );
