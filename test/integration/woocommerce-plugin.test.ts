@@ -1,9 +1,7 @@
 import { describe, it } from 'node:test';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
@@ -248,75 +246,5 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
       request.actions.map((a) => [a.hook, a.in, a.args[1]]),
       [['shopbeacon_send_events', 240, { attempt: 3, first }]],
     );
-  });
-
-  it('sends nothing for a `~0` cookie (a guest is user 0, which names nobody), and reads cookies sent as arrays as absent, without a PHP warning', async () => {
-    const accepted = async () => (await h.relay.shopbeacon.outbox.counts()).accepted;
-    const taken = await accepted();
-    const guest = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { _sb_uid: '~0', _sb_sid: ANONYMOUS._sb_sid },
-      actions: [['add', 42, 1]],
-    });
-    assert.deepEqual([guest.actions, guest.log, await accepted()], [[], [], taken], 'nothing sent, nothing queued');
-    const before = events(h).length;
-    const arrays = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { ...ANONYMOUS, _sb_vid: ['x'], _sb_c: ['1'] },
-      actions: [['add', 42, 1]],
-    });
-    assert.ok(!/Warning|Array to string/.test(arrays.stderr), arrays.stderr);
-    await until(() => events(h).length === before + 1, 'the one add of the visitor whose cookies were arrays');
-    assert.equal(events(h).at(-1)?.['visitor_voucher'], undefined);
-  });
-
-  it('takes its settings (the key and the identity secret), its flags and its waiting retries with it when WordPress deletes it', async () => {
-    const options = {
-      ...pluginSettings(h.url, ADMIN_KEY, {}, { identity_secret: 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2' }),
-      shopbeacon_rescued_for: '0.5.0',
-      _transient_shopbeacon_relay_down: 1,
-      blogname: 'Shop',
-    };
-    const child = spawn('php', [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify({ options, uninstall: true })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await once(child, 'close');
-    const left = JSON.parse(out) as { options: Record<string, unknown>; unscheduled: string[][] };
-    assert.deepEqual(Object.keys(left.options), ['blogname']);
-    assert.deepEqual(left.unscheduled, [['shopbeacon_send_events', 'shopbeacon']]);
-  });
-
-  it("splits a batch too big for Action Scheduler's 8,000 characters of arguments into parts it takes, losing no event", async () => {
-    const adds = Array.from({ length: 40 }, (_, i): [string, number, number] => ['add', 42, i + 1]);
-    const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), cookies: ANONYMOUS, actions: adds, no_fpm: true });
-    assert.ok(request.actions.length >= 2, `${request.actions.length} part(s)`);
-    assert.ok(request.actions.every((a) => JSON.stringify(a.args).length <= 8000));
-    assert.equal(request.actions.flatMap((a) => a.args[0]).length, 40);
-    assert.ok(!request.log.some((line) => line.message.includes('lost')), JSON.stringify(request.log));
-  });
-
-  it('drops a new batch, saying so, once 500 of its batches already wait in Action Scheduler: anonymous requests cannot fill the queue the shop shares', async () => {
-    const full = await runPluginRequest({
-      options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY),
-      cookies: ANONYMOUS,
-      actions: [['add', 42, 1]],
-      no_fpm: true,
-      pending_actions: 500,
-    });
-    assert.deepEqual(full.actions, []);
-    assert.match(
-      full.log[0]?.message ?? '',
-      /1 cart event\(s\) not taken by the relay .*; dropped: 500 batches already wait for the relay in Action Scheduler$/,
-    );
-    const room = await runPluginRequest({
-      options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY),
-      cookies: ANONYMOUS,
-      actions: [['add', 42, 1]],
-      no_fpm: true,
-      pending_actions: 499,
-    });
-    assert.equal(room.actions.length, 1);
   });
 });
