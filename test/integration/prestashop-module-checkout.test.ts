@@ -26,13 +26,15 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, 
   });
   after(() => relay.close());
 
-  it('is allowed on PrestaShop 1.7.8 to 9.x, and registers the new hook when 0.1.0 is upgraded', () => {
+  it('is allowed on PrestaShop 1.7.8 to 9.x, has an upgrade script for its version, and registers the new hook when 0.1.0 is upgraded', () => {
     const main = readFileSync(join(MODULE, 'shopbeacon.php'), 'utf8');
     assert.match(main, /ps_versions_compliancy = \['min' => '1\.7\.8\.0', 'max' => '9\.99\.99'\]/);
-    const version = /\$this->version = '([\d.]+)'/.exec(main)?.[1];
-    assert.ok(existsSync(join(MODULE, `upgrade/upgrade-${version}.php`)), `an upgrade script for ${version}`);
+    const version = /\$this->version = '([\d.]+)'/.exec(main)?.[1] ?? '';
+    const upgrade = join(MODULE, `upgrade/upgrade-${version}.php`);
+    assert.ok(existsSync(upgrade), `an upgrade script for ${version}`);
+    assert.match(readFileSync(upgrade, 'utf8'), new RegExp(`function upgrade_module_${version.replaceAll('.', '_')}\\(\\$module\\)`));
     assert.match(
-      readFileSync(join(MODULE, `upgrade/upgrade-${version}.php`), 'utf8'),
+      readFileSync(join(MODULE, 'upgrade/upgrade-0.2.0.php'), 'utf8'),
       /function upgrade_module_0_2_0\(\$module\)\n\{\n {4}return \$module->registerHook\(shopbeacon::HOOKS\);/,
     );
   });
