@@ -8,6 +8,7 @@ import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';
 import { KeyFailures } from './http/key-failures.js';
 import { NewVisitors } from './collect/new-visitors.js';
+import { NewVisitorRise } from './collect/new-visitor-rise.js';
 import { VisitorVouchers } from './collect/visitor-voucher.js';
 import { CustomerProof } from './collect/customer-proof.js';
 import { collectRoute } from './collect/collect-route.js';
@@ -55,6 +56,7 @@ export type RouterSettings = WebhookSettings &
 interface Shared {
   failures: KeyFailures;
   newVisitors: NewVisitors;
+  rise: NewVisitorRise;
   vouchers: VisitorVouchers;
   syncStatuses: () => SyncStatus[];
   visitorsByMonth: () => Promise<Record<string, number>>;
@@ -87,14 +89,29 @@ function unprovenAlarm(parts: Parts): (count: number, client: string) => void {
   };
 }
 
+/** New visitors far above the shop's own rate: the sources that brought most, once a window. */
+function riseAlarm(parts: Parts): NewVisitorRise {
+  return new NewVisitorRise((rise) => {
+    parts.metrics.newVisitorRises.inc();
+    const sources = rise.top.map((t) => `${t.source} (${t.count})`).join(', ');
+    parts.logger.warn(
+      { newVisitors: rise.count, baselinePerWindow: rise.baseline, top: rise.top },
+      `new visitors rising: ${rise.count} in ten minutes against ${rise.baseline} per ten minutes over the last day; most from ${sources}. A campaign you launched explains it; anything else is someone minting visitors on your bill`,
+    );
+  });
+}
+
 function sharedState(config: RouterSettings, parts: Parts): Shared {
   const { metrics, shared } = parts;
   const alarm = newVisitorAlarm(parts.logger, config.newVisitorsPerHour);
+  const rise = riseAlarm(parts);
   return {
     failures: new KeyFailures(),
+    rise,
     newVisitors: new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n, client) => {
       metrics.newVisitors.inc({ result }, n);
-      if (client !== undefined) alarm(client);
+      if (result === 'taken' && client !== undefined) rise.taken(client);
+      else if (client !== undefined) alarm(client);
     }),
     vouchers: new VisitorVouchers(config.token ?? ''),
     syncStatuses: () => parts.syncs.map((sync) => sync.status),
@@ -141,7 +158,7 @@ const connectedPlatforms = (parts: Parts) => parts.syncs.map((sync) => sync.stat
 /** The operator's routes: health, readiness, metrics, stats. */
 function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { outbox, worker, metrics, shared } = parts;
-  const { failures, syncStatuses, visitorsByMonth, newVisitors } = state;
+  const { failures, syncStatuses, visitorsByMonth, newVisitors, rise } = state;
   router.get('/healthz', healthz);
   router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
   // Behind the admin key, as Prometheus' `authorization` sends it: the counts say how the shop trades.
@@ -155,7 +172,7 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
       visitorsByMonth,
       syncStatuses,
       withdrawnProducts: () => parts.withdrawn.recent(),
-      newVisitors: () => newVisitors.report(),
+      newVisitors: () => ({ ...newVisitors.report(), rise: rise.report() }),
       coverage: async () => ({
         ...coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
         visitors: monthVisitors(await visitorsByMonth(), parts.coverage.identifiedLater()),

@@ -51,7 +51,7 @@ export class NewVisitors {
   constructor(
     private readonly perHour: number,
     private readonly redis?: RedisTurnBatch,
-    /** Told of each count; a refusal for an address names the client (its /64 for IPv6). */
+    /** Told of each count, with the client (its /64 for IPv6; a refusal by its /48 names that). */
     private readonly onCount: (result: 'taken' | 'refused_in_batch' | 'refused_for_address', n: number, client?: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {
@@ -88,7 +88,7 @@ export class NewVisitors {
       });
     }
     counts.taken += 1;
-    this.onCount('taken', 1);
+    this.onCount('taken', 1, client);
     this.takenAt.delete(visitor);
     this.takenAt.set(visitor, this.now());
     if (this.takenAt.size > REMEMBERED) this.takenAt.delete(this.takenAt.keys().next().value as string);

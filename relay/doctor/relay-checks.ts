@@ -6,7 +6,11 @@ export interface RelayStats {
   outbox?: { delivered?: number; queued?: Record<string, number>; dead?: Record<string, number> };
   delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
   sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
-  newVisitors?: { thisHour?: { refusedForAddress?: number; refusedInBatch?: number }; perHourPerAddress?: number } | null;
+  newVisitors?: {
+    thisHour?: { refusedForAddress?: number; refusedInBatch?: number };
+    perHourPerAddress?: number;
+    rise?: { rising?: boolean; current?: number; baseline?: number | null; top?: { source: string; count: number }[] };
+  } | null;
   coverage?: { platforms?: Record<string, { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }> } | null;
 }
 
@@ -98,9 +102,20 @@ export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
 /** Addresses over their budget of new visitors this hour: someone minting billed visitors, or many shoppers behind one address. */
 export function newVisitorChecks(reading: StatsReading): DoctorCheck[] {
   if ('problem' in reading || !reading.stats.newVisitors) return [];
+  const rise = reading.stats.newVisitors.rise;
+  const rising = rise?.rising
+    ? [
+        warning(
+          'relay',
+          'new visitor rate',
+          `${rise.current ?? '?'} new visitors in the last ten minutes against ${rise.baseline ?? '?'} per ten minutes over the last day, most from ${(rise.top ?? []).map((t) => `${t.source} (${t.count})`).join(', ')}: a campaign you launched, or someone minting visitors on your bill`,
+        ),
+      ]
+    : [];
   const refused = reading.stats.newVisitors.thisHour?.refusedForAddress ?? 0;
-  if (refused === 0) return [ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
+  if (refused === 0) return [...rising, ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
   return [
+    ...rising,
     warning(
       'relay',
       'new visitors',

@@ -99,6 +99,11 @@ function platformMetrics(reg: Registry[]) {
       labelNames: ['result'],
       registers: reg,
     }),
+    newVisitorRises: new Counter({
+      name: 'shopbeacon_new_visitor_rises_total',
+      help: "Ten-minute windows whose new visitors rose far above the shop's own rate over the last day (five times, 50 at least)",
+      registers: reg,
+    }),
     unprovenCustomers: new Counter({
       name: 'shopbeacon_collect_unproven_customer_ids_total',
       help: "Browser events whose customer id came without the shop's proof (SHOPBEACON_IDENTITY_SECRET): sent with the visitor's own id",

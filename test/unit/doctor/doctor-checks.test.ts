@@ -104,4 +104,15 @@ describe("the doctor's storefront readings", () => {
     assert.equal(check?.status, 'warning');
     assert.match(check?.detail ?? '', /^12 batch\(es\) this hour from addresses over their budget of 200 new visitors .*SHOPBEACON_NEW_VISITORS_PER_HOUR/);
   });
+
+  it("warns of new visitors rising far above the shop's own rate, naming where most came from", () => {
+    const rise = { rising: true, current: 400, baseline: 6, top: [{ source: '203.0.113.7', count: 120 }] };
+    const [rising, budget] = newVisitorChecks({ stats: { newVisitors: { thisHour: { refusedForAddress: 0 }, perHourPerAddress: 200, rise } } });
+    assert.equal(rising?.status, 'warning');
+    assert.match(
+      rising?.detail ?? '',
+      /^400 new visitors in the last ten minutes against 6 per ten minutes over the last day, most from 203\.0\.113\.7 \(120\)/,
+    );
+    assert.equal(budget?.status, 'ok');
+  });
 });
