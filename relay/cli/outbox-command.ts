@@ -3,6 +3,9 @@ import type { RecordKind } from '../contract/kinds.js';
 import { parseDuration } from './duration.js';
 import { addOutboxLocation, withOutbox, type OutboxLocation } from './open-outbox.js';
 import { parseWholeNumber } from './option-parsers.js';
+import { join } from 'node:path';
+import { SETTINGS } from '../config/settings.js';
+import { recoverOutbox } from '../outbox/sqlite-recovery.js';
 
 function print(value: unknown, json: boolean, text: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
@@ -74,12 +77,38 @@ function purgeCommand(): Command {
     });
 }
 
+function recoverCommand(): Command {
+  const dataDir = SETTINGS.find((s) => s.key === 'dataDir');
+  return new Command('recover')
+    .description('read what SQLite still can of a damaged outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)')
+    .addOption(
+      new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, dataDir?.help ?? 'folder of the durable outbox')
+        .env(dataDir?.env ?? 'SHOPBEACON_DATA_DIR')
+        .default('./.shopbeacon'),
+    )
+    .action((flags: { dataDir: string }) => {
+      let recovery: ReturnType<typeof recoverOutbox>;
+      try {
+        recovery = recoverOutbox(flags.dataDir);
+      } catch (error) {
+        process.stderr.write(`shopbeacon outbox recover: ${(error as Error).message}\n`);
+        process.exit(1);
+      }
+      process.stdout.write(
+        `${recovery.recovered.queued} queued record(s) and ${recovery.recovered.dead} dead letter(s) recovered into ${join(flags.dataDir, 'outbox.sqlite')}; ` +
+          `${recovery.lost === null ? 'how many more it held is unknown (its counters cannot be read)' : `${recovery.lost} it held could not be read`}; the damaged file is kept as ${recovery.keptAs}. ` +
+          `The duplicate window starts empty: a batch sent again within 24 hours may be delivered twice.\n`,
+      );
+    });
+}
+
 /** `shopbeacon outbox`: inspect and repair the outbox, also while the relay runs. */
 export function outboxCommand(): Command {
   return new Command('outbox')
-    .description('inspect the durable outbox: status, dead letters, retry, purge')
+    .description('inspect the durable outbox: status, dead letters, retry, purge, recover')
     .addCommand(statusCommand())
     .addCommand(deadLettersCommand())
     .addCommand(retryCommand())
-    .addCommand(purgeCommand());
+    .addCommand(purgeCommand())
+    .addCommand(recoverCommand());
 }

@@ -13,8 +13,7 @@ function damagedMessage(dataDir: string, cause: Error): string {
   const file = join(dataDir, 'outbox.sqlite');
   return (
     `${file} is damaged (${cause.message}): it was cut short or overwritten, so the relay will not start on it. ` +
-    `Stop here, move it and its -wal and -shm files aside, and start again on an empty outbox; what SQLite can still read of it: ` +
-    `sqlite3 ${file} .recover | sqlite3 recovered.sqlite`
+    `Run \`shopbeacon outbox recover --data-dir ${dataDir}\`: it reads what SQLite still can into a new outbox and keeps the damaged file beside it; then start again`
   );
 }
 

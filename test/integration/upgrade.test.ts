@@ -120,7 +120,10 @@ describe('a data directory written by the previous version', () => {
     ]) {
       const run = await runCli(args, env);
       assert.equal(run.code, 1, args.join(' '));
-      assert.match(run.stderr.trim(), new RegExp(`^shopbeacon(?: relay)?: ${outbox.replaceAll('/', '\\/')} is damaged \\(.*\\.recover`));
+      assert.match(
+        run.stderr.trim(),
+        new RegExp(`^shopbeacon(?: relay)?: ${outbox.replaceAll('/', '\\/')} is damaged \\(.*shopbeacon outbox recover --data-dir`),
+      );
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
     }
   });

@@ -22,7 +22,12 @@ function filledOutbox(): string {
 const damaged = (dir: string) => (error: unknown) => {
   assert.ok(error instanceof OutboxOpenError);
   assert.match(error.message, new RegExp(`^${join(dir, 'outbox.sqlite').replaceAll('/', '\\/')} is damaged \\(`));
-  assert.match(error.message, /move it and its -wal and -shm files aside.*sqlite3 .*outbox\.sqlite \.recover \| sqlite3 recovered\.sqlite$/);
+  assert.match(
+    error.message,
+    new RegExp(
+      `Run \`shopbeacon outbox recover --data-dir ${dir.replaceAll('/', '\\/')}\`: it reads what SQLite still can into a new outbox and keeps the damaged file beside it; then start again$`,
+    ),
+  );
   assert.doesNotMatch(error.message, /writable/);
   return true;
 };
