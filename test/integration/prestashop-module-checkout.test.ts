@@ -202,4 +202,14 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): versions, 
     await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: 42 });
     assert.equal(events(relay).length, 1, 'the page itself sends its view from the browser');
   });
+
+  it('neither prints nor sends a product the shopper may not see: disabled, or hidden from their groups, on its page or in a quick view', async () => {
+    relay.requests.length = 0;
+    for (const id of [45, 46]) {
+      const page = await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: id });
+      assert.doesNotMatch(page.head, /viewProduct/, `product ${id}`);
+      await request({ config: settings(relay.url), cookies: ANONYMOUS, product_page: id, get: { action: 'quickview', id_product: String(id) } });
+    }
+    assert.equal(events(relay).length, 0);
+  });
 });

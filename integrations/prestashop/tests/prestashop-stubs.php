@@ -526,6 +526,9 @@ class Product
     public $link_rewrite;
     public $id_category_default;
     public $available_for_order = 1;
+    public $active = 1;
+    /** Customer groups the product is shown to: a catalog entry's `groups`, every group when it has none. */
+    private $groups;
 
     public static function catalog($id)
     {
@@ -533,6 +536,8 @@ class Product
             42 => ['name' => 'Teapot', 'link_rewrite' => 'teapot', 'category' => 7, 'price' => 24.5, 'cover' => 900, 'stock' => 100],
             43 => ['name' => 'Mug </script><script>alert(1)</script>', 'link_rewrite' => 'mug', 'category' => 0, 'price' => 9, 'cover' => 0, 'stock' => 100],
             44 => ['name' => 'Sold-out kettle', 'link_rewrite' => 'kettle', 'category' => 7, 'price' => 40, 'cover' => 903, 'stock' => 0],
+            45 => ['name' => 'Unreleased teapot', 'link_rewrite' => 'unreleased', 'category' => 7, 'price' => 99, 'cover' => 0, 'stock' => 100, 'active' => 0],
+            46 => ['name' => 'Wholesale urn', 'link_rewrite' => 'urn', 'category' => 7, 'price' => 300, 'cover' => 0, 'stock' => 100, 'groups' => [4]],
             50 => ['name' => 'Tee', 'link_rewrite' => 'tee', 'category' => 8, 'price' => 15, 'cover' => 901, 'stock' => 100, 'combinations' => [51 => ['impact' => 2, 'image' => 902], 52 => ['impact' => 0, 'image' => 0]], 'default' => 52],
         ];
 
@@ -548,7 +553,21 @@ class Product
             $this->name = null === $idLang ? [1 => $data['name']] : $data['name'];
             $this->link_rewrite = null === $idLang ? [1 => $data['link_rewrite']] : $data['link_rewrite'];
             $this->id_category_default = $data['category'];
+            $this->active = isset($data['active']) ? $data['active'] : 1;
+            $this->groups = isset($data['groups']) ? $data['groups'] : null;
         }
+    }
+
+    /** As Product::checkAccess: whether the customer's groups may see the product (a guest: the visitor group). */
+    public function checkAccess($idCustomer)
+    {
+        return null === $this->groups || in_array((int) $idCustomer > 0 ? 3 : 1, $this->groups, true);
+    }
+
+    /** As ObjectModel::isAssociatedToShop: this stand-in's catalog is the one shop's. */
+    public function isAssociatedToShop($idShop = null)
+    {
+        return true;
     }
 
     public static function getPriceStatic($idProduct, $usetax = true, $idProductAttribute = null, $decimals = 6)

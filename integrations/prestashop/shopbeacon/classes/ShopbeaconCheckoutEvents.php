@@ -49,7 +49,7 @@ class ShopbeaconCheckoutEvents
             return false;
         }
         $product = new Product((int) Tools::getValue('id_product'), false, (int) $context->language->id);
-        if (!Validate::isLoadedObject($product)) {
+        if (!Validate::isLoadedObject($product) || !ShopbeaconProductFields::isShown($product, $context)) {
             return false;
         }
         $fields = ShopbeaconProductFields::of($product, ShopbeaconProductFields::combinationShown($context), 1, $context);

@@ -18,6 +18,21 @@ if (!defined('_PS_VERSION_')) {
 class ShopbeaconProductFields
 {
     /**
+     * Whether the shopper may see the product: PrestaShop keeps a product it refuses to show (disabled,
+     * not in this shop, hidden from the shopper's groups) loaded on its 404 and 403 pages, where
+     * `displayHeader` still runs, and a quick view names any id: neither may print or send it.
+     *
+     * @param Product $product
+     */
+    public static function isShown($product, Context $context)
+    {
+        $customer = is_object($context->customer) ? (int) $context->customer->id : 0;
+
+        // Not `visibility`: a product shown nowhere in the catalog still has its page, opened by its link.
+        return (bool) $product->active && $product->isAssociatedToShop() && $product->checkAccess($customer);
+    }
+
+    /**
      * @param Product $product the base product, loaded in the visitor's language
      * @param int $idProductAttribute the combination, 0 for none, null for the product's default one
      * @param int $quantity how many

@@ -81,7 +81,7 @@ class ShopbeaconStorefront
         }
         $product = $controller->getProduct();
 
-        return Validate::isLoadedObject($product) ? $product : null;
+        return Validate::isLoadedObject($product) && ShopbeaconProductFields::isShown($product, $context) ? $product : null;
     }
 
     /** JSON that cannot end the script element or open a comment in it. */
