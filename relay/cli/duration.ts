@@ -1,10 +1,9 @@
 import { InvalidArgumentError } from 'commander';
+import { DURATION_EXAMPLES, durationMs } from '../shared/duration.js';
 
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000 };
-
-/** `90s`, `30m`, `24h`, `7d` in milliseconds. */
+/** A flag's duration (`--since 7d`, `--dead-before 90s`), in milliseconds: the settings' own units. */
 export function parseDuration(value: string): number {
-  const match = /^(\d+)([smhd])$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('must be a duration such as 90s, 30m, 24h or 7d');
-  return Number(match[1]) * (UNITS[match[2] as string] as number);
+  const ms = durationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError(`must be a duration such as ${DURATION_EXAMPLES}`);
+  return ms;
 }

@@ -29,7 +29,7 @@ export const DELIVERY_SETTINGS: Setting[] = [
     key: 'syncIntervalMs',
     env: 'SHOPBEACON_SYNC_INTERVAL',
     flag: '--sync-interval',
-    help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m; 0 = off)',
+    help: 'how often the sync sweeps each platform whose API settings are set (30s, 10m, 1h, at most 24h; 0 = off)',
     parse: interval,
     fallback: 600_000,
     shown: '10m',

@@ -67,7 +67,7 @@ export interface RelayConfig {
   dedupeWindowMs: number;
   /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. @default 'full' */
   outboxSync: 'full' | 'normal';
-  /** Service calls in flight at once. @default 16 */
+  /** Service calls in flight at most (the adaptive limit's ceiling). @default 512 */
   deliveryConcurrency: number;
   /** Per-call timeout to the service. @default 10_000 */
   deliveryTimeoutMs: number;

@@ -1,3 +1,4 @@
+import { boundedDuration, DURATION_EXAMPLES, durationMs } from '../shared/duration.js';
 import { isIP } from 'node:net';
 /** How the relay reads one setting's text: each returns the value or throws an Error whose message completes "<VARIABLE> (<flag>) …". */
 
@@ -111,34 +112,20 @@ export function platformUrl(value: string): string {
   return httpUrl(value);
 }
 
-const MAX_INTERVAL_MS = 24 * 3600_000;
-
-/** `30s`, `10m`, `1h`, or `0` (off; `0s`, `0m` too), in milliseconds, at most a day. */
+/**
+ * How often to do something, or `0` for never, at most a day: Node's timers hold at most 2^31 - 1
+ * ms (24.8 days) and fire at once beyond it, and a day is the longest that still means something here.
+ */
 export function interval(value: string): number {
-  const match = /^(\d+)(s|m|h)$/.exec(value);
-  if (!match && value !== '0') throw new Error('must be a duration such as 30s, 10m or 1h, or 0 for off');
-  const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3600_000 }[match[2] as 's' | 'm' | 'h'] : 0;
-  // Node's timers hold at most 2^31 - 1 ms (24.8 days) and fire at once beyond it: a day is the longest that still means something here.
-  if (ms > MAX_INTERVAL_MS) throw new Error('must be at most 24h');
-  return ms;
+  if (durationMs(value) === undefined) throw new Error(`must be a duration such as ${DURATION_EXAMPLES}, or 0 for off`);
+  return boundedDuration(value, '0', '24h');
 }
 
-const DURATION_UNITS = { m: 60_000, h: 3600_000, d: 24 * 3600_000 } as const;
-
-/** A duration such as `90m`, `24h` or `7d`, in milliseconds, from `min` to `max`. */
+/** A duration from `min` to `max`, in milliseconds: every unit of every other duration (`relay/shared/duration.ts`). */
 export const duration =
   (min: string, max: string) =>
-  (value: string): number => {
-    const ms = durationMs(value);
-    if (ms === undefined || ms < (durationMs(min) as number) || ms > (durationMs(max) as number))
-      throw new Error(`must be a duration from ${min} to ${max}, such as 24h`);
-    return ms;
-  };
-
-function durationMs(value: string): number | undefined {
-  const match = /^(\d+)(m|h|d)$/.exec(value);
-  return match ? Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS] : undefined;
-}
+  (value: string): number =>
+    boundedDuration(value, min, max);
 
 /** A name that is safe inside a Redis hash tag: no braces, no spaces. */
 export function groupName(value: string): string {

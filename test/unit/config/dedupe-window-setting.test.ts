@@ -13,7 +13,7 @@ describe('SHOPBEACON_DEDUPE_WINDOW', () => {
   it('refuses a window shorter than an hour or longer than a week, naming the variable', () => {
     assert.match(
       configProblems({ dedupeWindowMs: '30m' })[0] ?? '',
-      /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 24h/,
+      /^SHOPBEACON_DEDUPE_WINDOW \(--dedupe-window\) must be a duration from 1h to 7d, such as 90s, 30m, 24h or 7d/,
     );
     assert.match(configProblems({ dedupeWindowMs: '8d' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);
     assert.match(configProblems({ dedupeWindowMs: '24 hours' })[0] ?? '', /^SHOPBEACON_DEDUPE_WINDOW/);

@@ -39,7 +39,10 @@ describe('parseRelayConfig(platform API settings)', () => {
     assert.equal(parseRelayConfig({}).syncIntervalMs, 600_000);
     assert.equal(parseRelayConfig({ syncIntervalMs: '0' }).syncIntervalMs, 0);
     assert.equal(parseRelayConfig({ syncIntervalMs: '0m' }).syncIntervalMs, 0);
-    assert.match(configProblems({ syncIntervalMs: '10 minutes' })[0] ?? '', /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 30s/);
+    assert.match(
+      configProblems({ syncIntervalMs: '10 minutes' })[0] ?? '',
+      /^SHOPBEACON_SYNC_INTERVAL \(--sync-interval\) must be a duration such as 90s, 30m, 24h or 7d, or 0 for off/,
+    );
   });
   it('takes a Shopify store as its myshopify.com domain', () => {
     assert.equal(
