@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { folderImportCells } from './folder-imports.mjs';
+import { lintStepProblems, ruleRowProblems } from './rules-table.mjs';
 
 const MAX_LINES = 300;
 /** Every folder on the way to a source file under these needs a row. */
@@ -101,12 +102,15 @@ const problems = [
   ...importCellProblems(architecture, cells),
   ...(lines > MAX_LINES ? [`ARCHITECTURE.md is ${lines} lines, more than ${MAX_LINES}: say it per folder, not per file`] : []),
 ];
-const rules = createRequire(join(root, 'package.json'))('./.dependency-cruiser.cjs').forbidden.map((rule) => rule.name);
+const forbidden = createRequire(join(root, 'package.json'))('./.dependency-cruiser.cjs').forbidden;
+const rules = forbidden.map((rule) => rule.name);
 problems.push(...rules.filter((name) => !architecture.includes(`\`${name}\``)).map((name) => `lint rule not shown in ARCHITECTURE.md: ${name}`));
+problems.push(...ruleRowProblems(architecture, forbidden));
+problems.push(...lintStepProblems(architecture, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.lint));
 if (problems.length > 0) {
   console.error(`ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `✔ the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`,
+  `✔ every rules-table row names the folders its rule names, the rules paragraph every lint step; the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`,
 );
