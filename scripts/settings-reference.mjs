@@ -2,10 +2,12 @@
 // connector's `<name>-config.ts`), as Vector generates its reference from its config: a setting
 // added, renamed or given another default changes the page, and `--check` (run by lint) fails
 // while the page says otherwise. Run: node --import tsx scripts/settings-reference.mjs [--check]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RELAY_SETTINGS } from '../relay/relay-settings.ts';
 
 const PAGE = 'docs/settings.md';
+const ROOT = '.';
 
 const HEADER = `# Settings reference
 
@@ -35,7 +37,29 @@ function row(setting) {
 }
 
 const page = `${HEADER}${RELAY_SETTINGS.map(row).join('\n')}\n`;
+/** The config types whose fields the rows fill: a default there would be a second statement of the row's, free to drift. */
+function restatedDefaults() {
+  const dirs = [
+    join(ROOT, 'relay/config'),
+    ...readdirSync(join(ROOT, 'relay/platforms'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(ROOT, 'relay/platforms', e.name)),
+  ];
+  return dirs
+    .flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => /(^relay|-)config\.ts$/.test(name))
+        .map((name) => join(dir, name)),
+    )
+    .flatMap((file) => (/@default\b/.test(readFileSync(file, 'utf8').replace(/refuses an `@default`/g, '')) ? [file] : []));
+}
+
 if (process.argv.includes('--check')) {
+  const twice = restatedDefaults();
+  if (twice.length > 0) {
+    console.error(`a settings default stated twice: ${twice.join(', ')} say @default beside the rows' own (say it in the row's fallback only)`);
+    process.exit(1);
+  }
   let current = '';
   try {
     current = readFileSync(PAGE, 'utf8');

@@ -1,5 +1,7 @@
 /**
  * The relay's settings, each from an environment variable or a CLI flag (see `shopbeacon relay --help`).
+ * Their defaults are the settings rows' own (`config/*-settings.ts`, docs/settings.md), stated once
+ * there: lint refuses an `@default` here.
  * Each platform's connector adds its own fields (`relay/platforms/<name>/<name>-config.ts`).
  */
 export interface RelayConfig {
@@ -7,13 +9,10 @@ export interface RelayConfig {
   baseUrl: string | undefined;
   /** The service's bearer token; required with `baseUrl`, never logged or sent anywhere else. */
   token: string | undefined;
-  /** @default 8787 */
   port: number;
-  /** @default '127.0.0.1' */
   host: string;
   /** Origins allowed to post from the browser besides the relay's own; empty means same-origin only. */
   allowedOrigins: string[];
-  /** @default './.shopbeacon' */
   dataDir: string;
   /** The relay's own key for `/v1/*`, `/stats` and `/_debug`; those answer 404 without one. */
   adminKey: string | undefined;
@@ -23,17 +22,17 @@ export interface RelayConfig {
   identitySecret: string | undefined;
   /** Domain of the identity cookies; the request's host when unset. */
   cookieDomain: string | undefined;
-  /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. @default 0 */
+  /** Reverse-proxy hops whose `X-Forwarded-*` headers are trusted. */
   trustProxy: number;
   /** New visitors a client address may bring an hour (0 = no limit). */
   newVisitorsPerHour: number;
   /** Proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges); loopback only when unset. */
   trustedProxies: string[] | undefined;
-  /** `drop` bot traffic before the outbox (it would be billed), or `keep` it. @default 'drop' */
+  /** `drop` bot traffic before the outbox (it would be billed), or `keep` it. */
   bots: 'drop' | 'keep';
-  /** Events per minute per client IP; 0 turns the limit off. @default 600 */
+  /** Events per minute per client IP; 0 turns the limit off. */
   rateLimitIp: number;
-  /** Events per minute per `user_id`; 0 turns the limit off. @default 120 */
+  /** Events per minute per `user_id`; 0 turns the limit off. */
   rateLimitUser: number;
   /** The catalog's currency (no platform puts it in a product); required with a webhook secret. */
   shopCurrency: string | undefined;
@@ -41,7 +40,7 @@ export interface RelayConfig {
   shopUrl: string | undefined;
   /** The relay as the platforms reach it (`…/sb`): where missing Shopify subscriptions are pointed again. */
   publicUrl: string | undefined;
-  /** How often the sync sweeps each platform with API settings; 0 turns it off. @default 600_000 (10 minutes) */
+  /** How often the sync sweeps each platform with API settings; 0 turns it off. */
   syncIntervalMs: number;
   /** Redis shared by several relays (event ids, rate limits, visitors); per process when unset. */
   redisUrl: string | undefined;
@@ -51,38 +50,37 @@ export interface RelayConfig {
   redisSentinelName: string | undefined;
   /** Some nodes of a Redis Cluster (the rest are learned); every key then carries one hash tag. */
   redisCluster: { host: string; port: number }[] | undefined;
-  /** On a cluster, the relay group's hash tag: its keys' one slot. @default 'shopbeacon' */
+  /** On a cluster, the relay group's hash tag: its keys' one slot. */
   redisGroup: string;
-  /** With the Redis outbox: replicas that must hold a batch before it is acknowledged (`WAIT`). @default 0 */
+  /** With the Redis outbox: replicas that must hold a batch before it is acknowledged (`WAIT`). */
   redisWaitReplicas: number;
-  /** How long a batch waits for them before the answer is 503. @default 500 */
+  /** How long a batch waits for them before the answer is 503. */
   redisWaitTimeoutMs: number;
-  /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. @default 'sqlite' */
+  /** Where accepted records wait: `sqlite` in the data directory, `redis` in Streams shared by every relay. */
   outbox: 'sqlite' | 'redis';
-  /** Most records the outbox holds. @default 1_000_000 */
+  /** Most records the outbox holds. */
   outboxMaxRecords: number;
-  /** Most bytes the outbox holds. @default 1 GiB */
+  /** Most bytes the outbox holds. */
   outboxMaxBytes: number;
-  /** How long an `event_id` or a delivery id is remembered as seen: a repeat within it is a duplicate. @default DEFAULT_DEDUPE_WINDOW_MS */
+  /** How long an `event_id` or a delivery id is remembered as seen: a repeat within it is a duplicate. */
   dedupeWindowMs: number;
-  /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. @default 'full' */
+  /** `full`: an acknowledged record survives power loss; `normal`: a process crash only. */
   outboxSync: 'full' | 'normal';
-  /** Service calls in flight at most (the adaptive limit's ceiling). @default 512 */
+  /** Service calls in flight at most (the adaptive limit's ceiling). */
   deliveryConcurrency: number;
-  /** Per-call timeout to the service. @default 10_000 */
+  /** Per-call timeout to the service. */
   deliveryTimeoutMs: number;
-  /** A record still undelivered after this long becomes a dead letter. @default 72 hours */
+  /** A record still undelivered after this long becomes a dead letter. */
   maxAgeMs: number;
-  /** Time a client has to send a whole request, headers and body; a slower one gets 408. @default 15_000 */
+  /** Time a client has to send a whole request, headers and body; a slower one gets 408. */
   requestTimeoutMs: number;
-  /** How long shutdown waits for calls in flight. @default 10_000 */
+  /** How long shutdown waits for calls in flight. */
   shutdownGraceMs: number;
-  /** pino level. @default 'info' */
+  /** pino level. */
   logLevel: string;
   /**
    * Set by `shopbeacon relay` when it runs against its embedded mock (no base URL): serves the demo
    * storefront at `/` and opens `/_debug` without a key. Never set from the environment.
-   * @default false
    */
   demo?: boolean;
 }
