@@ -84,7 +84,7 @@ function unprovenAlarm(parts: Parts): (count: number, client: string) => void {
     if (held === undefined) return;
     parts.logger.warn(
       { address: client, unprovenSinceLast: held },
-      `customer ids without the shop's proof from ${client}: their events carry the visitor's anonymous id (SHOPBEACON_IDENTITY_SECRET; the shop's backend sets the _sb_idp cookie, docs/snippet.md)`,
+      `customer ids without the shop's proof from ${client}: their events carry an anonymous id in their place (SHOPBEACON_IDENTITY_SECRET; the shop's backend sets the _sb_idp cookie, docs/snippet.md)`,
     );
   };
 }

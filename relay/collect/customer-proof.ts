@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { USER_COOKIE } from '../../snippet/protocol.js';
+import { ID_PATTERN, USER_COOKIE } from '../../snippet/protocol.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
@@ -52,12 +52,15 @@ export class CustomerProof {
 
   /**
    * An event as it may be believed: a `user_id` that is neither the request's visitor (as its
-   * cookies, proven, resolve it) nor the customer the proof cookie proves is replaced by that visitor.
+   * cookies, proven, resolve it) nor the customer the proof cookie proves is replaced: a
+   * customer-shaped one by its stand-in, as an unproven `~id` cookie is (so another customer's
+   * event replayed in this browser is credited to neither), an anonymous-shaped one, most often the
+   * visitor's own from before a login, by the visitor.
    */
   provenEvent(raw: unknown, visitor: string, proof: string | undefined): { event: unknown; replaced: boolean } {
     if (!isPlainObject(raw)) return { event: raw, replaced: false };
     const claimed = raw['user_id'];
     if (typeof claimed !== 'string' || claimed === visitor || this.proves(claimed, proof)) return { event: raw, replaced: false };
-    return { event: { ...raw, user_id: visitor }, replaced: true };
+    return { event: { ...raw, user_id: ID_PATTERN.test(claimed) ? visitor : this.standIn(claimed) }, replaced: true };
   }
 }

@@ -90,7 +90,10 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
 
   it('names the sync in /metrics', async () => {
     const metrics = await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.text());
-    assert.match(metrics, /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} 23[01]/);
+    // The 230 of the history and the changed order at least: a sweep a second hands the changed order
+    // again until its delivery is remembered (the outbox coalesces the two), so on a busy machine more.
+    const sent = Number(/shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} (\d+)/.exec(metrics)?.[1]);
+    assert.ok(sent >= 231, `${sent} orders counted as sent`);
     assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
   });
 });

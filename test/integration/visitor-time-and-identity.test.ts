@@ -1,5 +1,4 @@
 import { describe, it } from 'node:test';
-import { createHmac } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { readVisitorIds } from '../../relay/client/index.js';
 import { formatEventTime } from '../../relay/collect/event-time.js';
@@ -28,20 +27,23 @@ describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', (
   }
 
   it('writes datetime from captured_at in the visitor offset, moved by the clock skew of a page an hour fast', async () => {
-    const pageNow = Date.now() + HOUR;
+    const sent = Date.now();
+    const pageNow = sent + HOUR;
     const event = browserEvent({ captured_at: pageNow - 5000, utc_offset: 330 });
     const delivered = await deliveredAfter(event, { sent_at: pageNow });
-    assert.ok(Math.abs(instantOf(delivered) - (Date.now() - 5000)) < 2000, String(delivered['datetime']));
+    // Against the time of sending, not of the check: a busy machine delivers seconds later.
+    assert.ok(Math.abs(instantOf(delivered) - (sent - 5000)) < 2000, String(delivered['datetime']));
     assert.match(String(delivered['datetime']), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+05:30$/);
     assert.equal(delivered['captured_at'], undefined);
     assert.equal(delivered['utc_offset'], undefined);
   });
 
   it('moves a datetime string by the skew too, keeping its offset, so a page two days slow lands in the right month', async () => {
-    const pageNow = Date.now() - 48 * HOUR;
+    const sent = Date.now();
+    const pageNow = sent - 48 * HOUR;
     const event = browserEvent({ datetime: formatEventTime(pageNow, -300) });
     const delivered = await deliveredAfter(event, { sent_at: pageNow });
-    assert.ok(Math.abs(instantOf(delivered) - Date.now()) < 2000, String(delivered['datetime']));
+    assert.ok(Math.abs(instantOf(delivered) - sent) < 2000, String(delivered['datetime']));
     assert.match(String(delivered['datetime']), /-05:00$/);
   });
 
@@ -192,71 +194,6 @@ describe('POST /collect with identified visitors', () => {
     const answer = await collect(h.url, { events: [browserEvent({ user_id: 'jane doe;admin' })] });
     assert.equal(answer.status, 400);
     assert.match(JSON.stringify(answer.body['rejected']), /"path":"user_id","message":"must be 1 to 128 printable ASCII characters without spaces/);
-  });
-});
-
-describe('POST /collect with SHOPBEACON_IDENTITY_SECRET: customer ids the shop vouches for', () => {
-  const SECRET = 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2';
-  const h = relayForSuite({ config: { identitySecret: SECRET } });
-  const proofOf = (id: string) => createHmac('sha256', SECRET).update(id).digest('hex');
-  const userCookieOf = (headers: Headers) =>
-    headers
-      .getSetCookie()
-      .find((c) => c.startsWith('_sb_uid='))
-      ?.split(';')[0];
-  const metric = async () => {
-    const text = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
-    return Number(/shopbeacon_collect_unproven_customer_ids_total (\d+)/.exec(text)?.[1] ?? 0);
-  };
-  const delivered = async (event: Record<string, unknown>) => {
-    await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
-    return deliveredEvent(h.mock, event)?.['user_id'];
-  };
-
-  it("believes a customer id with the shop's proof, from the event and from the identified cookie", async () => {
-    const named = browserEvent({ user_id: '42' });
-    const answer = await collect(h.url, { events: [named] }, { cookie: `_sb_uid=anon-proof-123456; _sb_idp=${proofOf('42')}` });
-    assert.equal(answer.status, 200, answer.text);
-    assert.equal(await delivered(named), '42');
-    const filled = browserEvent();
-    const again = await collect(h.url, filled, { cookie: `_sb_uid=~42; _sb_idp=${proofOf('42').toUpperCase()}` });
-    assert.equal(userCookieOf(again.headers), '_sb_uid=~42');
-    assert.equal(await delivered(filled), '42');
-  });
-
-  it("sends a customer id named without the shop's proof as the visitor's own anonymous id, counted and warned of", async () => {
-    const before = await metric();
-    const named = browserEvent({ user_id: '42' });
-    const answer = await collect(h.url, { events: [named] }, { cookie: '_sb_uid=anon-visitor-123456' });
-    assert.equal(answer.status, 200, answer.text);
-    assert.equal(await delivered(named), 'anon-visitor-123456');
-    const proofOfAnother = browserEvent({ user_id: '42' });
-    await collect(h.url, { events: [proofOfAnother] }, { cookie: `_sb_uid=anon-visitor-123456; _sb_idp=${proofOf('43')}` });
-    assert.equal(await delivered(proofOfAnother), 'anon-visitor-123456');
-    assert.equal(await metric(), before + 2);
-    assert.ok(h.logs.some((line) => line.includes("customer ids without the shop's proof from 127.0.0.1")));
-    assert.ok(!h.logs.some((line) => line.includes(SECRET) || line.includes(proofOf('42'))), 'neither the secret nor a proof is logged');
-  });
-
-  it('sends an anonymous id replayed from before the login as the proven customer, neither counted nor warned of', async () => {
-    const before = await metric();
-    const replayed = browserEvent({ user_id: 'anon-before-login-1234' });
-    await collect(h.url, { events: [replayed] }, { cookie: `_sb_uid=~42; _sb_idp=${proofOf('42')}` });
-    assert.equal(await delivered(replayed), '42');
-    assert.equal(await metric(), before);
-  });
-
-  it('gives a forged identified cookie one stable anonymous id in its place, never the customer named', async () => {
-    const first = browserEvent();
-    const answer = await collect(h.url, first, { cookie: '_sb_uid=~7' });
-    const standIn = userCookieOf(answer.headers)?.slice('_sb_uid='.length) ?? '';
-    assert.match(standIn, /^[\w-]{8,64}$/);
-    assert.equal(await delivered(first), standIn);
-    const second = browserEvent({ user_id: '7' });
-    const again = await collect(h.url, { events: [second] }, { cookie: '_sb_uid=~7' });
-    assert.equal(userCookieOf(again.headers), `_sb_uid=${standIn}`);
-    assert.equal(await delivered(second), standIn);
-    assert.ok(!h.mock.records('events').some((e) => (e as { user_id: string }).user_id === '7'));
   });
 });
 
