@@ -89,7 +89,7 @@ export function createMockApp(options: MockAppOptions): MockApp {
 
   const perSecond = new CallsPerSecond();
   const injectFaults = async (ctx: Context): Promise<boolean> => {
-    if (faults.rateLimit > 0 && perSecond.count(Date.now()) > faults.rateLimit)
+    if (faults.rateLimit > 0 && perSecond.count(options.now()) > faults.rateLimit)
       return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
     if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
     if (faults.mode === 'drop') return dropConnection(ctx, calls);
