@@ -25,6 +25,7 @@ import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import { noteCoverage } from './observability/order-coverage.js';
 import { SqliteCoverageLog } from './observability/sqlite-coverage-log.js';
+import { MemoryCoverageLog } from './observability/memory-coverage-log.js';
 import type { RelayParts } from './relay-parts.js';
 import { createRelayCore, type RelayCore } from './relay-core.js';
 import { coreSettingsOf, type CoreSettings } from './core-settings.js';
@@ -53,9 +54,12 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
     ? new RedisVisitors(shared.redis)
     : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
   countVisitors(events, visitors, logger);
-  const coverage = new SqliteCoverageLog(config.dataDir, (err) =>
-    logger.warn({ err }, 'the order coverage could not be written (kept in memory, written again each second)'),
-  );
+  // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not write): coverage per relay, in memory.
+  const coverage = shared
+    ? new MemoryCoverageLog()
+    : new SqliteCoverageLog(config.dataDir, (err) =>
+        logger.warn({ err }, 'the order coverage could not be written (kept in memory, written again each second)'),
+      );
   noteCoverage(events, coverage, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
