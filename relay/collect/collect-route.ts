@@ -4,7 +4,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import type { PipelineRecord } from '../pipeline/pipeline-record.js';
 import type { Verdict } from '../pipeline/accept.js';
-import { CUSTOMER_ID_PATTERN, ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
+import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/ingest-deps.js';
 import { isBotRequest } from './bot-filter.js';
 import { settledMonthErrors } from './browser-window.js';
@@ -53,14 +53,14 @@ function shopperIds(ctx: Context, events: unknown[], options: CollectOptions): S
   const proofCookie = sent.get(PROOF_COOKIE);
   const claimed = typeof newest === 'string' && !proof.proves(newest, proofCookie) ? proof.standIn(newest) : newest;
   const identity = resolveIdentity(cookies, claimed, newestField(events, 'session_id'));
-  // Counted: customer-shaped ids without their proof, and the events an unproven identified cookie
-  // speaks for. An anonymous-shaped id is replaced too (a customer id may have that shape) but not
-  // counted: it is most often the visitor's own, replayed from before a login.
+  // Counted: customer ids without their proof, and the events an unproven identified cookie speaks
+  // for. An anonymous-shaped id replaced by the visitor is not: it is most often the visitor's own,
+  // replayed from before a login.
   let unproven = 0;
   const proven = events.map((raw) => {
     const checked = proof.provenEvent(raw, identity.userId, proofCookie);
-    const own = isPlainObject(raw) ? raw['user_id'] : undefined;
-    if ((checked.replaced && !(typeof own === 'string' && ID_PATTERN.test(own))) || (cookies !== sent && own === undefined)) unproven += 1;
+    const speaksForCookie = cookies !== sent && !(isPlainObject(raw) && raw['user_id'] !== undefined);
+    if (checked.replaced === 'by its stand-in' || speaksForCookie) unproven += 1;
     return checked.event;
   });
   if (unproven > 0) options.unproven?.(unproven, ctx.ip);

@@ -57,10 +57,11 @@ export class CustomerProof {
    * event replayed in this browser is credited to neither), an anonymous-shaped one, most often the
    * visitor's own from before a login, by the visitor.
    */
-  provenEvent(raw: unknown, visitor: string, proof: string | undefined): { event: unknown; replaced: boolean } {
+  provenEvent(raw: unknown, visitor: string, proof: string | undefined): { event: unknown; replaced: false | 'by the visitor' | 'by its stand-in' } {
     if (!isPlainObject(raw)) return { event: raw, replaced: false };
     const claimed = raw['user_id'];
     if (typeof claimed !== 'string' || claimed === visitor || this.proves(claimed, proof)) return { event: raw, replaced: false };
-    return { event: { ...raw, user_id: ID_PATTERN.test(claimed) ? visitor : this.standIn(claimed) }, replaced: true };
+    if (ID_PATTERN.test(claimed)) return { event: { ...raw, user_id: visitor }, replaced: 'by the visitor' };
+    return { event: { ...raw, user_id: this.standIn(claimed) }, replaced: 'by its stand-in' };
   }
 }
