@@ -4,7 +4,7 @@ import { parseDuration } from './duration.js';
 import { addOutboxLocation, withOutbox, type OutboxLocation } from './open-outbox.js';
 import { parseWholeNumber } from './option-parsers.js';
 import { join } from 'node:path';
-import { SETTINGS } from '../config/settings.js';
+import { settingOption } from './setting-option.js';
 import { recoverOutbox } from '../outbox/sqlite-recovery.js';
 
 function print(value: unknown, json: boolean, text: () => string): void {
@@ -78,14 +78,9 @@ function purgeCommand(): Command {
 }
 
 function recoverCommand(): Command {
-  const dataDir = SETTINGS.find((s) => s.key === 'dataDir');
   return new Command('recover')
     .description('read what SQLite still can of a damaged outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)')
-    .addOption(
-      new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, dataDir?.help ?? 'folder of the durable outbox')
-        .env(dataDir?.env ?? 'SHOPBEACON_DATA_DIR')
-        .default('./.shopbeacon'),
-    )
+    .addOption(settingOption('dataDir'))
     .action((flags: { dataDir: string }) => {
       let recovery: ReturnType<typeof recoverOutbox>;
       try {

@@ -20,13 +20,13 @@ export interface OutboxRecovery {
 type Row = Record<string, unknown>;
 
 /** The records of ids `from`…`to` SQLite can still read, halving a range that fails down to the ids it cannot. */
-function readRange(db: Database.Database, from: number, to: number): Row[] {
+function readRange(range: Database.Statement, from: number, to: number): Row[] {
   try {
-    return db.prepare('SELECT * FROM records WHERE id BETWEEN ? AND ? ORDER BY id').all(from, to) as Row[];
+    return range.all(from, to) as Row[];
   } catch {
     if (from === to) return [];
     const middle = Math.floor((from + to) / 2);
-    return [...readRange(db, from, middle), ...readRange(db, middle + 1, to)];
+    return [...readRange(range, from, middle), ...readRange(range, middle + 1, to)];
   }
 }
 
@@ -113,7 +113,8 @@ export function recoverOutbox(dataDir: string, now = Date.now()): OutboxRecovery
   try {
     damaged = openSqlite(keptAs);
     const last = lastId(damaged);
-    for (let from = 1; from <= last; from += RANGE) rows.push(...readRange(damaged, from, Math.min(last, from + RANGE - 1)));
+    const range = damaged.prepare('SELECT * FROM records WHERE id BETWEEN ? AND ? ORDER BY id');
+    for (let from = 1; from <= last; from += RANGE) rows.push(...readRange(range, from, Math.min(last, from + RANGE - 1)));
     counters = countersOf(damaged);
   } catch {
     // Not a database at all any more (its header is gone): nothing to read.
