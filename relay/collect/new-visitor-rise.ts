@@ -39,6 +39,8 @@ export class NewVisitorRise {
   private current = 0;
   private sources = new Map<string, number>();
   private alarmed = false;
+  /** The mean of the ended windows, named once a window ends (null until one has). */
+  private baseline: number | null = null;
 
   constructor(
     private readonly onRise: (alarm: RiseAlarm) => void,
@@ -52,22 +54,18 @@ export class NewVisitorRise {
     this.roll();
     this.current += 1;
     if (this.sources.has(source) || this.sources.size < SOURCES_KEPT) this.sources.set(source, (this.sources.get(source) ?? 0) + 1);
-    const baseline = this.baseline();
-    if (this.alarmed || baseline === null || this.current < Math.max(RISE_FLOOR, RISE_FACTOR * baseline)) return;
+    if (this.alarmed || this.baseline === null || !this.rising()) return;
     this.alarmed = true;
-    this.onRise({ count: this.current, baseline, top: this.top() });
+    this.onRise({ count: this.current, baseline: this.baseline, top: this.top() });
   }
 
   report(): RiseReport {
     this.roll();
-    const baseline = this.baseline();
-    const rising = baseline !== null && this.current >= Math.max(RISE_FLOOR, RISE_FACTOR * baseline);
-    return { windowMinutes: WINDOW_MS / 60_000, current: this.current, baseline, rising, top: this.top() };
+    return { windowMinutes: WINDOW_MS / 60_000, current: this.current, baseline: this.baseline, rising: this.rising(), top: this.top() };
   }
 
-  private baseline(): number | null {
-    if (this.ended.length === 0) return null;
-    return Math.round((this.ended.reduce((sum, n) => sum + n, 0) / this.ended.length) * 10) / 10;
+  private rising(): boolean {
+    return this.baseline !== null && this.current >= Math.max(RISE_FLOOR, RISE_FACTOR * this.baseline);
   }
 
   private top(): { source: string; count: number }[] {
@@ -84,6 +82,7 @@ export class NewVisitorRise {
     const passed = Math.min(BASELINE_WINDOWS, Math.round((start - this.windowStart) / WINDOW_MS));
     this.ended.push(this.current, ...Array<number>(Math.max(0, passed - 1)).fill(0));
     this.ended.splice(0, Math.max(0, this.ended.length - BASELINE_WINDOWS));
+    this.baseline = Math.round((this.ended.reduce((sum, n) => sum + n, 0) / this.ended.length) * 10) / 10;
     this.windowStart = start;
     this.current = 0;
     this.sources = new Map();
