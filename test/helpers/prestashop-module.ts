@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { phpUnavailable } from './woocommerce-plugin.js';
 import { unmetRequirement } from './requirement.js';
+import { freePort } from './redis-server.js';
 
 export const HERE = resolve('integrations/prestashop/tests');
 export const MODULE = resolve('integrations/prestashop/shopbeacon');
@@ -112,16 +113,8 @@ export interface ScenarioServer {
   close(): Promise<void>;
 }
 
-/** A free loopback port: `php -S` takes no port 0. */
-async function freePort(): Promise<number> {
-  const server = createHttpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function scenarioServer(): Promise<ScenarioServer> {
+  // `php -S` takes no port 0.
   const port = await freePort();
   const child = spawn(PHP, ['-S', `127.0.0.1:${port}`, join(HERE, 'http-scenario.php')], { stdio: ['ignore', 'ignore', 'pipe'] });
   // php -S says it has started on stderr once it listens.

@@ -1,6 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Harness } from './relay-harness.js';
+import { unmetRequirement } from './requirement.js';
 
 export const PLUGIN_DIR = 'integrations/woocommerce';
 
@@ -132,3 +134,12 @@ export const pluginSettings = (url: string, adminKey: string, extra: Record<stri
   woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: url, admin_key: adminKey, ...plugin },
   ...extra,
 });
+
+/** The suite's skip when PHP is missing (under CI=true a skipped suite is a failure). */
+export const skip = unmetRequirement('the WooCommerce plugin suite', phpUnavailable());
+
+/** A visitor the snippet has ids for: `_sb_uid` and a session as snippets before the relay's sessions wrote it. */
+export const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
+
+/** The events the mock service got, as records. */
+export const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];

@@ -5,13 +5,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
-import { unmetRequirement } from '../helpers/requirement.js';
-import { PLUGIN_DIR, phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
-
-const skip = unmetRequirement('the WooCommerce plugin suite', phpUnavailable());
-const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
-const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
+import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
+import { PLUGIN_DIR, pluginSettings, runPluginRequest, skip, ANONYMOUS, events } from '../helpers/woocommerce-plugin.js';
 
 describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip }, () => {
   const h = relayForSuite();

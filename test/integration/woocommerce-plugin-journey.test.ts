@@ -5,13 +5,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
+import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
-import { PLUGIN_DIR, phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
+import { ANONYMOUS, events, phpUnavailable, PLUGIN_DIR, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
 
 const skip = unmetRequirement('the WooCommerce plugin journey suite', phpUnavailable());
-const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
-const events = (h: Harness) => h.mock.records('events') as Record<string, unknown>[];
 
 describe("the WooCommerce plugin's journey: checkout, order, consent and bots", { skip }, () => {
   const h = relayForSuite();

@@ -1,11 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_KEY } from '../helpers/relay-harness.js';
-import { unmetRequirement } from '../helpers/requirement.js';
-import { phpUnavailable, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
-
-const skip = unmetRequirement('the WooCommerce plugin suite', phpUnavailable());
-const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
+import { pluginSettings, runPluginRequest, skip, ANONYMOUS } from '../helpers/woocommerce-plugin.js';
 
 describe('the WooCommerce plugin (integrations/woocommerce): giving up, and without PHP-FPM', { skip }, () => {
   it('gives a batch up, saying so, once it has been retried for 24 hours', async () => {

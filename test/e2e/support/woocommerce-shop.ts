@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
+import { freePort } from '../../helpers/redis-server.js';
 
 const TOKEN = 'e2e-woo-token-3c8d';
 export const WOO_ADMIN_KEY = 'e2e-woo-admin-key-19af-7c3e5a0d92b64f18';
@@ -13,15 +14,6 @@ const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
-
-/** A free loopback port for `php -S`. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * A WooCommerce shop as nginx would front it: the relay under `/sb/` and the rest from PHP
