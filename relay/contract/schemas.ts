@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { objectSchema, PRODUCT_FIELDS } from './event-catalogue.js';
 
 /**
  * The service's records (spec: "Resources and their fields"), field for field.
@@ -74,20 +75,8 @@ export const ProductSchema = Type.Object(
   { $id: 'Product', title: 'Product', additionalProperties: false },
 );
 
-/** The `event` object of `Added To Cart`. The spec shows its fields but not their types: ours are below. */
-export const AddedToCartSchema = Type.Object(
-  {
-    product_id: Type.Union([integerId('product identifier'), Type.String({ minLength: 1, maxLength: 256 })]),
-    product_type: Type.Optional(text()),
-    name: Type.Optional(text()),
-    price: Type.Optional(Type.Number({ minimum: 0 })),
-    currency: Type.Optional(currency()),
-    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-    url: Type.Optional(text('product page URL')),
-    image_url: Type.Optional(text('product image URL')),
-  },
-  { $id: 'AddedToCart', title: 'Added To Cart event object', additionalProperties: true },
-);
+/** The `event` object of `Added To Cart`, the one the spec shows (without types): the catalogue's product. */
+export const AddedToCartSchema = objectSchema(PRODUCT_FIELDS, false, { $id: 'AddedToCart', title: 'Added To Cart event object' });
 
 export const TrackingEventSchema = Type.Object(
   {

@@ -4,7 +4,8 @@ import { fieldError, joinPath, type FieldError, type Validation } from './field-
 import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { withBigIntegersChecked } from './big-integers.js';
 import { toFieldErrors } from './schema-errors.js';
-import { AddedToCartSchema, OrderSchema, ProductSchema, TrackingEventSchema, type Order, type Product, type TrackingEvent } from './schemas.js';
+import { EVENT_CATALOGUE, objectSchema } from './event-catalogue.js';
+import { OrderSchema, ProductSchema, TrackingEventSchema, type Order, type Product, type TrackingEvent } from './schemas.js';
 import { parseTimestamp } from './timestamp.js';
 import { checkTextCharacters } from './text-characters.js';
 import { windowCheck } from './window.js';
@@ -29,8 +30,8 @@ interface TimestampField {
   windowed: boolean;
 }
 
-const ADDED_TO_CART = 'Added To Cart';
-const addedToCart = Compile(AddedToCartSchema);
+/** Each catalogued event's object, compiled once; fields the catalogue lacks pass, as the shop's own. */
+const EVENT_OBJECTS = new Map(Object.entries(EVENT_CATALOGUE).map(([name, event]) => [name, Compile(objectSchema(event.fields, false))]));
 
 function checkTimestamps(record: Record<string, unknown>, fields: TimestampField[], now: number): FieldError[] {
   const errors: FieldError[] = [];
@@ -63,11 +64,12 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
   };
 }
 
-/** Checks the `event` object of the one event whose fields the spec shows; other names pass through. */
+/** Checks the `event` object of a catalogued event field by field; other names pass through. */
 function checkEventObject(record: Record<string, unknown>): FieldError[] {
-  if (record['event_name'] !== ADDED_TO_CART || !isObject(record['event'])) return [];
+  const compiled = EVENT_OBJECTS.get(String(record['event_name']));
   const event = record['event'];
-  return addedToCart.Check(event) ? [] : toFieldErrors(addedToCart.Errors(event), joinPath('', 'event'));
+  if (!compiled || !isObject(event)) return [];
+  return compiled.Check(event) ? [] : toFieldErrors(compiled.Errors(event), joinPath('', 'event'));
 }
 
 /** Validates an Order: every field of the spec, `date_created_gmt` inside the 2-year window. */
@@ -80,5 +82,5 @@ export const validateOrder = createValidator<Order>(OrderSchema, [
 /** Validates a Product of the catalog. */
 export const validateProduct = createValidator<Product>(ProductSchema, []);
 
-/** Validates a Tracking event; `Added To Cart` also has its `event` object checked field by field. */
+/** Validates a Tracking event; a catalogued event also has its `event` object checked field by field. */
 export const validateTrackingEvent = createValidator<TrackingEvent>(TrackingEventSchema, [{ name: 'datetime', windowed: true }], checkEventObject);

@@ -1,0 +1,65 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Compile } from 'typebox/compile';
+import { EVENT_CATALOGUE, MAX_LIST_PRODUCTS, eventObjectSchema, helperEventName } from '../../../relay/contract/event-catalogue.js';
+import { validateTrackingEvent } from '../../../relay/contract/validate.js';
+
+const NOW = Date.parse('2026-06-15T12:00:00Z');
+const tracked = (event_name: string, event: unknown) => ({ user_id: 'visitor-1', event_name, event, datetime: '2026-06-15 11:00:00+00:00' });
+const refusals = (event_name: string, event: unknown) => {
+  const result = validateTrackingEvent(tracked(event_name, event), { now: NOW });
+  return result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.message}`);
+};
+const listProduct = (position: number) => ({ product_id: 10 + position, position, name: `P${position}`, price: 4.5, currency: 'EUR', url: `https://shop.test/p/${position}` });
+
+describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
+  it('names the eight events every source sends, and the short name each snippet helper sends', () => {
+    assert.deepEqual(Object.keys(EVENT_CATALOGUE), [
+      'Product Viewed',
+      'Added To Cart',
+      'Removed From Cart',
+      'Checkout Started',
+      'Order Completed',
+      'Products Searched',
+      'Product List Viewed',
+      'Product Clicked',
+    ]);
+    assert.deepEqual(
+      ['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(helperEventName),
+      ['Added To Cart', 'Product List Viewed', 'Products Searched', 'Product Clicked', 'Order Completed', 'Added To Cart', 'track', 'Wishlist Added'],
+    );
+  });
+
+  it('accepts the three listing events with their catalogued fields', () => {
+    assert.deepEqual(refusals('Products Searched', { query: 'tea', results: 0 }), []);
+    assert.deepEqual(refusals('Product List Viewed', { list_id: 'category-12', list_name: 'Tea', products: [listProduct(17), listProduct(18)] }), []);
+    assert.deepEqual(refusals('Product Clicked', { product_id: 27, position: 17, list_id: 'category-12' }), []);
+  });
+
+  it('refuses each catalogued event field by field, naming the field and the cause', () => {
+    assert.deepEqual(refusals('Products Searched', { query: '', results: -1 }), ['event.query: must not be empty', 'event.results: must be at least 0']);
+    assert.deepEqual(refusals('Product List Viewed', { list_name: 'Tea', products: [{ product_id: 1, position: 0, price: '4' }] }), [
+      'event.list_id: is required',
+      'event.products[0].position: must be at least 1',
+      'event.products[0].price: must be a finite number',
+    ]);
+    assert.deepEqual(refusals('Product Clicked', { position: 2.5 }), ['event.product_id: is required', 'event.list_id: is required', 'event.position: must be an integer']);
+    assert.deepEqual(refusals('Order Completed', { order_value: 9, currency: 'EURO' }), ['event.order_id: is required', 'event.currency: must be a three-letter currency code such as EUR']);
+    assert.deepEqual(refusals('Checkout Started', { items: [{ quantity: 1 }] }), ['event.items[0].product_id: is required']);
+  });
+
+  it('refuses a listing with no product or more than it carries, and lets a shop add fields of its own', () => {
+    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: [] }), ['event.products: must not have fewer than 1 items']);
+    const many = Array.from({ length: MAX_LIST_PRODUCTS + 1 }, (_, i) => listProduct(i + 1));
+    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: many }), [`event.products: must hold at most ${MAX_LIST_PRODUCTS} items`]);
+    assert.deepEqual(refusals('Product Viewed', { product_id: 1, brand: 'Acme' }), []);
+  });
+
+  it("holds a source to the strict form, which refuses a field the catalogue lacks, nested ones too", () => {
+    const strict = Compile(eventObjectSchema('Product List Viewed', true)!);
+    assert.equal(strict.Check({ list_id: 'shop', products: [listProduct(1)] }), true);
+    assert.equal(strict.Check({ list_id: 'shop', products: [{ ...listProduct(1), brand: 'Acme' }] }), false);
+    assert.equal(strict.Check({ list_id: 'shop', page: 2, products: [listProduct(1)] }), false);
+    assert.equal(eventObjectSchema('Wishlist Added', true), undefined);
+  });
+});
