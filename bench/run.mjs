@@ -11,7 +11,7 @@ import { ingestRows, ingestScenario } from './ingest-rows.mjs';
 import { redisRows, redisScenario } from './redis-rows.mjs';
 import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
-import { measure } from '../scripts/size.mjs';
+import { HARD_LIMIT, measure } from '../scripts/size.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
 import { startListening, startRedisServer } from './processes.mjs';
 
@@ -186,7 +186,7 @@ function table(results) {
     '',
     '| measure | shopbeacon | baseline | ratio / target |',
     '|---|---|---|---|',
-    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit 2,400 B ${size.bundle.gzip <= 2400 ? 'met' : 'missed'} |`,
+    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit ${fmt(HARD_LIMIT)} B ${size.bundle.gzip <= HARD_LIMIT ? 'met' : 'missed'} |`,
     ...ingestRows(i.rows, RUNS),
     sustainedRow(i.sustained, i.undici),
     i.nginx1

@@ -16,7 +16,7 @@ const TARGETS = {
     'relay/collect/collect-event.ts',
     'relay/collect/collect-time.ts',
     'relay/collect/event-time.ts',
-    'relay/collect/product-helper.ts',
+    'relay/collect/helper-event.ts',
     'relay/collect/attribute-fields.ts',
     'relay/contract/validate.ts',
     'relay/contract/timestamp.ts',

@@ -53,16 +53,20 @@ export interface SnippetEvent {
   user_id?: string;
   session_id?: string;
   /**
-   * `1`: sent by a product helper (`addToCart`, `removeFromCart`, `viewProduct`). The relay keeps
-   * the spec's product fields of `event` and drops the rest, as the helpers promise, so the bundle
-   * carries no field list (issue #17); a `track` call's fields are never dropped.
+   * `1`: sent by a helper (`addToCart`, `removeFromCart`, `viewProduct`, `search`, `viewList`, and
+   * `click` for a listing's product clicked), by its name. The relay names it as the event catalogue
+   * does (relay/contract/event-catalogue.ts: `addToCart` → `Added To Cart`), keeps the catalogue's
+   * fields of `event` and drops the rest, as the helpers promise, so the bundle carries no field
+   * list and no long name; a `track` call's fields are never dropped. An older snippet's full name
+   * is taken as it is.
    */
   helper?: 1;
   /**
    * `1`: `event` is a clicked element's `dataset`, as it is (`sbProductId: "5"`). The relay keeps the
    * `sb…` entries, named as the attribute (`data-sb-product-id` → `product_id`) and typed (`price`,
-   * `quantity`, `order_value` and a numeric `product_id` as numbers), so the bundle carries no
-   * attribute parsing (issue #17); `sbEvent` and `sbAddToCart`, the marks, are left out.
+   * `quantity`, `order_value`, `position` and a numeric `product_id` as numbers), so the bundle carries no
+   * attribute parsing; `sbEvent` and `sbAddToCart`, the marks, are left out, and `sbList` (the
+   * listing's `data-sb-list`) is `list_id`.
    */
   attributes?: 1;
 }

@@ -19,6 +19,12 @@ export interface TrackerDeps {
 
 const MAX_PENDING = 100;
 
+/** What `viewList` reads of its argument; the relay validates the whole against the catalogue. */
+interface ListInput {
+  list_id?: unknown;
+  products?: { product_id?: unknown; position?: unknown; url?: string }[];
+}
+
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
   /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
@@ -41,15 +47,35 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     else log('ignored', name);
   }
 
-  /** A helper's product event: `url` defaults to the page, `quantity` to 1; the relay keeps the spec's fields. */
+  /**
+   * A helper's product event: `url` defaults to the page, `quantity` to 1. A helper's event goes
+   * by the helper's name, which the relay turns into the catalogue's (`addToCart` → `Added To
+   * Cart`), and keeps the catalogue's fields: the bundle carries neither.
+   */
   const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
   /**
    * A click on a `data-sb-*` element: a copy of its attributes (the map is live), marked for the
-   * relay to name and type; an add to cart gets the page as `sbUrl`, which `data-sb-url` overrides.
+   * relay to name and type; a listing's product (`data-sb-position`) is a `Product Clicked`; an add
+   * to cart gets the page as `sbUrl`, which `data-sb-url` overrides.
    */
   const clicked = ({ ...attributes }: DOMStringMap) =>
-    attributes['sbEvent'] ? capture(attributes['sbEvent'], attributes, undefined, 1) : capture('Added To Cart', { sbUrl: page(), ...attributes }, 1, 1);
+    attributes['sbEvent']
+      ? capture(attributes['sbEvent'], attributes, undefined, 1)
+      : capture(attributes['sbPosition'] ? 'click' : 'addToCart', { sbUrl: page(), ...attributes }, 1, 1);
+
+  /** The products of this page's listings by the link they render (without its `#`), each with its list's id. */
+  const links: Record<string, object> = {};
+  /** A listing's view; its products' links, clicked, are a `Product Clicked` without a mark on the page. */
+  function viewList(list: ListInput): void {
+    capture('viewList', list, 1);
+    attempt(() => list.products!.map((p) => (links[p.url!.split('#')[0]!] = { ...p, list_id: list.list_id })));
+  }
+  /** A click on a link: a `Product Clicked` when it leads to a product of a listing this page viewed. */
+  function linked(href: string): void {
+    const product = links[href.split('#')[0]!];
+    if (product) capture('click', product, 1);
+  }
 
   function capture(name: unknown, object: unknown, helper?: 1, attributes?: 1): void {
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
@@ -97,11 +123,13 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
     switch (name) {
       case 'addToCart':
-        return product('Added To Cart', a);
       case 'removeFromCart':
-        return product('Removed From Cart', a);
       case 'viewProduct':
-        return product('Product Viewed', a);
+        return product(name, a);
+      case 'viewList':
+        return viewList(a as ListInput);
+      case 'search':
+        return capture(name, a, 1);
       case 'track':
         return capture(a, b);
       case 'purchase':
@@ -123,5 +151,5 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   // The stored queue is replayed in the next task (`start`): evaluating the script stays short (issue #17).
   // The ids are written at once, not with the first batch: the shop's server sends the cart events of
   // a visitor whose first page had none (home, then an add to cart) with them (issue #46).
-  return { command, clicked, flush: sender.flush, beacon: sender.beacon, start: () => consent && (identity.ids(true), setTimeout(sender.flush)) };
+  return { command, clicked, linked, flush: sender.flush, beacon: sender.beacon, start: () => consent && (identity.ids(true), setTimeout(sender.flush)) };
 }

@@ -2,7 +2,9 @@ import { DECIMAL_TEXT } from '../shared/decimal-text.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** Attributes whose text is a number the service wants as one. */
-const NUMERIC_FIELDS = new Set(['price', 'quantity', 'order_value']);
+const NUMERIC_FIELDS = new Set(['price', 'quantity', 'order_value', 'position']);
+/** `data-sb-list`, on a listing, names the list its products' clicks come from. */
+const RENAMED: Record<string, string> = { list: 'list_id' };
 /** The marks that made the element clickable: not fields. */
 const MARKS = new Set(['event', 'add_to_cart']);
 
@@ -36,7 +38,7 @@ export function attributeFields(event: unknown): unknown {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event)) {
     const field = fieldName(key);
-    if (field !== undefined && !MARKS.has(field)) fields[field] = typed(field, value);
+    if (field !== undefined && !MARKS.has(field)) fields[RENAMED[field] ?? field] = typed(field, value);
   }
   return fields;
 }

@@ -9,7 +9,8 @@ import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from
 import { collectEventTime } from './collect-time.js';
 import { browserWindowErrors } from './browser-window.js';
 import { attributeFields } from './attribute-fields.js';
-import { productHelperEvent } from './product-helper.js';
+import { helperEvent } from './helper-event.js';
+import { helperEventName } from '../contract/event-catalogue.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
@@ -43,14 +44,15 @@ function sessionOf(value: unknown, identity: Identity): unknown {
 /**
  * One event of `/collect` as the record the service will get: `event_id` taken out (the relay's
  * own field, kept as the outbox key for de-duplication), a clicked element's attributes named and
- * typed, a product helper's event trimmed to the spec's fields, the visitor's ids and the time filled in
+ * typed, a helper's event trimmed to its catalogued fields, the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
  */
 export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<PipelineRecord> {
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
   const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
-  if (helper === 1) fields['event'] = productHelperEvent(fields['event']);
+  if (helper === 1) fields['event_name'] = helperEventName(fields['event_name']);
+  if (helper === 1) fields['event'] = helperEvent(fields['event_name'], fields['event']);
   const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
   const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors, ...browserWindowErrors(time.datetime, now)];
   const body = {

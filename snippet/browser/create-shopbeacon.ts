@@ -68,7 +68,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   win.addEventListener('pagehide', guard(tracker.beacon));
   win.addEventListener('online', guard(tracker.flush));
   const command = guard(tracker.command);
-  captureClicks(doc, guard(tracker.clicked));
+  captureClicks(doc, guard(tracker.clicked), guard(tracker.linked));
   guard(tracker.start)();
   return command;
 }

@@ -56,9 +56,9 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     assert.deepEqual(
       sent.map((e) => [e.event_name, e.event, e.helper]),
       [
-        ['Added To Cart', { url: PAGE, quantity: 1, product_id: 7, price: 9.5 }, 1],
-        ['Product Viewed', { url: 'https://shop.example/p/7', quantity: 3, product_id: 7 }, 1],
-        ['Removed From Cart', { url: PAGE, quantity: 1, product_id: 7 }, 1],
+        ['addToCart', { url: PAGE, quantity: 1, product_id: 7, price: 9.5 }, 1],
+        ['viewProduct', { url: 'https://shop.example/p/7', quantity: 3, product_id: 7 }, 1],
+        ['removeFromCart', { url: PAGE, quantity: 1, product_id: 7 }, 1],
         ['Order Completed', { order_id: 1, order_value: 9.5, currency: 'EUR' }, undefined],
       ],
     );
@@ -162,10 +162,43 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
       transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]),
       [
         ['Wishlist Added', { sbEvent: 'Wishlist Added', sbProductId: '7' }, undefined, 1],
-        ['Added To Cart', { sbUrl: PAGE, sbProductId: '8' }, 1, 1],
-        ['Added To Cart', { sbUrl: 'https://shop.example/p/9', sbProductId: '9' }, 1, 1],
+        ['addToCart', { sbUrl: PAGE, sbProductId: '8' }, 1, 1],
+        ['addToCart', { sbUrl: 'https://shop.example/p/9', sbProductId: '9' }, 1, 1],
       ],
     );
+  });
+
+  it("sends a search and a listing by their helpers' names, and a click on a listing's product, marked or by its link, as a click of that list", () => {
+    const { t, transport } = tracker(true);
+    const products = [
+      { product_id: 11, position: 17, name: 'Tee', price: 9.5, currency: 'EUR', url: 'https://shop.example/p/11#/2-size-m' },
+      { product_id: 12, position: 18, url: 'https://shop.example/p/12' },
+    ];
+    t.command('search', { query: 'tee', results: 2 });
+    t.command('viewList', { list_id: 'category-3', list_name: 'Shirts', products });
+    t.clicked({ sbList: 'category-3', sbPosition: '4', sbProductId: '9' });
+    t.linked('https://shop.example/p/11#/1-size-s');
+    t.linked('https://shop.example/p/13');
+    mock.timers.tick(BATCH_MS);
+    assert.deepEqual(
+      transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]),
+      [
+        ['search', { query: 'tee', results: 2 }, 1, undefined],
+        ['viewList', { list_id: 'category-3', list_name: 'Shirts', products }, 1, undefined],
+        ['click', { sbUrl: PAGE, sbList: 'category-3', sbPosition: '4', sbProductId: '9' }, 1, 1],
+        ['click', { ...products[0], list_id: 'category-3' }, 1, undefined],
+      ],
+    );
+  });
+
+  it('takes a listing without products or links as the relay will judge it, remembering no link', () => {
+    const { t, transport, logged } = tracker(true);
+    t.command('viewList', { list_id: 'search' });
+    t.command('viewList', { list_id: 'x', products: [{ product_id: 1, position: 1 }] });
+    t.linked('https://shop.example/');
+    mock.timers.tick(BATCH_MS);
+    assert.deepEqual(transport.sent[0]?.map((e) => e.event_name), ['viewList', 'viewList']);
+    assert.deepEqual(logged, []);
   });
 
   it("replays another page's stored events on start, and flushes at once on the flush command", async () => {
