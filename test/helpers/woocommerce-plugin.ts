@@ -70,6 +70,20 @@ export interface PluginScenario {
   ssl?: boolean;
   /** How many of the plugin's retries wait in Action Scheduler. */
   pending_actions?: number;
+  /** The main query of a listing: a product category or tag (its term), the shop page or product search results. */
+  listing?: {
+    type: 'product_cat' | 'product_tag' | 'shop' | 'search';
+    term_id?: number;
+    name?: string;
+    posts: number[];
+    paged?: number;
+    per_page?: number;
+    found?: number;
+    post_type?: string;
+    query?: string;
+  };
+  /** A Product Collection block rendered before wp_head, inheriting the main query or with its own. */
+  block?: 'inherit' | 'own';
 }
 
 /** A cookie the plugin set through wc_setcookie, with the options it would go out with. */
@@ -89,6 +103,9 @@ export interface ScheduledAction {
 
 export interface PluginRequest {
   head: string;
+  /** The scenario's Product Collection block as the plugin's filter left it. */
+  block: string | null;
+  footer: string;
   settings: Record<string, string>;
   log: { level: string; message: string; source: string }[];
   actions: ScheduledAction[];

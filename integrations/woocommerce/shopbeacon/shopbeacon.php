@@ -26,6 +26,8 @@ require_once __DIR__ . '/includes/class-shopbeacon-storefront.php';
 require_once __DIR__ . '/includes/class-shopbeacon-identity-proof.php';
 require_once __DIR__ . '/includes/class-shopbeacon-cart-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-checkout-events.php';
+require_once __DIR__ . '/includes/class-shopbeacon-listing.php';
+require_once __DIR__ . '/includes/class-shopbeacon-listing-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-rest-price.php';
 
 // WooCommerce warns on every admin page, and refuses to switch a shop to HPOS, while an active
@@ -70,4 +72,5 @@ register_activation_hook( __FILE__, array( $shopbeacon_rescue, 'queue_failed_aga
 $shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_client );
 ( new Shopbeacon_Cart_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Checkout_Events( $shopbeacon_tracker ) )->register();
+( new Shopbeacon_Listing_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Rest_Price() )->register();

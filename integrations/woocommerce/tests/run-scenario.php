@@ -8,6 +8,9 @@
  * add of a product already in the cart: its quantity changed, then `woocommerce_add_to_cart`),
  * `["order-classic", order_id]` and `["order-store-api", order_id]` (an order placed by the classic checkout or the
  * Store API, the order being `order`: id, total, currency, lines of [product_id, quantity, variation_id, unit price]),
+ * `listing` (the main query of a listing: `type` product_cat, product_tag, shop or search, `term_id`, `name`, `posts`
+ * (product ids), `paged`, `per_page`, `found`, `post_type`, `query`), `block` (`inherit` or `own`: a Product Collection
+ * block rendered before wp_head, printed as `block`; the footer is printed as `footer`),
  * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
  * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
  * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
@@ -41,6 +44,8 @@ $GLOBALS['sb_order_count']    = $scenario['order_count'] ?? 0;
 $GLOBALS['sb_ssl']            = ! empty( $scenario['ssl'] );
 $GLOBALS['sb_pending_actions'] = $scenario['pending_actions'] ?? 0;
 $_REQUEST              = $scenario['request'] ?? array();
+$GLOBALS['sb_listing'] = $scenario['listing'] ?? array();
+$GLOBALS['wp_query']   = new WP_Query( $GLOBALS['sb_listing'] );
 
 if ( ! empty( $scenario['uninstall'] ) ) {
 	// WordPress deleting the plugin: uninstall.php alone, with the options as they were.
@@ -94,9 +99,14 @@ foreach ( $scenario['actions'] ?? array() as $index => $action ) {
 	}
 }
 
+// A block theme renders the template, and so the Product Collection block, before wp_head.
+$block = isset( $scenario['block'] ) ? apply_filters( 'render_block_woocommerce/product-collection', '<div class="wp-block-woocommerce-product-collection"><ul></ul></div>', array( 'attrs' => array( 'query' => array( 'inherit' => 'inherit' === $scenario['block'] ) ) ) ) : null;
 ob_start();
 do_action( 'wp_head' );
 $head = ob_get_clean();
+ob_start();
+do_action( 'wp_footer' );
+$footer = ob_get_clean();
 
 $integrations = apply_filters( 'woocommerce_integrations', array() );
 $settings     = array();
@@ -121,11 +131,13 @@ $page_done = microtime( true );
 do_action( 'shutdown' );
 // Registered after the plugin's own shutdown function, so it prints what that one did.
 register_shutdown_function(
-	static function () use ( $head, $settings, $page_done, $rest_price ) {
+	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price ) {
 		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
 		echo json_encode(
 			array(
 				'head'              => $head,
+				'block'             => $block,
+				'footer'            => $footer,
 				'settings'          => $settings,
 				'log'               => $GLOBALS['sb_log'],
 				'actions'           => $GLOBALS['sb_actions'],

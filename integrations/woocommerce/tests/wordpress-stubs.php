@@ -287,16 +287,9 @@ function wc_get_logger() {
 	return new WC_Logger_Stand_In();
 }
 
-class WP_Term {
-	public $name;
-	public function __construct( $name ) {
-		$this->name = $name;
-	}
-}
-
 function get_term( $id, $taxonomy ) {
 	$terms = array( 7 => 'Kitchen', 8 => 'Shirts', 9 => 'Tea &amp; Coffee' );
-	return isset( $terms[ $id ] ) && 'product_cat' === $taxonomy ? new WP_Term( $terms[ $id ] ) : null;
+	return isset( $terms[ $id ] ) && 'product_cat' === $taxonomy ? new WP_Term( $id, $taxonomy, $terms[ $id ] ) : null;
 }
 
 function wp_get_attachment_image_url( $id, $size ) {
@@ -475,4 +468,78 @@ class WC_Order {
 function wc_get_order( $id ) {
 	$order = $GLOBALS['sb_order'] ?? null;
 	return $order && $order['id'] === $id ? new WC_Order( $order ) : false;
+}
+
+/** A term: a product's category, or the one a product taxonomy page shows. */
+class WP_Term {
+	public $term_id;
+	public $taxonomy;
+	public $name;
+	public function __construct( $term_id, $taxonomy, $name ) {
+		$this->term_id  = $term_id;
+		$this->taxonomy = $taxonomy;
+		$this->name     = $name;
+	}
+}
+
+/** The main query of a listing the scenario describes (`listing`): its posts, vars and count. */
+class WP_Query {
+	public $posts       = array();
+	public $found_posts = 0;
+	private $vars;
+	public function __construct( array $listing ) {
+		$this->posts       = array_map(
+			static function ( $id ) {
+				return (object) array( 'ID' => $id );
+			},
+			$listing['posts'] ?? array()
+		);
+		$this->found_posts = $listing['found'] ?? count( $this->posts );
+		$this->vars        = array(
+			'paged'          => $listing['paged'] ?? 0,
+			'posts_per_page' => $listing['per_page'] ?? 16,
+			'post_type'      => $listing['post_type'] ?? '',
+			's'              => $listing['query'] ?? '',
+		);
+	}
+	public function get( $name ) {
+		return $this->vars[ $name ] ?? '';
+	}
+}
+
+function sb_listing() {
+	return $GLOBALS['sb_listing'] ?? array();
+}
+
+function is_search() {
+	return 'search' === ( sb_listing()['type'] ?? '' );
+}
+
+function get_query_var( $name ) {
+	return $GLOBALS['wp_query']->get( $name );
+}
+
+function get_search_query( $escaped = true ) {
+	return get_query_var( 's' );
+}
+
+function is_shop() {
+	return in_array( sb_listing()['type'] ?? '', array( 'shop', 'search' ), true );
+}
+
+function is_product_taxonomy() {
+	return in_array( sb_listing()['type'] ?? '', array( 'product_cat', 'product_tag' ), true );
+}
+
+function get_queried_object() {
+	$listing = sb_listing();
+	return new WP_Term( $listing['term_id'] ?? 0, $listing['type'] ?? '', $listing['name'] ?? '' );
+}
+
+function wc_get_page_id( $page ) {
+	return 5;
+}
+
+function get_the_title( $id ) {
+	return 'Shop &amp; more';
 }
