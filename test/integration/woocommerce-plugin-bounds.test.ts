@@ -43,7 +43,7 @@ describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip },
   it('takes its settings (the key and the identity secret), its flags and its waiting retries with it when WordPress deletes it', async () => {
     const options = {
       ...pluginSettings(h.url, ADMIN_KEY, {}, { identity_secret: 'identity-secret-9c4f1e7a2b6d8053e1f4a7c2' }),
-      shopbeacon_rescued_for: '0.5.0',
+      shopbeacon_rescued_for: '0.6.0',
       _transient_shopbeacon_relay_down: 1,
       blogname: 'Shop',
     };

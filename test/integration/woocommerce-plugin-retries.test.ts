@@ -35,7 +35,7 @@ describe('the WooCommerce plugin (integrations/woocommerce): giving up, and with
       [{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }],
       { attempt: 2, first: Math.floor(Date.now() / 1000) - 600 },
     ];
-    const options = { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), shopbeacon_rescued_for: '0.5.0' };
+    const options = { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), shopbeacon_rescued_for: '0.6.0' };
     const request = await runPluginRequest({ options, failed_actions: { 17: batch, 18: batch }, activate: true });
     assert.deepEqual(
       request.actions.map((a) => [a.hook, a.in, a.group, a.args]),
@@ -63,7 +63,7 @@ describe('the WooCommerce plugin (integrations/woocommerce): giving up, and with
       options: { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), shopbeacon_rescued_for: '0.3.0' },
       failed_actions: { 5: batch },
     });
-    assert.deepEqual([updated.deleted_actions, updated.rescued_for], [[5], '0.5.0']);
+    assert.deepEqual([updated.deleted_actions, updated.rescued_for], [[5], '0.6.0']);
     const next = await runPluginRequest({
       options: { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), shopbeacon_rescued_for: updated.rescued_for },
       failed_actions: { 6: batch },

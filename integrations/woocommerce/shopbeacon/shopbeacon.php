@@ -3,7 +3,7 @@
  * Plugin Name:          shopbeacon
  * Plugin URI:           https://github.com/shopbeacon/shopbeacon
  * Description:          Sends the shopper's journey (product views, cart changes, a started checkout, the placed order) to a shopbeacon relay, which feeds it to the personalization service. Orders and products go by the relay's webhooks and sync.
- * Version:              0.5.0
+ * Version:              0.6.0
  * Requires at least:    6.0
  * Requires PHP:         7.4
  * Requires Plugins:     woocommerce
@@ -66,7 +66,7 @@ $shopbeacon_settings = new Shopbeacon_Settings();
 ( new Shopbeacon_Identity_Proof( $shopbeacon_settings ) )->register();
 $shopbeacon_client = new Shopbeacon_Relay_Client( $shopbeacon_settings );
 $shopbeacon_client->register();
-$shopbeacon_rescue = new Shopbeacon_Retry_Rescue( '0.5.0' );
+$shopbeacon_rescue = new Shopbeacon_Retry_Rescue( '0.6.0' );
 $shopbeacon_rescue->register();
 register_activation_hook( __FILE__, array( $shopbeacon_rescue, 'queue_failed_again' ) );
 $shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_client );
