@@ -40,6 +40,9 @@ export interface RelayRequest {
 /** What run-scenario.php prints of one shop request, with its output and wall time. */
 export interface Outcome {
   head: string;
+  /** A listing scenario's search variables once `filterProductSearch` ran, and the end of its page (null: an AJAX answer). */
+  listing?: Record<string, unknown>;
+  body_end?: string | null;
   admin: string;
   results: boolean[];
   log: { message: string }[];

@@ -90,7 +90,7 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
     assert.ok(readFileSync(join(MODULE, 'classes/ShopbeaconStorefront.php'), 'utf8').includes(`const STUB = '${stub}';`));
   });
 
-  it('installs: registers its six hooks, creates the retry table, sets the defaults; uninstall removes them', async () => {
+  it('installs: registers its eight hooks, creates the retry table, sets the defaults; uninstall removes them', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const installed = await request({ install: true, state });
     assert.equal(installed.installed, true);
@@ -101,6 +101,8 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): files, sto
       'actionobjectproductincartdeleteafter',
       'actioncartsave',
       'actionvalidateorder',
+      'filterproductsearch',
+      'displaybeforebodyclosingtag',
     ]);
     assert.deepEqual(installed.tables_created, ['shopbeacon_queue']);
     assert.deepEqual(installed.config_keys.sort(), ['SHOPBEACON_CONSENT', 'SHOPBEACON_LOCAL_URL', 'SHOPBEACON_PUBLIC_PATH', 'SHOPBEACON_RETRY_AT']);

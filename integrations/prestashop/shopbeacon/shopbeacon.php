@@ -20,6 +20,8 @@ require_once __DIR__ . '/classes/ShopbeaconStorefront.php';
 require_once __DIR__ . '/classes/ShopbeaconIdentityProof.php';
 require_once __DIR__ . '/classes/ShopbeaconCartEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconCheckoutEvents.php';
+require_once __DIR__ . '/classes/ShopbeaconListing.php';
+require_once __DIR__ . '/classes/ShopbeaconListingEvents.php';
 
 class shopbeacon extends Module
 {
@@ -31,6 +33,8 @@ class shopbeacon extends Module
         'actionObjectProductInCartDeleteAfter',
         'actionCartSave',
         'actionValidateOrder',
+        'filterProductSearch',
+        'displayBeforeBodyClosingTag',
     ];
 
     /** @var ShopbeaconSettings */
@@ -45,6 +49,9 @@ class shopbeacon extends Module
     /** @var ShopbeaconCheckoutEvents */
     private $checkoutEvents;
 
+    /** @var ShopbeaconListingEvents */
+    private $listingEvents;
+
     /** @var bool */
     private $shutdownRegistered = false;
 
@@ -52,7 +59,7 @@ class shopbeacon extends Module
     {
         $this->name = 'shopbeacon';
         $this->tab = 'analytics_stats';
-        $this->version = '0.3.0';
+        $this->version = '0.4.0';
         $this->author = 'shopbeacon';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '9.99.99'];
@@ -68,6 +75,7 @@ class shopbeacon extends Module
         $tracker = new ShopbeaconTracker($this->settings, $this->client);
         $this->cartEvents = new ShopbeaconCartEvents($tracker);
         $this->checkoutEvents = new ShopbeaconCheckoutEvents($tracker);
+        $this->listingEvents = new ShopbeaconListingEvents();
     }
 
     public function install()
@@ -104,6 +112,20 @@ class shopbeacon extends Module
         (new ShopbeaconIdentityProof($this->settings))->forPage($this->context);
 
         return (new ShopbeaconStorefront($this->settings))->head($this->context);
+    }
+
+    /** A listing's products as rendered (every listing controller, its AJAX answers too): `['searchVariables' => &$variables]`. */
+    public function hookFilterProductSearch($params)
+    {
+        if (isset($params['searchVariables']) && is_array($params['searchVariables'])) {
+            $this->listingEvents->listed($params['searchVariables'], $this->context);
+        }
+    }
+
+    /** The listing's and the search's calls, once the page knows them. */
+    public function hookDisplayBeforeBodyClosingTag($params)
+    {
+        return defined('_PS_ADMIN_DIR_') ? '' : $this->listingEvents->bodyEnd();
     }
 
     public function hookActionCartUpdateQuantityBefore($params)

@@ -198,6 +198,14 @@ class Db
 
 class Hook
 {
+    /** `filterProductSearch`'s call: its one parameter holds the search variables by reference. */
+    public static function filterProductSearch(array &$variables)
+    {
+        foreach (isset($GLOBALS['ps']['hooks']['filterproductsearch']) ? $GLOBALS['ps']['hooks']['filterproductsearch'] : [] as $module) {
+            $module->hookFilterProductSearch(['searchVariables' => &$variables]);
+        }
+    }
+
     /** Runs `hook<Name>` of each module registered on it, in registration order, as Hook::exec does. */
     public static function exec($hookName, $hookArgs = [], $idModule = null, $arrayReturn = false)
     {
@@ -434,6 +442,41 @@ class Link
 class FrontController
 {
     public $php_self = 'index';
+}
+
+/** A listing controller (category, search, new-products, …) as ProductListingFrontController is after its search. */
+class ListingController extends FrontController
+{
+    public $ajax = false;
+    private $category;
+
+    public function __construct($page, $ajax, $category)
+    {
+        $this->php_self = $page;
+        $this->ajax = $ajax;
+        $this->category = $category;
+    }
+
+    public function getCategory()
+    {
+        return $this->category;
+    }
+}
+
+/** ProductSearchResult: the total the provider found. */
+class ProductSearchResult
+{
+    private $total;
+
+    public function __construct($total)
+    {
+        $this->total = $total;
+    }
+
+    public function getTotalProductsCount()
+    {
+        return $this->total;
+    }
 }
 
 class ProductController extends FrontController

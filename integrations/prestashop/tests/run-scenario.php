@@ -15,6 +15,9 @@
  *   `["validate", index]` (PaymentModule::validateOrder's `actionValidateOrder` for `orders[index]`: id, total,
  *   lines of [product_id, quantity, product_attribute_id, unit price with tax]; `validate_context`: the context and
  *   cookie a real shop had there, by fixture name); `page`: `order` is the checkout;
+ * - `listing`: a listing controller's search (`page` its php_self, `ajax`, `category` [id, name], `products` as
+ *   presented, `pagination`, `label`, `total`), run through `filterProductSearch` after the head; the variables are
+ *   printed as `listing` and the end of the body (`displayBeforeBodyClosingTag`) as `body_end`;
  * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
  * - `session`: PHP's session is open, as PrestaShop 9's pages open it; `ssl`: the shop is on HTTPS;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
@@ -62,6 +65,14 @@ if (!empty($scenario['product_page'])) {
     if (isset($scenario['combination'])) {
         $context->smarty->vars['product'] = ['id_product_attribute' => (int) $scenario['combination']];
     }
+} elseif (isset($scenario['listing'])) {
+    $listing = $scenario['listing'];
+    $category = null;
+    if (isset($listing['category'])) {
+        $category = new Category();
+        list($category->id, $category->name) = $listing['category'];
+    }
+    $context->controller = new ListingController($listing['page'], !empty($listing['ajax']), $category);
 } elseif (isset($scenario['page']) && 'order' === $scenario['page']) {
     $context->controller = new OrderController();
 }
@@ -158,6 +169,19 @@ $end->out['results'] = $results;
 
 if (!empty($scenario['page']) || !empty($scenario['product_page'])) {
     $end->out['head'] = Hook::exec('displayHeader');
+}
+if (isset($scenario['listing'])) {
+    // ProductListingFrontController::getProductSearchVariables, then the page's end (none for an AJAX answer).
+    $variables = [
+        'result' => new ProductSearchResult(isset($scenario['listing']['total']) ? $scenario['listing']['total'] : 0),
+        'label' => isset($scenario['listing']['label']) ? $scenario['listing']['label'] : '',
+        'products' => $scenario['listing']['products'],
+        'pagination' => $scenario['listing']['pagination'],
+    ];
+    Hook::filterProductSearch($variables);
+    unset($variables['result']);
+    $end->out['listing'] = $variables;
+    $end->out['body_end'] = empty($scenario['listing']['ajax']) ? Hook::exec('displayBeforeBodyClosingTag') : null;
 }
 if (isset($scenario['admin'])) {
     $_POST = isset($scenario['admin']['post']) ? $scenario['admin']['post'] : [];
