@@ -1,4 +1,5 @@
 import { attempt } from './attempt.js';
+import { createPageClicks } from './page-clicks.js';
 import { randomId } from './random-id.js';
 import { safeStringify } from './safe-stringify.js';
 import { BATCH_MS, createBatchSender } from './batch-sender.js';
@@ -19,16 +20,10 @@ export interface TrackerDeps {
 
 const MAX_PENDING = 100;
 
-/** What `viewList` reads of its argument; the relay validates the whole against the catalogue. */
-interface ListInput {
-  list_id?: unknown;
-  products?: { product_id?: unknown; position?: unknown; url?: string }[];
-}
-
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
   /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
-  let pending: (() => unknown)[] = [];
+  const pending: (() => unknown)[] = [];
   /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage (issue #17). */
   let captured: SnippetEvent[] = [];
   /** Gives the newly captured events the ids as they are now (cookies read once a batch, not per capture) and queues them. */
@@ -47,35 +42,10 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     else log('ignored', name);
   }
 
-  /**
-   * A helper's product event: `url` defaults to the page, `quantity` to 1. A helper's event goes
-   * by the helper's name, which the relay turns into the catalogue's (`addToCart` → `Added To
-   * Cart`), and keeps the catalogue's fields: the bundle carries neither.
-   */
+  /** A helper's product event, by the helper's name (the relay names it and keeps its fields: `helper` in protocol.ts); `url` defaults to the page, `quantity` to 1. */
   const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
-  /**
-   * A click on a `data-sb-*` element: a copy of its attributes (the map is live), marked for the
-   * relay to name and type; a listing's product (`data-sb-position`) is a `Product Clicked`; an add
-   * to cart gets the page as `sbUrl`, which `data-sb-url` overrides.
-   */
-  const clicked = ({ ...attributes }: DOMStringMap) =>
-    attributes['sbEvent']
-      ? capture(attributes['sbEvent'], attributes, undefined, 1)
-      : capture(attributes['sbPosition'] ? 'click' : 'addToCart', { sbUrl: page(), ...attributes }, 1, 1);
-
-  /** The products of this page's listings by the link they render (without its `#`), each with its list's id. */
-  const links: Record<string, object> = {};
-  /** A listing's view; its products' links, clicked, are a `Product Clicked` without a mark on the page. */
-  function viewList(list: ListInput): void {
-    capture('viewList', list, 1);
-    attempt(() => list.products!.map((p) => (links[p.url!.split('#')[0]!] = { ...p, list_id: list.list_id })));
-  }
-  /** A click on a link: a `Product Clicked` when it leads to a product of a listing this page viewed. */
-  function linked(href: string): void {
-    const product = links[href.split('#')[0]!];
-    if (product) capture('click', product, 1);
-  }
+  const clicks = createPageClicks(capture, page);
 
   function capture(name: unknown, object: unknown, helper?: 1, attributes?: 1): void {
     // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
@@ -107,8 +77,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   function setConsent(granted: unknown): void {
     consent = granted === true;
     identity.remember(consent);
-    const held = pending;
-    pending = [];
+    const held = pending.splice(0);
     if (consent) held.forEach((run) => run());
     else ((captured = []), queue.clear());
   }
@@ -121,15 +90,11 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
+    // The relay keeps a search's own fields only: the page and quantity the product helpers add go.
+    if (/^(addToCart|removeFromCart|viewProduct|search)$/.test(name as string)) return product(name as string, a);
     switch (name) {
-      case 'addToCart':
-      case 'removeFromCart':
-      case 'viewProduct':
-        return product(name, a);
       case 'viewList':
-        return viewList(a as ListInput);
-      case 'search':
-        return capture(name, a, 1);
+        return clicks.listed(a);
       case 'track':
         return capture(a, b);
       case 'purchase':
@@ -148,8 +113,15 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     log('ignored', name);
   }
 
-  // The stored queue is replayed in the next task (`start`): evaluating the script stays short (issue #17).
+  // The stored queue is replayed in the next task (`start`): evaluating the script stays short.
   // The ids are written at once, not with the first batch: the shop's server sends the cart events of
-  // a visitor whose first page had none (home, then an add to cart) with them (issue #46).
-  return { command, clicked, linked, flush: sender.flush, beacon: sender.beacon, start: () => consent && (identity.ids(true), setTimeout(sender.flush)) };
+  // a visitor whose first page had none (home, then an add to cart) with them.
+  return {
+    command,
+    clicked: clicks.clicked,
+    linked: clicks.linked,
+    flush: sender.flush,
+    beacon: sender.beacon,
+    start: () => consent && (identity.ids(true), setTimeout(sender.flush)),
+  };
 }

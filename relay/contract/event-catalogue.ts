@@ -107,7 +107,11 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
     fields: {
       list_id: LIST_ID,
       list_name: field(text, "the listing's name as shown"),
-      products: nested((strict) => Type.Array(objectSchema(LIST_PRODUCT_FIELDS, strict), { minItems: 1, maxItems: MAX_LIST_PRODUCTS }), 'the products as rendered, in order', true),
+      products: nested(
+        (strict) => Type.Array(objectSchema(LIST_PRODUCT_FIELDS, strict), { minItems: 1, maxItems: MAX_LIST_PRODUCTS }),
+        'the products as rendered, in order',
+        true,
+      ),
     },
   },
   'Product Clicked': {

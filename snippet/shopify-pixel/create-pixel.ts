@@ -6,9 +6,15 @@ import { createTransport } from '../browser/transport.js';
 import { loadBrowserCookieJar } from './browser-cookie-jar.js';
 import { loadBrowserStore } from './browser-store.js';
 import type { PixelGlobals, StandardEvent } from './shopify-api.js';
-import { SUBSCRIBED_EVENTS, commandOf } from './standard-events.js';
+import { SUBSCRIBED_EVENTS, commandOf, type PixelCommand } from './standard-events.js';
+import { LISTING_EVENTS, PAGE_SIZES_KEY, createListingCommands } from './listing-commands.js';
 
 type Tracker = ReturnType<typeof createTracker>;
+/** The tracker, and what maps a listing's events to its commands (it keeps page sizes in the same storage). */
+interface Pixel {
+  tracker: Tracker;
+  listing: ReturnType<typeof createListingCommands>;
+}
 
 /**
  * Consent as Shopify states it: allowed, or waiting (events held, up to the tracker's bound, until
@@ -18,11 +24,11 @@ type Tracker = ReturnType<typeof createTracker>;
 const initialConsent = ({ init }: PixelGlobals) => (init.customerPrivacy?.analyticsProcessingAllowed === false ? undefined : true);
 
 /** The tracker on the top frame's cookies and storage, read before the first event is handled. */
-async function loadTracker(globals: PixelGlobals, endpoint: string, win: Window, page: () => string): Promise<Tracker> {
+async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, page: () => string): Promise<Pixel> {
   const secure = globals.init.context?.document?.location?.protocol === 'https:';
   const [cookies, store] = await Promise.all([
     loadBrowserCookieJar(globals.browser, [USER_COOKIE, SESSION_COOKIE, CONSENT_COOKIE], secure),
-    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE]),
+    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE, PAGE_SIZES_KEY]),
   ]);
   const log = () => 0;
   const tracker = createTracker({
@@ -36,7 +42,7 @@ async function loadTracker(globals: PixelGlobals, endpoint: string, win: Window,
   const customerId = globals.init.data?.customer?.id;
   if (customerId != null) tracker.command('identify', customerId);
   tracker.start();
-  return tracker;
+  return { tracker, listing: createListingCommands(store) };
 }
 
 /**
@@ -45,19 +51,25 @@ async function loadTracker(globals: PixelGlobals, endpoint: string, win: Window,
  */
 export function startPixel(globals: PixelGlobals, relay: string, win: Window): void {
   let page = '';
-  const ready = loadTracker(globals, `${relay.replace(/\/+$/, '')}/collect`, win, () => page);
-  const run = (use: (tracker: Tracker) => unknown) => void ready.then(use).catch(() => 0);
+  const ready = loadPixel(globals, `${relay.replace(/\/+$/, '')}/collect`, win, () => page);
+  const run = (use: (pixel: Pixel) => unknown) => void ready.then(use).catch(() => 0);
+  const send = (tracker: Tracker, command: PixelCommand) => tracker.command(...(command as Parameters<Tracker['command']>));
   const handle = (event: StandardEvent) => {
     page = event.context?.document?.location?.href || page;
     const command = commandOf(event);
-    if (command) run((tracker) => tracker.command(...(command as Parameters<Tracker['command']>)));
+    if (command) run(({ tracker }) => send(tracker, command));
+  };
+  const handleListing = (event: StandardEvent) => {
+    page = event.context?.document?.location?.href || page;
+    run(({ tracker, listing }) => listing(event).forEach((command) => send(tracker, command)));
   };
   for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
+  for (const name of LISTING_EVENTS) globals.analytics.subscribe(name, handleListing);
   globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) =>
-    run((tracker) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)),
+    run(({ tracker }) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)),
   );
   // The iframe goes with its page: what is still queued leaves as a beacon, and stays stored until confirmed.
-  const hide = () => run((tracker) => tracker.beacon());
+  const hide = () => run(({ tracker }) => tracker.beacon());
   win.addEventListener('pagehide', hide);
   win.document.addEventListener('visibilitychange', () => win.document.visibilityState === 'hidden' && hide());
 }

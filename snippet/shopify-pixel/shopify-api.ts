@@ -45,12 +45,33 @@ export interface Checkout {
   lineItems?: (CheckoutLineItem | null)[] | null;
 }
 
-/** A standard event as `analytics.subscribe` hands it over. */
+/** `collection_viewed`'s collection and `search_submitted`'s result: "the first product variant for each product". */
+export interface ProductList {
+  id?: string | null;
+  title?: string | null;
+  query?: string | null;
+  productVariants?: (ProductVariant | null)[] | null;
+}
+
+/** The DOM event `clicked`'s element: `href` is the clicked element's own (null on an image inside a link). */
+export interface ClickedElement {
+  href?: string | null;
+  tagName?: string | null;
+}
+
+/** A standard event (or the DOM event `clicked`, which has no `context`) as `analytics.subscribe` hands it over. */
 export interface StandardEvent {
   name: string;
   timestamp?: string;
   context?: { document?: { location?: { href?: string; origin?: string } } };
-  data?: { productVariant?: ProductVariant | null; cartLine?: CartLine | null; checkout?: Checkout | null } | null;
+  data?: {
+    productVariant?: ProductVariant | null;
+    cartLine?: CartLine | null;
+    checkout?: Checkout | null;
+    collection?: ProductList | null;
+    searchResult?: ProductList | null;
+    element?: ClickedElement | null;
+  } | null;
 }
 
 export interface CustomerPrivacy {

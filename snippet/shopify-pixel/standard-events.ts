@@ -2,8 +2,8 @@ import type { CartLine, Checkout, CheckoutLineItem, ProductVariant, StandardEven
 
 /** A tracker command and its arguments, as a page would call `shopbeacon(...)`. */
 export type PixelCommand =
-  | [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase', fields: Record<string, unknown>]
-  | [name: 'track', eventName: 'Checkout Started', fields: Record<string, unknown>];
+  | [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase' | 'search' | 'viewList', fields: Record<string, unknown>]
+  | [name: 'track', eventName: 'Checkout Started' | 'Product Clicked', fields: Record<string, unknown>];
 
 /** The Shopify standard events the pixel subscribes to; every other event is left alone. */
 export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_started', 'checkout_completed'] as const;
@@ -13,7 +13,7 @@ export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'pr
  * and the orders come from: a safe integer is sent as a number so the service joins them; a larger
  * one stays an exact string.
  */
-const numericId = (id: string | number | null | undefined) => {
+export const numericId = (id: string | number | null | undefined) => {
   // Live checkout_completed events carry `gid://shopify/OrderIdentity/5396439498987` on some stores and bare digits on others (Shopify/cli#1630): the digits are the Admin API's order id.
   const digits = /^(?:gid:\/\/shopify\/\w+\/)?(\d+)$/.exec(String(id ?? ''))?.[1];
   if (!digits) return id || undefined;
@@ -21,7 +21,7 @@ const numericId = (id: string | number | null | undefined) => {
 };
 
 /** `/products/x` and `//cdn.shopify.com/...` as absolute URLs, against the top frame's page. */
-function absolute(url: string | null | undefined, page: string | undefined): string | undefined {
+export function absolute(url: string | null | undefined, page: string | undefined): string | undefined {
   try {
     return url ? new URL(url, page).href : undefined;
   } catch {
@@ -45,7 +45,7 @@ function productFields(variant: ProductVariant | null | undefined, page: string 
 }
 
 /** Without the fields Shopify left empty (`null`, `''`), so the tracker's defaults (`url`, `quantity`) apply. */
-const defined = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
+export const defined = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
 
 const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({
   ...productFields(line?.merchandise, page),

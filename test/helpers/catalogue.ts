@@ -23,5 +23,7 @@ export function snippetCalls(html: string): [string, unknown][] {
 
 /** The listings a page carries as JSON elements (`<script type="application/json" class="shopbeacon-list">`). */
 export function listingElements(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/json" class="shopbeacon-list">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/json" class="shopbeacon-list">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 }

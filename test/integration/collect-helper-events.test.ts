@@ -30,11 +30,21 @@ describe("POST /collect with events of the snippet's helpers", () => {
 
   it("names a helper's event as the catalogue does, keeps its catalogued fields, and types a marked listing's click", async () => {
     const query = `tea-${Math.random().toString(36).slice(2, 8)}`;
-    const list = { list_id: query, list_name: 'Tea', page: 2, products: [{ product_id: 31, position: 17, name: 'Oolong', price: 4.5, currency: 'EUR', url: 'https://shop.test/p/31' }] };
+    const list = {
+      list_id: query,
+      list_name: 'Tea',
+      page: 2,
+      products: [{ product_id: 31, position: 17, name: 'Oolong', price: 4.5, currency: 'EUR', url: 'https://shop.test/p/31' }],
+    };
     const events = [
       browserEvent({ event_name: 'search', helper: 1, event: { query, results: 3, source: 'box' } }),
       browserEvent({ event_name: 'viewList', helper: 1, event: list }),
-      browserEvent({ event_name: 'click', helper: 1, attributes: 1, event: { sbUrl: 'https://shop.test/c/tea', sbList: query, sbPosition: '17', sbProductId: '31', id: 'x' } }),
+      browserEvent({
+        event_name: 'click',
+        helper: 1,
+        attributes: 1,
+        event: { sbUrl: 'https://shop.test/c/tea', sbList: query, sbPosition: '17', sbProductId: '31', id: 'x' },
+      }),
       browserEvent({ event_name: 'click', helper: 1, event: { ...list.products[0], list_id: query } }),
     ];
     assert.equal((await collect(h.url, { events })).status, 200);
@@ -53,7 +63,9 @@ describe("POST /collect with events of the snippet's helpers", () => {
   });
 
   it("refuses a helper's listing that breaks the catalogue, naming the field", async () => {
-    const res = await collect(h.url, { events: [browserEvent({ event_name: 'viewList', helper: 1, event: { list_id: 'shop', products: [{ product_id: 1 }] } })] });
+    const res = await collect(h.url, {
+      events: [browserEvent({ event_name: 'viewList', helper: 1, event: { list_id: 'shop', products: [{ product_id: 1 }] } })],
+    });
     assert.match(res.text, /event\.products\[0\]\.position/);
   });
 });

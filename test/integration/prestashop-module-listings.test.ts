@@ -7,7 +7,14 @@ import { ANONYMOUS, events, fakeRelay, request, settings, skip, type FakeRelay }
 import { catalogueRefusals, snippetCalls } from '../helpers/catalogue.js';
 
 /** Presented products as ProductListingLazyArray answers them: `url` with the default combination's anchor. */
-const presented = (id: number, price: number) => ({ id_product: id, id_product_attribute: 1, name: `P${id} <b>`, url: `https://shop.example/${id}-p.html#/1-size-s`, price_amount: price, price: `€${price}` });
+const presented = (id: number, price: number) => ({
+  id_product: id,
+  id_product_attribute: 1,
+  name: `P${id} <b>`,
+  url: `https://shop.example/${id}-p.html#/1-size-s`,
+  price_amount: price,
+  price: `€${price}`,
+});
 const HOME_PAGE_2 = {
   page: 'category',
   category: [2, 'Home'],
@@ -39,7 +46,12 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what shopp
   });
 
   it('gives an AJAX answer (a facet, a sort, a page changed in place) its listing and no page end', async () => {
-    const outcome = await request({ config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, get: { id_category: '2' }, listing: { ...HOME_PAGE_2, ajax: true } });
+    const outcome = await request({
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      get: { id_category: '2' },
+      listing: { ...HOME_PAGE_2, ajax: true },
+    });
     assert.equal(outcome.body_end, null);
     assert.equal((outcome.listing?.['shopbeacon_list'] as { list_id: string }).list_id, 'category-2');
   });
@@ -48,7 +60,10 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what shopp
     const search = { page: 'search', label: 'Search results', total: 4, products: [presented(6, 10.12)], pagination: { items_shown_from: 1 } };
     const outcome = await request({ config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, get: { s: ' mug ' }, listing: search });
     assert.deepEqual(
-      snippetCalls(outcome.body_end ?? '').map(([name, event]) => [name, name === 'search' ? event : (event as { list_id: string; list_name: string }).list_id]),
+      snippetCalls(outcome.body_end ?? '').map(([name, event]) => [
+        name,
+        name === 'search' ? event : (event as { list_id: string; list_name: string }).list_id,
+      ]),
       [
         ['search', { query: 'mug', results: 4 }],
         ['viewList', 'search'],
@@ -56,22 +71,27 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what shopp
     );
     const suggestion = await request({ config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, get: { s: 'mu' }, listing: { ...search, ajax: true } });
     assert.equal(suggestion.body_end, null);
-    const nothing = await request({ config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, get: { s: 'zzz' }, listing: { ...search, total: 0, products: [] } });
+    const nothing = await request({
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      get: { s: 'zzz' },
+      listing: { ...search, total: 0, products: [] },
+    });
     assert.deepEqual(snippetCalls(nothing.body_end ?? ''), [['search', { query: 'zzz', results: 0 }]], 'a search finding nothing is a search, with no listing');
   });
 
   it('names the shop-wide listings by their controller and a brand by its id, and leaves a category without an id alone', async () => {
     const list = (page: string, get: Record<string, string> = {}) =>
-      request({ config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, get, listing: { page, label: page, products: [presented(6, 1)], pagination: { items_shown_from: 1 } } }).then(
-        (outcome) => (outcome.listing?.['shopbeacon_list'] as { list_id?: string } | undefined)?.list_id,
-      );
-    assert.deepEqual(await Promise.all([list('new-products'), list('best-sales'), list('prices-drop'), list('manufacturer', { id_manufacturer: '1' }), list('category')]), [
-      'new-products',
-      'best-sales',
-      'prices-drop',
-      'manufacturer-1',
-      undefined,
-    ]);
+      request({
+        config: settings('http://127.0.0.1:9'),
+        cookies: ANONYMOUS,
+        get,
+        listing: { page, label: page, products: [presented(6, 1)], pagination: { items_shown_from: 1 } },
+      }).then((outcome) => (outcome.listing?.['shopbeacon_list'] as { list_id?: string } | undefined)?.list_id);
+    assert.deepEqual(
+      await Promise.all([list('new-products'), list('best-sales'), list('prices-drop'), list('manufacturer', { id_manufacturer: '1' }), list('category')]),
+      ['new-products', 'best-sales', 'prices-drop', 'manufacturer-1', undefined],
+    );
   });
 });
 
@@ -85,16 +105,35 @@ describe("every event the PrestaShop module sends is the catalogue's, field for 
   it('sends Product Viewed, the cart events, Checkout Started, Order Completed, Products Searched and Product List Viewed with catalogued fields only', async () => {
     const config = settings(relay.url);
     const product = await request({ config, cookies: ANONYMOUS, product_page: 42 });
-    await request({ config, cookies: ANONYMOUS, actions: [['add', 42, 2], ['add', 50, 1, 7], ['down', 42, 1]] });
+    await request({
+      config,
+      cookies: ANONYMOUS,
+      actions: [
+        ['add', 42, 2],
+        ['add', 50, 1, 7],
+        ['down', 42, 1],
+      ],
+    });
     await request({ config, cookies: ANONYMOUS, page: 'order', cart: [[42, 1]] });
     await request({ config, cookies: ANONYMOUS, cart: [[42, 1]], orders: [{ id: 77, total: 29.4, lines: [[42, 1, 0, 29.4]] }], actions: [['validate', 0]] });
-    const search = await request({ config, cookies: ANONYMOUS, get: { s: 'mug' }, listing: { page: 'search', total: 1, products: [presented(6, 10.12)], pagination: { items_shown_from: 1 } } });
+    const search = await request({
+      config,
+      cookies: ANONYMOUS,
+      get: { s: 'mug' },
+      listing: { page: 'search', total: 1, products: [presented(6, 10.12)], pagination: { items_shown_from: 1 } },
+    });
     const sent: [string, unknown][] = [
       ...snippetCalls(product.head).filter(([name]) => name === 'viewProduct'),
       ...events(relay).map((e): [string, unknown] => [e.event_name, e.event]),
       ...snippetCalls(search.body_end ?? ''),
     ];
-    assert.deepEqual(new Set(sent.map(([name]) => name)), new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'search', 'viewList']));
-    assert.deepEqual(sent.flatMap(([name, event]) => catalogueRefusals(name, event)), []);
+    assert.deepEqual(
+      new Set(sent.map(([name]) => name)),
+      new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'search', 'viewList']),
+    );
+    assert.deepEqual(
+      sent.flatMap(([name, event]) => catalogueRefusals(name, event)),
+      [],
+    );
   });
 });

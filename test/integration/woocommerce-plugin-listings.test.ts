@@ -11,10 +11,19 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
   const h = relayForSuite();
 
   it("puts a category's page 2 inside the Product Collection block that inherits the main query, numbered on from page 1, and the script that sends it in the footer", async () => {
-    const listing = { type: 'product_cat', term_id: 19, name: 'Tea &amp; Coffee', posts: [42, 50], paged: 2, per_page: 16 } as const;
+    const listing = { type: 'product_cat' as const, term_id: 19, name: 'Tea &amp; Coffee', posts: [42, 50], paged: 2, per_page: 16 };
     const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing, block: 'inherit' });
     const lists = listingElements(request.block ?? '');
-    assert.deepEqual(lists, [{ list_id: 'category-19', list_name: 'Tea & Coffee', products: [{ ...TEAPOT, position: 17 }, { ...TEE, position: 18 }] }]);
+    assert.deepEqual(lists, [
+      {
+        list_id: 'category-19',
+        list_name: 'Tea & Coffee',
+        products: [
+          { ...TEAPOT, position: 17 },
+          { ...TEE, position: 18 },
+        ],
+      },
+    ]);
     assert.match(request.block ?? '', /<\/script><\/div>$/, 'inside the block, so a client-side page change brings the next one');
     assert.deepEqual(listingElements(request.footer), [], 'not twice');
     assert.match(request.footer, /wc-blocks_product_list_rendered/);
@@ -22,7 +31,7 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
     assert.doesNotMatch(request.head, /viewList/);
   });
 
-  it('puts a classic loop\'s listing in the footer, and leaves a block with a query of its own and a page without a listing alone', async () => {
+  it("puts a classic loop's listing in the footer, and leaves a block with a query of its own and a page without a listing alone", async () => {
     const options = pluginSettings(h.url, ADMIN_KEY);
     const classic = await runPluginRequest({ options, cookies: ANONYMOUS, listing: { type: 'shop', posts: [50] } });
     assert.deepEqual(listingElements(classic.footer), [{ list_id: 'shop', list_name: 'Shop & more', products: [{ ...TEE, position: 1 }] }]);
@@ -36,43 +45,87 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
 
   it('sends a product search from the server with what WordPress found, before a single result would redirect, and lists its results as search', async () => {
     const query = `tea ${Math.random().toString(36).slice(2, 8)}`;
-    const listing = { type: 'search', post_type: 'product', query, posts: [42], found: 1 } as const;
+    const listing = { type: 'search' as const, post_type: 'product', query, posts: [42], found: 1 };
     const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing });
     const searched = () => events(h).find((e) => (e['event'] as { query?: string }).query === query);
     await until(() => searched() !== undefined, 'the search');
     assert.deepEqual(searched()!['event'], { query, results: 1 });
     assert.equal(searched()!['user_id'], ANONYMOUS._sb_uid);
     assert.deepEqual(listingElements(request.footer)[0]?.['list_id'], 'search');
-    const other = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing: { type: 'search', post_type: 'post', query: 'x', posts: [] } });
+    const other = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      listing: { type: 'search', post_type: 'post', query: 'x', posts: [] },
+    });
     assert.equal(other.footer, '', 'a search of posts is not a product search');
   });
 
   it('escapes what could end the script element in a listing', async () => {
     const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing: { type: 'shop', posts: [43] } });
     assert.equal(request.footer.match(/<\/script>/g)?.length, 2);
-    assert.equal(listingElements(request.footer)[0]?.['products'] && (listingElements(request.footer)[0]!['products'] as { name: string }[])[0]!.name, 'Mug </script><script>alert(1)</script>');
+    assert.equal(
+      listingElements(request.footer)[0]?.['products'] && (listingElements(request.footer)[0]!['products'] as { name: string }[])[0]!.name,
+      'Mug </script><script>alert(1)</script>',
+    );
   });
 });
 
-describe('every event the WooCommerce plugin sends is the catalogue\'s, field for field', { skip }, () => {
+describe("every event the WooCommerce plugin sends is the catalogue's, field for field", { skip }, () => {
   const h = relayForSuite();
 
   it('sends Product Viewed, the cart events, Checkout Started, Order Completed, Products Searched and Product List Viewed with catalogued fields only', async () => {
     const options = pluginSettings(h.url, ADMIN_KEY);
     const before = events(h).length;
-    const page = await runPluginRequest({ options, cookies: ANONYMOUS, product_page: 42, actions: [['add', 42, 2], ['add', 50, 1, 51], ['remove', 42, 1]] });
-    const checkout = await runPluginRequest({ options, cookies: ANONYMOUS, page: 'checkout', cart: [[42, 1], [50, 2, 51]] });
-    const order = { id: 7001, total: 54.5, currency: 'EUR', lines: [[42, 1, 0, 24.5], [50, 2, 51, 15]] as [number, number, number, number][] };
+    const page = await runPluginRequest({
+      options,
+      cookies: ANONYMOUS,
+      product_page: 42,
+      actions: [
+        ['add', 42, 2],
+        ['add', 50, 1, 51],
+        ['remove', 42, 1],
+      ],
+    });
+    const checkout = await runPluginRequest({
+      options,
+      cookies: ANONYMOUS,
+      page: 'checkout',
+      cart: [
+        [42, 1],
+        [50, 2, 51],
+      ],
+    });
+    const order = {
+      id: 7001,
+      total: 54.5,
+      currency: 'EUR',
+      lines: [
+        [42, 1, 0, 24.5],
+        [50, 2, 51, 15],
+      ] as [number, number, number, number][],
+    };
     await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-store-api', 7001]] });
-    const search = await runPluginRequest({ options, cookies: ANONYMOUS, listing: { type: 'search', post_type: 'product', query: 'tee', posts: [50, 42], found: 2 } });
+    const search = await runPluginRequest({
+      options,
+      cookies: ANONYMOUS,
+      listing: { type: 'search', post_type: 'product', query: 'tee', posts: [50, 42], found: 2 },
+    });
     await until(() => events(h).length >= before + 6, 'the server-side events');
     const sent: [string, unknown][] = [
       ...snippetCalls(page.head).filter(([name]) => name === 'viewProduct'),
-      ...events(h).slice(before).map((e): [string, unknown] => [String(e['event_name']), e['event']]),
+      ...events(h)
+        .slice(before)
+        .map((e): [string, unknown] => [String(e['event_name']), e['event']]),
       ...listingElements(search.footer).map((list): [string, unknown] => ['viewList', list]),
     ];
-    assert.deepEqual(new Set(sent.map(([name]) => name)), new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'Products Searched', 'viewList']));
-    assert.deepEqual(sent.flatMap(([name, event]) => catalogueRefusals(name, event)), []);
+    assert.deepEqual(
+      new Set(sent.map(([name]) => name)),
+      new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'Products Searched', 'viewList']),
+    );
+    assert.deepEqual(
+      sent.flatMap(([name, event]) => catalogueRefusals(name, event)),
+      [],
+    );
     assert.ok(checkout);
   });
 });

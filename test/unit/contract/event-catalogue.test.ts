@@ -10,7 +10,14 @@ const refusals = (event_name: string, event: unknown) => {
   const result = validateTrackingEvent(tracked(event_name, event), { now: NOW });
   return result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.message}`);
 };
-const listProduct = (position: number) => ({ product_id: 10 + position, position, name: `P${position}`, price: 4.5, currency: 'EUR', url: `https://shop.test/p/${position}` });
+const listProduct = (position: number) => ({
+  product_id: 10 + position,
+  position,
+  name: `P${position}`,
+  price: 4.5,
+  currency: 'EUR',
+  url: `https://shop.test/p/${position}`,
+});
 
 describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
   it('names the eight events every source sends, and the short name each snippet helper sends', () => {
@@ -24,10 +31,16 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
       'Product List Viewed',
       'Product Clicked',
     ]);
-    assert.deepEqual(
-      ['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(helperEventName),
-      ['Added To Cart', 'Product List Viewed', 'Products Searched', 'Product Clicked', 'Order Completed', 'Added To Cart', 'track', 'Wishlist Added'],
-    );
+    assert.deepEqual(['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(helperEventName), [
+      'Added To Cart',
+      'Product List Viewed',
+      'Products Searched',
+      'Product Clicked',
+      'Order Completed',
+      'Added To Cart',
+      'track',
+      'Wishlist Added',
+    ]);
   });
 
   it('accepts the three listing events with their catalogued fields', () => {
@@ -43,8 +56,15 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
       'event.products[0].position: must be at least 1',
       'event.products[0].price: must be a finite number',
     ]);
-    assert.deepEqual(refusals('Product Clicked', { position: 2.5 }), ['event.product_id: is required', 'event.list_id: is required', 'event.position: must be an integer']);
-    assert.deepEqual(refusals('Order Completed', { order_value: 9, currency: 'EURO' }), ['event.order_id: is required', 'event.currency: must be a three-letter currency code such as EUR']);
+    assert.deepEqual(refusals('Product Clicked', { position: 2.5 }), [
+      'event.product_id: is required',
+      'event.list_id: is required',
+      'event.position: must be an integer',
+    ]);
+    assert.deepEqual(refusals('Order Completed', { order_value: 9, currency: 'EURO' }), [
+      'event.order_id: is required',
+      'event.currency: must be a three-letter currency code such as EUR',
+    ]);
     assert.deepEqual(refusals('Checkout Started', { items: [{ quantity: 1 }] }), ['event.items[0].product_id: is required']);
   });
 
@@ -55,7 +75,7 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
     assert.deepEqual(refusals('Product Viewed', { product_id: 1, brand: 'Acme' }), []);
   });
 
-  it("holds a source to the strict form, which refuses a field the catalogue lacks, nested ones too", () => {
+  it('holds a source to the strict form, which refuses a field the catalogue lacks, nested ones too', () => {
     const strict = Compile(eventObjectSchema('Product List Viewed', true)!);
     assert.equal(strict.Check({ list_id: 'shop', products: [listProduct(1)] }), true);
     assert.equal(strict.Check({ list_id: 'shop', products: [{ ...listProduct(1), brand: 'Acme' }] }), false);

@@ -168,7 +168,7 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     );
   });
 
-  it("sends a search and a listing by their helpers' names, and a click on a listing's product, marked or by its link, as a click of that list", () => {
+  it("sends a search (its page and quantity for the relay to drop) and a listing by their helpers' names, and a click on a listing's product, marked or by its link, as a click of that list", () => {
     const { t, transport } = tracker(true);
     const products = [
       { product_id: 11, position: 17, name: 'Tee', price: 9.5, currency: 'EUR', url: 'https://shop.example/p/11#/2-size-m' },
@@ -183,7 +183,7 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     assert.deepEqual(
       transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]),
       [
-        ['search', { query: 'tee', results: 2 }, 1, undefined],
+        ['search', { url: PAGE, quantity: 1, query: 'tee', results: 2 }, 1, undefined],
         ['viewList', { list_id: 'category-3', list_name: 'Shirts', products }, 1, undefined],
         ['click', { sbUrl: PAGE, sbList: 'category-3', sbPosition: '4', sbProductId: '9' }, 1, 1],
         ['click', { ...products[0], list_id: 'category-3' }, 1, undefined],
@@ -197,7 +197,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     t.command('viewList', { list_id: 'x', products: [{ product_id: 1, position: 1 }] });
     t.linked('https://shop.example/');
     mock.timers.tick(BATCH_MS);
-    assert.deepEqual(transport.sent[0]?.map((e) => e.event_name), ['viewList', 'viewList']);
+    assert.deepEqual(
+      transport.sent[0]?.map((e) => e.event_name),
+      ['viewList', 'viewList'],
+    );
     assert.deepEqual(logged, []);
   });
 
