@@ -1,7 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Compile } from 'typebox/compile';
-import { EVENT_CATALOGUE, MAX_LIST_PRODUCTS, eventObjectSchema, helperEventName } from '../../../relay/contract/event-catalogue.js';
+import { readFileSync } from 'node:fs';
+import {
+  EVENT_CATALOGUE,
+  LIST_PRODUCT_FIELDS,
+  MAX_LIST_PRODUCTS,
+  PRODUCT_FIELDS,
+  eventObjectSchema,
+  helperEventName,
+  type CatalogueFields,
+} from '../../../relay/contract/event-catalogue.js';
 import { validateTrackingEvent } from '../../../relay/contract/validate.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -82,4 +91,28 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
     assert.equal(strict.Check({ list_id: 'shop', page: 2, products: [listProduct(1)] }), false);
     assert.equal(eventObjectSchema('Wishlist Added', true), undefined);
   });
+});
+
+describe("docs/platforms.md's journey table against the catalogue", () => {
+  const table = readFileSync('docs/platforms.md', 'utf8');
+  const NESTED: Record<string, CatalogueFields> = { items: PRODUCT_FIELDS, products: LIST_PRODUCT_FIELDS };
+
+  for (const [name, { fields }] of Object.entries(EVENT_CATALOGUE)) {
+    it(`has a row for ${name} naming every field of it, and no field the catalogue lacks`, () => {
+      const row = table.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      assert.ok(row, `a row for ${name}`);
+      const named = new Set([...row.split('|')[2]!.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!));
+      const known = new Set([...Object.keys(fields), ...Object.keys(fields).flatMap((field) => Object.keys(NESTED[field] ?? {}))]);
+      assert.deepEqual(
+        Object.keys(fields).filter((field) => !named.has(field)),
+        [],
+        'every field named',
+      );
+      assert.deepEqual(
+        [...named].filter((field) => !known.has(field)),
+        [],
+        'nothing the catalogue lacks',
+      );
+    });
+  }
 });
