@@ -86,3 +86,39 @@ export function ingestRows(rows, runs) {
     ];
   });
 }
+
+/**
+ * A listing view's request (one event of 48 products, as `viewList` sends a category page) at the
+ * relay, service down and up, against the floor doing its durable work for the same body, in
+ * interleaved runs.
+ */
+export async function listingScenario({ load, floor, relayUp, relayDown, adminKey, runs }) {
+  const rounds = [];
+  for (let i = 0; i < runs; i++) {
+    const durable = load(`${floor}/`);
+    const down = load(`${relayDown}/collect`);
+    const up = load(`${relayUp}/collect`);
+    await drained(relayUp, adminKey);
+    rounds.push({ durable, down, up });
+  }
+  const of = (key, field) => spread(rounds.map((r) => r[key][field]));
+  const ratio = (a, b) => spread(rounds.map((r) => r[a].rps / r[b].rps));
+  return {
+    floor: of('durable', 'rps'),
+    down: of('down', 'rps'),
+    up: of('up', 'rps'),
+    floorP99: of('durable', 'p99'),
+    downP99: of('down', 'p99'),
+    upP99: of('up', 'p99'),
+    downVsFloor: ratio('down', 'durable'),
+    upVsFloor: ratio('up', 'durable'),
+    failures: rounds.reduce((sum, r) => sum + r.up.non2xx + r.up.errors + r.down.non2xx + r.down.errors, 0),
+  };
+}
+
+export function listingRows(r, runs) {
+  return [
+    `| a listing view's request (one event, 48 products), service down vs the floor with the same body (${runs} interleaved runs) | ${range(r.down)} req/s, p99 ${r.downP99.median} ms | floor ${range(r.floor)} req/s, p99 ${r.floorP99.median} ms | ${range(r.downVsFloor, pct)} (reported) |`,
+    `| a listing view's request, service up (20 ms) vs the floor | ${range(r.up)} req/s, p99 ${r.upP99.median} ms | floor ${range(r.floor)} req/s | ${range(r.upVsFloor, pct)} (reported)${r.failures ? `; ${r.failures} failed` : ''} |`,
+  ];
+}

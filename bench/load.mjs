@@ -2,7 +2,8 @@
 // event_id (the relay de-duplicates repeats, which would flatter it), random like the snippet's
 // (20 characters of base64url): counted ids would reach a B-tree in order, which flatters a store
 // keyed by the id and not one keyed by its hash (issue #35); with `rate`, at that many
-// requests per second in all (a fixed rate, for the sustained-rate row). Prints one JSON line.
+// requests per second in all (a fixed rate, for the sustained-rate row). Mode `listing` posts a
+// category page's view (one event of 48 products) instead. Prints one JSON line.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 
@@ -22,7 +23,32 @@ const serviceEvent = () => {
   return rest;
 };
 
-const body = () => (mode === 'service' ? JSON.stringify(serviceEvent()) : JSON.stringify({ events: Array.from({ length: Number(batch) }, event) }));
+/** A category page's view as the snippet's `viewList` sends it: one event of 48 products, their links included. */
+const listingEvent = () => ({
+  event_name: 'viewList',
+  helper: 1,
+  event: {
+    list_id: 'category-12',
+    list_name: 'Tea & Coffee',
+    products: Array.from({ length: 48 }, (_, i) => ({
+      product_id: 1000 + i,
+      position: 17 + i,
+      name: `Loose leaf tea no. ${i + 1}`,
+      price: 4.5 + i,
+      currency: 'EUR',
+      url: `https://shop.example/product/loose-leaf-tea-${i + 1}/`,
+    })),
+  },
+  event_id: randomBytes(15).toString('base64url'),
+  user_id: `bench-user-${++n % 5000}`,
+  datetime: now(),
+});
+const BODIES = {
+  service: () => JSON.stringify(serviceEvent()),
+  listing: () => JSON.stringify({ events: [listingEvent()] }),
+  collect: () => JSON.stringify({ events: Array.from({ length: Number(batch) }, event) }),
+};
+const body = BODIES[mode];
 const result = await autocannon({
   url,
   connections: Number(connections),

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deliveryRows, deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
-import { ingestRows, ingestScenario } from './ingest-rows.mjs';
+import { ingestRows, ingestScenario, listingRows, listingScenario } from './ingest-rows.mjs';
 import { redisRows, redisScenario } from './redis-rows.mjs';
 import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
@@ -127,13 +127,15 @@ async function ingest() {
     adminKey: ADMIN_KEY,
     runs: RUNS,
   });
+  console.error('listing view…');
+  const listing = await listingScenario({ load: (url) => loadOnce(url, 'listing', 1), floor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
   const nginx = startNginx(slowMock);
   if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
   const nginx1 = nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined;
   console.error('sustained rate…');
   const sustained = await sustainedRate({ relay: relayUp, adminKey: ADMIN_KEY, lo: 0, hi: rows[1].up.median });
   const undici = undiciRate(node, slowMock);
-  return { rows, nginx1, sustained, undici };
+  return { rows, listing, nginx1, sustained, undici };
 }
 
 /** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
@@ -188,6 +190,7 @@ function table(results) {
     '|---|---|---|---|',
     `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit ${fmt(HARD_LIMIT)} B ${size.bundle.gzip <= HARD_LIMIT ? 'met' : 'missed'} |`,
     ...ingestRows(i.rows, RUNS),
+    ...(i.listing ? listingRows(i.listing, RUNS) : []),
     sustainedRow(i.sustained, i.undici),
     i.nginx1
       ? `| client p99 while the service takes 20 ms | relay ${i.rows[1].upP99.median} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.rows[1].upP99.median < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
