@@ -20,9 +20,9 @@ const handleOf = (url: string | null | undefined) =>
   /\/products\/([^/?#]+)/.exec(absolute(url, 'https://shop.invalid/')?.replace(/^https?:\/\/[^/]+/, '') ?? '')?.[1];
 
 /**
- * The first position of this page: `?page=N` of a collection goes on from the pages before, at
- * page 1's size where this browser saw it, else at this page's own (wrong only on a partial last
- * page reached without page 1). Search results restart at 1 on each page.
+ * The first position of this page: `?page=N` of a collection or of search results goes on from
+ * the pages before, at page 1's size where this browser saw it, else at this page's own (wrong
+ * only on a partial last page reached without page 1).
  */
 function firstPosition(listId: string, count: number, href: string | undefined, store: KeyValueStore): number {
   const page = Math.max(1, Math.floor(Number(/[?&]page=(\d+)/.exec(href ?? '')?.[1] ?? 1)));

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { REAL_VISITOR } from './support/relay-fixtures.js';
 import { ShopifySandbox } from './support/shopify-sandbox.js';
-import { CART_LINE, CHECKOUT_COMPLETED, CHECKOUT_STARTED, PRODUCT_VIEWED } from './fixtures/shopify-events.js';
+import { CART_LINE, CHECKOUT_COMPLETED, CHECKOUT_STARTED, COLLECTION_VIEWED, PRODUCT_VIEWED, VARIANT } from './fixtures/shopify-events.js';
 
 const test = base.extend<{ sandbox: ShopifySandbox }>({
   sandbox: async ({}, use) => {
@@ -26,6 +26,29 @@ const publish = (page: Page, name: string, data: unknown) =>
 const byName = (sandbox: ShopifySandbox) => new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
 
 test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify documents it', () => {
+  test('a collection page 2 is a listing going on from page 1, a search is a search and a listing, and a click on a listed product is its Product Clicked', async ({
+    page,
+    sandbox,
+  }) => {
+    await open(page, `${sandbox.url}/collections/t-shirts`);
+    await publish(page, 'collection_viewed', COLLECTION_VIEWED);
+    await expect.poll(() => sandbox.events().length).toBe(1);
+    await open(page, `${sandbox.url}/collections/t-shirts?page=2`);
+    await publish(page, 'collection_viewed', COLLECTION_VIEWED);
+    await publish(page, 'clicked', {
+      element: { href: `${sandbox.url}/collections/t-shirts/products/long-sleeve`, tagName: 'A', id: null, name: null, type: null, value: null },
+    });
+    await expect.poll(() => sandbox.events().length).toBe(3);
+    await open(page, `${sandbox.url}/search?q=shirt`);
+    await publish(page, 'search_submitted', { searchResult: { query: 'shirt', productVariants: [VARIANT] } });
+    await expect.poll(() => sandbox.events().length).toBe(5);
+    const listings = sandbox.events().filter((event) => event['event_name'] === 'Product List Viewed');
+    expect(listings.map((event) => (event['event'] as { products: { position: number }[] }).products.map((p) => p.position))).toEqual([[1, 2], [3, 4], [1]]);
+    expect(listings.map((event) => (event['event'] as { list_id: string }).list_id)).toEqual(['collection-466590564638', 'collection-466590564638', 'search']);
+    expect(byName(sandbox).get('Product Clicked')?.['event']).toEqual({ product_id: 8012345678906, position: 4, list_id: 'collection-466590564638' });
+    expect(byName(sandbox).get('Products Searched')?.['event']).toEqual({ query: 'shirt' });
+  });
+
   test('product viewed, added to cart, removed from cart, checkout started and checkout completed reach the service with the exact fields', async ({
     page,
     sandbox,

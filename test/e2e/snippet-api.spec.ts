@@ -4,7 +4,7 @@ test.describe('snippet: the install stub and the API', () => {
   test('calls made before the script loaded are replayed in order', async ({ page, collector, errors }) => {
     await page.goto(`${collector.url}/shop.html`);
     await expect.poll(() => collector.events().length).toBe(3);
-    expect(collector.events().map((e) => e.event_name)).toEqual(['Queued First', 'Product Viewed', 'Queued Third']);
+    expect(collector.events().map((e) => e.event_name)).toEqual(['Queued First', 'viewProduct', 'Queued Third']);
     expect(errors).toEqual([]);
   });
 
@@ -25,14 +25,17 @@ test.describe('snippet: the install stub and the API', () => {
     }
   });
 
-  test('addToCart sends Added To Cart marked helper: 1 (the relay keeps the spec fields), url and quantity defaulted', async ({ page, collector }) => {
+  test("addToCart sends its helper's name marked helper: 1 (the relay names it Added To Cart and keeps the catalogue's fields), url and quantity defaulted", async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 });
     await sb(page, 'addToCart', { product_id: 6 });
     await sb(page, 'track', 'Added To Cart', { product_id: 7 });
     await expect.poll(() => collector.events().length).toBe(3);
     const [helper, defaulted, tracked] = collector.events();
-    expect(helper).toMatchObject({ event_name: 'Added To Cart', helper: 1, event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 } });
+    expect(helper).toMatchObject({ event_name: 'addToCart', helper: 1, event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 } });
     expect(defaulted).toMatchObject({ helper: 1, event: { product_id: 6, quantity: 1, url: `${collector.url}/plain.html` } });
     expect(tracked).not.toHaveProperty('helper');
   });
@@ -43,7 +46,7 @@ test.describe('snippet: the install stub and the API', () => {
     await sb(page, 'viewProduct', { product_id: 6 });
     await sb(page, 'purchase', { order_id: 77, order_value: 12.5, currency: 'EUR' });
     await expect.poll(() => collector.events().length).toBe(3);
-    expect(collector.events().map((e) => e.event_name)).toEqual(['Removed From Cart', 'Product Viewed', 'Order Completed']);
+    expect(collector.events().map((e) => e.event_name)).toEqual(['removeFromCart', 'viewProduct', 'Order Completed']);
     expect(collector.events()[2]!.event).toEqual({ order_id: 77, order_value: 12.5, currency: 'EUR' });
   });
 
@@ -55,8 +58,8 @@ test.describe('snippet: the install stub and the API', () => {
     await expect.poll(() => collector.events().length).toBe(3);
     await page.click('#add');
     await expect.poll(() => collector.events().length).toBe(4);
-    // The relay names and types them (issue #17); relay.spec.ts checks what the service gets.
-    expect(collector.events()[3]).toMatchObject({ event_name: 'Added To Cart', helper: 1, attributes: 1 });
+    // The relay names and types them; relay.spec.ts checks what the service gets.
+    expect(collector.events()[3]).toMatchObject({ event_name: 'addToCart', helper: 1, attributes: 1 });
     expect(collector.events()[3]!.event).toEqual({
       sbUrl: `${collector.url}/shop.html`,
       sbAddToCart: '',

@@ -81,7 +81,7 @@ export class ShopifySandbox {
       const init = JSON.stringify(pixelInit(url.searchParams, `${this.url}${url.searchParams.get('page') ?? '/'}`));
       return void res.end(FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl)));
     }
-    if (!url.pathname.startsWith('/products/') && url.pathname !== '/checkouts/thank-you') return void res.writeHead(404).end();
+    if (!/^\/(products\/|collections\/|search$)/.test(url.pathname) && url.pathname !== '/checkouts/thank-you') return void res.writeHead(404).end();
     const query = new URLSearchParams(url.search);
     query.set('page', url.pathname);
     res.end(STOREFRONT.replace('__QUERY__', `?${query.toString().replace(/&/g, '&amp;')}`));
