@@ -12,7 +12,7 @@ defined( 'ABSPATH' ) || exit;
  *   client-side pagination swaps in with the next page's products without a page load; else (a
  *   classic loop) in the footer. A short script in the footer hands each one to `viewList` once,
  *   at load and on `wc-blocks_product_list_rendered`, which the block fires after each page it
- *   swaps in. A page merely prefetched (the block fetches page 2 on hover) is never counted.
+ *   swaps in (a page shown again, back and forth, is viewed again). A page merely prefetched (the block fetches page 2 on hover) is never counted.
  * - `Product Clicked` is the snippet's: the listing names each product's link.
  */
 class Shopbeacon_Listing_Events {
@@ -74,7 +74,8 @@ class Shopbeacon_Listing_Events {
 			echo self::element( $listing ); // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		}
 		if ( $this->in_block || null !== $listing ) {
-			echo '<script>(function(){function s(){document.querySelectorAll("script.' . self::ELEMENT . ':not([data-sent])").forEach(function(e){e.dataset.sent=1;try{shopbeacon("viewList",JSON.parse(e.textContent))}catch(x){}})}s();document.addEventListener("wc-blocks_product_list_rendered",s)})();</script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- inline, with the snippet's own calls.
+			// Sent elements are remembered by node, not marked: the block's router keeps a page's markup as the script left it, and a mark would hide that page shown again.
+			echo '<script>(function(){var d=new WeakSet();function s(){document.querySelectorAll("script.' . self::ELEMENT . '").forEach(function(e){if(d.has(e))return;d.add(e);try{shopbeacon("viewList",JSON.parse(e.textContent))}catch(x){}})}s();document.addEventListener("wc-blocks_product_list_rendered",s)})();</script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- inline, with the snippet's own calls.
 		}
 	}
 
