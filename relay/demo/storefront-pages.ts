@@ -16,13 +16,20 @@ const productCard = (p: DemoProduct) => html`
     <div class="buy"><span class="price">${formatPrice(p.price)}</span>${addToCartButton(p)}</div>
   </article>`;
 
+/** The home page's listing for `viewList`, as a JSON data block (CSP allows it; the page's script makes each `url` absolute). */
+function listedProducts(): SafeHtml {
+  const products = CATALOG.map((p, i) => ({ product_id: p.id, position: i + 1, name: p.name, price: p.price, currency: CURRENCY, url: `/products/${p.id}` }));
+  const json = JSON.stringify({ list_id: 'shop', list_name: 'Shop', products });
+  return html`<script type="application/json" id="list-data">${new SafeHtml(json.replace(/</g, '\\u003c'))}</script>`;
+}
+
 export function homePage(): SafeHtml {
   return storefrontLayout({
     title: 'Shop',
     page: 'home',
     content: html`<section class="hero"><h1>Everyday things, made well.</h1>
       <p>Add a product to the cart, remove one, check out — then watch each event reach the service in the debugger.</p></section>
-      <section class="product-grid">${CATALOG.map(productCard)}</section>`,
+      <section class="product-grid">${CATALOG.map(productCard)}</section>${listedProducts()}`,
   });
 }
 

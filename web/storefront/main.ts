@@ -29,9 +29,19 @@ function reportProductView(): void {
   if (data?.textContent) shopbeacon('viewProduct', JSON.parse(data.textContent));
 }
 
+/** JS integration: `viewList` with the products the page lists; a click on one of their links is then a `Product Clicked`. */
+function reportListView(): void {
+  const data = document.getElementById('list-data');
+  if (!data?.textContent) return;
+  const list = JSON.parse(data.textContent) as { products: { url: string }[] };
+  for (const product of list.products) product.url = new URL(product.url, location.href).href;
+  shopbeacon('viewList', list);
+}
+
 document.addEventListener('click', onAddToCart);
 updateCartCount();
 const page = document.body.dataset['page'];
 if (page === 'product') reportProductView();
+if (page === 'home') reportListView();
 if (page === 'cart') renderCart('cart-lines', 'cart-total', true);
 if (page === 'checkout') wireCheckout();
