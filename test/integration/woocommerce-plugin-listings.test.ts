@@ -43,14 +43,11 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
     assert.equal(plain.footer, '');
   });
 
-  it('sends a product search from the server with what WordPress found, before a single result would redirect, and lists its results as search', async () => {
-    const query = `tea ${Math.random().toString(36).slice(2, 8)}`;
-    const listing = { type: 'search' as const, post_type: 'product', query, posts: [42], found: 1 };
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing });
-    const searched = () => events(h).find((e) => (e['event'] as { query?: string }).query === query);
-    await until(() => searched() !== undefined, 'the search');
-    assert.deepEqual(searched()!['event'], { query, results: 1 });
-    assert.equal(searched()!['user_id'], ANONYMOUS._sb_uid);
+  it('sends a product search from the browser with what WordPress found, so a shopper landing on the results counts, and lists its results as search', async () => {
+    const listing = { type: 'search' as const, post_type: 'product', query: 'tea </script>', posts: [42, 50], found: 23 };
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: {}, listing });
+    assert.deepEqual(snippetCalls(request.head), [['search', { query: 'tea </script>', results: 23 }]]);
+    assert.equal(request.head.match(/<\/script>/g)?.length, 3, 'the query cannot end the script element');
     assert.deepEqual(listingElements(request.footer)[0]?.['list_id'], 'search');
     const other = await runPluginRequest({
       options: pluginSettings(h.url, ADMIN_KEY),
@@ -58,6 +55,18 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
       listing: { type: 'search', post_type: 'post', query: 'x', posts: [] },
     });
     assert.equal(other.footer, '', 'a search of posts is not a product search');
+    assert.doesNotMatch(other.head, /"search"/);
+  });
+
+  it('sends a search with one result from the server, before WooCommerce redirects it to its product', async () => {
+    const query = `teapot ${Math.random().toString(36).slice(2, 8)}`;
+    const listing = { type: 'search' as const, post_type: 'product', query, posts: [42], found: 1 };
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing });
+    const searched = () => events(h).find((e) => (e['event'] as { query?: string }).query === query);
+    await until(() => searched() !== undefined, 'the search');
+    assert.deepEqual(searched()!['event'], { query, results: 1 });
+    assert.equal(searched()!['user_id'], ANONYMOUS._sb_uid);
+    assert.doesNotMatch(request.head, /"search"/, 'not twice');
   });
 
   it('escapes what could end the script element in a listing', async () => {
@@ -110,17 +119,18 @@ describe("every event the WooCommerce plugin sends is the catalogue's, field for
       cookies: ANONYMOUS,
       listing: { type: 'search', post_type: 'product', query: 'tee', posts: [50, 42], found: 2 },
     });
-    await until(() => events(h).length >= before + 6, 'the server-side events');
+    await until(() => events(h).length >= before + 5, 'the server-side events');
     const sent: [string, unknown][] = [
       ...snippetCalls(page.head).filter(([name]) => name === 'viewProduct'),
       ...events(h)
         .slice(before)
         .map((e): [string, unknown] => [String(e['event_name']), e['event']]),
+      ...snippetCalls(search.head).filter(([name]) => name === 'search'),
       ...listingElements(search.footer).map((list): [string, unknown] => ['viewList', list]),
     ];
     assert.deepEqual(
       new Set(sent.map(([name]) => name)),
-      new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'Products Searched', 'viewList']),
+      new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'search', 'viewList']),
     );
     assert.deepEqual(
       sent.flatMap(([name, event]) => catalogueRefusals(name, event)),

@@ -4,9 +4,10 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What shoppers search and browse:
  *
- * - `Products Searched` from the server for a product search (`template_redirect`, before
- *   WooCommerce's own redirect of a search with one result straight to its product, which would
- *   otherwise leave no page to send it from), with WordPress's count of what it found.
+ * - `Products Searched` for a product search, with WordPress's count of what it found: from the
+ *   browser (`wp_head`), so a shopper who lands on the results from elsewhere, before any cookie of
+ *   the snippet, counts; from the server when WooCommerce sends a search with one result straight
+ *   to its product (`template_redirect`, before it redirects), where no page is left to send it.
  * - `Product List Viewed` from the browser, for the listing the page shows. Its object is a JSON
  *   element: inside the Product Collection block that renders the listing, which the block's
  *   client-side pagination swaps in with the next page's products without a page load; else (a
@@ -25,28 +26,44 @@ class Shopbeacon_Listing_Events {
 	/** @var bool Whether a block of this page already carries the listing. */
 	private $in_block = false;
 
+	/** @var array|null The search of this page, for `wp_head`. */
+	private $search = null;
+
 	public function __construct( Shopbeacon_Tracker $tracker ) {
 		$this->tracker = $tracker;
 	}
 
 	public function register() {
 		add_action( 'template_redirect', array( $this, 'searched' ), 9 );
+		add_action( 'wp_head', array( $this, 'print_search' ), 2 );
 		add_filter( 'render_block_woocommerce/product-collection', array( $this, 'block_listing' ), 10, 2 );
 		add_action( 'wp_footer', array( $this, 'print_footer' ) );
 	}
 
-	/** A product search as the shopper typed it, and how many products WordPress found. */
+	/** A product search as the shopper typed it, and how many products WordPress found; sent now if WooCommerce is about to redirect. */
 	public function searched() {
 		global $wp_query;
 		$query = Shopbeacon_Listing::is_product_search() ? trim( (string) get_search_query( false ) ) : '';
 		if ( '' === $query ) {
 			return;
 		}
-		$fields = array(
+		$found        = max( 0, (int) $wp_query->found_posts );
+		$this->search = array(
 			'query'   => function_exists( 'mb_substr' ) ? mb_substr( $query, 0, 256, 'UTF-8' ) : substr( $query, 0, 256 ),
-			'results' => max( 0, (int) $wp_query->found_posts ),
+			'results' => $found,
 		);
-		$this->tracker->send( 'Products Searched', $fields );
+		// wc_template_redirect's own test: one result, and the filter that lets a shop keep the results page.
+		if ( 1 === $found && apply_filters( 'woocommerce_redirect_single_search_result', true ) ) {
+			$this->tracker->send( 'Products Searched', $this->search );
+			$this->search = null;
+		}
+	}
+
+	/** The search, from the browser, after the snippet's stub. */
+	public function print_search() {
+		if ( null !== $this->search ) {
+			echo '<script>shopbeacon("search",' . self::json( $this->search ) . ");\n</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
+		}
 	}
 
 	/**
@@ -74,14 +91,17 @@ class Shopbeacon_Listing_Events {
 			echo self::element( $listing ); // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		}
 		if ( $this->in_block || null !== $listing ) {
-			// Sent elements are remembered by node, not marked: the block's router keeps a page's markup as the script left it, and a mark would hide that page shown again.
-			echo '<script>(function(){var d=new WeakSet();function s(){document.querySelectorAll("script.' . self::ELEMENT . '").forEach(function(e){if(d.has(e))return;d.add(e);try{shopbeacon("viewList",JSON.parse(e.textContent))}catch(x){}})}s();document.addEventListener("wc-blocks_product_list_rendered",s)})();</script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- inline, with the snippet's own calls.
+			// Each element is remembered with the listing it last sent: the block's router changes the text of the same element from page to page (seen on a real 11.0.1), so neither a mark nor the node alone tells a page shown again.
+			echo '<script>(function(){var d=new WeakMap();function s(){document.querySelectorAll("script.' . self::ELEMENT . '").forEach(function(e){var t=e.textContent;if(d.get(e)===t)return;d.set(e,t);try{shopbeacon("viewList",JSON.parse(t))}catch(x){}})}s();document.addEventListener("wc-blocks_product_list_rendered",s)})();</script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- inline, with the snippet's own calls.
 		}
 	}
 
-	/** JSON that cannot end the script element or open a comment in it. */
 	private static function element( array $listing ) {
-		$json = wp_json_encode( $listing, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
-		return '<script type="application/json" class="' . self::ELEMENT . '">' . $json . '</script>';
+		return '<script type="application/json" class="' . self::ELEMENT . '">' . self::json( $listing ) . '</script>';
+	}
+
+	/** JSON that cannot end the script element or open a comment in it. */
+	private static function json( array $value ) {
+		return wp_json_encode( $value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
 	}
 }
