@@ -1,8 +1,10 @@
 // `npm run bench`: size, ingest, delivery, import and in-page cost, each against what a shop would
 // use instead, measured in one run on this machine. Prints a Markdown table; writes
 // bench/results/latest.json. Medians of repeated runs; ratios against baselines of the same run.
+// `npm run bench -- --only=listing` runs the listing view's rows alone and puts them in the last
+// run's latest.json (the other figures stay as that run measured them).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -203,7 +205,22 @@ function table(results) {
   return lines.join('\n');
 }
 
-try {
+/** The listing view's rows alone, against a floor and relays of their own. */
+async function listingOnly() {
+  const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const floor = await start(['bench/floor-server.mjs']);
+  const relayUp = await startRelay(slowMock);
+  const relayDown = await startRelay(await closedPort());
+  const listing = await listingScenario({ load: (url) => loadOnce(url, 'listing', 1), floor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
+  const results = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
+  results.ingest.listing = listing;
+  results.listingDate = new Date().toISOString();
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log(listingRows(listing, RUNS).join('\n'));
+}
+
+/** Every row, into a new latest.json. */
+async function everything() {
   const size = { stub: measure('snippet/stub.js'), bundle: measure('dist/shopbeacon.js') };
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.error('ingest…');
@@ -228,6 +245,10 @@ try {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
+}
+
+try {
+  await (process.argv.includes('--only=listing') ? listingOnly() : everything());
 } finally {
   await stopAll();
 }
