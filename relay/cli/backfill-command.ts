@@ -7,7 +7,7 @@ import { CONNECTORS } from '../platforms/connectors.js';
 import { PlatformApiError } from '../platforms/platform-api-error.js';
 import { platformItems } from './platform-items.js';
 import { fillShopCurrency } from '../platforms/shop-currency.js';
-import { parseDuration } from './duration.js';
+import { parseDuration } from './option-parsers.js';
 import { addDeliveryOptions, fail, runImportJob, type DeliveryFlags } from './import-job.js';
 import { addApiOptions, apiValuesFromFlags } from './platform-flags.js';
 

@@ -7,7 +7,7 @@ import { monthVisitors, type CoverageReport, type PlatformCoverage } from '../ob
 import { SqliteVisitors } from '../visitors/sqlite-visitors.js';
 import { COVERAGE_DAYS, COVERAGE_WINDOW_DAYS, coverageSince } from '../observability/order-coverage.js';
 import { SqliteCoverageLog } from '../observability/sqlite-coverage-log.js';
-import { parseDuration } from './duration.js';
+import { parseDuration } from './option-parsers.js';
 
 const DATA_DIR = SETTINGS.filter((s) => s.key === 'dataDir');
 const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { DURATION_EXAMPLES, durationMs } from '../shared/duration.js';
 
 /** Commander argument parsers: each refuses with a reason; commander adds the flag or variable name. */
 
@@ -25,4 +26,11 @@ export function parseStatus(value: string): number {
   const status = Number(value);
   if (!/^\d{3}$/.test(value) || status < 100 || status > 599) throw new InvalidArgumentError('must be an HTTP status (100-599)');
   return status;
+}
+
+/** A flag's duration (`--since 7d`, `--dead-before 90s`), in milliseconds: the settings' own units. */
+export function parseDuration(value: string): number {
+  const ms = durationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError(`must be a duration such as ${DURATION_EXAMPLES}`);
+  return ms;
 }

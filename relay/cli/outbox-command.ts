@@ -1,8 +1,7 @@
 import { Command, Option } from 'commander';
 import type { RecordKind } from '../contract/kinds.js';
-import { parseDuration } from './duration.js';
 import { addOutboxLocation, withOutbox, type OutboxLocation } from './open-outbox.js';
-import { parseWholeNumber } from './option-parsers.js';
+import { parseWholeNumber, parseDuration } from './option-parsers.js';
 import { join } from 'node:path';
 import { settingOption } from './setting-option.js';
 import { recoverOutbox } from '../outbox/sqlite-recovery.js';

@@ -5,7 +5,7 @@ import { stepLabels } from '../pipeline/step-labels.js';
 import type { PipelineRecord } from '../pipeline/pipeline-record.js';
 import type { Verdict } from '../pipeline/accept.js';
 import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
-import type { IngestDeps } from '../pipeline/ingest-deps.js';
+import type { IngestDeps } from '../pipeline/accept.js';
 import { isBotRequest } from './bot-filter.js';
 import { settledMonthErrors } from './browser-window.js';
 import { parseCollectBody } from './collect-body.js';

@@ -5,7 +5,7 @@ import { adminAuth } from '../http/admin-auth.js';
 import type { KeyFailures } from '../http/key-failures.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import type { IngestDeps } from '../pipeline/ingest-deps.js';
+import type { IngestDeps } from '../pipeline/accept.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import { mirrorRecord } from './mirror-event-id.js';

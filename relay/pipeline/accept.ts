@@ -35,6 +35,12 @@ export interface AcceptDeps {
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
 export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord) => Promise<Verdict[]>;
 
+/** What every way in needs: the accept pipeline, and the events to announce what it decides before it (a bot dropped). */
+export interface IngestDeps {
+  accept: Accept;
+  events: RecordEvents;
+}
+
 /** An event carries its visitor to delivery, where the visitor count reads it. */
 function withVisitor(record: OutboxRecord): OutboxRecord {
   if (record.kind !== 'event') return record;

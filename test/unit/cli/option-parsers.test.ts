@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidArgumentError } from 'commander';
-import { parseDuration } from '../../../relay/cli/duration.js';
-import { parsePort, parseRate, parseStatus, parseWholeNumber } from '../../../relay/cli/option-parsers.js';
+import { parseDuration, parsePort, parseRate, parseStatus, parseWholeNumber } from '../../../relay/cli/option-parsers.js';
 
 describe("the CLI's option parsers", () => {
   it('read a duration with its unit in milliseconds, and refuse one without', () => {

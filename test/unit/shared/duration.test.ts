@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { boundedDuration, durationMs } from '../../../relay/shared/duration.js';
-import { parseDuration } from '../../../relay/cli/duration.js';
+import { parseDuration } from '../../../relay/cli/option-parsers.js';
 import { duration, interval } from '../../../relay/config/setting-parsers.js';
 
 describe('one duration for every setting and flag (relay/shared/duration.ts)', () => {
