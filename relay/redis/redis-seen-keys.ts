@@ -22,7 +22,7 @@ export interface SeenId {
  * a header in `ARGV` that `RedisSeenKeys.sliceArgs` writes once per call: when the current slice
  * expires, how many slices, each slice's part of the key (current first). Built in Lua, an id costs
  * three arguments instead of a key per slice: the keys' bytes were most of what each claim sent
- * and Redis parsed (bench/README.md, "The Redis regression, found and mostly closed").
+ * and Redis parsed (bench/README.md, "The Redis seen-keys cost").
  *
  * `sliceWindow(prefix, legacyPrefix, h)` reads the header at `ARGV[h]` and answers it with the
  * index after it. `seenBefore(w, bucket, field, legacyId)` is true when an older slice holds the
