@@ -2,20 +2,20 @@
 // use instead, measured in one run on this machine. Prints a Markdown table; writes
 // bench/results/latest.json. Medians of repeated runs; ratios against baselines of the same run.
 // `npm run bench -- --only=listing` runs the listing view's rows alone and puts them in the last
-// run's latest.json (the other figures stay as that run measured them); `--table` runs nothing and
-// writes latest.json's table into bench/README.md between its markers, so the README states the
-// figures the bench gives and no others.
+// run's latest.json (the other figures stay as that run measured them). The table it prints is
+// results-table.mjs's, which also writes it into bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { deliveryRows, deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
-import { ingestRows, ingestScenario, listingRows, listingScenario } from './ingest-rows.mjs';
-import { redisRows, redisScenario } from './redis-rows.mjs';
-import { sustainedRate, sustainedRow, undiciRate } from './sustained-rate.mjs';
+import { deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
+import { ingestScenario, listingRows, listingScenario } from './ingest-rows.mjs';
+import { redisScenario } from './redis-rows.mjs';
+import { sustainedRate, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
-import { HARD_LIMIT, measure } from '../scripts/size.mjs';
+import { measure } from '../scripts/size.mjs';
+import { table, writeReadmeTable } from './results-table.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
 import { startListening, startRedisServer } from './processes.mjs';
 
@@ -181,34 +181,6 @@ async function importRun(mock) {
   };
 }
 
-const fmt = (n, digits = 0) =>
-  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
-
-function table(results) {
-  const { size, ingest: i, delivery: d, importRun: im, cost } = results;
-  // The run's own settings, where it recorded them: the table may be written long after it.
-  const runs = results.runs ?? RUNS;
-  const lines = [
-    `Machine: ${results.machine}. ${runs} interleaved runs of ${results.seconds ?? SECONDS} s per ingest row, median (min–max); 50 connections; service latency 20 ms behind relay and nginx.`,
-    '',
-    '| measure | shopbeacon | baseline | ratio / target |',
-    '|---|---|---|---|',
-    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit ${fmt(HARD_LIMIT)} B ${size.bundle.gzip <= HARD_LIMIT ? 'met' : 'missed'} |`,
-    ...ingestRows(i.rows, runs),
-    ...(i.listing ? listingRows(i.listing, i.listing.runs ?? runs) : []),
-    sustainedRow(i.sustained, i.undici),
-    i.nginx1
-      ? `| client p99 while the service takes 20 ms | relay ${i.rows[1].upP99.median} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.rows[1].upP99.median < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
-      : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
-    ...(results.redis ? redisRows(results.redis, runs) : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
-    ...deliveryRows(d),
-    `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
-    `| snippet in Chromium: load + 100 track calls (median of ${cost.runs} pages, min–max) | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms = ${fmt(cost.totalMs.median, 2)} ms (${fmt(cost.totalMs.min, 1)}–${fmt(cost.totalMs.max, 1)}); ${fmt(cost.perCallUs, 0)} µs per call | one frame: 16.7 ms | ${cost.totalMs.median <= 16.7 ? 'met' : 'missed'}: ${pct(cost.totalMs.median, 16.7)} of a frame |`,
-  ];
-  return lines.join('\n');
-}
-
 /** The listing view's rows alone, against a floor and relays of their own. */
 async function listingOnly() {
   const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
@@ -221,22 +193,7 @@ async function listingOnly() {
   results.listingDate = new Date().toISOString();
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(listingRows(listing, RUNS).join('\n'));
-}
-
-const README = 'bench/README.md';
-const MARKERS = ['<!-- bench:table:start -->', '<!-- bench:table:end -->'];
-
-/** latest.json's table in bench/README.md, between its markers. */
-function tableIntoReadme() {
-  const results = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
-  const readme = readFileSync(README, 'utf8');
-  const [from, to] = MARKERS.map((marker) => readme.indexOf(marker));
-  if (from < 0 || to < from) throw new Error(`${README} lacks the markers ${MARKERS.join(' … ')}`);
-  // The bundle's size is what is built now, not a measurement of the run: the table states today's.
-  const size = { stub: measure('snippet/stub.js'), bundle: measure('dist/shopbeacon.js') };
-  const dates = `Full run ${results.date.slice(0, 10)}${results.listingDate ? `; listing rows ${results.listingDate.slice(0, 10)}` : ''}; the snippet's size as built.`;
-  const block = `${MARKERS[0]}\n${dates} ${table({ ...results, size })}\n`;
-  writeFileSync(README, readme.slice(0, from) + block + readme.slice(to));
+  writeReadmeTable();
 }
 
 /** Every row, into a new latest.json. */
@@ -276,11 +233,11 @@ async function everything() {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
+  writeReadmeTable();
 }
 
 try {
-  if (process.argv.includes('--table')) tableIntoReadme();
-  else await (process.argv.includes('--only=listing') ? listingOnly() : everything());
+  await (process.argv.includes('--only=listing') ? listingOnly() : everything());
 } finally {
   await stopAll();
 }

@@ -37,7 +37,7 @@ export function lintStepProblems(architecture, lintScript) {
   return lintScript
     .split('&&')
     .map((step) => step.trim())
-    .map((step) => /scripts\/[\w-]+\.mjs/.exec(step)?.[0] ?? step.split(' ')[0])
+    .map((step) => /(?:scripts|bench)\/[\w-]+\.mjs/.exec(step)?.[0] ?? step.split(' ')[0])
     .filter((name) => !section.includes(name))
     .map((name) => `the rules paragraph does not name the lint step ${name} (package.json's lint script)`);
 }

@@ -1,0 +1,73 @@
+// The table of `npm run bench`, from a run's results, and bench/README.md's copy of it: written
+// between the README's markers after each run, and checked by lint (`--check`), so the README states
+// the figures the bench gave and no others. The snippet's size is what is built now, not a
+// measurement of the run (without a build, lint compares the rest).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { deliveryRows } from './delivery-rows.mjs';
+import { ingestRows, listingRows } from './ingest-rows.mjs';
+import { redisRows } from './redis-rows.mjs';
+import { sustainedRow } from './sustained-rate.mjs';
+import { HARD_LIMIT, measure } from '../scripts/size.mjs';
+
+const fmt = (n, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
+
+/** The Markdown table of a run's results. */
+export function table(results) {
+  const { size, ingest: i, delivery: d, importRun: im, cost } = results;
+  // The run's own settings, where it recorded them: the table may be written long after it.
+  const runs = results.runs ?? 3;
+  const lines = [
+    `Machine: ${results.machine}. ${runs} interleaved runs of ${results.seconds ?? 5} s per ingest row, median (min–max); 50 connections; service latency 20 ms behind relay and nginx.`,
+    '',
+    '| measure | shopbeacon | baseline | ratio / target |',
+    '|---|---|---|---|',
+    `| snippet gzip -9 | ${fmt(size.bundle.gzip)} B (stub ${size.stub.gzip} B) | Plausible 2,694 · Umami 2,230 · Snowplow 17,402 · Segment 31,294 · PostHog 121,980 B | limit ${fmt(HARD_LIMIT)} B ${size.bundle.gzip <= HARD_LIMIT ? 'met' : 'missed'} |`,
+    ...ingestRows(i.rows, runs),
+    ...(i.listing ? listingRows(i.listing, i.listing.runs ?? runs) : []),
+    sustainedRow(i.sustained, i.undici),
+    i.nginx1
+      ? `| client p99 while the service takes 20 ms | relay ${i.rows[1].upP99.median} ms | nginx proxy adding the token ${i.nginx1.p99} ms (${fmt(i.nginx1.rps)} req/s) | ${i.rows[1].upP99.median < i.nginx1.p99 ? 'met' : 'missed'} (target: below nginx) |`
+      : '| client p99 vs nginx | — | nginx could not be installed: row skipped | — |',
+    ...(results.redis ? redisRows(results.redis, runs) : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
+    ...deliveryRows(d),
+    `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
+    `| snippet in Chromium: load + 100 track calls (median of ${cost.runs} pages, min–max) | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms = ${fmt(cost.totalMs.median, 2)} ms (${fmt(cost.totalMs.min, 1)}–${fmt(cost.totalMs.max, 1)}); ${fmt(cost.perCallUs, 0)} µs per call | one frame: 16.7 ms | ${cost.totalMs.median <= 16.7 ? 'met' : 'missed'}: ${pct(cost.totalMs.median, 16.7)} of a frame |`,
+  ];
+  return lines.join('\n');
+}
+
+const README = 'bench/README.md';
+const LATEST = 'bench/results/latest.json';
+const MARKERS = ['<!-- bench:table:start -->', '<!-- bench:table:end -->'];
+const BUILT = 'dist/shopbeacon.js';
+
+/** bench/README.md with latest.json's table between its markers. */
+function readmeWithTable() {
+  const results = JSON.parse(readFileSync(LATEST, 'utf8'));
+  const readme = readFileSync(README, 'utf8');
+  const [from, to] = MARKERS.map((marker) => readme.indexOf(marker));
+  if (from < 0 || to < from) throw new Error(`${README} lacks the markers ${MARKERS.join(' … ')}`);
+  const size = existsSync(BUILT) ? { stub: measure('snippet/stub.js'), bundle: measure(BUILT) } : results.size;
+  const dates = `Full run ${results.date.slice(0, 10)}${results.listingDate ? `; listing rows ${results.listingDate.slice(0, 10)}` : ''}; the snippet's size as built.`;
+  return readme.slice(0, from) + `${MARKERS[0]}\n${dates} ${table({ ...results, size })}\n` + readme.slice(to);
+}
+
+export const writeReadmeTable = () => writeFileSync(README, readmeWithTable());
+
+/** The README's lines that differ from what latest.json gives (the size row left out without a build). */
+function drift() {
+  const keep = (line) => existsSync(BUILT) || !line.startsWith('| snippet gzip');
+  const expected = readmeWithTable().split('\n').filter(keep);
+  const actual = readFileSync(README, 'utf8').split('\n').filter(keep);
+  return expected.filter((line, i) => line !== actual[i]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--check')) writeReadmeTable();
+  else if (drift().length > 0) {
+    console.error(`${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${drift()[0]?.slice(0, 120)})`);
+    process.exit(1);
+  } else console.log(`✔ ${README}'s table is ${LATEST}'s`);
+}
