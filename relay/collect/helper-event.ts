@@ -1,4 +1,4 @@
-import { EVENT_CATALOGUE } from '../contract/event-catalogue.js';
+import { cataloguedEvent } from '../contract/event-catalogue.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /**
@@ -8,7 +8,7 @@ import { isPlainObject } from '../shared/is-plain-object.js';
  * left for validation to judge.
  */
 export function helperEvent(name: unknown, event: unknown): unknown {
-  const fields = EVENT_CATALOGUE[String(name)]?.fields;
+  const fields = cataloguedEvent(name)?.fields;
   if (!isPlainObject(event) || !fields) return event;
   const kept: Record<string, unknown> = 'quantity' in fields ? { quantity: 1 } : {};
   for (const field of Object.keys(fields)) {

@@ -125,6 +125,11 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   },
 };
 
+/** The catalogued event of that name; nothing for any other value (an object, `constructor`). */
+export function cataloguedEvent(name: unknown): CatalogueEvent | undefined {
+  return typeof name === 'string' && Object.hasOwn(EVENT_CATALOGUE, name) ? EVENT_CATALOGUE[name] : undefined;
+}
+
 /** The catalogue's name of the event a snippet helper sent by its short name (`addToCart`), else the name as it came. */
 export function helperEventName(name: unknown): unknown {
   return Object.entries(EVENT_CATALOGUE).find(([, event]) => event.helper === name)?.[0] ?? name;
@@ -132,6 +137,6 @@ export function helperEventName(name: unknown): unknown {
 
 /** Each catalogued event's object: `strict` refuses a field the catalogue lacks. */
 export function eventObjectSchema(name: string, strict: boolean): TSchema | undefined {
-  const event = EVENT_CATALOGUE[name];
+  const event = cataloguedEvent(name);
   return event && objectSchema(event.fields, strict);
 }

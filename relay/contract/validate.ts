@@ -66,7 +66,8 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
 
 /** Checks the `event` object of a catalogued event field by field; other names pass through. */
 function checkEventObject(record: Record<string, unknown>): FieldError[] {
-  const compiled = EVENT_OBJECTS.get(String(record['event_name']));
+  const name = record['event_name'];
+  const compiled = typeof name === 'string' ? EVENT_OBJECTS.get(name) : undefined;
   const event = record['event'];
   if (!compiled || !isObject(event)) return [];
   return compiled.Check(event) ? [] : toFieldErrors(compiled.Errors(event), joinPath('', 'event'));
