@@ -51,8 +51,10 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
   const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
-  if (helper === 1) fields['event_name'] = helperEventName(fields['event_name']);
-  if (helper === 1) fields['event'] = helperEvent(fields['event_name'], fields['event']);
+  if (helper === 1) {
+    fields['event_name'] = helperEventName(fields['event_name']);
+    fields['event'] = helperEvent(fields['event_name'], fields['event']);
+  }
   const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
   const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors, ...browserWindowErrors(time.datetime, now)];
   const body = {

@@ -25,17 +25,19 @@ export interface CatalogueEvent {
   fields: CatalogueFields;
 }
 
-const MAX_TEXT = 4096;
+/** The longest text field of a record, events and the catalog's records alike. */
+export const MAX_TEXT = 4096;
 const text = () => Type.String({ maxLength: MAX_TEXT });
 const label = () => Type.String({ minLength: 1, maxLength: 256 });
 const money = () => Type.Number({ minimum: 0 });
-const currency = () => Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
+/** ISO 4217 codes are three letters; a symbol such as `€` would be refused by the service's billing. */
+export const currency = () => Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
 /** A platform's id: an integer where it has one (WooCommerce, PrestaShop, Shopify's digits), else its text. */
 const id = () => Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), label()]);
 const position = () => Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
-const field = (schema: () => TSchema, description: string, required = false): CatalogueField => ({ schema, description, required });
-const nested = (schema: (strict: boolean) => TSchema, description: string, required = false): CatalogueField => ({ schema, description, required });
+/** A field; its schema is given `strict` so a field that is an object itself (a line, a listed product) is built strict or not with its event. */
+const field = (schema: (strict: boolean) => TSchema, description: string, required = false): CatalogueField => ({ schema, description, required });
 
 /** The object of a field table, optional fields marked, unknown fields allowed unless strict. */
 export function objectSchema(fields: CatalogueFields, strict: boolean, options: Record<string, unknown> = {}) {
@@ -73,7 +75,7 @@ export const LIST_PRODUCT_FIELDS: CatalogueFields = {
 /** The most products one listing event carries (GA4 takes 200 items an event). */
 export const MAX_LIST_PRODUCTS = 200;
 
-const items = nested((strict) => Type.Array(objectSchema(PRODUCT_FIELDS, strict), { maxItems: 1000 }), 'the lines, each the product fields with quantity');
+const items = field((strict) => Type.Array(objectSchema(PRODUCT_FIELDS, strict), { maxItems: 1000 }), 'the lines, each the product fields with quantity');
 
 const CHECKOUT_FIELDS: CatalogueFields = {
   order_value: field(money, "the cart's or order's total"),
@@ -107,7 +109,7 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
     fields: {
       list_id: LIST_ID,
       list_name: field(text, "the listing's name as shown"),
-      products: nested(
+      products: field(
         (strict) => Type.Array(objectSchema(LIST_PRODUCT_FIELDS, strict), { minItems: 1, maxItems: MAX_LIST_PRODUCTS }),
         'the products as rendered, in order',
         true,
@@ -130,9 +132,12 @@ export function cataloguedEvent(name: unknown): CatalogueEvent | undefined {
   return typeof name === 'string' && Object.hasOwn(EVENT_CATALOGUE, name) ? EVENT_CATALOGUE[name] : undefined;
 }
 
+/** Each event's name by the short name its snippet helper sends it by. */
+const BY_HELPER = new Map(Object.entries(EVENT_CATALOGUE).flatMap(([name, event]) => (event.helper ? [[event.helper, name] as const] : [])));
+
 /** The catalogue's name of the event a snippet helper sent by its short name (`addToCart`), else the name as it came. */
 export function helperEventName(name: unknown): unknown {
-  return Object.entries(EVENT_CATALOGUE).find(([, event]) => event.helper === name)?.[0] ?? name;
+  return (typeof name === 'string' && BY_HELPER.get(name)) || name;
 }
 
 /** Each catalogued event's object: `strict` refuses a field the catalogue lacks. */

@@ -1,12 +1,11 @@
 import Type from 'typebox';
-import { objectSchema, PRODUCT_FIELDS } from './event-catalogue.js';
+import { currency, MAX_TEXT, objectSchema, PRODUCT_FIELDS } from './event-catalogue.js';
 
 /**
  * The service's records (spec: "Resources and their fields"), field for field.
  * Where the spec is silent the choice is written beside the field; see ARCHITECTURE.md.
  */
 
-const MAX_TEXT = 4096;
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const text = (description?: string) => Type.String({ maxLength: MAX_TEXT, ...(description ? { description } : {}) });
 const integerId = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_ID, description });
@@ -15,8 +14,6 @@ const money = (description?: string) => Type.Number({ ...(description ? { descri
 const timestamp = (description: string) =>
   // 42: the longest shape, `YYYY-MM-DDTHH:MM:SS.ffffff+HH:MM:SS.ffffff` (issue #14 counted 41; it is 42).
   Type.String({ maxLength: 42, description: `${description}; see the timestamp shapes in the spec` });
-/** ISO 4217 codes are three letters; a symbol such as `€` would be refused by the service's billing. */
-const currency = () => Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
 
 export const LineItemSchema = Type.Object(
   {

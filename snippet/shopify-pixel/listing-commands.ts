@@ -8,6 +8,8 @@ export const LISTING_EVENTS = ['collection_viewed', 'search_submitted', 'clicked
 /** Page 1's size of each collection this browser saw, in the top frame's storage: Shopify says neither page nor size. */
 export const PAGE_SIZES_KEY = '_sb_list_sizes';
 const MAX_REMEMBERED = 50;
+/** The relay's MAX_LIST_PRODUCTS (relay/contract/event-catalogue.ts), which the snippet may not import. */
+const MAX_PRODUCTS = 200;
 
 /** A listed product as a click finds it again: by its `/products/<handle>`. */
 interface Listed {
@@ -61,7 +63,7 @@ export function createListingCommands(store: KeyValueStore) {
     const variants = (Array.isArray(list?.productVariants) ? list.productVariants : []).filter((variant) => variant?.product?.id);
     if (variants.length === 0) return [];
     const first = firstPosition(listId, variants.length, href, store);
-    const products = variants.slice(0, 200).map((variant, index) => listedFields(variant!, first + index, href));
+    const products = variants.slice(0, MAX_PRODUCTS).map((variant, index) => listedFields(variant!, first + index, href));
     shown = { listId, products: products.map((fields) => ({ handle: handleOf(fields['url'] as string) ?? '', fields })) };
     return [['viewList', defined({ list_id: listId, list_name: listName, products })]];
   }
