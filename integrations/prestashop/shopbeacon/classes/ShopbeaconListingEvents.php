@@ -46,7 +46,7 @@ class ShopbeaconListingEvents
         $calls = '';
         foreach ([['search', $this->search], ['viewList', $this->listing]] as $call) {
             if (null !== $call[1]) {
-                $calls .= 'shopbeacon(' . substr(self::json($call), 1, -1) . ");\n";
+                $calls .= ShopbeaconStorefront::call($call);
             }
         }
 
@@ -54,11 +54,5 @@ class ShopbeaconListingEvents
             . '(function(){function on(){var p=window.prestashop;p&&p.on&&p.on("updateProductList",function(d){d&&d.shopbeacon_list&&shopbeacon("viewList",d.shopbeacon_list)})}'
             . 'window.prestashop&&window.prestashop.on?on():document.addEventListener("DOMContentLoaded",on)})();'
             . "</script>\n";
-    }
-
-    /** JSON that cannot end the script element or open a comment in it. */
-    private static function json($value)
-    {
-        return json_encode($value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES);
     }
 }

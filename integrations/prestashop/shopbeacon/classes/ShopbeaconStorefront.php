@@ -64,12 +64,7 @@ class ShopbeaconStorefront
             unset($fields['quantity']);
             $calls[] = ['viewProduct', $fields];
         }
-        $lines = '';
-        foreach ($calls as $call) {
-            $lines .= 'shopbeacon(' . substr(self::json($call), 1, -1) . ");\n";
-        }
-
-        return $lines;
+        return implode('', array_map([__CLASS__, 'call'], $calls));
     }
 
     /** The product of a product page (ProductController::getProduct(), PrestaShop 1.7 and 8), else null. */
@@ -82,6 +77,16 @@ class ShopbeaconStorefront
         $product = $controller->getProduct();
 
         return Validate::isLoadedObject($product) && ShopbeaconProductFields::isShown($product, $context) ? $product : null;
+    }
+
+    /**
+     * One call of the snippet as a line of a script element: `shopbeacon("viewList",{…});`.
+     *
+     * @param array $call The command and its arguments
+     */
+    public static function call(array $call)
+    {
+        return 'shopbeacon(' . substr(self::json($call), 1, -1) . ");\n";
     }
 
     /** JSON that cannot end the script element or open a comment in it. */

@@ -62,7 +62,7 @@ class Shopbeacon_Listing_Events {
 	/** The search, from the browser, after the snippet's stub. */
 	public function print_search() {
 		if ( null !== $this->search ) {
-			echo '<script>shopbeacon("search",' . self::json( $this->search ) . ");\n</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
+			echo '<script>' . Shopbeacon_Storefront::call( array( 'search', $this->search ) ) . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		}
 	}
 
@@ -97,11 +97,6 @@ class Shopbeacon_Listing_Events {
 	}
 
 	private static function element( array $listing ) {
-		return '<script type="application/json" class="' . self::ELEMENT . '">' . self::json( $listing ) . '</script>';
-	}
-
-	/** JSON that cannot end the script element or open a comment in it. */
-	private static function json( array $value ) {
-		return wp_json_encode( $value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
+		return '<script type="application/json" class="' . self::ELEMENT . '">' . Shopbeacon_Storefront::json( $listing ) . '</script>';
 	}
 }

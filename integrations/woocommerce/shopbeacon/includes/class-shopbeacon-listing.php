@@ -39,10 +39,10 @@ class Shopbeacon_Listing {
 			}
 			$kinds = array( 'product_cat' => 'category', 'product_tag' => 'tag' );
 			$kind  = isset( $kinds[ $term->taxonomy ] ) ? $kinds[ $term->taxonomy ] : $term->taxonomy;
-			return array( 'list_id' => $kind . '-' . $term->term_id, 'list_name' => self::text( $term->name ) );
+			return array( 'list_id' => $kind . '-' . $term->term_id, 'list_name' => Shopbeacon_Product_Fields::text( $term->name ) );
 		}
 		if ( function_exists( 'is_shop' ) && is_shop() ) {
-			return array( 'list_id' => 'shop', 'list_name' => self::text( get_the_title( wc_get_page_id( 'shop' ) ) ) );
+			return array( 'list_id' => 'shop', 'list_name' => Shopbeacon_Product_Fields::text( get_the_title( wc_get_page_id( 'shop' ) ) ) );
 		}
 		return null;
 	}
@@ -68,15 +68,10 @@ class Shopbeacon_Listing {
 		return array(
 			'product_id' => (int) $product->get_id(),
 			'position'   => $position,
-			'name'       => self::text( $product->get_name() ),
+			'name'       => Shopbeacon_Product_Fields::text( $product->get_name() ),
 			'price'      => (float) wc_get_price_to_display( $product ),
 			'currency'   => get_woocommerce_currency(),
 			'url'        => $product->get_permalink(),
 		);
-	}
-
-	/** WordPress stores names HTML-escaped (`Tea &amp; Coffee`): the service takes text. */
-	private static function text( $name ) {
-		return html_entity_decode( (string) $name, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 	}
 }

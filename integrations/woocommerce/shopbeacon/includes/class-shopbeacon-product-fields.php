@@ -45,7 +45,7 @@ class Shopbeacon_Product_Fields {
 	}
 
 	/** WordPress stores names HTML-escaped (`Tea &amp; Coffee`): the service takes text. */
-	private static function text( $name ) {
+	public static function text( $name ) {
 		return html_entity_decode( (string) $name, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 	}
 }

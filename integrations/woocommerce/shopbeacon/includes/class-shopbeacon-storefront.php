@@ -59,11 +59,7 @@ class Shopbeacon_Storefront {
 			unset( $fields['quantity'] );
 			$calls[] = array( 'viewProduct', $fields );
 		}
-		$lines = '';
-		foreach ( $calls as $call ) {
-			$lines .= 'shopbeacon(' . substr( self::json( $call ), 1, -1 ) . ");\n";
-		}
-		return $lines;
+		return implode( '', array_map( array( __CLASS__, 'call' ), $calls ) );
 	}
 
 	/**
@@ -74,8 +70,17 @@ class Shopbeacon_Storefront {
 		return isset( $_SERVER['REQUEST_METHOD'], $_REQUEST['add-to-cart'] ) && 'POST' === $_SERVER['REQUEST_METHOD']; // phpcs:ignore WordPress.Security.NonceVerification -- only read, WooCommerce handles the post.
 	}
 
+	/**
+	 * One call of the snippet as a line of a script element: `shopbeacon("viewList",{…});`.
+	 *
+	 * @param array $call The command and its arguments.
+	 */
+	public static function call( array $call ) {
+		return 'shopbeacon(' . substr( self::json( $call ), 1, -1 ) . ");\n";
+	}
+
 	/** JSON that cannot end the script element or open a comment in it. */
-	private static function json( $value ) {
+	public static function json( $value ) {
 		return wp_json_encode( $value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
 	}
 }
