@@ -64,10 +64,15 @@ function drift() {
   return expected.filter((line, i) => line !== actual[i]);
 }
 
+/** Checks the README against latest.json: exits 1 naming the first line that differs. */
+function check() {
+  const [first] = drift();
+  if (first === undefined) return console.log(`✔ ${README}'s table is ${LATEST}'s`);
+  console.error(`${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`);
+  process.exit(1);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!process.argv.includes('--check')) writeReadmeTable();
-  else if (drift().length > 0) {
-    console.error(`${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${drift()[0]?.slice(0, 120)})`);
-    process.exit(1);
-  } else console.log(`✔ ${README}'s table is ${LATEST}'s`);
+  if (process.argv.includes('--check')) check();
+  else writeReadmeTable();
 }
