@@ -3,7 +3,7 @@
 // added, renamed or given another default changes the page, and `--check` (run by lint) fails
 // while the page says otherwise. Run: node --import tsx scripts/settings-reference.mjs [--check]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { RELAY_SETTINGS } from '../relay/relay-settings.ts';
 
 const PAGE = 'docs/settings.md';
@@ -37,27 +37,42 @@ function row(setting) {
 }
 
 const page = `${HEADER}${RELAY_SETTINGS.map(row).join('\n')}\n`;
-/** The config types whose fields the rows fill: a default there would be a second statement of the row's, free to drift. */
-function restatedDefaults() {
+/** The files that add to `RelayConfig`: the relay's own and each connector's. */
+function configFiles() {
   const dirs = [
     join(ROOT, 'relay/config'),
     ...readdirSync(join(ROOT, 'relay/platforms'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => join(ROOT, 'relay/platforms', e.name)),
   ];
-  return dirs
-    .flatMap((dir) =>
-      readdirSync(dir)
-        .filter((name) => /(^relay|-)config\.ts$/.test(name))
-        .map((name) => join(dir, name)),
-    )
-    .flatMap((file) => (/@default\b/.test(readFileSync(file, 'utf8').replace(/refuses an `@default`/g, '')) ? [file] : []));
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /(^relay|-)config\.ts$/.test(name))
+      .map((name) => join(dir, name)),
+  );
+}
+
+/**
+ * What a config file states that a row already does: a field of `RelayConfig` named after a row (its
+ * type comes from the row), or an `@default` (the row's fallback is the default). Either is a second
+ * statement of the row's, free to drift from it.
+ */
+function restatements(file) {
+  const source = readFileSync(file, 'utf8');
+  const keys = new Set(RELAY_SETTINGS.map((setting) => setting.key));
+  const bodies = [...source.matchAll(/interface RelayConfig\b[^{]*\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  const fields = bodies.flatMap((body) => [...body.matchAll(/^\s*(\w+)\??:/gm)].map((match) => match[1]));
+  const twice = fields.filter((field) => keys.has(field)).map((field) => `the field ${field}`);
+  if (/@default\b/.test(bodies.join('\n'))) twice.push('an @default');
+  return twice.map((what) => `${relative(ROOT, file)} states ${what}`);
 }
 
 if (process.argv.includes('--check')) {
-  const twice = restatedDefaults();
+  const twice = configFiles().flatMap(restatements);
   if (twice.length > 0) {
-    console.error(`a settings default stated twice: ${twice.join(', ')} say @default beside the rows' own (say it in the row's fallback only)`);
+    console.error(
+      `a setting stated twice: ${twice.join('; ')}, beside its settings row (state its type by its parser and its default by its fallback, in the row only)`,
+    );
     process.exit(1);
   }
   let current = '';

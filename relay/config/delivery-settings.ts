@@ -1,9 +1,9 @@
 import { DEFAULT_DEDUPE_WINDOW_MS } from '../shared/dedupe-window.js';
 import { currencyCode, duration, hours, httpUrl, interval, oneOf, platformUrl, wholeNumber } from './setting-parsers.js';
-import type { Setting } from './setting.js';
+import type { SettingRow } from './setting.js';
 
 /** The catalog, the sync, the outbox, delivery, timeouts and the log. */
-export const DELIVERY_SETTINGS: Setting[] = [
+export const DELIVERY_SETTINGS = [
   {
     key: 'shopCurrency',
     env: 'SHOPBEACON_SHOP_CURRENCY',
@@ -125,4 +125,4 @@ export const DELIVERY_SETTINGS: Setting[] = [
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     fallback: 'info',
   },
-];
+] as const satisfies readonly SettingRow[];

@@ -1,8 +1,8 @@
 import { accessKey, oneOf, origins, port, proxyList, serviceUrl, text, token, wholeNumber } from './setting-parsers.js';
-import type { Setting } from './setting.js';
+import type { SettingRow } from './setting.js';
 
 /** The service the relay feeds, where it listens, and its public door: keys, proxies, bots, limits. */
-export const DOOR_SETTINGS: Setting[] = [
+export const DOOR_SETTINGS = [
   {
     key: 'baseUrl',
     env: 'SHOPBEACON_BASE_URL',
@@ -111,4 +111,4 @@ export const DOOR_SETTINGS: Setting[] = [
     parse: wholeNumber(),
     fallback: 120,
   },
-];
+] as const satisfies readonly SettingRow[];

@@ -1,8 +1,8 @@
 import { groupName, hostPorts, redisUrl, token, wholeNumber } from './setting-parsers.js';
-import type { Setting } from './setting.js';
+import type { SettingRow } from './setting.js';
 
 /** Redis shared by several relays: where it is (one URL, sentinels or a cluster) and what a batch waits for. */
-export const REDIS_SETTINGS: Setting[] = [
+export const REDIS_SETTINGS = [
   {
     key: 'redisUrl',
     secret: true,
@@ -56,4 +56,4 @@ export const REDIS_SETTINGS: Setting[] = [
     parse: wholeNumber(1),
     fallback: 500,
   },
-];
+] as const satisfies readonly SettingRow[];

@@ -9,10 +9,10 @@ export const wholeNumber =
     return Number(text);
   };
 export const oneOf =
-  (...values: string[]) =>
-  (text: string) => {
-    if (!values.includes(text)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
-    return text;
+  <const Value extends string>(...values: Value[]) =>
+  (text: string): Value => {
+    if (!values.includes(text as Value)) throw new Error(`must be ${values.map((v) => `"${v}"`).join(' or ')}`);
+    return text as Value;
   };
 export const text = (text: string) => text;
 export const port = (value: string) => {

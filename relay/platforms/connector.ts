@@ -1,5 +1,5 @@
 import type { RelayConfig } from '../config/relay-config.js';
-import type { Setting } from '../config/settings.js';
+import type { SettingRow } from '../config/setting.js';
 import type { ConnectOptions, ConnectReport } from './connect-report.js';
 import type { CatalogSettings, Mapping } from './mapping.js';
 import type { Platform, PlatformName } from './platform.js';
@@ -52,7 +52,7 @@ export interface OwnedWebhooks {
  * its API needs, all of it or the API is off, with the flag `backfill` and `connect` take for it
  * when it is not a secret (`--url`, `--shop`): secrets are read from the environment only there.
  */
-export interface PlatformSetting extends Setting {
+export interface PlatformSetting<Key extends string = keyof RelayConfig & string> extends SettingRow<Key> {
   api?: { flag?: string; help?: string };
 }
 
@@ -80,7 +80,7 @@ export interface Connector {
    */
   webhook?: { platform: Platform; secret: keyof RelayConfig; shopOf?: (config: Partial<Record<keyof RelayConfig, unknown>>) => string | undefined };
   /** Its rows in the relay's settings (`<name>-config.ts`, which also declares their `RelayConfig` fields). */
-  settings: PlatformSetting[];
+  settings: readonly PlatformSetting[];
   /**
    * The sets of settings that each open its API, when there is more than one way in (Shopify: a
    * client id with its secret, or a legacy admin token). @default every `api` setting, together

@@ -1,13 +1,11 @@
 import { platformUrl } from '../../config/setting-parsers.js';
+import type { SettingsOf } from '../../config/setting.js';
 import type { PlatformSetting } from '../connector.js';
 
 declare module '../../config/relay-config.js' {
-  interface RelayConfig {
-    /** The PrestaShop shop's address, for the sync (with the Webservice key). */
-    prestashopUrl: string | undefined;
-    /** PrestaShop Webservice key; never logged. */
-    prestashopKey: string | undefined;
-  }
+  // The connector's rows give their fields, as the relay's own rows give theirs.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RelayConfig extends SettingsOf<typeof PRESTASHOP_SETTINGS> {}
 }
 
 /** A PrestaShop Webservice key: 32 characters, as the Webservice refuses any other length (401, code 18). */
@@ -17,7 +15,7 @@ function prestashopKey(value: string): string {
 }
 
 /** PrestaShop's rows in the relay's settings: no webhooks, only the Webservice the sync and `backfill` pull. */
-export const PRESTASHOP_SETTINGS: PlatformSetting[] = [
+export const PRESTASHOP_SETTINGS = [
   {
     key: 'prestashopUrl',
     api: { flag: '--url', help: 'the shop, e.g. https://shop.example' },
@@ -35,4 +33,4 @@ export const PRESTASHOP_SETTINGS: PlatformSetting[] = [
     help: 'PrestaShop Webservice key (Advanced Parameters → Webservice), GET on the resources `connect prestashop` lists (never logged)',
     parse: prestashopKey,
   },
-];
+] as const satisfies readonly PlatformSetting<string>[];

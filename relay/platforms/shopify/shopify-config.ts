@@ -1,24 +1,12 @@
 import { platformUrl, token } from '../../config/setting-parsers.js';
+import type { SettingsOf } from '../../config/setting.js';
 import type { PlatformSetting } from '../connector.js';
 import { SHOPIFY_API_VERSION } from './shopify-settings.js';
 
 declare module '../../config/relay-config.js' {
-  interface RelayConfig {
-    /**
-     * Shopify's secrets, comma-separated: the app's client secret first (it signs the app's
-     * webhooks and, with the client id, mints the Admin API token), then any other signing secret
-     * that webhooks may carry (the store's, while moving from hand-made webhooks). Never logged.
-     */
-    shopifySecret: string | undefined;
-    /** The Shopify store (`x.myshopify.com`), for the sync. */
-    shopifyShop: string | undefined;
-    /** A Dev Dashboard app's client id: with the client secret, the relay mints its own Admin API tokens. */
-    shopifyClientId: string | undefined;
-    /** A custom app's Admin API token (apps made in the Shopify admin before 2026); never logged. */
-    shopifyAdminToken: string | undefined;
-    /** The Admin API version asked for (`2026-10`). */
-    shopifyApiVersion: string;
-  }
+  // The connector's rows give their fields, as the relay's own rows give theirs.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RelayConfig extends SettingsOf<typeof SHOPIFY_SETTINGS> {}
 }
 
 /** A Shopify store: `x.myshopify.com`, or a platform URL (a stand-in on loopback). */
@@ -43,7 +31,7 @@ function apiVersion(value: string): string {
 }
 
 /** Shopify's rows in the relay's settings: the webhook secrets, and the GraphQL Admin API the sync and `backfill` read. */
-export const SHOPIFY_SETTINGS: PlatformSetting[] = [
+export const SHOPIFY_SETTINGS = [
   {
     key: 'shopifySecret',
     secret: true,
@@ -85,7 +73,7 @@ export const SHOPIFY_SETTINGS: PlatformSetting[] = [
     parse: apiVersion,
     fallback: SHOPIFY_API_VERSION,
   },
-];
+] as const satisfies readonly PlatformSetting<string>[];
 
 /** The two ways into the Admin API: a Dev Dashboard app's client credentials, or a legacy app's fixed token. */
 export const SHOPIFY_API_GROUPS = [

@@ -1,21 +1,15 @@
 import { platformUrl, token } from '../../config/setting-parsers.js';
+import type { SettingsOf } from '../../config/setting.js';
 import type { PlatformSetting } from '../connector.js';
 
 declare module '../../config/relay-config.js' {
-  interface RelayConfig {
-    /** WooCommerce's webhook secret; `POST /webhooks/woocommerce` exists only with it. */
-    woocommerceSecret: string | undefined;
-    /** The WooCommerce shop's address, for the sync (with the consumer key and secret). */
-    woocommerceUrl: string | undefined;
-    /** WooCommerce REST API consumer key (Read); never logged. */
-    woocommerceConsumerKey: string | undefined;
-    /** WooCommerce REST API consumer secret; never logged. */
-    woocommerceConsumerSecret: string | undefined;
-  }
+  // The connector's rows give their fields, as the relay's own rows give theirs.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RelayConfig extends SettingsOf<typeof WOOCOMMERCE_SETTINGS> {}
 }
 
 /** WooCommerce's rows in the relay's settings: the webhook secret, and the REST API the sync and `backfill` page. */
-export const WOOCOMMERCE_SETTINGS: PlatformSetting[] = [
+export const WOOCOMMERCE_SETTINGS = [
   {
     key: 'woocommerceSecret',
     secret: true,
@@ -50,4 +44,4 @@ export const WOOCOMMERCE_SETTINGS: PlatformSetting[] = [
     help: 'WooCommerce REST API consumer secret (never logged)',
     parse: token,
   },
-];
+] as const satisfies readonly PlatformSetting<string>[];
