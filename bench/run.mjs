@@ -11,6 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deliveryScenario, SCENARIOS } from './delivery-rows.mjs';
 import { ingestScenario, listingRows, listingScenario } from './ingest-rows.mjs';
+import { latencyRows, latencyScenario } from './latency-rows.mjs';
 import { redisScenario } from './redis-rows.mjs';
 import { sustainedRate, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
@@ -31,7 +32,6 @@ async function stopAll() {
     .map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
   await Promise.all(exits);
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const start = (args, env = {}) => startListening(children, args, env);
 
@@ -42,16 +42,6 @@ function node(args) {
       .split('\n')
       .pop(),
   );
-}
-
-function load(url, mode, batch) {
-  const runs = Array.from({ length: RUNS }, () => loadOnce(url, mode, batch));
-  return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0),
-  };
 }
 
 const loadOnce = (url, mode, batch) => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']);
@@ -133,13 +123,13 @@ async function ingest() {
   });
   console.error('listing view…');
   const listing = await listingScenario({ load: (url) => loadOnce(url, 'listing', 1), floor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
-  const nginx = startNginx(slowMock);
-  if (nginx) await new Promise((resolve) => setTimeout(resolve, 500));
-  const nginx1 = nginx ? load(`${nginx}/v1/track`, 'service', 1) : undefined;
+  console.error('latency at fixed rates…');
+  const latencyRows = await latencyAgainstNginx(slowMock, relayUp, bare);
+  const latency = latencyRows && { rows: latencyRows, runs: RUNS, seconds: SECONDS };
   console.error('sustained rate…');
   const sustained = await sustainedRate({ relay: relayUp, adminKey: ADMIN_KEY, lo: 0, hi: rows[1].up.median });
   const undici = undiciRate(node, slowMock);
-  return { rows, listing, nginx1, sustained, undici };
+  return { rows, listing, latency, sustained, undici };
 }
 
 /** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
@@ -179,6 +169,43 @@ async function importRun(mock) {
     peakMb: Number(/peak memory (\d+) MB/.exec(out)?.[1]),
     seconds: Number(/, ([\d.]+) s,/.exec(out)?.[1]),
   };
+}
+
+/** The open-loop latency rows, the relay against nginx in front of `mock`; undefined without nginx. */
+async function latencyAgainstNginx(mock, relay, bare) {
+  const nginx = startNginx(mock);
+  if (!nginx) return undefined;
+  await waitForListening(nginx);
+  return latencyScenario({ relay, nginx, bare, adminKey: ADMIN_KEY, runs: RUNS, seconds: SECONDS });
+}
+
+/** Resolves once `url` answers anything (nginx prints nothing when it is ready). */
+async function waitForListening(url) {
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      await fetch(url, { method: 'HEAD' });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`nginx did not listen at ${url}`);
+}
+
+/** The latency rows alone, against a service, relay, nginx and bare server of their own. */
+async function latencyOnly() {
+  const slowMock = await start(['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--latency-ms', '20']);
+  const bare = await start(['bench/bare-server.mjs']);
+  const relayUp = await startRelay(slowMock);
+  const latency = await latencyAgainstNginx(slowMock, relayUp, bare);
+  if (!latency) throw new Error('nginx is needed for the latency rows and could not be installed');
+  const results = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
+  delete results.ingest.nginx1;
+  results.ingest.latency = { rows: latency, runs: RUNS, seconds: SECONDS };
+  results.latencyDate = new Date().toISOString();
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log(latencyRows(latency, RUNS).join('\n'));
+  writeReadmeTable();
 }
 
 /** The listing view's rows alone, against a floor and relays of their own. */
@@ -237,7 +264,8 @@ async function everything() {
 }
 
 try {
-  await (process.argv.includes('--only=listing') ? listingOnly() : everything());
+  const only = { '--only=listing': listingOnly, '--only=latency': latencyOnly };
+  await (Object.entries(only).find(([flag]) => process.argv.includes(flag))?.[1] ?? everything)();
 } finally {
   await stopAll();
 }
