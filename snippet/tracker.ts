@@ -60,10 +60,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
       helper,
       attributes,
     };
-    consented(name, () => {
-      captured.push(event);
-      sender.schedule(BATCH_MS);
-    });
+    consented(name, () => (captured.push(event), sender.schedule(BATCH_MS)));
   }
 
   /** Events captured before keep the ids they were captured with. */

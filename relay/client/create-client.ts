@@ -38,14 +38,19 @@ export interface ClientAnswer {
 
 const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
 
+/** Every call's headers: the token, and where the records come from when a job sends them. */
+function headersOf({ token, origin }: ClientOptions): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  if (origin) headers['shopbeacon-source'] = origin.source;
+  if (origin?.platform) headers['shopbeacon-platform'] = origin.platform;
+  return headers;
+}
+
 /** A typed client for the relay's mirror or the service: validates first, retries what may succeed later. */
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const dispatcher = new Agent({ headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 });
-  const origin = options.origin
-    ? { 'shopbeacon-source': options.origin.source, ...(options.origin.platform ? { 'shopbeacon-platform': options.origin.platform } : {}) }
-    : {};
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}`, ...origin };
+  const headers = headersOf(options);
 
   async function attempt(path: ServicePath, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {
     const response = await request(base + path, { method: 'POST', headers, body, dispatcher });

@@ -4,10 +4,12 @@ import { fieldError, joinPath, type FieldError } from './field-error.js';
  * Control characters (C0 but tab, line feed and carriage return, DEL, C1) and UTF-16 halves
  * without their other half. No name, address or description holds one; a NUL or a lone surrogate
  * in an event name or a city is an attack or a bug, and the service would store it as it is
- * (issue #47: `"Added\u0000To Cart"` was accepted).
+ * (`"Added\u0000To Cart"`).
  */
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN = new RegExp(`${CONTROL.source}|${LONE_SURROGATE.source}`);
 
 const MAX_DEPTH = 16;
 

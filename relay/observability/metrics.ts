@@ -2,8 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Requests, records in and out, and service calls. */
-function requestAndRecordMetrics(reg: Registry[]) {
+/** Requests and the events they brought. */
+function requestMetrics(reg: Registry[]) {
   return {
     httpRequests: new Counter({
       name: 'shopbeacon_http_requests_total',
@@ -25,6 +25,12 @@ function requestAndRecordMetrics(reg: Registry[]) {
       registers: reg,
     }),
     rejected: new Counter({ name: 'shopbeacon_ingest_rejected_total', help: 'Refused events and records by reason', labelNames: ['reason'], registers: reg }),
+  };
+}
+
+/** Records out to the service, and the service's calls. */
+function recordMetrics(reg: Registry[]) {
+  return {
     delivered: new Counter({ name: 'shopbeacon_delivered_total', help: 'Records the service accepted', labelNames: ['kind'], registers: reg }),
     retried: new Counter({ name: 'shopbeacon_delivery_retries_total', help: 'Delivery attempts scheduled again', labelNames: ['kind'], registers: reg }),
     ambiguous: new Counter({
@@ -119,7 +125,7 @@ export function createMetrics() {
   // process_resident_memory_bytes, nodejs_heap_size_used_bytes, event loop lag: what an operator graphs first.
   collectDefaultMetrics({ register: registry });
   const reg = [registry];
-  return { registry, ...requestAndRecordMetrics(reg), ...deliveryStateMetrics(reg), ...platformMetrics(reg) };
+  return { registry, ...requestMetrics(reg), ...recordMetrics(reg), ...deliveryStateMetrics(reg), ...platformMetrics(reg) };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

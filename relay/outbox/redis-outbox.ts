@@ -17,7 +17,7 @@ import {
   type OutboxCounts,
   type OutboxRecord,
 } from './outbox.js';
-import { fromFields, type StoredRecord } from './redis-stored-record.js';
+import { dueRecord, fromFields, type StoredRecord } from './redis-stored-record.js';
 import { PROMOTE_DUE, SETTLE } from './redis-outbox-scripts.js';
 import { RedisEnqueue } from './redis-enqueue.js';
 import { RedisDeadLetters } from './redis-dead-letters.js';
@@ -135,16 +135,7 @@ export class RedisOutbox implements Outbox {
       }
       const id = this.nextHandle++;
       this.claimed.set(id, { entry, stored });
-      due.push({
-        id,
-        kind: stored.kind,
-        key: stored.key,
-        body: stored.body,
-        attempts: stored.attempts,
-        version: stored.version,
-        createdAt: stored.createdAt,
-        visitor: stored.visitor || null,
-      });
+      due.push(dueRecord(id, stored));
     }
     return due;
   }

@@ -1,4 +1,5 @@
 import type { RecordKind } from '../contract/kinds.js';
+import type { DueRecord } from './outbox.js';
 import { packVisitor, visitorOf } from './visitor-field.js';
 
 /** A record as the stream and the delayed set hold it. */
@@ -39,6 +40,12 @@ export function fromFields(fields: string[]): StoredRecord {
     version: Number(f['version'] ?? 0),
     visitor: f['visitor'] ?? legacyVisitor(f['kind'], f['body']),
   };
+}
+
+/** A claimed record as delivery takes it, under the claim's handle `id`. */
+export function dueRecord(id: number, stored: StoredRecord): DueRecord {
+  const { kind, key, body, attempts, version, createdAt } = stored;
+  return { id, kind, key, body, attempts, version, createdAt, visitor: stored.visitor || null };
 }
 
 /** A record as a stream entry's fields, fresh in the queue (no attempts): what a requeued dead letter is added as. */
