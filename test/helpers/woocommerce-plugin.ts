@@ -6,13 +6,18 @@ import { unmetRequirement } from './requirement.js';
 
 export const PLUGIN_DIR = 'integrations/woocommerce';
 
-/** Why the plugin's PHP cannot run here, if it cannot (`scripts/ensure-tools.mjs` installs php-cli). */
+/**
+ * Why the plugin's and the module's PHP cannot run here, if it cannot (`scripts/ensure-tools.mjs`
+ * installs both): PrestaShop requires mbstring, which Debian's php-cli leaves out.
+ */
 export function phpUnavailable(): string | undefined {
   try {
-    execFileSync('php', ['--version'], { stdio: 'ignore' });
+    execFileSync('php', ['-r', 'exit(extension_loaded("mbstring") ? 0 : 3);'], { stdio: 'ignore' });
     return undefined;
-  } catch {
-    return 'php is not installed (apt-get install php-cli; npm run test:integration does it as root)';
+  } catch (error) {
+    const lacksMbstring = (error as { status?: number }).status === 3;
+    const what = lacksMbstring ? "php's mbstring extension is not installed" : 'php is not installed';
+    return `${what} (apt-get install php-cli php-mbstring; npm run test:integration does it as root)`;
   }
 }
 
