@@ -1,4 +1,7 @@
-// What bench/growth.mjs draws its figures with and fills its outboxes with, beside its rows.
+// What bench/growth.mjs draws its figures with, fills its outboxes with and opens its connections
+// with, beside its rows.
+import { Buffer } from 'node:buffer';
+import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { openOutbox } from '../dist/relay/outbox/create-outbox.js';
 import { svgCharts } from './svg-chart.mjs';
@@ -71,4 +74,27 @@ export function charts(results) {
       ],
     });
   return svgCharts(panels);
+}
+
+/** `n` connections to the relay, each having sent one `/collect` and kept alive, resolved once all answered. */
+export async function openConnections(url, n) {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify({ events: [{ event_name: 'Added To Cart', event: { product_id: 1, quantity: 1 }, user_id: 'keepalive' }] });
+  const request = `POST /collect HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 Chrome/131.0 Safari/537.36\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const sockets = [];
+  for (let i = 0; i < n; i += 250) {
+    await Promise.all(
+      Array.from(
+        { length: Math.min(250, n - i) },
+        () =>
+          new Promise((resolve, reject) => {
+            const socket = connect(Number(port), hostname, () => socket.write(request));
+            socket.once('data', () => resolve());
+            socket.once('error', reject);
+            sockets.push(socket);
+          }),
+      ),
+    );
+  }
+  return sockets;
 }

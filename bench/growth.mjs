@@ -7,16 +7,14 @@
 //  - one relay against two on one Redis Streams outbox, the load split between them.
 // Usage: node bench/growth.mjs [row ...] (backlog, import, sweep, connections, scaleout; default all).
 import { execFileSync, spawn } from 'node:child_process';
-import { Buffer } from 'node:buffer';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { startListening, startRedisServer } from './processes.mjs';
-import { charts, prefill } from './growth-parts.mjs';
+import { charts, openConnections, prefill } from './growth-parts.mjs';
 
 const TOKEN = 'dev-token';
 const ADMIN = 'growth-admin-key-0123456789abcdefghijk';
@@ -145,29 +143,6 @@ function sweepRow(sizes) {
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
-}
-
-/** `n` connections to the relay, each having sent one `/collect` and kept alive, resolved once all answered. */
-async function openConnections(url, n) {
-  const { hostname, port } = new URL(url);
-  const body = JSON.stringify({ events: [{ event_name: 'Added To Cart', event: { product_id: 1, quantity: 1 }, user_id: 'keepalive' }] });
-  const request = `POST /collect HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 Chrome/131.0 Safari/537.36\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  const sockets = [];
-  for (let i = 0; i < n; i += 250) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(250, n - i) },
-        () =>
-          new Promise((resolve, reject) => {
-            const socket = connect(Number(port), hostname, () => socket.write(request));
-            socket.once('data', () => resolve());
-            socket.once('error', reject);
-            sockets.push(socket);
-          }),
-      ),
-    );
-  }
-  return sockets;
 }
 
 /** Node closes an idle keep-alive connection after 5 s: the figures are read while all of them are open. */

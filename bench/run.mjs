@@ -4,7 +4,7 @@
 // `npm run bench -- --only=listing` runs the listing view's rows alone and puts them in the last
 // run's latest.json (the other figures stay as that run measured them). The table it prints is
 // results-table.mjs's, which also writes it into bench/README.md.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -19,6 +19,7 @@ import { measure } from '../scripts/size.mjs';
 import { table, writeReadmeTable } from './results-table.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
 import { startListening, startRedisServer } from './processes.mjs';
+import { startNginx } from './nginx-proxy.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
@@ -45,42 +46,6 @@ function node(args) {
 }
 
 const loadOnce = (url, mode, batch) => node(['bench/load.mjs', url, mode, String(batch), SECONDS, '50']);
-
-function startNginx(mockUrl) {
-  const hasNginx = () => {
-    try {
-      execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!hasNginx() && process.getuid?.() === 0) {
-    console.error('nginx not found: installing it from Debian (apt-get install nginx)');
-    try {
-      execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], { stdio: 'ignore' });
-    } catch {
-      /* reported below */
-    }
-  }
-  if (!hasNginx()) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'sb-nginx-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const upstream = new URL(mockUrl).host;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
-events { worker_connections 4096; }
-http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  upstream service { server ${upstream}; keepalive 64; }
-  server { listen 127.0.0.1:${port};
-    location / { proxy_pass http://service; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Authorization "Bearer ${TOKEN}"; } } }
-`,
-  );
-  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
-  children.push(child);
-  return `http://127.0.0.1:${port}`;
-}
 
 /** A relay as the bench runs it: durable outbox, rate limits off, `/stats` behind the bench's admin key. */
 const startRelay = (serviceUrl) =>
@@ -173,23 +138,9 @@ async function importRun(mock) {
 
 /** The open-loop latency rows, the relay against nginx in front of `mock`; undefined without nginx. */
 async function latencyAgainstNginx(mock, relay, bare) {
-  const nginx = startNginx(mock);
+  const nginx = await startNginx(children, mock, TOKEN);
   if (!nginx) return undefined;
-  await waitForListening(nginx);
   return latencyScenario({ relay, nginx, bare, adminKey: ADMIN_KEY, runs: RUNS, seconds: SECONDS });
-}
-
-/** Resolves once `url` answers anything (nginx prints nothing when it is ready). */
-async function waitForListening(url) {
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      await fetch(url, { method: 'HEAD' });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`nginx did not listen at ${url}`);
 }
 
 /** The latency rows alone, against a service, relay, nginx and bare server of their own. */

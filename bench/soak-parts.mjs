@@ -89,3 +89,10 @@ function minuteCharts(perMinute) {
     { title: 'records waiting for delivery', x, y: { label: 'records' }, series: [line('queued', 'queued')] },
   ]);
 }
+
+/** The mock service's faults from now on (`failRate`, `failStatus`), through its inspection API. */
+export async function setMockFaults(mock, faults, dispatcher) {
+  const headers = { 'content-type': 'application/json' };
+  const answer = await request(`${mock}/_mock/faults`, { method: 'POST', headers, body: JSON.stringify(faults), dispatcher });
+  await answer.body.dump();
+}

@@ -13,7 +13,8 @@ import { Agent, request } from 'undici';
 import { startListening } from './processes.mjs';
 import { freePort } from './free-port.mjs';
 import { outboxFiles } from './soak-disk.mjs';
-import { createLoad, createReceipts, mb, minuteCharts, percentile, reconcile } from './soak-parts.mjs';
+import { relayMetrics } from './relay-metrics.mjs';
+import { createLoad, createReceipts, mb, minuteCharts, percentile, reconcile, setMockFaults } from './soak-parts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,16 +44,7 @@ const start = (args, env = {}) => startListening(children, args, env, 'inherit')
 
 const agent = new Agent({ connections: 64, pipelining: 1 });
 const json = async (url, headers = {}) => JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
-async function memory(relay) {
-  const text = await (await request(`${relay}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` }, dispatcher: agent })).body.text();
-  const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
-  return { rss: value('process_resident_memory_bytes'), heap: value('nodejs_heap_size_used_bytes') };
-}
-/** The relay's limit on service calls in flight: what a stop can leave delivered but unacknowledged (the crash test's bound). */
-async function deliveryLimit(relay) {
-  const text = await (await request(`${relay}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` }, dispatcher: agent })).body.text();
-  return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
-}
+const metrics = (relay) => relayMetrics(relay, ADMIN, agent);
 /** The relay as a process on a fixed port and data directory, so a restart comes back where it was. */
 async function relayProcess(mock, port, dataDir) {
   const env = {
@@ -69,10 +61,7 @@ async function relayProcess(mock, port, dataDir) {
   return { url, child: children.at(-1) };
 }
 
-const setFaults = (mock, faults) =>
-  request(`${mock}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults), dispatcher: agent }).then(
-    (r) => r.body.dump(),
-  );
+const setFaults = (mock, faults) => setMockFaults(mock, faults, agent);
 
 /** The scenario's moments, by minute: the outage's start and end, the restart. */
 function scenario(mock, relay, port, dataDir) {
@@ -86,7 +75,7 @@ function scenario(mock, relay, port, dataDir) {
       minute: RESTART_AT,
       what: 'relay restart (SIGTERM)',
       run: async () => {
-        relay.limitAtRestart = await deliveryLimit(relay.url);
+        relay.limitAtRestart = (await metrics(relay.url)).deliveryLimit;
         const exited = new Promise((resolve) => relay.child.once('exit', resolve));
         relay.child.kill('SIGTERM');
         await exited;
@@ -105,7 +94,7 @@ async function sampleMinute(relay, load, started, dataDir, perMinute) {
   const refusals = load.minuteRefusals;
   load.minuteRefusals = {};
   const tenths = (bytes) => Math.round(bytes / 104_857.6) / 10;
-  const { rss: r, heap: h } = await memory(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
+  const { rss: r, heap: h } = await metrics(relay.url).catch(() => ({ rss: NaN, heap: NaN }));
   const queued = await queuedRecords(relay).catch(() => NaN);
   const sample = {
     minute,
@@ -184,14 +173,14 @@ async function main() {
   const load = createLoad(relay.url, run);
   const receipts = createReceipts(mock, run);
   const receiving = setInterval(() => void receipts.take().catch(() => undefined), 5_000);
-  const { rss: rssStart, heap: heapStart } = await memory(relay.url);
+  const { rss: rssStart, heap: heapStart } = await metrics(relay.url);
   const started = Date.now();
   const perMinute = [];
   const minuteSample = setInterval(() => void sampleMinute(relay, load, started, dataDir, perMinute), 60_000);
   await runLoad(load, scenario(mock, relay, port, dataDir), started);
   clearInterval(minuteSample);
   const seconds = (Date.now() - started) / 1000;
-  const { rss: rssEnd, heap: heapEnd } = await memory(relay.url);
+  const { rss: rssEnd, heap: heapEnd } = await metrics(relay.url);
   const drainSeconds = await drain(relay);
   const afterDrain = outboxFiles(dataDir);
   // The relay gives back free pages once a minute: the end size is read after its next run.

@@ -7,16 +7,10 @@ import { backfill, serviceEnv } from '../helpers/backfill-run.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
-import {
-  SHOPIFY_CLIENT_ID,
-  SHOPIFY_CLIENT_SECRET,
-  ShopifyGraphqlStandIn,
-  shopifyGraphqlOrders,
-  shopifyGraphqlProducts,
-} from '../connectors/shopify/standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, SHOPIFY_TOKEN, ShopifyGraphqlStandIn } from '../connectors/shopify/standin.js';
+import { shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/graphql-records.js';
 import { type StandIn } from '../helpers/platform-standins.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
-import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 
 const wooEnv = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: WOO_KEY, SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_SECRET };
 

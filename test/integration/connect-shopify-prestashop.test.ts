@@ -2,15 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../helpers/cli-run.js';
 import { type StandIn } from '../helpers/platform-standins.js';
-import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 import { PRESTASHOP_KEY, PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
-import {
-  SHOPIFY_CLIENT_ID,
-  SHOPIFY_CLIENT_SECRET,
-  ShopifyGraphqlStandIn,
-  shopifyGraphqlOrders,
-  shopifyGraphqlProducts,
-} from '../connectors/shopify/standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, SHOPIFY_TOKEN, ShopifyGraphqlStandIn } from '../connectors/shopify/standin.js';
+import { shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/graphql-records.js';
 
 /** `shopbeacon connect …` as a real process (the stand-ins answer from this one). */
 const connect = (args: string[], env: Record<string, string>) => runCli(['connect', ...args], env);

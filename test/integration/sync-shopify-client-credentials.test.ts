@@ -1,13 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import {
-  SHOPIFY_CLIENT_ID,
-  SHOPIFY_CLIENT_SECRET,
-  ShopifyGraphqlStandIn,
-  shopifyGraphqlOrders,
-  shopifyGraphqlProducts,
-} from '../connectors/shopify/standin.js';
+import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, ShopifyGraphqlStandIn } from '../connectors/shopify/standin.js';
+import { shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/graphql-records.js';
 import { nextSweep, syncStatus } from '../helpers/sync-status.js';
 
 describe('the sync with a client secret Shopify refuses', () => {

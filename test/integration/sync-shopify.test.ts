@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
-import { SHOPIFY_TOKEN } from '../connectors/shopify/standin.js';
 import { startRelay, until, type Harness } from '../helpers/relay-harness.js';
-import { ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/standin.js';
+import { shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/graphql-records.js';
+import { SHOPIFY_TOKEN, ShopifyGraphqlStandIn } from '../connectors/shopify/standin.js';
 import { nextSweep, syncStatus, type SyncStats } from '../helpers/sync-status.js';
 
 const WEBHOOK_SECRET = 'whsec-sync-test-5e1b';

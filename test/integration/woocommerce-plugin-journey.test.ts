@@ -1,6 +1,6 @@
-// The WooCommerce plugin's part of the shopper's journey beyond the cart (issue #46): its
-// compatibility declarations, the started checkout and the placed order from both checkouts, and
-// the consent and bot rules its server-side events follow. One PHP process per shop request against
+// The WooCommerce plugin's part of the shopper's journey beyond the cart: its compatibility
+// declarations, the started checkout and the placed order from both checkouts (the rules its
+// events follow: woocommerce-plugin-trust.test.ts). One PHP process per shop request against
 // WordPress stand-ins, a real relay and the mock service, as woocommerce-plugin.test.ts drives it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { ANONYMOUS, events, phpUnavailable, PLUGIN_DIR, pluginSettings, runPlugi
 
 const skip = unmetRequirement('the WooCommerce plugin journey suite', phpUnavailable());
 
-describe("the WooCommerce plugin's journey: checkout, order, consent and bots", { skip }, () => {
+describe("the WooCommerce plugin's journey: checkout and order", { skip }, () => {
   const h = relayForSuite();
 
   it('declares itself compatible with the order tables (HPOS) and the cart and checkout blocks, tested up to WooCommerce 11.0.1', async () => {
@@ -130,46 +130,6 @@ describe("the WooCommerce plugin's journey: checkout, order, consent and bots", 
     assert.equal((events(h).at(-1)!['event'] as { order_id: number }).order_id, 4712);
   });
 
-  it('sends nothing the snippet would not: consent refused (_sb_c=0), Global Privacy Control, consent required and not given, a browser the relay judged automated', async () => {
-    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
-    const refusals: Parameters<typeof runPluginRequest>[0][] = [
-      { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_c: '0' } },
-      { options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, server: { HTTP_SEC_GPC: '1' } },
-      { options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }), cookies: ANONYMOUS },
-      { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_bot: '1' } },
-    ];
-    for (const scenario of refusals) {
-      const request = await runPluginRequest({ ...scenario, actions: [['add', 42, 1]] });
-      assert.deepEqual([request.log, request.actions], [[], []], JSON.stringify(scenario));
-    }
-    const granted = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required' }),
-      cookies: { ...ANONYMOUS, _sb_c: '1' },
-      server: { HTTP_SEC_GPC: '1' },
-      actions: [['add', 42, 1]],
-    });
-    assert.deepEqual(granted.log, []);
-    await until(async () => (await h.relay.shopbeacon.outbox.counts()).accepted === accepted + 1, 'the consented add alone');
-  });
-
-  it("names the shopper's User-Agent to the relay, which drops a headless browser's cart event as /collect drops its own, and never forwards the field", async () => {
-    const before = events(h).length;
-    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
-    const headless = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
-    const request = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: ANONYMOUS,
-      server: { HTTP_USER_AGENT: headless },
-      actions: [['add', 42, 1]],
-    });
-    assert.deepEqual([request.log, request.actions], [[], []], 'taken (202): nothing to retry');
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 50, 1]] });
-    await until(() => events(h).length === before + 1, "the browser's add");
-    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the headless add was dropped');
-    assert.equal((events(h).at(-1)!['event'] as { product_id: number }).product_id, 50);
-    assert.equal('visitor_agent' in events(h).at(-1)!, false);
-  });
-
   it('sends no second product view for the page WooCommerce renders again after its add-to-cart form was posted', async () => {
     const viewed = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42 });
     assert.match(viewed.head, /shopbeacon\("viewProduct"/);
@@ -182,43 +142,5 @@ describe("the WooCommerce plugin's journey: checkout, order, consent and bots", 
     });
     assert.doesNotMatch(posted.head, /viewProduct/);
     assert.match(posted.head, /shopbeacon\.js/);
-  });
-
-  it("believes a customer id in the cookie only when WordPress's session is that customer's: a forged ~42 sends nothing", async () => {
-    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
-    const forged = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
-      user_id: 0,
-      actions: [['add', 42, 1]],
-    });
-    const other = await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { _sb_uid: '~42', _sb_sid: 'sess-0123456789' },
-      user_id: 43,
-      actions: [['add', 42, 1]],
-    });
-    assert.deepEqual([forged.log, forged.actions, other.log, other.actions], [[], [], [], []]);
-    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted);
-  });
-
-  it("names the shopper's address and the relay's voucher, which the relay weighs against the address's budget of new visitors and never forwards", async () => {
-    const before = events(h).length;
-    await runPluginRequest({
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { ...ANONYMOUS, _sb_vid: 'not-a-voucher-of-this-relay' },
-      server: { REMOTE_ADDR: '198.51.100.23' },
-      actions: [['add', 42, 1]],
-    });
-    await until(() => events(h).length === before + 1, 'the add');
-    const sent = events(h).at(-1)!;
-    assert.deepEqual(
-      ['visitor_ip', 'visitor_voucher', 'visitor_agent'].filter((field) => field in sent),
-      [],
-    );
-    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
-      newVisitors: { thisHour: { taken: number } };
-    };
-    assert.ok(stats.newVisitors.thisHour.taken >= 1, 'an unvouched visitor is a new one for its address');
   });
 });

@@ -5,7 +5,8 @@ import { fields, list } from '../../../relay/platforms/mapping.js';
 import { restOrder, restProduct } from '../../../relay/platforms/shopify/shopify-graphql-shapes.js';
 import { legacyId } from '../../../relay/platforms/shopify/shopify-graphql.js';
 import type { ConnectorKit } from '../connector-kit.js';
-import { SHOPIFY_TOKEN, ShopifyGraphqlStandIn, shopifyGraphqlOrders, shopifyGraphqlProducts } from './standin.js';
+import { shopifyGraphqlOrders, shopifyGraphqlProducts } from './graphql-records.js';
+import { SHOPIFY_TOKEN, ShopifyGraphqlStandIn } from './standin.js';
 
 const catalog = { currency: 'USD', shopUrl: 'https://shop.example' };
 
