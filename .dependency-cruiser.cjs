@@ -7,12 +7,39 @@
 const relay = (folders) => `^relay/(${folders.join('|')})/`;
 
 /** Ways in, observers and entry points: what the lower layers must never know. */
-const UPPER = ['collect', 'mirror', 'import', 'platforms', 'webhooks', 'sync', 'operations', 'debug', 'demo', 'observability', 'visitors', 'cli', 'pages'];
+const UPPER = [
+  'collect',
+  'mirror',
+  'import',
+  'platforms',
+  'webhooks',
+  'sync',
+  'operations',
+  'debug',
+  'demo',
+  'observability',
+  'visitors',
+  'cli',
+  'pages',
+];
 
 module.exports = {
   forbidden: [
-    { name: 'no-file-cycle', severity: 'error', comment: 'two files that import each other', from: {}, to: { circular: true } },
-    { name: 'no-folder-cycle', severity: 'error', comment: 'two folders that import each other', scope: 'folder', from: {}, to: { circular: true } },
+    {
+      name: 'no-file-cycle',
+      severity: 'error',
+      comment: 'two files that import each other',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment: 'two folders that import each other',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'shared-is-a-leaf',
       severity: 'error',
@@ -58,30 +85,61 @@ module.exports = {
     {
       name: 'ways-in-announce-never-count',
       severity: 'error',
-      comment: 'a way in emits record steps; metrics and logs of outcomes are kept by their listeners (recordMetrics), never called from a route',
+      comment:
+        'a way in emits record steps; metrics and logs of outcomes are kept by their listeners (recordMetrics), never called from a route',
       from: { path: relay(['collect', 'mirror', 'import', 'platforms', 'webhooks', 'sync', 'pipeline']) },
       to: { path: '^relay/observability/' },
     },
     {
       name: 'observers-only-listen',
       severity: 'error',
-      comment: 'observability/ and visitors/ subscribe to record steps: they never reach into a way in, the routes or the debugger',
+      comment:
+        'observability/ and visitors/ subscribe to record steps: they never reach into a way in, the routes or the debugger',
       from: { path: relay(['observability', 'visitors']) },
-      to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'webhooks', 'sync', 'operations', 'debug', 'demo', 'cli']) },
+      to: {
+        path: relay([
+          'collect',
+          'mirror',
+          'import',
+          'platforms',
+          'webhooks',
+          'sync',
+          'operations',
+          'debug',
+          'demo',
+          'cli',
+        ]),
+      },
     },
     {
       name: 'ways-in-know-no-outbox',
       severity: 'error',
-      comment: 'a way in hands records to the pipeline through its own types (pipeline/pipeline-record.ts); how they are stored is behind accept',
+      comment:
+        'a way in hands records to the pipeline through its own types (pipeline/pipeline-record.ts); how they are stored is behind accept',
       from: { path: relay(['collect', 'mirror', 'import', 'platforms', 'webhooks', 'sync']) },
       to: { path: '^relay/outbox/' },
     },
     {
       name: 'the-core-knows-no-way-in',
       severity: 'error',
-      comment: 'the core (relay-core.ts, the pipeline, the outbox, delivery, Redis, the delivered digests) is built before any way in and knows none',
+      comment:
+        'the core (relay-core.ts, the pipeline, the outbox, delivery, Redis, the delivered digests) is built before any way in and knows none',
       from: { path: '^relay/(relay-core\\.ts|core-settings\\.ts|pipeline/|outbox/|delivery/|redis/|platform-state/)' },
-      to: { path: relay(['collect', 'mirror', 'import', 'platforms', 'webhooks', 'sync', 'operations', 'debug', 'demo', 'pages', 'cli']) },
+      to: {
+        path: relay([
+          'collect',
+          'mirror',
+          'import',
+          'platforms',
+          'webhooks',
+          'sync',
+          'operations',
+          'debug',
+          'demo',
+          'pages',
+          'cli',
+        ]),
+      },
     },
     {
       name: 'only-entry-files-wire',
@@ -92,7 +150,8 @@ module.exports = {
     },
     {
       name: 'one-core-factory',
-      comment: 'the outbox, delivery and the accept pipeline are built by createRelayCore alone: the relay and the CLI (import, backfill) take it from there',
+      comment:
+        'the outbox, delivery and the accept pipeline are built by createRelayCore alone: the relay and the CLI (import, backfill) take it from there',
       severity: 'error',
       from: { pathNot: '^relay/(create-relay\\.ts|cli/)' },
       to: { path: '^relay/relay-core\\.ts$' },
@@ -116,7 +175,11 @@ module.exports = {
       severity: 'error',
       comment: "the relay's own pages (web/) share only the wire formats of the debugger and the demo",
       from: { path: '^web/' },
-      to: { path: '^relay/', pathNot: '^relay/(debug/debug-wire|demo/demo-wire|pipeline/record-step|contract/kinds|contract/field-error)\\.ts$' },
+      to: {
+        path: '^relay/',
+        pathNot:
+          '^relay/(debug/debug-wire|demo/demo-wire|pipeline/record-step|contract/kinds|contract/field-error)\\.ts$',
+      },
     },
   ],
   options: {

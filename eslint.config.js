@@ -2,12 +2,29 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['snippet/stub.js', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'scratch/', '.shopbeacon/'] },
+  {
+    ignores: [
+      'snippet/stub.js',
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'scratch/',
+      '.shopbeacon/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -28,7 +28,10 @@ const compile = (declarations) =>
 const page = (name) => ({
   input: `web/${name}/main.ts`,
   output: { file: `dist/web/${name}.js`, format: 'es' },
-  plugins: [typescript({ tsconfig: 'web/tsconfig.json', noEmit: false, outDir: 'dist/web', declaration: false, rootDir: '.' }), terser({ ecma: 2020 })],
+  plugins: [
+    typescript({ tsconfig: 'web/tsconfig.json', noEmit: false, outDir: 'dist/web', declaration: false, rootDir: '.' }),
+    terser({ ecma: 2020 }),
+  ],
 });
 
 /**

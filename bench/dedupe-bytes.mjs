@@ -31,7 +31,9 @@ function seenEvents(db) {
   const mark = db.prepare(
     'INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_events.seen_at < ?',
   );
-  const purge = db.prepare('DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)');
+  const purge = db.prepare(
+    'DELETE FROM seen_events WHERE event_id IN (SELECT event_id FROM seen_events WHERE seen_at < ? LIMIT 10000)',
+  );
   let now = 0;
   return {
     begin: (at) => (now = at),
@@ -44,7 +46,10 @@ function seenEvents(db) {
 
 const bytesOf = (db) => {
   db.pragma('wal_checkpoint(TRUNCATE)');
-  return (db.pragma('page_count', { simple: true }) - db.pragma('freelist_count', { simple: true })) * db.pragma('page_size', { simple: true });
+  return (
+    (db.pragma('page_count', { simple: true }) - db.pragma('freelist_count', { simple: true })) *
+    db.pragma('page_size', { simple: true })
+  );
 };
 
 function run(name, layout) {
@@ -81,7 +86,9 @@ function run(name, layout) {
   db.close();
   const tenths = Array.from(
     { length: 10 },
-    (_, k) => parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) / (parts.length / 10),
+    (_, k) =>
+      parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) /
+      (parts.length / 10),
   );
   console.log(
     `| ${name} | ${(end / held).toFixed(1)} | ${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} MB over ${sizes.length} h, ${fmt(end / 1e6)} MB at the end | ${range(spread(tenths), (x) => x.toFixed(2))} |`,

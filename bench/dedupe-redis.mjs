@@ -55,7 +55,9 @@ const slices = (redis, ids) => {
   return registries.get(redis).claim(ids);
 };
 
-console.log(`${fmt(N)} ids of ${LENGTH} characters in one slice\n\n| layout | bytes of Redis memory per id | encoding |\n|---|---|---|`);
+console.log(
+  `${fmt(N)} ids of ${LENGTH} characters in one slice\n\n| layout | bytes of Redis memory per id | encoding |\n|---|---|---|`,
+);
 for (const [name, claim] of [
   ['a key per id, SET NX EX (before #35)', keyPerId],
   ['slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices],

@@ -13,7 +13,13 @@ import { fmt, pct, spread } from './spread.mjs';
 export const SCENARIOS = [
   { name: 'service at 0 ms', mockArgs: [], records: 20_000, tries: [4, 16, 64], goal: 0.9 },
   { name: 'service at 50 ms', mockArgs: ['--latency-ms', '50'], records: 80_000, tries: [64, 256, 512], goal: 0.9 },
-  { name: 'service limited to 1,000 calls/s', mockArgs: ['--rate-limit', '1000'], records: 10_000, tries: [1, 4, 16], goal: undefined },
+  {
+    name: 'service limited to 1,000 calls/s',
+    mockArgs: ['--rate-limit', '1000'],
+    records: 10_000,
+    tries: [1, 4, 16],
+    goal: undefined,
+  },
 ];
 
 /**

@@ -20,18 +20,27 @@ const N = Number(count);
 const C = Number(concurrency);
 const TOKEN = 'dev-token';
 const datetime = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
-const bodies = Array.from({ length: N }, (_, i) => ({ user_id: `u${i % 5000}`, event_name: 'Added To Cart', event: { product_id: i, quantity: 1 }, datetime }));
+const bodies = Array.from({ length: N }, (_, i) => ({
+  user_id: `u${i % 5000}`,
+  event_name: 'Added To Cart',
+  event: { product_id: i, quantity: 1 },
+  datetime,
+}));
 
 async function callsByStatus(metrics) {
   const { values } = await metrics.upstreamDuration.get();
   const counts = values.filter((v) => v.metricName?.endsWith('_count'));
   const total = counts.reduce((sum, v) => sum + v.value, 0);
-  return { calls: total, rateLimited: counts.filter((v) => v.labels.status === '429').reduce((sum, v) => sum + v.value, 0) };
+  return {
+    calls: total,
+    rateLimited: counts.filter((v) => v.labels.status === '429').reduce((sum, v) => sum + v.value, 0),
+  };
 }
 
 async function relayDelivery() {
   const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')) });
-  for (let i = 0; i < N; i += 500) await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
+  for (let i = 0; i < N; i += 500)
+    await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
   // The relay's client: with nothing arriving (a drain), its calls stay on the loop (issue #49).
   const client = createUpstream({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 }, () => false);
   const metrics = createMetrics();

@@ -24,7 +24,8 @@ export function durableStore() {
   const commitAll = db.transaction((batch) => {
     seen.begin(Date.now());
     for (const { events } of batch)
-      for (const event of events) if (typeof event.event_id !== 'string' || seen.claim(event.event_id)) insert.run(JSON.stringify(event));
+      for (const event of events)
+        if (typeof event.event_id !== 'string' || seen.claim(event.event_id)) insert.run(JSON.stringify(event));
   });
   let waiting = [];
   const commit = () => {

@@ -11,7 +11,12 @@ import { freePort } from './free-port.mjs';
 import { loadOnce, startListening } from './processes.mjs';
 import { fmt, pct, range, spread } from './spread.mjs';
 
-const { values } = parseArgs({ options: { relay: { type: 'string', multiple: true, default: [] }, floor: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({
+  options: {
+    relay: { type: 'string', multiple: true, default: [] },
+    floor: { type: 'string', multiple: true, default: [] },
+  },
+});
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const children = [];
@@ -28,10 +33,17 @@ const relayEnv = async () => ({
 const load = (url, batch) => loadOnce(url, batch, SECONDS);
 
 const targets = [{ name: 'floor', url: `${await startListening(children, ['bench/floor-server.mjs'])}/` }];
-for (const file of values.floor) targets.push({ name: `floor ${file}`, url: `${await startListening(children, [resolve(file)])}/` });
-targets.push({ name: 'relay', url: `${await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], await relayEnv())}/collect` });
+for (const file of values.floor)
+  targets.push({ name: `floor ${file}`, url: `${await startListening(children, [resolve(file)])}/` });
+targets.push({
+  name: 'relay',
+  url: `${await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], await relayEnv())}/collect`,
+});
 for (const bin of values.relay)
-  targets.push({ name: `relay ${bin}`, url: `${await startListening(children, [resolve(bin), 'relay', '--port', '0'], await relayEnv())}/collect` });
+  targets.push({
+    name: `relay ${bin}`,
+    url: `${await startListening(children, [resolve(bin), 'relay', '--port', '0'], await relayEnv())}/collect`,
+  });
 
 try {
   console.log('| events/request | target | req/s (median, min–max) | p99 ms | vs floor |\n|---|---|---|---|---|');

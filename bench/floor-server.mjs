@@ -20,7 +20,9 @@ const server = createServer((req, res) => {
       return res.writeHead(400).end();
     }
     if (!Array.isArray(events)) return res.writeHead(400).end();
-    void store(events).then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"accepted":${events.length}}`));
+    void store(events).then(() =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"accepted":${events.length}}`),
+    );
   });
 });
 server.listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));

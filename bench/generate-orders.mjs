@@ -2,7 +2,8 @@
 // dated within the last year, for the import test and benchmark.
 import { createWriteStream } from 'node:fs';
 
-const HEADER = 'order_id,date_created_gmt,status,email,city,country,currency,order_value,line_item_product_id,line_item_price,line_item_quantity';
+const HEADER =
+  'order_id,date_created_gmt,status,email,city,country,currency,order_value,line_item_product_id,line_item_price,line_item_quantity';
 
 function sqlTime(ms) {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -17,7 +18,9 @@ export async function generateOrdersCsv(file, rows, now = Date.now()) {
     const items = Math.min(1 + (orderId % 3), rows - row);
     const created = sqlTime(now - ((orderId * 7919) % (360 * 86_400)) * 1000 - 3_600_000);
     for (let i = 0; i < items; i++, row++) {
-      await write(`${orderId},${created},completed,buyer${orderId}@example.com,Berlin,DE,EUR,${(items * 12.5).toFixed(2)},${500 + i},12.50,1`);
+      await write(
+        `${orderId},${created},completed,buyer${orderId}@example.com,Berlin,DE,EUR,${(items * 12.5).toFixed(2)},${500 + i},12.50,1`,
+      );
     }
   }
   await new Promise((resolve) => out.end(resolve));

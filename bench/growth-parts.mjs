@@ -20,7 +20,12 @@ export async function prefill(backend, n) {
     const records = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({
       kind: 'event',
       key: `pre-${i + j}`,
-      body: { user_id: `u${(i + j) % 5000}`, event_name: 'Added To Cart', event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 }, datetime },
+      body: {
+        user_id: `u${(i + j) % 5000}`,
+        event_name: 'Added To Cart',
+        event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 },
+        datetime,
+      },
     }));
     await outbox.enqueue(records);
   }
@@ -34,7 +39,9 @@ export function charts(results) {
   if (results.backlog) {
     const series = (backend, field) => ({
       name: `${backend} ${field === 'ingestRps' ? 'ingest' : 'delivery'}`,
-      points: results.backlog.filter((r) => r.backend === backend).map((r) => ({ x: Math.max(r.queued, 1000), y: r[field] })),
+      points: results.backlog
+        .filter((r) => r.backend === backend)
+        .map((r) => ({ x: Math.max(r.queued, 1000), y: r[field] })),
     });
     panels.push({
       title: 'records already queued (0 drawn at 1,000)',
@@ -79,7 +86,9 @@ export function charts(results) {
 /** `n` connections to the relay, each having sent one `/collect` and kept alive, resolved once all answered. */
 export async function openConnections(url, n) {
   const { hostname, port } = new URL(url);
-  const body = JSON.stringify({ events: [{ event_name: 'Added To Cart', event: { product_id: 1, quantity: 1 }, user_id: 'keepalive' }] });
+  const body = JSON.stringify({
+    events: [{ event_name: 'Added To Cart', event: { product_id: 1, quantity: 1 }, user_id: 'keepalive' }],
+  });
   const request = `POST /collect HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: text/plain\r\nUser-Agent: Mozilla/5.0 Chrome/131.0 Safari/537.36\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const sockets = [];
   for (let i = 0; i < n; i += 250) {

@@ -26,16 +26,33 @@ const start = (args, env = {}) => startListening(children, args, env);
 async function stop(list) {
   const exits = list
     .splice(0)
-    .map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+    .map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+        ),
+    );
   await Promise.all(exits);
 }
 const stopAll = () => stop(children);
 
 const load = (url, batch, seconds = 5, connections = 50, rate) =>
   JSON.parse(
-    execFileSync(process.execPath, ['bench/load.mjs', url, 'collect', String(batch), String(seconds), String(connections), ...(rate ? [String(rate)] : [])], {
-      encoding: 'utf8',
-    })
+    execFileSync(
+      process.execPath,
+      [
+        'bench/load.mjs',
+        url,
+        'collect',
+        String(batch),
+        String(seconds),
+        String(connections),
+        ...(rate ? [String(rate)] : []),
+      ],
+      {
+        encoding: 'utf8',
+      },
+    )
       .trim()
       .split('\n')
       .pop(),
@@ -52,9 +69,12 @@ const relayEnv = (serviceUrl, dataDir, extra = {}) => ({
   SHOPBEACON_LOG_LEVEL: 'warn',
   ...extra,
 });
-const startRelay = (serviceUrl, dataDir, extra) => start(['bin/shopbeacon.js', 'relay', '--port', '0'], relayEnv(serviceUrl, dataDir, extra));
-const stats = async (relay) => (await fetch(`${relay}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json();
-const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const startRelay = (serviceUrl, dataDir, extra) =>
+  start(['bin/shopbeacon.js', 'relay', '--port', '0'], relayEnv(serviceUrl, dataDir, extra));
+const stats = async (relay) =>
+  (await fetch(`${relay}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json();
+const rssMb = (pid) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 async function closedPort() {
   return `http://127.0.0.1:${await freePort()}`;
@@ -67,7 +87,12 @@ const startRedis = () => startRedisServer(servers, { prefix: 'sb-growth-redis-' 
 async function backlogCase(kind, n, fastMock, redisUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-growth-backlog-'));
   const extra = redisUrl
-    ? { SHOPBEACON_REDIS_URL: redisUrl, SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' }
+    ? {
+        SHOPBEACON_REDIS_URL: redisUrl,
+        SHOPBEACON_OUTBOX: 'redis',
+        SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000',
+        SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240',
+      }
     : { SHOPBEACON_OUTBOX_MAX_RECORDS: '10000000', SHOPBEACON_OUTBOX_MAX_BYTES: '10737418240' };
   const filled = performance.now();
   await prefill({ dataDir, redisUrl }, n);
@@ -120,7 +145,12 @@ async function importRow(sizes) {
     const orders = await generateOrdersCsv(file, n);
     const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
       encoding: 'utf8',
-      env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-growth-state-')) },
+      env: {
+        ...process.env,
+        SHOPBEACON_BASE_URL: mock,
+        SHOPBEACON_TOKEN: TOKEN,
+        SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-growth-state-')),
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
       maxBuffer: 1 << 24,
     });
@@ -186,7 +216,9 @@ async function scaleOutRow() {
   const single = load(`${one}/collect`, 1);
   const two = await startRelay(down, mkdtempSync(join(tmpdir(), 'sb-growth-two-')), extra);
   const loads = [one, two].map((url) =>
-    spawn(process.execPath, ['bench/load.mjs', `${url}/collect`, 'collect', '1', '5', '25'], { stdio: ['ignore', 'pipe', 'ignore'] }),
+    spawn(process.execPath, ['bench/load.mjs', `${url}/collect`, 'collect', '1', '5', '25'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
   );
   const results = await Promise.all(
     loads.map(
@@ -200,7 +232,11 @@ async function scaleOutRow() {
   );
   await stopAll();
   await stop(servers);
-  return { oneRelayRps: Math.round(single.rps), twoRelaysRps: Math.round(results[0].rps + results[1].rps), perRelay: results.map((r) => Math.round(r.rps)) };
+  return {
+    oneRelayRps: Math.round(single.rps),
+    twoRelaysRps: Math.round(results[0].rps + results[1].rps),
+    perRelay: results.map((r) => Math.round(r.rps)),
+  };
 }
 
 const ROWS = {

@@ -10,7 +10,9 @@ export const LATENCY_RATES = [500, 2_000, 4_000];
 
 const openLoop = (url, mode, rate, seconds) =>
   JSON.parse(
-    execFileSync(process.execPath, ['bench/open-loop.mjs', url, mode, String(rate), String(seconds)], { encoding: 'utf8' })
+    execFileSync(process.execPath, ['bench/open-loop.mjs', url, mode, String(rate), String(seconds)], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .pop(),

@@ -57,7 +57,10 @@ const result = await autocannon({
   requests: [
     {
       method: 'POST',
-      headers: { 'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8', 'user-agent': UA },
+      headers: {
+        'content-type': mode === 'service' ? 'application/json' : 'text/plain;charset=UTF-8',
+        'user-agent': UA,
+      },
       setupRequest: (request) => ({ ...request, body: body() }),
     },
   ],

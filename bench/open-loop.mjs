@@ -59,7 +59,8 @@ const finished = new Promise((resolve) => (done = resolve));
 // A 1 ms tick sends every request due by now, each keeping its own due time.
 const ticker = setInterval(() => {
   const now = performance.now();
-  while (sent < total && start + sent * interval <= now) void send(sent, start + sent++ * interval).then(() => settled === total && done());
+  while (sent < total && start + sent * interval <= now)
+    void send(sent, start + sent++ * interval).then(() => settled === total && done());
   if (sent === total) clearInterval(ticker);
 }, 1);
 await finished;
@@ -68,4 +69,15 @@ await pool.close();
 const sorted = latencies.sort((a, b) => a - b);
 const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
 const elapsed = (performance.now() - start) / 1_000;
-console.log(JSON.stringify({ rate: Number(rate), counted: sorted.length, failed, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), seconds: elapsed }));
+console.log(
+  JSON.stringify({
+    rate: Number(rate),
+    counted: sorted.length,
+    failed,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: at(1),
+    seconds: elapsed,
+  }),
+);

@@ -12,7 +12,9 @@ import { createMockUpstream } from '../dist/relay/mock-upstream/index.js';
 import { startListening } from './processes.mjs';
 import { range, spread } from './spread.mjs';
 
-const { values } = parseArgs({ options: { events: { type: 'string' }, rounds: { type: 'string' }, window: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string' }, rounds: { type: 'string' }, window: { type: 'string' } },
+});
 const EVENTS = Number(values.events ?? 30_000);
 const ROUNDS = Number(values.rounds ?? 3);
 const WINDOW_S = Number(values.window ?? 4);
@@ -22,7 +24,11 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Geck
 
 const text = async (url, headers = {}) => (await fetch(url, { headers })).text();
 const cpuSeconds = async (relay) =>
-  Number(/^process_cpu_seconds_total (\S+)$/m.exec(await text(`${relay}/metrics`, { authorization: `Bearer ${ADMIN}` }))?.[1]);
+  Number(
+    /^process_cpu_seconds_total (\S+)$/m.exec(
+      await text(`${relay}/metrics`, { authorization: `Bearer ${ADMIN}` }),
+    )?.[1],
+  );
 const until = async (check, what, ms = 120_000) => {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -67,13 +73,17 @@ async function round() {
     const relay = await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], env);
     await queue(relay);
     await until(
-      async () => /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })),
+      async () =>
+        /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })),
       '/readyz naming the outage (to the admin key)',
     );
     const [calls, cpu, began] = [mock.calls().length, await cpuSeconds(relay), performance.now()];
     await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000));
     const seconds = (performance.now() - began) / 1000;
-    const idle = { core: (100 * ((await cpuSeconds(relay)) - cpu)) / seconds, callsPerMinute: ((mock.calls().length - calls) / seconds) * 60 };
+    const idle = {
+      core: (100 * ((await cpuSeconds(relay)) - cpu)) / seconds,
+      callsPerMinute: ((mock.calls().length - calls) / seconds) * 60,
+    };
     const returned = performance.now();
     mock.setFaults({ mode: 'normal' });
     await until(() => mock.records('events').length >= EVENTS, 'every event at the service');
@@ -87,7 +97,11 @@ async function round() {
 const rounds = [];
 for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
 const one = (n) => n.toFixed(1);
-console.log(`| ${EVENTS.toLocaleString('en-US')} events queued, service down | median (min–max) of ${ROUNDS} rounds |\n|---|---|`);
+console.log(
+  `| ${EVENTS.toLocaleString('en-US')} events queued, service down | median (min–max) of ${ROUNDS} rounds |\n|---|---|`,
+);
 console.log(`| relay CPU, % of a core over ${WINDOW_S} s | ${range(spread(rounds.map((r) => r.core)), one)} |`);
-console.log(`| calls to the service per minute (probes) | ${range(spread(rounds.map((r) => r.callsPerMinute)), one)} |`);
+console.log(
+  `| calls to the service per minute (probes) | ${range(spread(rounds.map((r) => r.callsPerMinute)), one)} |`,
+);
 console.log(`| drain once it returns, s | ${range(spread(rounds.map((r) => r.drainSeconds)), one)} |`);

@@ -28,7 +28,17 @@ export async function startRedisServer(children, { aof = true, prefix = 'sb-benc
   const persistence = aof ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), prefix)), ...persistence, '--save', ''],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      mkdtempSync(join(tmpdir(), prefix)),
+      ...persistence,
+      '--save',
+      '',
+    ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   children.push(child);
@@ -42,7 +52,9 @@ export async function startRedisServer(children, { aof = true, prefix = 'sb-benc
 /** One run of bench/load.mjs at `/collect` (or the service's `mode`) in its own process: its JSON line. */
 export function loadOnce(url, batch, seconds, mode = 'collect') {
   return JSON.parse(
-    execFileSync(process.execPath, ['bench/load.mjs', url, mode, String(batch), String(seconds), '50'], { encoding: 'utf8' })
+    execFileSync(process.execPath, ['bench/load.mjs', url, mode, String(batch), String(seconds), '50'], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .pop(),

@@ -12,7 +12,11 @@ export function redisScenario({ load, single, shared, streams, runs }) {
   for (const batch of [1, 10]) {
     const rounds = [];
     for (let i = 0; i < runs; i++)
-      rounds.push({ single: load(`${single}/collect`, batch), shared: load(`${shared}/collect`, batch), streams: load(`${streams}/collect`, batch) });
+      rounds.push({
+        single: load(`${single}/collect`, batch),
+        shared: load(`${shared}/collect`, batch),
+        streams: load(`${streams}/collect`, batch),
+      });
     const of = (key, field) => spread(rounds.map((r) => r[key][field]));
     rows[batch] = {
       single: of('single', 'rps'),
@@ -22,7 +26,10 @@ export function redisScenario({ load, single, shared, streams, runs }) {
       streamsP99: of('streams', 'p99'),
       sharedRatio: spread(rounds.map((r) => r.shared.rps / r.single.rps)),
       streamsRatio: spread(rounds.map((r) => r.streams.rps / r.single.rps)),
-      failures: rounds.reduce((sum, r) => sum + r.shared.non2xx + r.shared.errors + r.streams.non2xx + r.streams.errors, 0),
+      failures: rounds.reduce(
+        (sum, r) => sum + r.shared.non2xx + r.shared.errors + r.streams.non2xx + r.streams.errors,
+        0,
+      ),
     };
   }
   return rows;

@@ -11,7 +11,9 @@ import { sustainedRow } from './sustained-rate.mjs';
 import { HARD_LIMIT, measure } from '../scripts/size.mjs';
 
 const fmt = (n, digits = 0) =>
-  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  n === undefined || Number.isNaN(n)
+    ? '—'
+    : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (a, b) => `${Math.round((100 * a) / b)} %`;
 
 /** The Markdown table of a run's results. */
@@ -28,8 +30,12 @@ export function table(results) {
     ...ingestRows(i.rows, runs),
     ...(i.listing ? listingRows(i.listing, i.listing.runs ?? runs) : []),
     sustainedRow(i.sustained, i.undici),
-    ...(i.latency ? latencyRows(i.latency.rows, i.latency.runs) : ['| client latency against nginx | — | nginx could not be installed: rows skipped | — |']),
-    ...(results.redis ? redisRows(results.redis, runs) : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
+    ...(i.latency
+      ? latencyRows(i.latency.rows, i.latency.runs)
+      : ['| client latency against nginx | — | nginx could not be installed: rows skipped | — |']),
+    ...(results.redis
+      ? redisRows(results.redis, runs)
+      : ['| ingest with Redis | — | redis-server not installed: rows skipped | — |']),
     ...deliveryRows(d),
     `| import 200,000 CSV rows (100,000 orders) | ${fmt(im.ordersPerSecond)} orders/s, ${im.seconds} s, peak RSS ${im.peakMb} MB | — | — |`,
     `| snippet in Chromium: load + 100 track calls (median of ${cost.runs} pages, min–max) | ${fmt(cost.loadMs, 2)} ms + ${fmt(cost.callsMs, 2)} ms = ${fmt(cost.totalMs.median, 2)} ms (${fmt(cost.totalMs.min, 1)}–${fmt(cost.totalMs.max, 1)}); ${fmt(cost.perCallUs, 0)} µs per call | one frame: 16.7 ms | ${cost.totalMs.median <= 16.7 ? 'met' : 'missed'}: ${pct(cost.totalMs.median, 16.7)} of a frame |`,
@@ -71,7 +77,9 @@ function drift() {
 function check() {
   const [first] = drift();
   if (first === undefined) return console.log(`✔ ${README}'s table is ${LATEST}'s`);
-  console.error(`${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`);
+  console.error(
+    `${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
+  );
   process.exit(1);
 }
 

@@ -30,7 +30,12 @@ const children = [];
 async function stopAll() {
   const exits = children
     .splice(0)
-    .map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))));
+    .map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+        ),
+    );
   await Promise.all(exits);
 }
 
@@ -87,7 +92,14 @@ async function ingest() {
     runs: RUNS,
   });
   console.error('listing view…');
-  const listing = await listingScenario({ load: (url) => loadOnce(url, 'listing', 1), floor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
+  const listing = await listingScenario({
+    load: (url) => loadOnce(url, 'listing', 1),
+    floor,
+    relayUp,
+    relayDown,
+    adminKey: ADMIN_KEY,
+    runs: RUNS,
+  });
   console.error('latency at fixed rates…');
   const latencyRows = await latencyAgainstNginx(slowMock, relayUp, bare);
   const latency = latencyRows && { rows: latencyRows, runs: RUNS, seconds: SECONDS };
@@ -116,8 +128,14 @@ async function redisIngest() {
     ...extra,
   });
   const single = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({}));
-  const shared = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/0` }));
-  const streams = await start(['bin/shopbeacon.js', 'relay', '--port', '0'], env({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' }));
+  const shared = await start(
+    ['bin/shopbeacon.js', 'relay', '--port', '0'],
+    env({ SHOPBEACON_REDIS_URL: `${redis}/0` }),
+  );
+  const streams = await start(
+    ['bin/shopbeacon.js', 'relay', '--port', '0'],
+    env({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' }),
+  );
   return redisScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), single, shared, streams, runs: RUNS });
 }
 
@@ -126,7 +144,12 @@ async function importRun(mock) {
   await generateOrdersCsv(file, 200_000);
   const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'import', 'orders', file], {
     encoding: 'utf8',
-    env: { ...process.env, SHOPBEACON_BASE_URL: mock, SHOPBEACON_TOKEN: TOKEN, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-state-')) },
+    env: {
+      ...process.env,
+      SHOPBEACON_BASE_URL: mock,
+      SHOPBEACON_TOKEN: TOKEN,
+      SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-state-')),
+    },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return {
@@ -165,7 +188,14 @@ async function listingOnly() {
   const floor = await start(['bench/floor-server.mjs']);
   const relayUp = await startRelay(slowMock);
   const relayDown = await startRelay(await closedPort());
-  const listing = await listingScenario({ load: (url) => loadOnce(url, 'listing', 1), floor, relayUp, relayDown, adminKey: ADMIN_KEY, runs: RUNS });
+  const listing = await listingScenario({
+    load: (url) => loadOnce(url, 'listing', 1),
+    floor,
+    relayUp,
+    relayDown,
+    adminKey: ADMIN_KEY,
+    runs: RUNS,
+  });
   const results = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
   results.ingest.listing = { ...listing, runs: RUNS };
   results.listingDate = new Date().toISOString();

@@ -4,12 +4,17 @@ import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium-path.mjs';
 
 const found = findChromium();
-const browser = await chromium.launch({ args: CHROMIUM_ARGS, ...(found && found.source !== 'playwright' ? { executablePath: found.path } : {}) });
+const browser = await chromium.launch({
+  args: CHROMIUM_ARGS,
+  ...(found && found.source !== 'playwright' ? { executablePath: found.path } : {}),
+});
 const code = readFileSync('dist/shopbeacon.js', 'utf8');
 const runs = [];
 for (let i = 0; i < 11; i++) {
   const page = await browser.newPage();
-  await page.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>cost</title>' }));
+  await page.route('**/*', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>cost</title>' }),
+  );
   await page.goto('http://127.0.0.1:9/');
   runs.push(
     await page.evaluate((source) => {
@@ -33,4 +38,12 @@ const load = summary(runs.map((r) => r.load));
 const calls = summary(runs.map((r) => r.calls));
 const total = summary(runs.map((r) => r.load + r.calls));
 // Medians of 11 fresh pages, with the spread (min–max) across them; per call = the 100 calls / 100.
-console.log(JSON.stringify({ loadMs: load.median, callsMs: calls.median, perCallUs: (calls.median * 1000) / 100, totalMs: total, runs: runs.length }));
+console.log(
+  JSON.stringify({
+    loadMs: load.median,
+    callsMs: calls.median,
+    perCallUs: (calls.median * 1000) / 100,
+    totalMs: total,
+    runs: runs.length,
+  }),
+);

@@ -11,7 +11,16 @@ const ledger = ({ rate, batch, seconds }) => new Uint8Array(Math.ceil(rate * bat
 /** The load: `rate` requests a second of `batch` events; a 200 acknowledges its events. */
 export function createLoad(relayUrl, run) {
   const { batch: BATCH, agent, userAgent: UA } = run;
-  const load = { acked: ledger(run), ackedCount: 0, latencies: [], minute: [], minuteRefusals: {}, statuses: {}, inFlight: 0, seq: 0 };
+  const load = {
+    acked: ledger(run),
+    ackedCount: 0,
+    latencies: [],
+    minute: [],
+    minuteRefusals: {},
+    statuses: {},
+    inFlight: 0,
+    seq: 0,
+  };
   // A refusal is counted in its minute by its status and error code, so the minutes say where the run's refusals came from.
   const refused = (what) => (load.minuteRefusals[what] = (load.minuteRefusals[what] ?? 0) + 1);
   load.send = async () => {
@@ -31,7 +40,8 @@ export function createLoad(relayUrl, run) {
         dispatcher: agent,
       });
       load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode !== 200) return void refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
+      if (answer.statusCode !== 200)
+        return void refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
       await answer.body.dump();
       for (const e of events) {
         load.acked[e.event.seq] = 1;
@@ -64,8 +74,8 @@ export function createReceipts(mock, run) {
   return receipts;
 }
 
-export /** Acknowledged but never received (lost), received at all (delivered), received more than once. */
-function reconcile(load, receipts) {
+/** Acknowledged but never received (lost), received at all (delivered), received more than once. */
+export function reconcile(load, receipts) {
   let lost = 0,
     delivered = 0,
     duplicates = 0;
@@ -78,8 +88,8 @@ function reconcile(load, receipts) {
   return { lost, delivered, duplicates };
 }
 
-export /** The minutes as charts: p99, memory, the outbox's files and its queue. */
-function minuteCharts(perMinute) {
+/** The minutes as charts: p99, memory, the outbox's files and its queue. */
+export function minuteCharts(perMinute) {
   const line = (name, field) => ({ name, points: perMinute.map((s) => ({ x: s.minute, y: s[field] ?? Number.NaN })) });
   const x = { label: 'minute' };
   return svgCharts([
@@ -93,6 +103,11 @@ function minuteCharts(perMinute) {
 /** The mock service's faults from now on (`failRate`, `failStatus`), through its inspection API. */
 export async function setMockFaults(mock, faults, dispatcher) {
   const headers = { 'content-type': 'application/json' };
-  const answer = await request(`${mock}/_mock/faults`, { method: 'POST', headers, body: JSON.stringify(faults), dispatcher });
+  const answer = await request(`${mock}/_mock/faults`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(faults),
+    dispatcher,
+  });
   await answer.body.dump();
 }

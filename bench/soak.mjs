@@ -43,7 +43,8 @@ const children = [];
 const start = (args, env = {}) => startListening(children, args, env, 'inherit');
 
 const agent = new Agent({ connections: 64, pipelining: 1 });
-const json = async (url, headers = {}) => JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
+const json = async (url, headers = {}) =>
+  JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
 const metrics = (relay) => relayMetrics(relay, ADMIN, agent);
 /** The relay as a process on a fixed port and data directory, so a restart comes back where it was. */
 async function relayProcess(mock, port, dataDir) {
@@ -67,8 +68,16 @@ const setFaults = (mock, faults) => setMockFaults(mock, faults, agent);
 function scenario(mock, relay, port, dataDir) {
   const steps = [];
   if (OUTAGE_AT !== undefined) {
-    steps.push({ minute: OUTAGE_AT, what: 'outage begins', run: () => setFaults(mock, { failRate: 1, failStatus: 503 }) });
-    steps.push({ minute: OUTAGE_AT + OUTAGE_MINUTES, what: 'outage ends', run: () => setFaults(mock, { failRate: FAIL_RATE, failStatus: 503 }) });
+    steps.push({
+      minute: OUTAGE_AT,
+      what: 'outage begins',
+      run: () => setFaults(mock, { failRate: 1, failStatus: 503 }),
+    });
+    steps.push({
+      minute: OUTAGE_AT + OUTAGE_MINUTES,
+      what: 'outage ends',
+      run: () => setFaults(mock, { failRate: FAIL_RATE, failStatus: 503 }),
+    });
   }
   if (RESTART_AT !== undefined) {
     steps.push({
@@ -192,7 +201,8 @@ async function main() {
   const { lost, delivered, duplicates } = reconcile(load, receipts);
   const sorted = load.latencies.sort((a, b) => a - b);
   const steady = perMinute.filter((s) => s.minute > 2 && (RESTART_AT === undefined || s.minute !== RESTART_AT + 1));
-  const fitOf = (field) => fitLine(steady.map((s) => ({ x: s.minute, y: s[field] })).filter((p) => Number.isFinite(p.y)));
+  const fitOf = (field) =>
+    fitLine(steady.map((s) => ({ x: s.minute, y: s[field] })).filter((p) => Number.isFinite(p.y)));
   const result = {
     minutes: MINUTES,
     rate: RATE,
@@ -213,9 +223,18 @@ async function main() {
       p99: +percentile(sorted, 99).toFixed(1),
       max: +sorted[sorted.length - 1].toFixed(1),
     },
-    rssMb: { start: mb(rssStart), peak: Math.max(...perMinute.map((s) => s.rssMb).filter(Number.isFinite)), end: mb(rssEnd) },
+    rssMb: {
+      start: mb(rssStart),
+      peak: Math.max(...perMinute.map((s) => s.rssMb).filter(Number.isFinite)),
+      end: mb(rssEnd),
+    },
     heapUsedMb: { start: mb(heapStart), end: mb(heapEnd) },
-    disk: { outboxPeakMb: Math.max(...perMinute.map((s) => s.outboxMb)), walPeakMb: Math.max(...perMinute.map((s) => s.walMb)), afterDrain, end },
+    disk: {
+      outboxPeakMb: Math.max(...perMinute.map((s) => s.outboxMb)),
+      walPeakMb: Math.max(...perMinute.map((s) => s.walMb)),
+      afterDrain,
+      end,
+    },
     perMinute,
     // MB per minute after the first two minutes (warm-up) and the restart's minute, ± its standard error.
     fit: { rss: fitOf('rssMb'), heap: fitOf('heapMb') },
@@ -235,7 +254,9 @@ async function main() {
   console.log(JSON.stringify({ ...result, perMinute: undefined }, null, 2));
   const overBound = result.restartAt !== undefined && result.duplicates > result.duplicateBound;
   if (lost > 0 || overBound) {
-    console.error(`soak FAILED: ${lost} acknowledged events lost, ${duplicates} duplicates (bound ${result.duplicateBound})`);
+    console.error(
+      `soak FAILED: ${lost} acknowledged events lost, ${duplicates} duplicates (bound ${result.duplicateBound})`,
+    );
     process.exitCode = 1;
   }
 }

@@ -13,7 +13,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One fixed-rate load of `seconds`, in its own process; resolves with its JSON line. */
 function loadAtRate(url, rate, seconds) {
-  const child = spawn(process.execPath, ['bench/load.mjs', url, 'collect', '1', String(seconds), '50', String(rate)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['bench/load.mjs', url, 'collect', '1', String(seconds), '50', String(rate)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return new Promise((resolve) => child.once('exit', () => resolve(JSON.parse(out.trim().split('\n').pop()))));
@@ -27,7 +29,12 @@ async function probe(relay, adminKey, rate) {
   await sleep(WINDOW_S * 1000);
   const growth = (await queued(relay, adminKey)) - first;
   const result = await load;
-  return { rate, achieved: Math.round(result.rps), growth, holds: growth < rate && result.rps >= rate * 0.95 && result.non2xx + result.errors === 0 };
+  return {
+    rate,
+    achieved: Math.round(result.rps),
+    growth,
+    holds: growth < rate && result.rps >= rate * 0.95 && result.non2xx + result.errors === 0,
+  };
 }
 
 /** Bisection between `lo` (assumed sustained) and `hi` (the relay's unthrottled ingest rate). */
@@ -44,7 +51,10 @@ export async function sustainedRate({ relay, adminKey, lo, hi, steps = 5 }) {
 
 /** The bare undici loop's delivery rate to `mock` at the best of three fixed concurrencies. */
 export function undiciRate(node, mock) {
-  const tries = [64, 256, 512].map((c) => ({ c, rate: node(['bench/delivery.mjs', mock, 'undici', '20000', String(c)]).rate }));
+  const tries = [64, 256, 512].map((c) => ({
+    c,
+    rate: node(['bench/delivery.mjs', mock, 'undici', '20000', String(c)]).rate,
+  }));
   return tries.sort((a, b) => b.rate - a.rate)[0];
 }
 

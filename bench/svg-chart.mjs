@@ -51,7 +51,9 @@ function panel(p, top, width, height) {
       (v) =>
         `<line x1="${left - 4}" y1="${ys.map(v)}" x2="${right}" y2="${ys.map(v)}" stroke="#eee"/><text x="${left - 6}" y="${ys.map(v) + 4}" font-size="10" text-anchor="end">${label(v)}</text>`,
     ),
-    ...xTicks.map((v) => `<text x="${xs.map(v)}" y="${bottom + 14}" font-size="10" text-anchor="middle">${label(v)}</text>`),
+    ...xTicks.map(
+      (v) => `<text x="${xs.map(v)}" y="${bottom + 14}" font-size="10" text-anchor="middle">${label(v)}</text>`,
+    ),
     `<text x="${(left + right) / 2}" y="${bottom + 30}" font-size="11" text-anchor="middle">${esc(p.x.label)}</text>`,
     `<text x="12" y="${(plotTop + bottom) / 2}" font-size="11" text-anchor="middle" transform="rotate(-90 12 ${(plotTop + bottom) / 2})">${esc(p.y.label)}</text>`,
   ];
@@ -62,8 +64,14 @@ function panel(p, top, width, height) {
       `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${drawn.map((pt) => `${xs.map(pt.x).toFixed(1)},${ys.map(pt.y).toFixed(1)}`).join(' ')}"/>`,
     );
     if (drawn.length <= 30)
-      parts.push(...drawn.map((pt) => `<circle cx="${xs.map(pt.x).toFixed(1)}" cy="${ys.map(pt.y).toFixed(1)}" r="2.5" fill="${color}"/>`));
-    parts.push(`<text x="${right - 4}" y="${plotTop + 12 + 13 * i}" font-size="11" text-anchor="end" fill="${color}">${esc(s.name)}</text>`);
+      parts.push(
+        ...drawn.map(
+          (pt) => `<circle cx="${xs.map(pt.x).toFixed(1)}" cy="${ys.map(pt.y).toFixed(1)}" r="2.5" fill="${color}"/>`,
+        ),
+      );
+    parts.push(
+      `<text x="${right - 4}" y="${plotTop + 12 + 13 * i}" font-size="11" text-anchor="end" fill="${color}">${esc(s.name)}</text>`,
+    );
   });
   return parts.join('\n');
 }

@@ -11,12 +11,21 @@ import { startListening } from './processes.mjs';
 
 const KEY = 'ck_bench';
 const SECRET = 'cs_bench';
-const template = JSON.parse(readFileSync(new URL('../test/connectors/woocommerce/fixtures/order-variation.json', import.meta.url), 'utf8'));
+const template = JSON.parse(
+  readFileSync(new URL('../test/connectors/woocommerce/fixtures/order-variation.json', import.meta.url), 'utf8'),
+);
 
 /** Order `i` of `n`, modified a minute apart up to now: made on demand, so the stand-in holds no list. */
 function order(i, n) {
   const at = new Date(Date.now() - (n - i) * 60_000).toISOString().slice(0, 19);
-  return { ...template, id: 1001 + i, number: String(1001 + i), date_created_gmt: at, date_modified_gmt: at, date_completed_gmt: null };
+  return {
+    ...template,
+    id: 1001 + i,
+    number: String(1001 + i),
+    date_created_gmt: at,
+    date_modified_gmt: at,
+    date_completed_gmt: null,
+  };
 }
 
 /** `/wp-json/wc/v3/orders?modified_after=…&per_page=…&page=…` over `n` orders, by binary search on the time. */
@@ -42,7 +51,14 @@ async function sweep(n) {
   await new Promise((resolve) => shop.once('listening', resolve));
   const shopUrl = `http://127.0.0.1:${shop.address().port}`;
   try {
-    const mock = await startListening(children, ['bin/shopbeacon.js', 'mock-upstream', '--port', '0', '--token', 'dev-token']);
+    const mock = await startListening(children, [
+      'bin/shopbeacon.js',
+      'mock-upstream',
+      '--port',
+      '0',
+      '--token',
+      'dev-token',
+    ]);
     const started = performance.now();
     const relay = await startListening(children, ['bin/shopbeacon.js', 'relay', '--port', '0'], {
       SHOPBEACON_BASE_URL: mock,
@@ -66,7 +82,12 @@ async function sweep(n) {
     }
     const seconds = (performance.now() - started) / 1000;
     void relay;
-    return { orders: n, seconds: Number(seconds.toFixed(1)), rate: Math.round(n / seconds), peakRssMb: Math.round(peakRss) };
+    return {
+      orders: n,
+      seconds: Number(seconds.toFixed(1)),
+      rate: Math.round(n / seconds),
+      peakRssMb: Math.round(peakRss),
+    };
   } finally {
     for (const child of children) child.kill('SIGKILL');
     shop.close();

@@ -25,7 +25,10 @@ export interface CoreSettings {
 /** The core's slices of the relay's settings; a ConfigError names what is missing (the one check of the service's URL and token). */
 export function coreSettingsOf(config: RelayConfig): CoreSettings {
   const { baseUrl, token } = config;
-  if (!baseUrl || !token) throw new ConfigError(['SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)']);
+  if (!baseUrl || !token)
+    throw new ConfigError([
+      'SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)',
+    ]);
   return {
     upstream: { baseUrl, token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs },
     outbox: {

@@ -43,7 +43,11 @@ export interface RelayDeps {
 }
 
 /** The core and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
-function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger): Omit<RelayParts, 'close'> & { core: RelayCore } {
+function createParts(
+  config: RelayConfig,
+  settings: CoreSettings,
+  logger: Logger,
+): Omit<RelayParts, 'close'> & { core: RelayCore } {
   const core = createRelayCore(settings, { logger });
   const { events, shared } = core;
   const metrics = createMetrics();
@@ -52,7 +56,9 @@ function createParts(config: RelayConfig, settings: CoreSettings, logger: Logger
   recordMetrics(events, metrics);
   const visitors = shared
     ? new RedisVisitors(shared.redis)
-    : new SqliteVisitors(config.dataDir, (err) => logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'));
+    : new SqliteVisitors(config.dataDir, (err) =>
+        logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'),
+      );
   countVisitors(events, visitors, logger);
   // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not write): coverage per relay, in memory.
   const coverage = shared
@@ -101,7 +107,10 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const settings = coreSettingsOf(config);
   const { core, ...parts } = createParts(config, settings, deps.logger ?? createLogger(config.logLevel));
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
-  const router = relayRouter(config, parts, { scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'), assetDir: deps.assetDir });
+  const router = relayRouter(config, parts, {
+    scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'),
+    assetDir: deps.assetDir,
+  });
   const requests = new RequestEvents();
   requestMetrics(requests, parts.metrics);
   app
@@ -111,7 +120,9 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
     .use(errorHandler({ logger: parts.logger }));
   app.use(router.routes()).use(router.allowedMethods()).use(notFound);
   // A client leaving mid-answer (a closed debugger tab) is not the relay's problem: debug, not a warning.
-  app.on('error', (error: unknown) => parts.logger[isClientGone(error) ? 'debug' : 'warn']({ err: error }, 'connection error'));
+  app.on('error', (error: unknown) =>
+    parts.logger[isClientGone(error) ? 'debug' : 'warn']({ err: error }, 'connection error'),
+  );
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

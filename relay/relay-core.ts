@@ -105,12 +105,21 @@ function relayClock(logger: Logger): ServiceClock {
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
-  const shared = settings.redis ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window) : undefined;
+  const shared = settings.redis
+    ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window)
+    : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
   const ingestLoad = createIngestLoad();
   const clock = relayClock(options.logger);
   const client = withServiceDate(createUpstream(settings.upstream, ingestLoad.arrivingWithin), clock);
-  const worker = new DeliveryWorker({ outbox, client, logger: options.logger, events, ...settings.delivery, ingestLoad: ingestLoad.reading });
+  const worker = new DeliveryWorker({
+    outbox,
+    client,
+    logger: options.logger,
+    events,
+    ...settings.delivery,
+    ingestLoad: ingestLoad.reading,
+  });
   let platformState: PlatformState;
   try {
     platformState = openPlatformState(shared, options.platformStateDir ?? settings.outbox.dataDir);

@@ -120,18 +120,30 @@ function sharedState(config: RouterSettings, parts: Parts): Shared {
 }
 
 /** The browser's door: `/collect` and the script. */
-function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared, files: RouterFiles): void {
+function addBrowserRoutes(
+  router: Router,
+  config: RouterSettings,
+  parts: Parts,
+  state: Shared,
+  files: RouterFiles,
+): void {
   const origins = originPolicy({ allowedOrigins: config.allowedOrigins });
   const collect = collectRoute({
     accept: parts.accept,
     events: parts.events,
     newVisitors: state.newVisitors,
     vouchers: state.vouchers,
-    rateLimits: new RateLimits({ perIp: config.rateLimitIp, perUser: config.rateLimitUser, ...(parts.shared ? { redis: parts.shared.turns } : {}) }),
+    rateLimits: new RateLimits({
+      perIp: config.rateLimitIp,
+      perUser: config.rateLimitUser,
+      ...(parts.shared ? { redis: parts.shared.turns } : {}),
+    }),
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
     now: () => parts.clock.now(),
-    ...(config.identitySecret ? { customerProof: new CustomerProof(config.identitySecret), unproven: unprovenAlarm(parts) } : {}),
+    ...(config.identitySecret
+      ? { customerProof: new CustomerProof(config.identitySecret), unproven: unprovenAlarm(parts) }
+      : {}),
   });
   router.post('/collect', origins, collect);
   router.options('/collect', origins);
@@ -140,7 +152,11 @@ function addBrowserRoutes(router: Router, config: RouterSettings, parts: Parts, 
 
 /** The debugger's coverage card: each platform's last 7 days, its first unjoined orders. */
 function coverageCard(parts: Parts): CoverageWire[] {
-  const report = coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts));
+  const report = coverageSince(
+    parts.coverage,
+    Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000,
+    connectedPlatforms(parts),
+  );
   return Object.entries(report.platforms).map(([platform, c]) => ({
     platform,
     storefrontOrders: c.storefrontOrders,
@@ -160,7 +176,10 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
   const { outbox, worker, metrics, shared } = parts;
   const { failures, syncStatuses, visitorsByMonth, newVisitors, rise } = state;
   router.get('/healthz', healthz);
-  router.get('/readyz', readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }));
+  router.get(
+    '/readyz',
+    readyz({ adminKey: config.adminKey, failures, outbox, worker, shared, webhooks: parts.webhooks, syncStatuses }),
+  );
   // Behind the admin key, as Prometheus' `authorization` sends it: the counts say how the shop trades.
   router.get('/metrics', adminAuth({ adminKey: config.adminKey, failures }), metricsRoute({ metrics, outbox, worker }));
   router.get(

@@ -8,7 +8,10 @@ import { CONNECTORS } from './platforms/connectors.js';
 export { CONNECTORS };
 
 /** Every setting of the relay: its own, then each connector's, in the registry's order. */
-export const RELAY_SETTINGS: readonly Setting[] = [...SETTINGS, ...CONNECTORS.flatMap((connector) => connector.settings)];
+export const RELAY_SETTINGS: readonly Setting[] = [
+  ...SETTINGS,
+  ...CONNECTORS.flatMap((connector) => connector.settings),
+];
 
 const named = (settings: readonly Setting[]) => settings.map((s) => `${s.env} (${s.flag})`).join(' and ');
 const plural = (n: number) => (n > 1 ? 'are' : 'is');
@@ -26,13 +29,20 @@ function apiProblems(connector: Connector, config: Record<string, unknown>): str
 
 /** Product webhooks carry no currency: with any webhook secret set, the catalog's currency is required. */
 const webhookCurrency: SettingsRule = (config) => {
-  const secrets = CONNECTORS.flatMap((c) => (c.webhook && config[c.webhook.secret] ? RELAY_SETTINGS.filter((s) => s.key === c.webhook?.secret) : []));
+  const secrets = CONNECTORS.flatMap((c) =>
+    c.webhook && config[c.webhook.secret] ? RELAY_SETTINGS.filter((s) => s.key === c.webhook?.secret) : [],
+  );
   if (secrets.length === 0 || config['shopCurrency']) return [];
-  return [`SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required when ${secrets.map((s) => s.env).join(' or ')} is set: product webhooks carry no currency`];
+  return [
+    `SHOPBEACON_SHOP_CURRENCY (--shop-currency) is required when ${secrets.map((s) => s.env).join(' or ')} is set: product webhooks carry no currency`,
+  ];
 };
 
 const platformRules: SettingsRule = (config) =>
-  [webhookCurrency(config), ...CONNECTORS.map((c) => [...apiProblems(c, config), ...(c.problems?.(config) ?? [])])].flat();
+  [
+    webhookCurrency(config),
+    ...CONNECTORS.map((c) => [...apiProblems(c, config), ...(c.problems?.(config) ?? [])]),
+  ].flat();
 
 /**
  * Validates raw settings (strings, as from the environment or flags, keyed like `RelayConfig`)

@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasCommand } from './debian-install.mjs';
-import { formatDuration, installFailureExplanation, installIsStale, installNodeMismatch, nodeVersionProblem } from './setup-checks.mjs';
+import {
+  formatDuration,
+  installFailureExplanation,
+  installIsStale,
+  installNodeMismatch,
+  nodeVersionProblem,
+} from './setup-checks.mjs';
 
 /** The Node that the last `npm ci` installed for (`process.version`). */
 const INSTALLED_WITH = 'node_modules/.shopbeacon-installed-with';
@@ -36,11 +42,18 @@ function readInstalledWith() {
 
 function install() {
   const started = Date.now();
-  console.log('shopbeacon: installing dependencies from package-lock.json (npm ci; about 3 min on a fresh machine, better-sqlite3 compiles from source)…');
+  console.log(
+    'shopbeacon: installing dependencies from package-lock.json (npm ci; about 3 min on a fresh machine, better-sqlite3 compiles from source)…',
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${result.stdout || ''}\n${result.stderr || ''}`;
-  if (result.error) fail(`npm could not be run (${result.error.code || result.error.message}); is npm installed beside Node?`);
+  if (result.error)
+    fail(`npm could not be run (${result.error.code || result.error.message}); is npm installed beside Node?`);
   if (result.status !== 0) {
     const log = join(mkdtempSync(join(tmpdir(), 'shopbeacon-')), 'npm-ci.log');
     writeFileSync(log, output);

@@ -59,7 +59,9 @@ function run(command, args) {
 }
 
 if (!existsSync(bin('tsc'))) {
-  console.error('build: node_modules/.bin/tsc is missing: install the dependencies first (npm start and npm test do it).');
+  console.error(
+    'build: node_modules/.bin/tsc is missing: install the dependencies first (npm start and npm test do it).',
+  );
   process.exit(1);
 }
 // --noCheck: the build emits (JS, declarations, maps) and leaves type errors to `npm run typecheck`,

@@ -26,7 +26,9 @@ const relayModules = {
   resolveId(source, importer) {
     if (!importer || !source.startsWith('.')) return null;
     const id = resolve(importer, '..', source);
-    return id.startsWith(VENDOR) ? { id: `./${relative(resolve(CLI_BUNDLE, '..'), id).split(sep).join('/')}`, external: true } : null;
+    return id.startsWith(VENDOR)
+      ? { id: `./${relative(resolve(CLI_BUNDLE, '..'), id).split(sep).join('/')}`, external: true }
+      : null;
   },
   load(id) {
     if (!id.startsWith(DIST)) return null;

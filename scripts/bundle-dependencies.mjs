@@ -25,7 +25,8 @@ const fileName = (specifier) => specifier.replace(/\.js$/, '').replace(/[@/]/g, 
 /** The packages dist/relay imports by name, as written (a subpath is its own entry). */
 function importedPackages(files) {
   const specifiers = new Set();
-  for (const file of files) for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(BARE_IMPORT)) specifiers.add(specifier);
+  for (const file of files)
+    for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(BARE_IMPORT)) specifiers.add(specifier);
   return [...specifiers].filter((specifier) => !UNBUNDLED.has(specifier)).sort();
 }
 
@@ -70,7 +71,9 @@ function writeLicenses(metafile) {
   const texts = [...packages].sort().map((dir) => {
     const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)/i.test(entry));
-    const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says ${license})`;
+    const text = file
+      ? readFileSync(join(dir, file), 'utf8').trim()
+      : `(no licence file; package.json says ${license})`;
     return `${name} ${version} (${license})\n\n${text}\n`;
   });
   writeFileSync(join(VENDOR, 'THIRD-PARTY-LICENSES.txt'), texts.join(`\n${'-'.repeat(72)}\n\n`));
@@ -90,7 +93,9 @@ export async function bundleDependencies() {
     target: 'node20',
     external: [...UNBUNDLED],
     // CommonJS packages call require() for Node's modules; an ES module has none of its own.
-    banner: { js: "import { createRequire as __shopbeaconRequire } from 'node:module'; const require = __shopbeaconRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __shopbeaconRequire } from 'node:module'; const require = __shopbeaconRequire(import.meta.url);",
+    },
     chunkNames: 'chunk-[hash]',
     metafile: true,
     logLevel: 'warning',

@@ -30,11 +30,23 @@ const ROW = /^(\|\s*`(relay\/[^`]*)`\s*\|[^|]*\|\s*)(.*?)(\s*\|)$/gm;
 function importCellProblems(architecture, cells) {
   return [...architecture.matchAll(ROW)]
     .filter(([, , folder, cell]) => cells[folder] !== undefined && cell !== cells[folder])
-    .map(([, , folder, cell]) => `${folder} says "${cell}", but it is "${cells[folder]}" (node scripts/check-code-map.mjs --write)`);
+    .map(
+      ([, , folder, cell]) =>
+        `${folder} says "${cell}", but it is "${cells[folder]}" (node scripts/check-code-map.mjs --write)`,
+    );
 }
 
 /** Folders never listed: installed, built or written by runs, as .gitignore says. */
-const IGNORED = new Set(['.git', 'node_modules', 'dist', 'coverage', 'test-results', 'playwright-report', '.shopbeacon', 'scratch']);
+const IGNORED = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  '.shopbeacon',
+  'scratch',
+]);
 
 /** Every file under `dir`, relative to the root, outside the ignored folders: a tree that is not a git checkout (the Node matrix's copies). */
 function walk(dir = '') {
@@ -47,9 +59,15 @@ function walk(dir = '') {
 
 /** Tracked files and those git would track, that exist (or, outside a git checkout, the tree's); never dist/ or node_modules. */
 function projectFiles() {
-  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const listed = git.status === 0 ? git.stdout.split('\n') : walk();
-  return [...new Set(listed)].filter((path) => path && !path.startsWith('dist/') && !path.split('/').includes('node_modules') && existsSync(join(root, path)));
+  return [...new Set(listed)].filter(
+    (path) =>
+      path && !path.startsWith('dist/') && !path.split('/').includes('node_modules') && existsSync(join(root, path)),
+  );
 }
 
 /** `a/b/c.ts` → `a/`, `a/b/`. */
@@ -65,7 +83,8 @@ function treeFolders(files) {
   for (const path of files) {
     const folders = foldersOf(path);
     for (const folder of folders) existing.add(folder);
-    if (SOURCE_ROOTS.some((r) => path.startsWith(r)) && SOURCE.test(path)) for (const folder of folders) wanted.add(folder);
+    if (SOURCE_ROOTS.some((r) => path.startsWith(r)) && SOURCE.test(path))
+      for (const folder of folders) wanted.add(folder);
     if (path.startsWith(TEST_ROOT)) for (const folder of folders.slice(0, 2)) wanted.add(folder);
   }
   return { wanted, existing };
@@ -85,7 +104,9 @@ function mapEntries(architecture) {
 const cells = folderImportCells(root);
 let architecture = readFileSync(mapFile, 'utf8');
 if (write) {
-  architecture = architecture.replace(ROW, (row, head, folder, cell, tail) => (cells[folder] === undefined ? row : `${head}${cells[folder]}${tail}`));
+  architecture = architecture.replace(ROW, (row, head, folder, cell, tail) =>
+    cells[folder] === undefined ? row : `${head}${cells[folder]}${tail}`,
+  );
   writeFileSync(mapFile, architecture);
 }
 const entries = mapEntries(architecture);
@@ -100,15 +121,25 @@ const problems = [
   ...entries.filter((entry) => !existing.has(entry)).map((entry) => `in the folder map but not in the tree: ${entry}`),
   ...entries.filter((entry, k) => entries.indexOf(entry) !== k).map((entry) => `in the folder map twice: ${entry}`),
   ...importCellProblems(architecture, cells),
-  ...(lines > MAX_LINES ? [`ARCHITECTURE.md is ${lines} lines, more than ${MAX_LINES}: say it per folder, not per file`] : []),
+  ...(lines > MAX_LINES
+    ? [`ARCHITECTURE.md is ${lines} lines, more than ${MAX_LINES}: say it per folder, not per file`]
+    : []),
 ];
 const forbidden = createRequire(join(root, 'package.json'))('./.dependency-cruiser.cjs').forbidden;
 const rules = forbidden.map((rule) => rule.name);
-problems.push(...rules.filter((name) => !architecture.includes(`\`${name}\``)).map((name) => `lint rule not shown in ARCHITECTURE.md: ${name}`));
+problems.push(
+  ...rules
+    .filter((name) => !architecture.includes(`\`${name}\``))
+    .map((name) => `lint rule not shown in ARCHITECTURE.md: ${name}`),
+);
 problems.push(...ruleRowProblems(architecture, forbidden));
-problems.push(...lintStepProblems(architecture, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.lint));
+problems.push(
+  ...lintStepProblems(architecture, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.lint),
+);
 if (problems.length > 0) {
-  console.error(`ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error(
+    `ARCHITECTURE.md has drifted from the code (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(

@@ -33,7 +33,8 @@ for (const page of PAGES) {
     const [path, anchor] = target.split('#');
     const file = path ? normalize(join(dirname(page), path)) : page;
     if (!existsSync(file)) problems.push(`${page}: ${target} leads to no file (${file})`);
-    else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) problems.push(`${page}: ${target}: ${file} has no heading #${anchor}`);
+    else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor))
+      problems.push(`${page}: ${target}: ${file} has no heading #${anchor}`);
   }
 }
 if (problems.length > 0) {

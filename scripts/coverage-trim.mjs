@@ -27,7 +27,10 @@ export function trimCoverageFile(path, rootUrl, scratch) {
   }
   coverage.result = (coverage.result ?? []).filter(({ url }) => isOwnScript(url, rootUrl));
   const maps = coverage['source-map-cache'];
-  if (maps) coverage['source-map-cache'] = Object.fromEntries(Object.entries(maps).filter(([url]) => isOwnScript(url, rootUrl)));
+  if (maps)
+    coverage['source-map-cache'] = Object.fromEntries(
+      Object.entries(maps).filter(([url]) => isOwnScript(url, rootUrl)),
+    );
   // Written beside, then renamed: c8 never meets half a file.
   writeFileSync(scratch, JSON.stringify(coverage));
   renameSync(scratch, path);
@@ -46,7 +49,8 @@ export function trimCoverageWhileRunning(dir, root = process.cwd()) {
     } catch {
       return;
     }
-    for (const name of names) if (!done.has(name) && trimCoverageFile(join(dir, name), rootUrl, scratch)) done.add(name);
+    for (const name of names)
+      if (!done.has(name) && trimCoverageFile(join(dir, name), rootUrl, scratch)) done.add(name);
   };
   const timer = setInterval(pass, POLL_MS).unref();
   return {

@@ -15,7 +15,10 @@ const PACKAGES = [
 ];
 
 const engine = findEngine();
-const missing = engine?.command === 'docker' ? [] : PACKAGES.filter(({ command }) => !hasCommand(command) && !hasCommand(`/usr/sbin/${command}`));
+const missing =
+  engine?.command === 'docker'
+    ? []
+    : PACKAGES.filter(({ command }) => !hasCommand(command) && !hasCommand(`/usr/sbin/${command}`));
 if (missing.length > 0 && canInstallFromDebian()) {
   try {
     installFromDebian(

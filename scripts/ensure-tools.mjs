@@ -7,10 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { canInstallFromDebian, hasCommand, installFromDebian } from './debian-install.mjs';
 
 const onPath = (command) => hasCommand(command) || hasCommand(`/usr/sbin/${command}`);
-const phpHasMbstring = () => spawnSync('php', ['-r', 'exit(extension_loaded("mbstring") ? 0 : 1);'], { stdio: 'ignore' }).status === 0;
+const phpHasMbstring = () =>
+  spawnSync('php', ['-r', 'exit(extension_loaded("mbstring") ? 0 : 1);'], { stdio: 'ignore' }).status === 0;
 
 const TOOLS = [
-  { name: 'redis-server', packages: ['redis-server'], present: () => onPath('redis-server'), suites: 'the Redis suites' },
+  {
+    name: 'redis-server',
+    packages: ['redis-server'],
+    present: () => onPath('redis-server'),
+    suites: 'the Redis suites',
+  },
   { name: 'nginx', packages: ['nginx'], present: () => onPath('nginx'), suites: 'the nginx deployment test' },
   {
     name: 'php with mbstring',
@@ -32,5 +38,7 @@ if (missing.length > 0 && canInstallFromDebian()) {
   }
 }
 for (const tool of TOOLS.filter((each) => !each.present())) {
-  console.log(`${tool.name} is not installed, so ${tool.suites} will be skipped: install it (Debian: apt-get install ${tool.packages.join(' ')}).`);
+  console.log(
+    `${tool.name} is not installed, so ${tool.suites} will be skipped: install it (Debian: apt-get install ${tool.packages.join(' ')}).`,
+  );
 }

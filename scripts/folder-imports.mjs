@@ -22,7 +22,9 @@ function importGraph(root) {
     .modules.filter((module) => module.source.startsWith('relay/'))
     .map((module) => ({
       file: module.source,
-      imports: module.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.includes('node_modules')).map((d) => d.resolved),
+      imports: module.dependencies
+        .filter((d) => !d.coreModule && !d.couldNotResolve && !d.resolved.includes('node_modules'))
+        .map((d) => d.resolved),
     }));
 }
 
@@ -34,7 +36,10 @@ const takes = (side, path) => matches(side.path, path) && !excluded(side.pathNot
 
 /** Rules between folders: not the cycle rules, not the global ones (no `from`). */
 const folderRules = (rules) =>
-  rules.filter(({ from = {}, to = {} }) => to.circular === undefined && to.path !== undefined && (from.path !== undefined || from.pathNot !== undefined));
+  rules.filter(
+    ({ from = {}, to = {} }) =>
+      to.circular === undefined && to.path !== undefined && (from.path !== undefined || from.pathNot !== undefined),
+  );
 
 /** The folders of relay/ a file may not import by the rules (file-level rules name no folder). */
 function forbiddenFolders(rules, file, folders) {
@@ -48,8 +53,11 @@ function forbiddenFolders(rules, file, folders) {
 
 /** Folders by name, a folder whose subfolders are all there too as `name/**`. */
 function folderList(listed, folders) {
-  const whole = (folder) => folders.filter((f) => f !== folder && f.startsWith(folder) && folder !== 'relay/').every((f) => listed.includes(f));
-  const parents = listed.filter((folder) => folder !== 'relay/' && folders.some((f) => f !== folder && f.startsWith(folder)) && whole(folder));
+  const whole = (folder) =>
+    folders.filter((f) => f !== folder && f.startsWith(folder) && folder !== 'relay/').every((f) => listed.includes(f));
+  const parents = listed.filter(
+    (folder) => folder !== 'relay/' && folders.some((f) => f !== folder && f.startsWith(folder)) && whole(folder),
+  );
   return listed
     .filter((folder) => !parents.some((parent) => folder !== parent && folder.startsWith(parent)))
     .map((folder) => (parents.includes(folder) ? `${named(folder)}**` : named(folder)))
@@ -84,7 +92,8 @@ function importsText(files, graph, own) {
   for (const { imports } of graph.filter((node) => files.includes(node.file))) {
     for (const target of imports) {
       if (folderOf(target) === own) continue;
-      if (target.startsWith('relay/')) targets.add(folderOf(target) === 'relay/' ? target.slice('relay/'.length) : named(folderOf(target)));
+      if (target.startsWith('relay/'))
+        targets.add(folderOf(target) === 'relay/' ? target.slice('relay/'.length) : named(folderOf(target)));
       else targets.add(target);
     }
   }

@@ -65,7 +65,13 @@ function runTarget(name) {
     .trim()
     .split('\n')
     .find((l) => l.startsWith('{"target"'));
-  const result = line ? JSON.parse(line) : { target: name, failed: true, error: `the driver did not report (exit ${run.status}): ${run.stderr.slice(-400)}` };
+  const result = line
+    ? JSON.parse(line)
+    : {
+        target: name,
+        failed: true,
+        error: `the driver did not report (exit ${run.status}): ${run.stderr.slice(-400)}`,
+      };
   const summary = JSON.parse(readFileSync(join(reports, 'coverage-summary.json'), 'utf8')).total;
   return { ...result, branches: summary.branches, lines: summary.lines };
 }
@@ -82,5 +88,8 @@ for (const r of results) {
   );
 }
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/fuzz-latest.json', `${JSON.stringify({ secondsPerTarget: perTarget, node: process.version, results }, null, 2)}\n`);
+writeFileSync(
+  'bench/results/fuzz-latest.json',
+  `${JSON.stringify({ secondsPerTarget: perTarget, node: process.version, results }, null, 2)}\n`,
+);
 process.exitCode = results.some((r) => r.failed) ? 1 : 0;

@@ -31,14 +31,18 @@ export function buildImage(engine) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const engine = findEngine();
   if (!engine) {
-    console.error('image: neither podman nor docker runs containers here: install one (Debian: apt-get install podman runc) and run again');
+    console.error(
+      'image: neither podman nor docker runs containers here: install one (Debian: apt-get install podman runc) and run again',
+    );
     process.exit(1);
   }
   const began = Date.now();
   try {
     const tags = buildImage(engine);
     const bytes = Number(askEngine(engine, ['image', 'inspect', '--format', '{{.Size}}', tags[0]]));
-    console.log(`image: built ${tags.join(' and ')} with ${engine.command} in ${Math.round((Date.now() - began) / 1000)} s, ${Math.round(bytes / 1e6)} MB`);
+    console.log(
+      `image: built ${tags.join(' and ')} with ${engine.command} in ${Math.round((Date.now() - began) / 1000)} s, ${Math.round(bytes / 1e6)} MB`,
+    );
   } catch (error) {
     console.error(`image: ${error.message}`);
     process.exit(1);

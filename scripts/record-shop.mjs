@@ -14,7 +14,9 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, out: { type: 'string' }, port: { type: 'string', default: '8099' } } });
+const { values } = parseArgs({
+  options: { target: { type: 'string' }, out: { type: 'string' }, port: { type: 'string', default: '8099' } },
+});
 if (!values.target || !values.out) {
   console.error('usage: node scripts/record-shop.mjs --target <shop base URL> --out <file.json> [--port 8099]');
   process.exit(2);
@@ -43,7 +45,13 @@ const server = createServer((req, res) => {
       });
       const body = await answer.body.text();
       const contentType = String(answer.headers['content-type'] ?? '');
-      exchanges.push({ method: req.method, path: withoutSecrets(req.url), status: answer.statusCode, contentType, body });
+      exchanges.push({
+        method: req.method,
+        path: withoutSecrets(req.url),
+        status: answer.statusCode,
+        contentType,
+        body,
+      });
       res.writeHead(answer.statusCode, contentType ? { 'content-type': contentType } : {}).end(body);
     } catch (error) {
       res.writeHead(502).end(String(error));
@@ -53,10 +61,15 @@ const server = createServer((req, res) => {
 
 function save() {
   mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, `${JSON.stringify({ recordedAt: new Date().toISOString(), target: values.target, exchanges }, null, 1)}\n`);
+  writeFileSync(
+    values.out,
+    `${JSON.stringify({ recordedAt: new Date().toISOString(), target: values.target, exchanges }, null, 1)}\n`,
+  );
   console.log(`${exchanges.length} exchanges written to ${values.out}`);
   process.exit(0);
 }
 process.on('SIGINT', save);
 process.on('SIGTERM', save);
-server.listen(Number(values.port), '127.0.0.1', () => console.log(`recording ${values.target} on http://127.0.0.1:${values.port}`));
+server.listen(Number(values.port), '127.0.0.1', () =>
+  console.log(`recording ${values.target} on http://127.0.0.1:${values.port}`),
+);

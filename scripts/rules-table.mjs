@@ -6,7 +6,8 @@
 function foldersOf(patterns) {
   const folders = new Set();
   for (const pattern of patterns.flat().filter((p) => typeof p === 'string')) {
-    for (const [, group] of pattern.matchAll(/relay\/\(([^)]*)\)\//g)) for (const name of group.split('|')) folders.add(name);
+    for (const [, group] of pattern.matchAll(/relay\/\(([^)]*)\)\//g))
+      for (const name of group.split('|')) folders.add(name);
     for (const [, name] of pattern.matchAll(/relay\/([a-z-]+)\//g)) folders.add(name);
   }
   return folders;
@@ -24,7 +25,12 @@ export function ruleRowProblems(architecture, rules) {
   return rules.flatMap((rule) => {
     const row = rows.get(rule.name);
     if (row === undefined) return [];
-    const named = foldersOf([rule.from?.path ?? [], rule.from?.pathNot ?? [], rule.to?.path ?? [], rule.to?.pathNot ?? []]);
+    const named = foldersOf([
+      rule.from?.path ?? [],
+      rule.from?.pathNot ?? [],
+      rule.to?.path ?? [],
+      rule.to?.pathNot ?? [],
+    ]);
     return [...named]
       .filter((folder) => !row.includes(`${folder}/`))
       .map((folder) => `rules table: \`${rule.name}\` leaves out ${folder}/, which its rule names`);

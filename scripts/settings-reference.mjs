@@ -82,7 +82,9 @@ if (process.argv.includes('--check')) {
     // Missing: reported below like any difference.
   }
   if (current !== page) {
-    console.error(`${PAGE} differs from the settings rows: run \`node --import tsx scripts/settings-reference.mjs\` and commit it`);
+    console.error(
+      `${PAGE} differs from the settings rows: run \`node --import tsx scripts/settings-reference.mjs\` and commit it`,
+    );
     process.exit(1);
   }
   console.log(`✔ ${PAGE} matches the ${RELAY_SETTINGS.length} settings rows`);

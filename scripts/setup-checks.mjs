@@ -18,7 +18,8 @@ export function nodeVersionProblem(current, engines) {
   return undefined;
 }
 
-const NETWORK = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|network request to|request to \S+ failed)\b/;
+const NETWORK =
+  /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|network request to|request to \S+ failed)\b/;
 const NATIVE_BUILD = /gyp ERR!|better-sqlite3[^\n]*(install|build)|prebuild-install/;
 
 /**
@@ -68,7 +69,8 @@ export function installIsStale(lockfileMtimeMs, installedMtimeMs) {
 export function installNodeMismatch(installedWith, current) {
   const major = (version) => (/^v?(\d+)\./.exec(version || '') || [])[1];
   if (installedWith && major(installedWith) === major(current)) return undefined;
-  if (!installedWith) return `the installed dependencies do not record which Node they were built for (this is Node ${current})`;
+  if (!installedWith)
+    return `the installed dependencies do not record which Node they were built for (this is Node ${current})`;
   return `dependencies were installed with Node ${installedWith}; this is Node ${current}, and native modules are built for one major`;
 }
 

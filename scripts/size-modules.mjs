@@ -26,7 +26,9 @@ function attribute(code, map) {
   lines.forEach((line, lineIndex) => {
     for (let column = 0; column < line.length; column++) {
       const entry = sourceMap.findEntry(lineIndex, column);
-      owners.push(entry && entry.originalSource ? relative(process.cwd(), entry.originalSource.replace(/^file:\/\//, '')) : '?');
+      owners.push(
+        entry && entry.originalSource ? relative(process.cwd(), entry.originalSource.replace(/^file:\/\//, '')) : '?',
+      );
     }
     owners.push(owners.at(-1) ?? '?');
   });
@@ -50,5 +52,7 @@ export async function reportModules() {
   const rows = await moduleContributions();
   console.log('\nmodule                                 raw B   adds gzip B');
   for (const { module, raw, gzip: bytes } of rows)
-    console.log(`${module.replace(/^.*?snippet\//, 'snippet/').padEnd(38)}${String(raw).padStart(6)}   ${String(bytes).padStart(11)}`);
+    console.log(
+      `${module.replace(/^.*?snippet\//, 'snippet/').padEnd(38)}${String(raw).padStart(6)}   ${String(bytes).padStart(11)}`,
+    );
 }

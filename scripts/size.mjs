@@ -26,7 +26,8 @@ export function measure(file) {
 export function report() {
   const rows = [measure('snippet/stub.js'), measure('dist/shopbeacon.js'), measure('dist/shopbeacon.mjs')];
   console.log('file                  raw B   gzip -9 B');
-  for (const { file, raw, gzip } of rows) console.log(`${file.padEnd(22)}${String(raw).padStart(5)}   ${String(gzip).padStart(9)}`);
+  for (const { file, raw, gzip } of rows)
+    console.log(`${file.padEnd(22)}${String(raw).padStart(5)}   ${String(gzip).padStart(9)}`);
   const bundle = rows[1].gzip;
   const verdict = bundle > HARD_LIMIT ? `over the ${HARD_LIMIT} B limit` : `within the ${HARD_LIMIT} B limit`;
   console.log(`dist/shopbeacon.js: ${bundle} B gzip, ${verdict}`);

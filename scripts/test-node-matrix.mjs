@@ -15,7 +15,10 @@ const SUITES = ['test:unit', 'test:integration'];
 
 /** The working tree as git sees it (tracked and new files, nothing ignored): what a clean clone would hold, uncommitted edits included. */
 function copyWorkingTree(to) {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).split('\0');
   for (const file of files.filter((f) => f && existsSync(join(ROOT, f)))) {
     mkdirSync(dirname(join(to, file)), { recursive: true });
     copyFileSync(join(ROOT, file), join(to, file));
@@ -34,7 +37,9 @@ function npm(step, tree, env) {
     kept.push(chunk);
     process.stderr.write(chunk);
   });
-  return new Promise((done) => child.once('close', (code) => done({ status: code ?? 1, output: Buffer.concat(kept).toString('utf8') })));
+  return new Promise((done) =>
+    child.once('close', (code) => done({ status: code ?? 1, output: Buffer.concat(kept).toString('utf8') })),
+  );
 }
 
 /** `npm ci` then each suite, with `nodeDir`'s node first on the PATH; the step that failed and its failed tests, if any. */
@@ -60,7 +65,10 @@ for (const major of majors) {
   rmSync(tree, { recursive: true, force: true });
   results.push(`Node ${version}: ${failed ? `FAILED at ${failed.step}` : `${SUITES.join(' and ')} passed`}`);
   // Printed again at the end: the first major's failure is long gone from a log that keeps only its end.
-  if (failed) failures.push(`== Node ${version}, ${failed.step}: ${failed.blocks.length} failed test(s)\n${failed.blocks.join('\n')}`);
+  if (failed)
+    failures.push(
+      `== Node ${version}, ${failed.step}: ${failed.blocks.length} failed test(s)\n${failed.blocks.join('\n')}`,
+    );
 }
 console.log([...failures, ...results].join('\n'));
 process.exit(failures.length > 0 ? 1 : 0);

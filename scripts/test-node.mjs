@@ -18,7 +18,9 @@ import { join } from 'node:path';
 const [folder, ...options] = process.argv.slice(2);
 const part = options.find((option) => option.startsWith('--part='))?.slice('--part='.length);
 if (!folder || (part !== undefined && part !== 'concurrent' && part !== 'alone')) {
-  console.error('usage: node scripts/test-node.mjs <folder> [--part=concurrent|alone] [--vendored-dependencies] [node --test options]');
+  console.error(
+    'usage: node scripts/test-node.mjs <folder> [--part=concurrent|alone] [--vendored-dependencies] [node --test options]',
+  );
   process.exit(2);
 }
 const vendored = options.includes('--vendored-dependencies');
@@ -26,7 +28,11 @@ const extra = options.filter((option) => !option.startsWith('--part=') && option
 /** The test files under `dir`, at any depth: a tier's tests mirror the folders of what they test. */
 const testFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? testFiles(join(dir, entry.name))
+      : entry.name.endsWith('.test.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 const files = testFiles(folder)
   .sort()

@@ -61,11 +61,19 @@ const STAGES = [
 /** The .ts files that hold only types: they compile to nothing, so no run can cover them. */
 async function typeOnlyFiles() {
   const { default: ts } = await import('typescript');
-  const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, removeComments: true, verbatimModuleSyntax: true };
+  const options = {
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    removeComments: true,
+    verbatimModuleSyntax: true,
+  };
   return ['relay', 'snippet']
     .flatMap((root) => readdirSync(root, { recursive: true }).map((file) => join(root, file)))
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.test.ts'))
-    .filter((file) => ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: options }).outputText.trim() === 'export {};');
+    .filter(
+      (file) =>
+        ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: options }).outputText.trim() === 'export {};',
+    );
 }
 
 /** The coverage report, which never fails the run: it is a figure, not a gate (a broken report says why in one line). */
@@ -82,7 +90,11 @@ async function reportCoverage() {
 async function printCoverage() {
   if (!existsSync('coverage/tmp')) return;
   const excludes = [...JSON.parse(readFileSync('.c8rc.json', 'utf8')).exclude, ...(await typeOnlyFiles())];
-  const c8 = spawnSync(process.execPath, ['node_modules/c8/bin/c8.js', 'report', ...excludes.flatMap((glob) => ['--exclude', glob])], { stdio: 'inherit' });
+  const c8 = spawnSync(
+    process.execPath,
+    ['node_modules/c8/bin/c8.js', 'report', ...excludes.flatMap((glob) => ['--exclude', glob])],
+    { stdio: 'inherit' },
+  );
   if (c8.status !== 0 || !existsSync('coverage/coverage-summary.json')) return;
   const folders = new Map();
   for (const [file, summary] of Object.entries(JSON.parse(readFileSync('coverage/coverage-summary.json', 'utf8')))) {
@@ -97,7 +109,8 @@ async function printCoverage() {
     }
     folders.set(folder, sum);
   }
-  const pct = ([covered, total]) => `${total ? ((100 * covered) / total).toFixed(1) : '100.0'} % (${covered}/${total})`.padStart(22);
+  const pct = ([covered, total]) =>
+    `${total ? ((100 * covered) / total).toFixed(1) : '100.0'} % (${covered}/${total})`.padStart(22);
   console.log(`${'folder'.padEnd(24)} files ${'lines'.padStart(22)} ${'branches'.padStart(22)}`);
   for (const [folder, sum] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`${folder.padEnd(24)} ${String(sum.files).padStart(5)} ${pct(sum.lines)} ${pct(sum.branches)}`);
@@ -134,7 +147,10 @@ async function runJob([name, commands, options = {}], live) {
   }
   const seconds = (Date.now() - began) / 1000;
   const output = Buffer.concat(kept);
-  if (!live) process.stdout.write(Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), output]));
+  if (!live)
+    process.stdout.write(
+      Buffer.concat([Buffer.from(`\n== ${name} (${seconds.toFixed(0)} s, ran beside the job above)\n`), output]),
+    );
   return { name, ...ended, seconds, output };
 }
 
@@ -148,7 +164,8 @@ function reprintEnd({ name, status, output }) {
   const flaky = /^\s+\d+ flaky$/m.test(text);
   if (text === '' || (status === 0 && !flaky)) return;
   const blocks = failedTestBlocks(text);
-  if (blocks.length > 0) process.stdout.write(`\n== ${name}: ${blocks.length} failed test(s) again:\n${blocks.join('\n')}\n`);
+  if (blocks.length > 0)
+    process.stdout.write(`\n== ${name}: ${blocks.length} failed test(s) again:\n${blocks.join('\n')}\n`);
   const lines = text.split('\n');
   const shown = Math.min(lines.length, REPRINTED_LINES);
   process.stdout.write(

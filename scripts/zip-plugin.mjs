@@ -30,6 +30,7 @@ function filesUnder(dir) {
 export function zipPlugin(dir, out) {
   const entries = {};
   const mtime = sourceDate(dir);
-  for (const file of filesUnder(dir)) entries[`${basename(dir)}/${relative(dir, file)}`] = [readFileSync(file), { mtime }];
+  for (const file of filesUnder(dir))
+    entries[`${basename(dir)}/${relative(dir, file)}`] = [readFileSync(file), { mtime }];
   writeFileSync(out, zipSync(entries, { level: 9 }));
 }

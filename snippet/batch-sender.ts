@@ -9,7 +9,11 @@ export const BATCH_MS = 500;
  * at a time: while a send is out, a flush waits for it rather than sending the same events twice.
  * A failed send retries with a backoff doubling from 2 s to a minute; a confirmed one leaves the queue.
  */
-export function createBatchSender(transport: Transport, queue: ReturnType<typeof createRetryQueue>, batch: () => SnippetEvent[]) {
+export function createBatchSender(
+  transport: Transport,
+  queue: ReturnType<typeof createRetryQueue>,
+  batch: () => SnippetEvent[],
+) {
   let busy = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;

@@ -5,7 +5,11 @@ import type { CookieJar } from './types.js';
 export type ConsentState = boolean | undefined;
 
 /** The state at page load: a remembered choice wins, then Global Privacy Control, then whether consent is required. */
-export function initialConsent(cookies: CookieJar, required: boolean | undefined, gpc: boolean | undefined): ConsentState {
+export function initialConsent(
+  cookies: CookieJar,
+  required: boolean | undefined,
+  gpc: boolean | undefined,
+): ConsentState {
   const remembered = cookies.get(CONSENT_COOKIE);
   return remembered === '1' || (remembered !== '0' && !gpc && (required ? undefined : true));
 }

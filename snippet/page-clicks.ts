@@ -23,7 +23,11 @@ export function createPageClicks(capture: Capture, page: () => string) {
         : capture(attributes['sbPosition'] ? 'click' : 'addToCart', { sbUrl: page(), ...attributes }, 1, 1),
     listed(list: unknown): void {
       capture('viewList', list, 1);
-      attempt(() => (list as ListInput).products!.map((p) => (links[p.url!.split('#')[0]!] = { ...p, list_id: (list as ListInput).list_id })));
+      attempt(() =>
+        (list as ListInput).products!.map(
+          (p) => (links[p.url!.split('#')[0]!] = { ...p, list_id: (list as ListInput).list_id }),
+        ),
+      );
     },
     linked(href: string): void {
       const product = links[href.split('#')[0]!];

@@ -21,7 +21,9 @@ export function createRetryQueue(store: KeyValueStore) {
   function persist(): void {
     const ids = events.map((event) => event.event_id).concat(confirmed);
     // Storage may be blocked or hold a corrupted entry: this page's events carry on, and the write replaces it.
-    const others: SnippetEvent[] = attempt(() => JSON.parse(store.get(QUEUE_KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) || [];
+    const others: SnippetEvent[] =
+      attempt(() => JSON.parse(store.get(QUEUE_KEY)!).filter((event: SnippetEvent) => !ids.includes(event.event_id))) ||
+      [];
     events = others
       .concat(events)
       .filter((event) => Date.now() - event.captured_at! < MAX_AGE_MS)

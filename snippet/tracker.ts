@@ -43,7 +43,8 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   /** A helper's product event, by the helper's name (the relay names it and keeps its fields: `helper` in protocol.ts); `url` defaults to the page, `quantity` to 1. */
-  const product = (name: string, input: unknown) => capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
+  const product = (name: string, input: unknown) =>
+    capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
   const clicks = createPageClicks(capture, page);
 

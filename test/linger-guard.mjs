@@ -27,7 +27,9 @@ function describeHandle(handle) {
 /** The processes this one started and that still run: a file killed for lingering takes them with it. */
 function childPids() {
   try {
-    return readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return readdirSync('/proc/self/task').flatMap((task) =>
+      readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }

@@ -9,7 +9,9 @@ import { register } from 'node:module';
 
 const manifest = new URL('../dist/vendor/manifest.json', import.meta.url);
 if (!existsSync(manifest)) {
-  process.stderr.write('the integration tier needs the built relay: run `npm run build` first (dist/vendor/manifest.json is missing).\n');
+  process.stderr.write(
+    'the integration tier needs the built relay: run `npm run build` first (dist/vendor/manifest.json is missing).\n',
+  );
   process.exit(1);
 }
 register('./vendored-dependencies-hooks.mjs', { parentURL: import.meta.url, data: { manifest: manifest.href } });

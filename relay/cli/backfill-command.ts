@@ -27,7 +27,8 @@ interface BackfillFlags extends DeliveryFlags {
 function parseSince(value: string): number {
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Date.now() - parseDuration(value);
   if (!Number.isFinite(at)) throw new InvalidArgumentError('must be a date (2025-06-01) or a duration (90d)');
-  if (at < historyStart(Date.now())) throw new InvalidArgumentError('must be within the last 2 years (the service keeps no older orders)');
+  if (at < historyStart(Date.now()))
+    throw new InvalidArgumentError('must be within the last 2 years (the service keeps no older orders)');
   return at;
 }
 
@@ -48,13 +49,18 @@ function catalogCurrency(flags: BackfillFlags): string {
 /** Products, then orders: a product an order names is in the catalog first. */
 async function backfill(connector: Connector, flags: BackfillFlags): Promise<void> {
   const values = apiValuesFromFlags(COMMAND, connector, flags);
-  const catalog = catalogSettingsFor(connector, { shopCurrency: catalogCurrency(flags), shopUrl: flags.shopUrl }, values);
+  const catalog = catalogSettingsFor(
+    connector,
+    { shopCurrency: catalogCurrency(flags), shopUrl: flags.shopUrl },
+    values,
+  );
   const api = connector.openApi({ values, catalog, client: platformClientFor(connector) });
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
   const kinds: Kind[] = flags.only ? [flags.only] : ['products', 'orders'];
   try {
-    if (kinds.includes('products')) await fillShopCurrency(catalog, api, connector.label).catch((error: Error) => fail(COMMAND, error.message));
+    if (kinds.includes('products'))
+      await fillShopCurrency(catalog, api, connector.label).catch((error: Error) => fail(COMMAND, error.message));
     for (const kind of kinds) {
       if (abort.signal.aborted) break;
       const platformKind = kind === 'orders' ? 'order' : 'product';
@@ -87,7 +93,12 @@ function connectorCommand(connector: Connector): Command {
       ).argParser(parseSince),
     )
     .addOption(new Option('--only <kind>', 'only orders or only products').choices(['orders', 'products']))
-    .addOption(settingOption('shopCurrency', "the catalog's currency (products carry none; default: the shop's own, asked of its API)"))
+    .addOption(
+      settingOption(
+        'shopCurrency',
+        "the catalog's currency (products carry none; default: the shop's own, asked of its API)",
+      ),
+    )
     // The flag this command had before it took the relay's own (--shop-currency): kept for scripts that use it.
     .addOption(new Option('--currency <code>').hideHelp().argParser(asCurrency))
     .addOption(settingOption('shopUrl', "the storefront, for product links (default: the shop's own address)"));
@@ -101,7 +112,9 @@ function connectorCommand(connector: Connector): Command {
 
 /** `shopbeacon backfill <platform>`: a platform's history, through the same mapping as its webhooks, one subcommand per connector. */
 export function backfillCommand(): Command {
-  const command = new Command('backfill').description("send a shop platform's history (orders of the last 2 years, products) to the service, resumable");
+  const command = new Command('backfill').description(
+    "send a shop platform's history (orders of the last 2 years, products) to the service, resumable",
+  );
   for (const connector of CONNECTORS) command.addCommand(connectorCommand(connector));
   return command;
 }

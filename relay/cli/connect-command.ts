@@ -39,7 +39,11 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
   try {
     const report = await connector.connect(
       { values, catalog: { currency: '' }, client },
-      { publicUrl: flags.publicUrl, secret: variable ? process.env[variable] || undefined : undefined, dryRun: Boolean(flags.dryRun) },
+      {
+        publicUrl: flags.publicUrl,
+        secret: variable ? process.env[variable] || undefined : undefined,
+        dryRun: Boolean(flags.dryRun),
+      },
     );
     printReport(report, connector, Boolean(flags.dryRun));
   } catch (error) {
@@ -64,7 +68,8 @@ function connectorCommand(connector: Connector): Command {
         : `check that the ${connector.label} key may read what the sync needs`,
     )
     .option('--dry-run', 'say what would be done; change nothing');
-  if (connector.webhook) command.addOption(settingOption('publicUrl', 'the relay as the shop reaches it, e.g. https://shop.example/sb'));
+  if (connector.webhook)
+    command.addOption(settingOption('publicUrl', 'the relay as the shop reaches it, e.g. https://shop.example/sb'));
   return addApiOptions(command, connector)
     .addHelpText(
       'after',
@@ -77,7 +82,9 @@ function connectorCommand(connector: Connector): Command {
 
 /** `shopbeacon connect <platform>`: one command instead of the platform's admin screens, one subcommand per connector. */
 export function connectCommand(): Command {
-  const command = new Command('connect').description("check a shop platform's key and set up what the relay needs there (webhooks)");
+  const command = new Command('connect').description(
+    "check a shop platform's key and set up what the relay needs there (webhooks)",
+  );
   for (const connector of CONNECTORS) command.addCommand(connectorCommand(connector));
   return command;
 }

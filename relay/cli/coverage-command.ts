@@ -14,16 +14,19 @@ const DAY_MS = 86_400_000;
 
 function window(value: string): number {
   const ms = parseDuration(value);
-  if (ms > COVERAGE_DAYS * DAY_MS) throw new InvalidArgumentError(`the relay remembers ${COVERAGE_DAYS} days of orders: at most ${COVERAGE_DAYS}d`);
+  if (ms > COVERAGE_DAYS * DAY_MS)
+    throw new InvalidArgumentError(`the relay remembers ${COVERAGE_DAYS} days of orders: at most ${COVERAGE_DAYS}d`);
   return ms;
 }
 
-const listed = (ids: readonly unknown[]) => (ids.length === 0 ? 'none' : ids.slice(0, 20).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : ''));
+const listed = (ids: readonly unknown[]) =>
+  ids.length === 0 ? 'none' : ids.slice(0, 20).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : '');
 
 function platformLines(name: string, p: PlatformCoverage): string[] {
   const share = p.joinedShare === null ? '-' : `${Math.round(p.joinedShare * 1000) / 10} %`;
   const notes = Object.entries(p.unjoinedChannels).map(
-    ([id, c]) => `    ${id}: ${[c.madeBy ? `made in ${c.madeBy}` : '', c.payment ? `paid by ${c.payment}` : ''].filter(Boolean).join(', ')}`,
+    ([id, c]) =>
+      `    ${id}: ${[c.madeBy ? `made in ${c.madeBy}` : '', c.payment ? `paid by ${c.payment}` : ''].filter(Boolean).join(', ')}`,
   );
   return [
     `${name}: ${p.orders} orders, ${p.storefrontOrders} from the storefront, ${p.joined} joined to a visitor (${share})`,
@@ -57,21 +60,32 @@ function text(report: CoverageReport, days: number): string {
 export function coverageCommand(): Command {
   const dataDir = DATA_DIR[0];
   return new Command('coverage')
-    .description('which orders the service can join to their shopper: orders sent to /v1/orders against the Order Completed events sent, per platform')
+    .description(
+      'which orders the service can join to their shopper: orders sent to /v1/orders against the Order Completed events sent, per platform',
+    )
     .addOption(
       new Option('--since <duration>', `how far back orders were made, at most ${COVERAGE_DAYS}d`)
         .default(COVERAGE_WINDOW_DAYS * DAY_MS, `${COVERAGE_WINDOW_DAYS}d`)
         .argParser(window),
     )
-    .addOption(new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, "the relay's data directory").env(dataDir?.env ?? 'SHOPBEACON_DATA_DIR'))
-    .option('--json', 'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, duplicated, unmatched, … } } }')
+    .addOption(
+      new Option(`${dataDir?.flag ?? '--data-dir'} <dir>`, "the relay's data directory").env(
+        dataDir?.env ?? 'SHOPBEACON_DATA_DIR',
+      ),
+    )
+    .option(
+      '--json',
+      'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, duplicated, unmatched, … } } }',
+    )
     .action((flags: { since: number; dataDir?: string; json?: boolean }) => {
       const dir = parseSettings({ dataDir: flags.dataDir }, DATA_DIR, []).dataDir;
       const since = Date.now() - flags.since;
       const report: CoverageReport = existsSync(join(dir, 'coverage.sqlite'))
         ? readReport(dir, since)
         : { since: new Date(since).toISOString(), platforms: {} };
-      process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report, Math.round(flags.since / DAY_MS))}\n`);
+      process.stdout.write(
+        flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report, Math.round(flags.since / DAY_MS))}\n`,
+      );
     });
 }
 

@@ -19,7 +19,8 @@ function pageOption(value: string): string {
   } catch {
     throw new InvalidArgumentError('must be an absolute URL, e.g. https://shop.example/product/teapot/');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('must be an http:// or https:// URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidArgumentError('must be an http:// or https:// URL');
   return value;
 }
 
@@ -36,7 +37,9 @@ const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok     ', warning: '
 function printChecks(checks: DoctorCheck[]): void {
   for (const c of checks) process.stdout.write(`${LABEL[c.status]}  ${c.hop} · ${c.name}: ${c.detail}\n`);
   const count = (status: DoctorCheck['status']) => checks.filter((c) => c.status === status).length;
-  process.stdout.write(`\n${checks.length} checks: ${count('ok')} ok, ${count('warning')} warning(s), ${count('failed')} failed\n`);
+  process.stdout.write(
+    `\n${checks.length} checks: ${count('ok')} ok, ${count('warning')} warning(s), ${count('failed')} failed\n`,
+  );
 }
 
 /**
@@ -56,24 +59,37 @@ export function doctorCommand(): Command {
       'the relay as this server reaches it, for /readyz and /stats, which the shipped proxy does not pass (default: http://127.0.0.1:$PORT, 8787)',
       urlOption,
     )
-    .option('--min-joined <percent>', "warn when fewer of the last 7 days' storefront orders are joined to their shopper (default 90)", percentOption)
+    .option(
+      '--min-joined <percent>',
+      "warn when fewer of the last 7 days' storefront orders are joined to their shopper (default 90)",
+      percentOption,
+    )
     .option('--json', 'the checks as JSON, for scripts')
     .addHelpText(
       'after',
       "\nReads SHOPBEACON_ADMIN_KEY (for the relay's /stats) and each platform's API variables from the environment. Exit 0 all ok, 1 a failure, 2 warnings only.",
     )
-    .action(async (flags: { site: string; relayUrl?: string; localUrl?: string; page?: string; minJoined?: number; json?: boolean }) => {
-      const checks = await runDoctor({
-        site: flags.site,
-        relayUrl: flags.relayUrl ?? `${flags.site}/sb`,
-        localUrl: flags.localUrl ?? `http://127.0.0.1:${process.env['PORT'] || 8787}`,
-        ...(flags.page ? { page: flags.page } : {}),
-        ...(process.env['SHOPBEACON_ADMIN_KEY'] ? { adminKey: process.env['SHOPBEACON_ADMIN_KEY'] } : {}),
-        shopify: Boolean(process.env['SHOPBEACON_SHOPIFY_SHOP']),
-        ...(flags.minJoined === undefined ? {} : { minJoined: flags.minJoined }),
-      });
-      if (flags.json) process.stdout.write(`${JSON.stringify({ checks, status: exitStatus(checks) }, null, 2)}\n`);
-      else printChecks(checks);
-      process.exitCode = exitStatus(checks);
-    });
+    .action(
+      async (flags: {
+        site: string;
+        relayUrl?: string;
+        localUrl?: string;
+        page?: string;
+        minJoined?: number;
+        json?: boolean;
+      }) => {
+        const checks = await runDoctor({
+          site: flags.site,
+          relayUrl: flags.relayUrl ?? `${flags.site}/sb`,
+          localUrl: flags.localUrl ?? `http://127.0.0.1:${process.env['PORT'] || 8787}`,
+          ...(flags.page ? { page: flags.page } : {}),
+          ...(process.env['SHOPBEACON_ADMIN_KEY'] ? { adminKey: process.env['SHOPBEACON_ADMIN_KEY'] } : {}),
+          shopify: Boolean(process.env['SHOPBEACON_SHOPIFY_SHOP']),
+          ...(flags.minJoined === undefined ? {} : { minJoined: flags.minJoined }),
+        });
+        if (flags.json) process.stdout.write(`${JSON.stringify({ checks, status: exitStatus(checks) }, null, 2)}\n`);
+        else printChecks(checks);
+        process.exitCode = exitStatus(checks);
+      },
+    );
 }

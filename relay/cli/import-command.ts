@@ -8,11 +8,21 @@ interface ImportFlags extends DeliveryFlags {
 }
 
 async function runImportCommand(kind: ImportKind, file: string, flags: ImportFlags): Promise<void> {
-  const format = flags.format ?? formatOfFile(file) ?? fail('shopbeacon import', `cannot tell the format of ${file}: use --format csv|jsonl|json`);
+  const format =
+    flags.format ??
+    formatOfFile(file) ??
+    fail('shopbeacon import', `cannot tell the format of ${file}: use --format csv|jsonl|json`);
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
   await runImportJob(
-    { command: 'shopbeacon import', kind, from: { file: resolve(file), format }, stateName: `import-${kind}`, origin: { source: 'import' }, flags },
+    {
+      command: 'shopbeacon import',
+      kind,
+      from: { file: resolve(file), format },
+      stateName: `import-${kind}`,
+      origin: { source: 'import' },
+      flags,
+    },
     abort.signal,
   );
 }

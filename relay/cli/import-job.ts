@@ -73,10 +73,16 @@ function jobCore(job: ImportJob, stateDir: string): RelayCore {
     deliveryTimeoutMs: '30000',
   };
   try {
-    return createRelayCore(coreSettingsOf(parseRelayConfig(raw)), { logger: createLogger('error'), platformStateDir: flags.dataDir });
+    return createRelayCore(coreSettingsOf(parseRelayConfig(raw)), {
+      logger: createLogger('error'),
+      platformStateDir: flags.dataDir,
+    });
   } catch (error) {
     if (error instanceof ConfigError)
-      fail(job.command, `${error.message}\n  (or post to a running relay with --via URL --admin-key KEY, or check the file with --dry-run)`);
+      fail(
+        job.command,
+        `${error.message}\n  (or post to a running relay with --via URL --admin-key KEY, or check the file with --dry-run)`,
+      );
     throw error;
   }
 }
@@ -86,7 +92,13 @@ async function openSink(job: ImportJob, stateDir: string, state: ImportState): P
   if (flags.dryRun) return undefined;
   if (flags.via) {
     if (!flags.adminKey) fail(job.command, '--via needs --admin-key (or SHOPBEACON_ADMIN_KEY)');
-    return new ViaRelaySink(flags.via, flags.adminKey, Math.max(1, Math.ceil(flags.concurrency / 4)), state, job.origin);
+    return new ViaRelaySink(
+      flags.via,
+      flags.adminKey,
+      Math.max(1, Math.ceil(flags.concurrency / 4)),
+      state,
+      job.origin,
+    );
   }
   return OutboxSink.open({ core: jobCore(job, stateDir), origin: job.origin, state });
 }

@@ -19,15 +19,31 @@ function mockOptions(): Option[] {
   return [
     new Option('--port <port>', 'port to listen on').env('SHOPBEACON_MOCK_PORT').default(9100).argParser(parsePort),
     new Option('--host <host>', 'interface to listen on').env('SHOPBEACON_MOCK_HOST').default('127.0.0.1'),
-    new Option('--token <token>', 'the bearer token the mock expects').env('SHOPBEACON_MOCK_TOKEN').default('dev-token'),
-    new Option('--latency-ms <ms>', 'delay before every /v1 answer').env('SHOPBEACON_MOCK_LATENCY_MS').default(0).argParser(parseWholeNumber),
-    new Option('--fail-rate <rate>', 'share of /v1 calls (0..1) answered with --fail-status').env('SHOPBEACON_MOCK_FAIL_RATE').default(0).argParser(parseRate),
-    new Option('--fail-status <status>', 'status of injected failures').env('SHOPBEACON_MOCK_FAIL_STATUS').default(500).argParser(parseStatus),
-    new Option('--rate-limit <calls>', 'calls per second answered normally; above it 429 with Retry-After: 1 (0 = no limit)')
+    new Option('--token <token>', 'the bearer token the mock expects')
+      .env('SHOPBEACON_MOCK_TOKEN')
+      .default('dev-token'),
+    new Option('--latency-ms <ms>', 'delay before every /v1 answer')
+      .env('SHOPBEACON_MOCK_LATENCY_MS')
+      .default(0)
+      .argParser(parseWholeNumber),
+    new Option('--fail-rate <rate>', 'share of /v1 calls (0..1) answered with --fail-status')
+      .env('SHOPBEACON_MOCK_FAIL_RATE')
+      .default(0)
+      .argParser(parseRate),
+    new Option('--fail-status <status>', 'status of injected failures')
+      .env('SHOPBEACON_MOCK_FAIL_STATUS')
+      .default(500)
+      .argParser(parseStatus),
+    new Option(
+      '--rate-limit <calls>',
+      'calls per second answered normally; above it 429 with Retry-After: 1 (0 = no limit)',
+    )
       .env('SHOPBEACON_MOCK_RATE_LIMIT')
       .default(0)
       .argParser(parseWholeNumber),
-    new Option('--data-file <path>', 'keep records in this JSON file across restarts (memory only when unset)').env('SHOPBEACON_MOCK_DATA_FILE'),
+    new Option('--data-file <path>', 'keep records in this JSON file across restarts (memory only when unset)').env(
+      'SHOPBEACON_MOCK_DATA_FILE',
+    ),
   ];
 }
 
@@ -52,7 +68,12 @@ export function mockUpstreamCommand(): Command {
       port: flags.port,
       host: flags.host,
       token: flags.token,
-      faults: { latencyMs: flags.latencyMs, failRate: flags.failRate, failStatus: flags.failStatus, rateLimit: flags.rateLimit },
+      faults: {
+        latencyMs: flags.latencyMs,
+        failRate: flags.failRate,
+        failStatus: flags.failStatus,
+        rateLimit: flags.rateLimit,
+      },
       ...(flags.dataFile ? { dataFile: flags.dataFile } : {}),
     });
     process.stdout.write(`shopbeacon mock service listening on ${mock.url}\n`);

@@ -10,7 +10,15 @@ import { markClosing } from '../redis/ended-client.js';
 import { StorageError } from '../shared/storage-error.js';
 
 /** The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same variables and flags. */
-const LOCATION: (keyof RelayConfig)[] = ['dataDir', 'outbox', 'redisUrl', 'redisSentinels', 'redisSentinelName', 'redisCluster', 'redisGroup'];
+const LOCATION: (keyof RelayConfig)[] = [
+  'dataDir',
+  'outbox',
+  'redisUrl',
+  'redisSentinels',
+  'redisSentinelName',
+  'redisCluster',
+  'redisGroup',
+];
 const LOCATION_SETTINGS = SETTINGS.filter((s) => LOCATION.includes(s.key));
 
 /** Where `shopbeacon outbox …` finds the outbox: commander's values of the relay's own flags. */
@@ -18,7 +26,8 @@ export type OutboxLocation = Record<string, unknown>;
 
 /** `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`, `--redis-cluster`, `--redis-group`: the relay's rows, with its variables. */
 export function addOutboxLocation(command: Command): Command {
-  for (const setting of LOCATION_SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
+  for (const setting of LOCATION_SETTINGS)
+    command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
   return command;
 }
 
@@ -29,7 +38,9 @@ function fail(message: string): never {
 
 /** The flags checked by the relay's own rules (a Redis URL or sentinels with `--outbox redis`). */
 function locationOf(flags: OutboxLocation): RelayConfig {
-  const raw = Object.fromEntries(LOCATION_SETTINGS.map((s) => [s.key, flags[s.key] === undefined ? undefined : String(flags[s.key])]));
+  const raw = Object.fromEntries(
+    LOCATION_SETTINGS.map((s) => [s.key, flags[s.key] === undefined ? undefined : String(flags[s.key])]),
+  );
   try {
     return parseSettings(raw, LOCATION_SETTINGS, [requiredTogether]);
   } catch (error) {
@@ -48,7 +59,9 @@ export async function withOutbox<T>(flags: OutboxLocation, use: (outbox: Outbox)
   try {
     return await use(outbox);
   } catch (error) {
-    const unreachable = redis && ((error instanceof StorageError && error.code === 'shared_state_unavailable') || redis.status !== 'ready');
+    const unreachable =
+      redis &&
+      ((error instanceof StorageError && error.code === 'shared_state_unavailable') || redis.status !== 'ready');
     if (unreachable) fail('Redis (SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS) does not answer; is it running?');
     throw error;
   } finally {

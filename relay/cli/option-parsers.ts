@@ -24,7 +24,8 @@ export function parseRate(value: string): number {
 
 export function parseStatus(value: string): number {
   const status = Number(value);
-  if (!/^\d{3}$/.test(value) || status < 100 || status > 599) throw new InvalidArgumentError('must be an HTTP status (100-599)');
+  if (!/^\d{3}$/.test(value) || status < 100 || status > 599)
+    throw new InvalidArgumentError('must be an HTTP status (100-599)');
   return status;
 }
 

@@ -18,7 +18,8 @@ function statusCommand(): Command {
       withOutbox(flags, async (outbox) => {
         const counts = await outbox.counts();
         const paused = await outbox.pauseNote();
-        const oldestAgeSeconds = counts.oldestQueuedAt === undefined ? null : Math.round((Date.now() - counts.oldestQueuedAt) / 1000);
+        const oldestAgeSeconds =
+          counts.oldestQueuedAt === undefined ? null : Math.round((Date.now() - counts.oldestQueuedAt) / 1000);
         const status = { ...counts, oldestAgeSeconds, paused: paused ?? null };
         print(status, Boolean(flags.json), () =>
           [
@@ -45,7 +46,9 @@ function deadLettersCommand(): Command {
         print(letters, Boolean(flags.json), () =>
           letters.length === 0
             ? 'no dead letters'
-            : letters.map((l) => `#${l.id} ${l.kind} attempts=${l.attempts} ${l.lastError ?? ''}\n    ${l.body}`).join('\n'),
+            : letters
+                .map((l) => `#${l.id} ${l.kind} attempts=${l.attempts} ${l.lastError ?? ''}\n    ${l.body}`)
+                .join('\n'),
         );
       }),
     );
@@ -61,7 +64,9 @@ function retryCommand(): Command {
         process.stderr.write('shopbeacon outbox retry: give --all or --id ID\n');
         process.exit(1);
       }
-      const moved = await withOutbox(flags, (outbox) => outbox.requeueDead(flags.all ? undefined : [flags.id as number]));
+      const moved = await withOutbox(flags, (outbox) =>
+        outbox.requeueDead(flags.all ? undefined : [flags.id as number]),
+      );
       process.stdout.write(`${moved} dead letter(s) queued again\n`);
     });
 }
@@ -78,7 +83,9 @@ function purgeCommand(): Command {
 
 function recoverCommand(): Command {
   return new Command('recover')
-    .description('read what SQLite still can of a damaged outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)')
+    .description(
+      'read what SQLite still can of a damaged outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)',
+    )
     .addOption(settingOption('dataDir'))
     .action((flags: { dataDir: string }) => {
       let recovery: ReturnType<typeof recoverOutbox>;

@@ -13,6 +13,10 @@ export async function* platformItems(api: PlatformApi, kind: PlatformKind, since
     }
     const id = mapped.body[`${kind}_id`];
     const label = id === undefined ? undefined : `${kind} ${String(id)}`;
-    yield { row, ...(label ? { label } : {}), ...(mapped.errors.length > 0 ? { errors: mapped.errors } : { value: mapped.body }) };
+    yield {
+      row,
+      ...(label ? { label } : {}),
+      ...(mapped.errors.length > 0 ? { errors: mapped.errors } : { value: mapped.body }),
+    };
   }
 }

@@ -23,7 +23,9 @@ function flagValue(flags: Record<string, unknown>, flag: string): string | undef
 }
 
 /** Demo mode: no service configured, so an embedded mock stands in for it, loudly; the config the relay runs with then. */
-async function startDemoUpstream(parsed: Readonly<RelayConfig>): Promise<{ mock: MockUpstream; config: Readonly<RelayConfig> }> {
+async function startDemoUpstream(
+  parsed: Readonly<RelayConfig>,
+): Promise<{ mock: MockUpstream; config: Readonly<RelayConfig> }> {
   const mock = await createMockUpstream({ token: DEMO_TOKEN, host: '127.0.0.1' });
   // The demo shop's backend posts orders to the mirror with the admin key; a key given by the user is kept.
   const adminKey = parsed.adminKey ?? randomBytes(24).toString('base64url');
@@ -48,8 +50,12 @@ function openRelay(config: RelayConfig): Relay {
 
 /** A secret given as a flag is readable by every user of the machine (`ps`, /proc) and kept in shell history. */
 function secretFlagWarnings(command: Command): string[] {
-  const fromFlags = RELAY_SETTINGS.filter((s) => s.secret && command.getOptionValueSource(optionName(s.flag)) === 'cli');
-  return fromFlags.map((s) => `${s.flag} puts a secret in the process list (ps) and shell history; set ${s.env} instead`);
+  const fromFlags = RELAY_SETTINGS.filter(
+    (s) => s.secret && command.getOptionValueSource(optionName(s.flag)) === 'cli',
+  );
+  return fromFlags.map(
+    (s) => `${s.flag} puts a secret in the process list (ps) and shell history; set ${s.env} instead`,
+  );
 }
 
 /** The settings from flags and the environment, or a message and exit 1 naming what is wrong. */
@@ -65,7 +71,8 @@ function parsedConfig(flags: Record<string, unknown>): Readonly<RelayConfig> {
 
 async function runRelay(flags: Record<string, unknown>, command: Command): Promise<void> {
   // Before the configuration is read: a misspelt variable is often why a setting seems missing.
-  for (const warning of [...unknownVariables(RELAY_SETTINGS), ...secretFlagWarnings(command)]) process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
+  for (const warning of [...unknownVariables(RELAY_SETTINGS), ...secretFlagWarnings(command)])
+    process.stderr.write(`shopbeacon relay: warning: ${warning}\n`);
   const parsed = parsedConfig(flags);
   const demo = parsed.baseUrl ? undefined : await startDemoUpstream(parsed);
   const config = demo?.config ?? parsed;
@@ -77,9 +84,17 @@ async function runRelay(flags: Record<string, unknown>, command: Command): Promi
       throw error;
     });
   const { server, url } = await listen(relay.callback(), config.port, config.host, config.requestTimeoutMs);
-  relay.shopbeacon.logger.info({ url, upstream: new URL(config.baseUrl ?? '').origin, demo: Boolean(mock) }, 'relay listening');
-  process.stdout.write(`shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`);
-  if (mock) process.stdout.write(`  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`);
+  relay.shopbeacon.logger.info(
+    { url, upstream: new URL(config.baseUrl ?? '').origin, demo: Boolean(mock) },
+    'relay listening',
+  );
+  process.stdout.write(
+    `shopbeacon relay listening on ${url}  (script: ${url}/shopbeacon.js, collect: ${url}/collect)\n`,
+  );
+  if (mock)
+    process.stdout.write(
+      `  demo storefront: ${url}/\n  live debugger:   ${url}/_debug/\n  mock service:    ${mock.url}/_mock/records?kind=events\n`,
+    );
   // Calls in flight get SHOPBEACON_SHUTDOWN_GRACE_MS; closing the rest gets a few seconds more.
   onShutdown(async () => {
     // The live debugger's streams never end by themselves: the server's close would wait on them
@@ -101,6 +116,7 @@ export function relayCommand(): Command {
   const command = new Command('relay').description(
     'run the relay: /collect for the snippet, the durable outbox and delivery to the service (demo mode without --base-url)',
   );
-  for (const setting of RELAY_SETTINGS) command.addOption(new Option(`${setting.flag} <value>`, `${setting.help}${defaultText(setting)}`).env(setting.env));
+  for (const setting of RELAY_SETTINGS)
+    command.addOption(new Option(`${setting.flag} <value>`, `${setting.help}${defaultText(setting)}`).env(setting.env));
   return command.action((flags: Record<string, unknown>, self: Command) => runRelay(flags, self));
 }

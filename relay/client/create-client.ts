@@ -49,13 +49,23 @@ function headersOf({ token, origin }: ClientOptions): Record<string, string> {
 /** A typed client for the relay's mirror or the service: validates first, retries what may succeed later. */
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const dispatcher = new Agent({ headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 });
+  const dispatcher = new Agent({
+    headersTimeout: options.timeoutMs ?? 30_000,
+    bodyTimeout: options.timeoutMs ?? 30_000,
+  });
   const headers = headersOf(options);
 
-  async function attempt(path: ServicePath, body: string): Promise<{ status: number; text: string; retryAfter?: string }> {
+  async function attempt(
+    path: ServicePath,
+    body: string,
+  ): Promise<{ status: number; text: string; retryAfter?: string }> {
     const response = await request(base + path, { method: 'POST', headers, body, dispatcher });
     const retryAfter = response.headers['retry-after'];
-    return { status: response.statusCode, text: await response.body.text(), ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
+    return {
+      status: response.statusCode,
+      text: await response.body.text(),
+      ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+    };
   }
 
   async function post(path: ServicePath, payload: unknown): Promise<ClientAnswer> {
@@ -65,8 +75,10 @@ export function createClient(options: ClientOptions) {
       let wait: number;
       try {
         const answer = await attempt(path, body);
-        if (answer.status < 300) return { status: answer.status, body: answer.text ? (JSON.parse(answer.text) as unknown) : undefined };
-        if (!RETRYABLE(answer.status) || tries >= (options.retries ?? 5)) throw new ClientHttpError(answer.status, answer.text);
+        if (answer.status < 300)
+          return { status: answer.status, body: answer.text ? (JSON.parse(answer.text) as unknown) : undefined };
+        if (!RETRYABLE(answer.status) || tries >= (options.retries ?? 5))
+          throw new ClientHttpError(answer.status, answer.text);
         wait = parseRetryAfter(answer.retryAfter, Date.now()) ?? backoffDelay(tries);
       } catch (error) {
         if (error instanceof ClientHttpError || tries >= (options.retries ?? 5)) throw error;
@@ -76,7 +88,10 @@ export function createClient(options: ClientOptions) {
     }
   }
 
-  function checked<T>(validate: (v: unknown) => { ok: true; value: T } | { ok: false; errors: never[] }, path: ServicePath) {
+  function checked<T>(
+    validate: (v: unknown) => { ok: true; value: T } | { ok: false; errors: never[] },
+    path: ServicePath,
+  ) {
     return (record: T): Promise<ClientAnswer> => {
       const result = validate(record);
       if (!result.ok) return Promise.reject(new ClientValidationError(result.errors));

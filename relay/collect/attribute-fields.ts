@@ -24,7 +24,9 @@ function fieldName(key: string): string | undefined {
  */
 function typed(field: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const numeric = NUMERIC_FIELDS.has(field) ? DECIMAL_TEXT.test(value) : field === 'product_id' && /^\d{1,15}$/.test(value);
+  const numeric = NUMERIC_FIELDS.has(field)
+    ? DECIMAL_TEXT.test(value)
+    : field === 'product_id' && /^\d{1,15}$/.test(value);
   return numeric ? Number(value) : value;
 }
 

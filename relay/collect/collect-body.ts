@@ -11,12 +11,15 @@ export interface CollectBody {
 
 function parseSentAt(sentAt: unknown): number | undefined {
   if (sentAt === undefined || (typeof sentAt === 'number' && Number.isFinite(sentAt))) return sentAt;
-  throw new HttpError(400, 'invalid_sent_at', 'sent_at must be epoch milliseconds', [{ path: 'sent_at', message: 'must be epoch milliseconds (a number)' }]);
+  throw new HttpError(400, 'invalid_sent_at', 'sent_at must be epoch milliseconds', [
+    { path: 'sent_at', message: 'must be epoch milliseconds (a number)' },
+  ]);
 }
 
 /** `/collect` takes one event, or `{"events":[...]}` with 1 to `MAX_EVENTS_PER_BATCH` (100) of them. */
 export function parseCollectBody(body: unknown): CollectBody {
-  const noEvent = () => new HttpError(400, 'no_event', 'body must be an event object (with event_name) or {"events":[...]}');
+  const noEvent = () =>
+    new HttpError(400, 'no_event', 'body must be an event object (with event_name) or {"events":[...]}');
   if (!isObject(body)) throw noEvent();
   if (!('events' in body)) {
     // A lone object is an event only if it says which: `{}` or `{"foo":1}` holds no event object.
@@ -25,7 +28,9 @@ export function parseCollectBody(body: unknown): CollectBody {
   }
   const { events } = body;
   if (!Array.isArray(events) || events.length === 0) {
-    throw new HttpError(400, 'no_event', 'events must be a non-empty array', [{ path: 'events', message: 'must be a non-empty array' }]);
+    throw new HttpError(400, 'no_event', 'events must be a non-empty array', [
+      { path: 'events', message: 'must be a non-empty array' },
+    ]);
   }
   if (events.length > MAX_EVENTS_PER_BATCH) {
     throw new HttpError(413, 'too_many_events', `at most ${MAX_EVENTS_PER_BATCH} events per request`, [

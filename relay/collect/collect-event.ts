@@ -29,7 +29,13 @@ function checkBrowserUserId(userId: unknown): FieldError[] {
   const valid = typeof userId !== 'string' || CUSTOMER_ID.test(userId);
   return valid
     ? []
-    : [fieldError('user_id', 'bad_format', 'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes')];
+    : [
+        fieldError(
+          'user_id',
+          'bad_format',
+          'must be 1 to 128 printable ASCII characters without spaces, quotes, commas, semicolons or backslashes',
+        ),
+      ];
 }
 
 /**
@@ -47,7 +53,11 @@ function sessionOf(value: unknown, identity: Identity): unknown {
  * typed, a helper's event trimmed to its catalogued fields, the visitor's ids and the time filled in
  * where the browser left them out, then validated against the contract.
  */
-export function collectEventToRecord(raw: unknown, { identity, skewMs }: CollectContext, now: number): Validation<PipelineRecord> {
+export function collectEventToRecord(
+  raw: unknown,
+  { identity, skewMs }: CollectContext,
+  now: number,
+): Validation<PipelineRecord> {
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
   const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
@@ -55,8 +65,17 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
     fields['event_name'] = helperEventName(fields['event_name']);
     fields['event'] = helperEvent(fields['event_name'], fields['event']);
   }
-  const time = collectEventTime({ captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] }, skewMs, now);
-  const errors: FieldError[] = [...checkEventId(eventId), ...checkBrowserUserId(fields['user_id']), ...time.errors, ...browserWindowErrors(time.datetime, now)];
+  const time = collectEventTime(
+    { captured_at: capturedAt, utc_offset: utcOffset, datetime: fields['datetime'] },
+    skewMs,
+    now,
+  );
+  const errors: FieldError[] = [
+    ...checkEventId(eventId),
+    ...checkBrowserUserId(fields['user_id']),
+    ...time.errors,
+    ...browserWindowErrors(time.datetime, now),
+  ];
   const body = {
     ...fields,
     user_id: fields['user_id'] ?? identity.userId,
@@ -66,5 +85,12 @@ export function collectEventToRecord(raw: unknown, { identity, skewMs }: Collect
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { kind: 'event', body, key: trackingEventKey(body, typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body)) } };
+  return {
+    ok: true,
+    value: {
+      kind: 'event',
+      body,
+      key: trackingEventKey(body, typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body)),
+    },
+  };
 }

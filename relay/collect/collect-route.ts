@@ -48,7 +48,8 @@ function shopperIds(ctx: Context, events: unknown[], options: CollectOptions): S
   const sent = shopperCookies(ctx.get('cookie'));
   const proof = options.customerProof;
   const newest = newestField(events, 'user_id');
-  if (!proof) return { cookies: sent, identity: resolveIdentity(sent, newest, newestField(events, 'session_id')), events };
+  if (!proof)
+    return { cookies: sent, identity: resolveIdentity(sent, newest, newestField(events, 'session_id')), events };
   const cookies = proof.provenCookies(sent);
   const proofCookie = sent.get(PROOF_COOKIE);
   const claimed = typeof newest === 'string' && !proof.proves(newest, proofCookie) ? proof.standIn(newest) : newest;
@@ -90,9 +91,12 @@ function summarize(verdicts: Verdict[]) {
 /** `POST /collect`: browser events in, an answer only after the accepted ones are on disk (the doctor's probe: checked, never stored). */
 export function collectRoute(options: CollectOptions) {
   return async function collect(ctx: Context): Promise<void> {
-    const body = parseCollectBody(await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }));
+    const body = parseCollectBody(
+      await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }),
+    );
     if (!options.keepBots && isBotRequest(ctx.get('user-agent'), body.webdriver)) {
-      for (const raw of body.events) options.events.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'bot' });
+      for (const raw of body.events)
+        options.events.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'bot' });
       writeBotCookie(ctx, { domain: options.cookieDomain, secure: ctx.secure });
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
@@ -120,12 +124,18 @@ export function collectRoute(options: CollectOptions) {
       const user = eventUserId(raw, identity.userId);
       if (admission.beyond.has(user)) return { ok: false, errors: [beyondBatchError] };
       const checked = collectEventToRecord(raw, context, now);
-      const settled = checked.ok && user !== admission.vouched ? settledMonthErrors(checked.value.body['datetime'], now) : [];
+      const settled =
+        checked.ok && user !== admission.vouched ? settledMonthErrors(checked.value.body['datetime'], now) : [];
       return settled.length > 0 ? { ok: false, errors: settled } : checked;
     };
     const verdicts = await options.accept('collect', 'event', events, toRecord);
     const paidFor = vouchable(admission, identity.userId, voucher, options.vouchers);
-    writeIdentityCookies(ctx, identity, cookieOptions, paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor));
+    writeIdentityCookies(
+      ctx,
+      identity,
+      cookieOptions,
+      paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor),
+    );
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
     if (answer.rejected.length === verdicts.length) {

@@ -46,7 +46,8 @@ export class CustomerProof {
   /** The request's cookies with an identified `_sb_uid` (`~id`) the proof cookie does not prove replaced by its stand-in. */
   provenCookies(cookies: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
     const user = cookies.get(USER_COOKIE);
-    if (user === undefined || !user.startsWith('~') || this.proves(user.slice(1), cookies.get(PROOF_COOKIE))) return cookies;
+    if (user === undefined || !user.startsWith('~') || this.proves(user.slice(1), cookies.get(PROOF_COOKIE)))
+      return cookies;
     return new Map(cookies).set(USER_COOKIE, this.standIn(user.slice(1)));
   }
 
@@ -57,10 +58,15 @@ export class CustomerProof {
    * event replayed in this browser is credited to neither), an anonymous-shaped one, most often the
    * visitor's own from before a login, by the visitor.
    */
-  provenEvent(raw: unknown, visitor: string, proof: string | undefined): { event: unknown; replaced: false | 'by the visitor' | 'by its stand-in' } {
+  provenEvent(
+    raw: unknown,
+    visitor: string,
+    proof: string | undefined,
+  ): { event: unknown; replaced: false | 'by the visitor' | 'by its stand-in' } {
     if (!isPlainObject(raw)) return { event: raw, replaced: false };
     const claimed = raw['user_id'];
-    if (typeof claimed !== 'string' || claimed === visitor || this.proves(claimed, proof)) return { event: raw, replaced: false };
+    if (typeof claimed !== 'string' || claimed === visitor || this.proves(claimed, proof))
+      return { event: raw, replaced: false };
     if (ID_PATTERN.test(claimed)) return { event: { ...raw, user_id: visitor }, replaced: 'by the visitor' };
     return { event: { ...raw, user_id: this.standIn(claimed) }, replaced: 'by its stand-in' };
   }

@@ -15,8 +15,24 @@ export const DOCTOR_HEADER = 'shopbeacon-doctor';
 export const isDoctorProbe = (ctx: Context) => ctx.get(DOCTOR_HEADER) === '1';
 
 /** What the doctor reads back: the events' checks and how the relay saw the request's origin. */
-export function doctorAnswer(ctx: Context, events: readonly unknown[], checks: RecordCheck[], announce: RecordEvents): Record<string, unknown> {
-  for (const raw of events) announce.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'doctor: a test event, never stored' });
+export function doctorAnswer(
+  ctx: Context,
+  events: readonly unknown[],
+  checks: RecordCheck[],
+  announce: RecordEvents,
+): Record<string, unknown> {
+  for (const raw of events)
+    announce.emit({
+      state: 'dropped',
+      source: 'collect',
+      ...stepLabels('event', raw),
+      detail: 'doctor: a test event, never stored',
+    });
   const rejected = checks.flatMap((check, index) => (check.ok ? [] : [{ index, errors: check.errors }]));
-  return { doctor: true, valid: checks.length - rejected.length, rejected, seen: { origin: `${ctx.protocol}://${ctx.host}`, secure: ctx.secure } };
+  return {
+    doctor: true,
+    valid: checks.length - rejected.length,
+    rejected,
+    seen: { origin: `${ctx.protocol}://${ctx.host}`, secure: ctx.secure },
+  };
 }

@@ -1,7 +1,13 @@
 import type { Context } from 'koa';
 import { nanoid } from 'nanoid';
 import { VOUCHER_COOKIE } from './visitor-voucher.js';
-import { CUSTOMER_ID_PATTERN, ID_PATTERN as ID, SESSION_COOKIE, USER_COOKIE, USER_COOKIE_PATTERN } from '../../snippet/protocol.js';
+import {
+  CUSTOMER_ID_PATTERN,
+  ID_PATTERN as ID,
+  SESSION_COOKIE,
+  USER_COOKIE,
+  USER_COOKIE_PATTERN,
+} from '../../snippet/protocol.js';
 
 const USER_MAX_AGE_S = 400 * 86_400;
 /** Every answer re-sets `_sb_sid` for 30 minutes: the browser drops it after 30 idle minutes. */
@@ -85,14 +91,31 @@ function resolveSession(cookies: ReadonlyMap<string, string>, bodySessionId: unk
  * `shopper-cookies.ts` reads them); new ids where there is neither. Cookie values that are not ids
  * (garbage, injection attempts) are ignored.
  */
-export function resolveIdentity(cookies: ReadonlyMap<string, string>, bodyUserId: unknown, bodySessionId: unknown, now = Date.now()): Identity {
+export function resolveIdentity(
+  cookies: ReadonlyMap<string, string>,
+  bodyUserId: unknown,
+  bodySessionId: unknown,
+  now = Date.now(),
+): Identity {
   const userCookie = validCookie(cookies.get(USER_COOKIE), USER_COOKIE_PATTERN) ?? keptUser(bodyUserId) ?? nanoid();
   const session = resolveSession(cookies, bodySessionId, now);
-  return { userId: userCookie.replace(/^~/, ''), userCookie, sessionId: session.id, sessionStart: session.start, endedSessionId: session.ended };
+  return {
+    userId: userCookie.replace(/^~/, ''),
+    userCookie,
+    sessionId: session.id,
+    sessionStart: session.start,
+    endedSessionId: session.ended,
+  };
 }
 
 /** A `Set-Cookie` value; without `maxAge`, a cookie for as long as the browser runs. */
-function cookie(name: string, value: string, maxAge: number | undefined, options: CookieOptions, httpOnly = false): string {
+function cookie(
+  name: string,
+  value: string,
+  maxAge: number | undefined,
+  options: CookieOptions,
+  httpOnly = false,
+): string {
   return `${name}=${value}${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}; Path=/; SameSite=Lax${options.domain ? `; Domain=${options.domain}` : ''}${options.secure ? '; Secure' : ''}${httpOnly ? '; HttpOnly' : ''}`;
 }
 

@@ -53,7 +53,8 @@ export class NewVisitorRise {
   taken(source: string): void {
     this.roll();
     this.current += 1;
-    if (this.sources.has(source) || this.sources.size < SOURCES_KEPT) this.sources.set(source, (this.sources.get(source) ?? 0) + 1);
+    if (this.sources.has(source) || this.sources.size < SOURCES_KEPT)
+      this.sources.set(source, (this.sources.get(source) ?? 0) + 1);
     if (this.alarmed || this.baseline === null || !this.rising()) return;
     this.alarmed = true;
     this.onRise({ count: this.current, baseline: this.baseline, top: this.top() });
@@ -61,7 +62,13 @@ export class NewVisitorRise {
 
   report(): RiseReport {
     this.roll();
-    return { windowMinutes: WINDOW_MS / 60_000, current: this.current, baseline: this.baseline, rising: this.rising(), top: this.top() };
+    return {
+      windowMinutes: WINDOW_MS / 60_000,
+      current: this.current,
+      baseline: this.baseline,
+      rising: this.rising(),
+      top: this.top(),
+    };
   }
 
   private rising(): boolean {

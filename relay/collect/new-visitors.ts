@@ -52,11 +52,19 @@ export class NewVisitors {
     private readonly perHour: number,
     private readonly redis?: RedisTurnBatch,
     /** Told of each count, with the client (its /64 for IPv6; a refusal by its /48 names that). */
-    private readonly onCount: (result: 'taken' | 'refused_in_batch' | 'refused_for_address', n: number, client?: string) => void = () => undefined,
+    private readonly onCount: (
+      result: 'taken' | 'refused_in_batch' | 'refused_for_address',
+      n: number,
+      client?: string,
+    ) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {
-    this.memory = perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour, duration: HOUR_MS / 1000 }) : undefined;
-    this.siteMemory = perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour * SITE_BUDGETS, duration: HOUR_MS / 1000 }) : undefined;
+    this.memory =
+      perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour, duration: HOUR_MS / 1000 }) : undefined;
+    this.siteMemory =
+      perHour > 0 && !redis
+        ? new RateLimiterMemory({ points: perHour * SITE_BUDGETS, duration: HOUR_MS / 1000 })
+        : undefined;
     this.current = { hour: hourOf(now()), taken: 0, refusedInBatch: 0, refusedForAddress: 0 };
   }
 
@@ -65,7 +73,8 @@ export class NewVisitors {
     if (now < this.hourEnds) return this.current;
     this.hourEnds = (Math.floor(now / HOUR_MS) + 1) * HOUR_MS;
     const hour = hourOf(now);
-    if (hour !== this.current.hour) [this.previous, this.current] = [this.current, { hour, taken: 0, refusedInBatch: 0, refusedForAddress: 0 }];
+    if (hour !== this.current.hour)
+      [this.previous, this.current] = [this.current, { hour, taken: 0, refusedInBatch: 0, refusedForAddress: 0 }];
     return this.current;
   }
 
@@ -78,14 +87,26 @@ export class NewVisitors {
     if (since !== undefined && this.now() - since < HOUR_MS) return;
     const site = clientSite(ip);
     const waitMs = await this.wait(client, this.perHour, this.memory);
-    const siteWaitMs = waitMs < 0 && site !== undefined ? await this.wait(`site:${site}`, this.perHour * SITE_BUDGETS, this.siteMemory) : -1;
+    const siteWaitMs =
+      waitMs < 0 && site !== undefined
+        ? await this.wait(`site:${site}`, this.perHour * SITE_BUDGETS, this.siteMemory)
+        : -1;
     if (waitMs >= 0 || siteWaitMs >= 0) {
       counts.refusedForAddress += 1;
       this.onCount('refused_for_address', 1, waitMs >= 0 ? client : site);
-      const over = waitMs >= 0 ? `${this.perHour} new visitors from this address` : `${this.perHour * SITE_BUDGETS} new visitors from this network (its /48)`;
-      throw new HttpError(429, 'too_many_new_visitors', `more than ${over} within an hour: sent again later, they are taken`, undefined, {
-        'Retry-After': String(Math.max(1, Math.ceil(Math.max(waitMs, siteWaitMs) / 1000))),
-      });
+      const over =
+        waitMs >= 0
+          ? `${this.perHour} new visitors from this address`
+          : `${this.perHour * SITE_BUDGETS} new visitors from this network (its /48)`;
+      throw new HttpError(
+        429,
+        'too_many_new_visitors',
+        `more than ${over} within an hour: sent again later, they are taken`,
+        undefined,
+        {
+          'Retry-After': String(Math.max(1, Math.ceil(Math.max(waitMs, siteWaitMs) / 1000))),
+        },
+      );
     }
     counts.taken += 1;
     this.onCount('taken', 1, client);
@@ -115,6 +136,10 @@ export class NewVisitors {
 
   /** This hour's and the last's, for `/stats`. */
   report(): { thisHour: NewVisitorCounts; lastHour: NewVisitorCounts | null; perHourPerAddress: number } {
-    return { thisHour: { ...this.counts() }, lastHour: this.previous ? { ...this.previous } : null, perHourPerAddress: this.perHour };
+    return {
+      thisHour: { ...this.counts() },
+      lastHour: this.previous ? { ...this.previous } : null,
+      perHourPerAddress: this.perHour,
+    };
   }
 }

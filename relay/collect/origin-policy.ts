@@ -28,7 +28,8 @@ export function originPolicy(options: { allowedOrigins: readonly string[] }) {
     // The relay's own origin from protocol and host (trusting X-Forwarded-* only with trust proxy).
     // Not `ctx.origin`: under Koa 3 it yielded the request's Origin header itself.
     if (!origin || origin === `${ctx.protocol}://${ctx.host}`) return next();
-    if (!allowed.has(origin)) throw new HttpError(403, 'origin_not_allowed', refusal(origin, `${ctx.protocol}://${ctx.host}`));
+    if (!allowed.has(origin))
+      throw new HttpError(403, 'origin_not_allowed', refusal(origin, `${ctx.protocol}://${ctx.host}`));
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Access-Control-Allow-Credentials', 'true');
     ctx.vary('Origin');

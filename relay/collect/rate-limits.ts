@@ -19,7 +19,9 @@ const WINDOW_MS = 60_000;
 type Bucket = (key: string, events: number) => Promise<void>;
 
 function tooMany(msBeforeNext: number): HttpError {
-  return new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+  return new HttpError(429, 'rate_limited', 'too many events; slow down', undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
+  });
 }
 
 /** A fixed window per key in this process (rate-limiter-flexible). */

@@ -25,12 +25,20 @@ export function eventUserId(raw: unknown, requestUser: string): string {
  * captured with, so a shopper who logs in on their first page sends the anonymous id and the
  * customer id in one batch, neither vouched yet. Any further visitor is refused, event by event.
  */
-export function admitVisitors(userIds: readonly string[], requestUser: string, voucher: string | undefined, vouchers: VisitorVouchers): Admission {
+export function admitVisitors(
+  userIds: readonly string[],
+  requestUser: string,
+  voucher: string | undefined,
+  vouchers: VisitorVouchers,
+): Admission {
   const named = [...new Set(userIds)];
   const vouched = vouchers.vouched(voucher, named);
   const unvouched = named.filter((id) => id !== vouched);
   const own = unvouched.filter((id) => id === requestUser);
-  const minted = [...own, ...unvouched.filter((id) => id !== requestUser).slice(0, 2 - own.length - (vouched === undefined ? 0 : 1))];
+  const minted = [
+    ...own,
+    ...unvouched.filter((id) => id !== requestUser).slice(0, 2 - own.length - (vouched === undefined ? 0 : 1)),
+  ];
   return { vouched, minted, beyond: new Set(unvouched.filter((id) => !minted.includes(id))) };
 }
 
@@ -41,7 +49,12 @@ export function admitVisitors(userIds: readonly string[], requestUser: string, v
  * voucher nobody paid for, and the next request would spend it (a security review billed ~36,000
  * visitors an hour from one address that way).
  */
-export function vouchable(admission: Admission, requestUser: string, voucher: string | undefined, vouchers: VisitorVouchers): string | undefined {
+export function vouchable(
+  admission: Admission,
+  requestUser: string,
+  voucher: string | undefined,
+  vouchers: VisitorVouchers,
+): string | undefined {
   if (admission.vouched === requestUser || admission.minted.includes(requestUser)) return requestUser;
   return vouchers.vouched(voucher, [requestUser]);
 }

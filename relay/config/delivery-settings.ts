@@ -1,5 +1,14 @@
 import { DEFAULT_DEDUPE_WINDOW_MS } from '../shared/dedupe-window.js';
-import { currencyCode, duration, hours, httpUrl, interval, oneOf, platformUrl, wholeNumber } from './setting-parsers.js';
+import {
+  currencyCode,
+  duration,
+  hours,
+  httpUrl,
+  interval,
+  oneOf,
+  platformUrl,
+  wholeNumber,
+} from './setting-parsers.js';
 import type { SettingRow } from './setting.js';
 
 /** The catalog, the sync, the outbox, delivery, timeouts and the log. */

@@ -29,7 +29,14 @@ export const DOOR_SETTINGS = [
     fallback: [],
     shown: 'same-origin only',
   },
-  { key: 'dataDir', env: 'SHOPBEACON_DATA_DIR', flag: '--data-dir', help: 'folder of the durable outbox', parse: text, fallback: './.shopbeacon' },
+  {
+    key: 'dataDir',
+    env: 'SHOPBEACON_DATA_DIR',
+    flag: '--data-dir',
+    help: 'folder of the durable outbox',
+    parse: text,
+    fallback: './.shopbeacon',
+  },
   {
     key: 'adminKey',
     secret: true,

@@ -9,7 +9,8 @@ export type SettingsRule = (config: Record<string, unknown>) => string[];
 /** Settings that one setting makes necessary. */
 export const requiredTogether: SettingsRule = (config) => {
   const problems: string[] = [];
-  if (config['baseUrl'] && !config['token']) problems.push('SHOPBEACON_TOKEN (--token) is required when SHOPBEACON_BASE_URL is set');
+  if (config['baseUrl'] && !config['token'])
+    problems.push('SHOPBEACON_TOKEN (--token) is required when SHOPBEACON_BASE_URL is set');
   return [...problems, ...exposureProblems(config), ...redisProblems(config)];
 };
 
@@ -33,11 +34,17 @@ function exposureProblems(config: Record<string, unknown>): string[] {
 function redisProblems(config: Record<string, unknown>): string[] {
   const problems = [...redisLocationProblems(config)];
   if (config['redisSentinels'] && !config['redisSentinelName'])
-    problems.push('SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set');
+    problems.push(
+      'SHOPBEACON_REDIS_SENTINEL_NAME (--redis-sentinel-name) is required when SHOPBEACON_REDIS_SENTINELS is set',
+    );
   if (config['redisSentinelName'] && !config['redisSentinels'])
-    problems.push('SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set');
+    problems.push(
+      'SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) is required when SHOPBEACON_REDIS_SENTINEL_NAME is set',
+    );
   if (Number(config['redisWaitReplicas']) > 0 && config['outbox'] !== 'redis')
-    problems.push('SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk');
+    problems.push(
+      'SHOPBEACON_REDIS_WAIT_REPLICAS (--redis-wait-replicas) needs SHOPBEACON_OUTBOX=redis: the SQLite outbox is durable on its own disk',
+    );
   return problems;
 }
 
@@ -49,7 +56,9 @@ function redisLocationProblems(config: Record<string, unknown>): string[] {
       'SHOPBEACON_REDIS_URL (--redis-url), SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) or SHOPBEACON_REDIS_CLUSTER (--redis-cluster) is required when SHOPBEACON_OUTBOX is "redis"',
     );
   if (config['redisCluster'] && config['redisSentinels'])
-    problems.push('SHOPBEACON_REDIS_CLUSTER (--redis-cluster) and SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) name two different Redis setups: set one');
+    problems.push(
+      'SHOPBEACON_REDIS_CLUSTER (--redis-cluster) and SHOPBEACON_REDIS_SENTINELS (--redis-sentinels) name two different Redis setups: set one',
+    );
   return problems;
 }
 
@@ -88,6 +97,9 @@ export function parseSettings(
 }
 
 /** Raw settings from the environment alone (for embedding the relay without the CLI). */
-export function rawSettingsFromEnv(settings: readonly Setting[], env: NodeJS.ProcessEnv = process.env): Partial<Record<keyof RelayConfig, string>> {
+export function rawSettingsFromEnv(
+  settings: readonly Setting[],
+  env: NodeJS.ProcessEnv = process.env,
+): Partial<Record<keyof RelayConfig, string>> {
   return Object.fromEntries(settings.filter((s) => env[s.env] !== undefined).map((s) => [s.key, env[s.env]]));
 }

@@ -9,7 +9,8 @@ import type { SettingsOf } from './setting.js';
  * stated there once: a row without a default gives a field that may be `undefined`.
  * Each platform's connector adds its own rows' fields (`relay/platforms/<name>/<name>-config.ts`).
  */
-export interface RelayConfig extends SettingsOf<typeof DOOR_SETTINGS>, SettingsOf<typeof REDIS_SETTINGS>, SettingsOf<typeof DELIVERY_SETTINGS> {
+export interface RelayConfig
+  extends SettingsOf<typeof DOOR_SETTINGS>, SettingsOf<typeof REDIS_SETTINGS>, SettingsOf<typeof DELIVERY_SETTINGS> {
   /**
    * Set by `shopbeacon relay` when it runs against its embedded mock (no base URL): serves the demo
    * storefront at `/` and opens `/_debug` without a key. Never set from the environment.

@@ -30,7 +30,8 @@ export function secretFileValues(settings: readonly Setting[], env: NodeJS.Proce
   for (const setting of settings.filter((s) => s.secret)) {
     const path = env[secretFileVariable(setting)];
     if (!path) continue;
-    if (env[setting.env]) throw new ConfigError([`${setting.env} and ${secretFileVariable(setting)} are both set: keep one`]);
+    if (env[setting.env])
+      throw new ConfigError([`${setting.env} and ${secretFileVariable(setting)} are both set: keep one`]);
     values[setting.env] = readSecretFile(secretFileVariable(setting), path);
   }
   return values;

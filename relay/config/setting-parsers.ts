@@ -36,7 +36,8 @@ function urlOf(value: string, protocols: string[]): URL {
 
 export function httpUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
-  if (url.username || url.password || url.search || url.hash) throw new Error('must not carry credentials, a query or a fragment');
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error('must not carry credentials, a query or a fragment');
   return value.replace(/\/+$/, '');
 }
 
@@ -76,7 +77,9 @@ export function isLoopbackHost(host: string): boolean {
 export function serviceUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
-    throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1): the token would travel in clear');
+    throw new Error(
+      'must be an https:// URL (http:// only for a loopback host such as 127.0.0.1): the token would travel in clear',
+    );
   return httpUrl(value);
 }
 
@@ -84,7 +87,9 @@ export function serviceUrl(value: string): string {
 export function accessKey(value: string): string {
   token(value);
   if (value.length < 32)
-    throw new Error(`must be at least 32 characters (it has ${value.length}), e.g. the output of \`openssl rand -base64 32\`: a short key can be guessed`);
+    throw new Error(
+      `must be at least 32 characters (it has ${value.length}), e.g. the output of \`openssl rand -base64 32\`: a short key can be guessed`,
+    );
   return value;
 }
 
@@ -108,7 +113,8 @@ export function proxyList(value: string): string[] {
 /** A shop platform's address: `https://`, or `http://` on a loopback host only (the API key travels in it). */
 export function platformUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+    throw new Error('must be an https:// URL (http:// only for a loopback host such as 127.0.0.1)');
   return httpUrl(value);
 }
 

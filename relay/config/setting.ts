@@ -13,7 +13,11 @@ export interface SettingRow<Key extends string = string, Value = unknown> {
 }
 
 /** What one row gives the relay: its parser's value, or `undefined` too when the row has no default. */
-type ValueOf<Row> = Row extends { parse: (text: string) => infer Value } ? (Row extends { fallback: unknown } ? Value : Value | undefined) : never;
+type ValueOf<Row> = Row extends { parse: (text: string) => infer Value }
+  ? Row extends { fallback: unknown }
+    ? Value
+    : Value | undefined
+  : never;
 
 /**
  * The settings a list of rows gives, keyed by each row's `key`: `RelayConfig` is built from these,

@@ -10,7 +10,11 @@ function distance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     previous = row;
   }
   return previous[b.length] as number;
@@ -21,9 +25,16 @@ function distance(a: string, b: string): number {
  * setting: a typo such as `SHOPBEACON_SYNC_INTERVALL` would otherwise be ignored in silence.
  */
 export function unknownVariables(settings: readonly Setting[], env: NodeJS.ProcessEnv = process.env): string[] {
-  const known = settings.flatMap((s) => (s.secret ? [s.env, secretFileVariable(s)] : [s.env])).filter((name) => name.startsWith('SHOPBEACON_'));
+  const known = settings
+    .flatMap((s) => (s.secret ? [s.env, secretFileVariable(s)] : [s.env]))
+    .filter((name) => name.startsWith('SHOPBEACON_'));
   return Object.keys(env)
-    .filter((name) => name.startsWith('SHOPBEACON_') && !known.includes(name) && !OTHER_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    .filter(
+      (name) =>
+        name.startsWith('SHOPBEACON_') &&
+        !known.includes(name) &&
+        !OTHER_PREFIXES.some((prefix) => name.startsWith(prefix)),
+    )
     .sort()
     .map((name) => {
       const closest = [...known].sort((a, b) => distance(name, a) - distance(name, b))[0];

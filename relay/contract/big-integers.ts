@@ -11,7 +11,8 @@ const MAX_INT64 = 2n ** 63n - 1n;
  */
 export function withBigIntegersChecked(value: unknown, errors: FieldError[], path = ''): unknown {
   if (typeof value === 'bigint') {
-    if (value < 0n || value > MAX_INT64) errors.push(fieldError(path, 'out_of_range', 'must be an integer from 0 to 2^63-1'));
+    if (value < 0n || value > MAX_INT64)
+      errors.push(fieldError(path, 'out_of_range', 'must be an integer from 0 to 2^63-1'));
     return 0;
   }
   if (Array.isArray(value)) return value.map((item, i) => withBigIntegersChecked(item, errors, joinPath(path, i)));

@@ -31,13 +31,18 @@ const text = () => Type.String({ maxLength: MAX_TEXT });
 const label = () => Type.String({ minLength: 1, maxLength: 256 });
 const money = () => Type.Number({ minimum: 0 });
 /** ISO 4217 codes are three letters; a symbol such as `€` would be refused by the service's billing. */
-export const currency = () => Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
+export const currency = () =>
+  Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency code, e.g. EUR' });
 /** A platform's id: an integer where it has one (WooCommerce, PrestaShop, Shopify's digits), else its text. */
 const id = () => Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), label()]);
 const position = () => Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
 /** A field; its schema is given `strict` so a field that is an object itself (a line, a listed product) is built strict or not with its event. */
-const field = (schema: (strict: boolean) => TSchema, description: string, required = false): CatalogueField => ({ schema, description, required });
+const field = (schema: (strict: boolean) => TSchema, description: string, required = false): CatalogueField => ({
+  schema,
+  description,
+  required,
+});
 
 /** The object of a field table, optional fields marked, unknown fields allowed unless strict. */
 export function objectSchema(fields: CatalogueFields, strict: boolean, options: Record<string, unknown> = {}) {
@@ -75,7 +80,10 @@ export const LIST_PRODUCT_FIELDS: CatalogueFields = {
 /** The most products one listing event carries (GA4 takes 200 items an event). */
 export const MAX_LIST_PRODUCTS = 200;
 
-const items = field((strict) => Type.Array(objectSchema(PRODUCT_FIELDS, strict), { maxItems: 1000 }), 'the lines, each the product fields with quantity');
+const items = field(
+  (strict) => Type.Array(objectSchema(PRODUCT_FIELDS, strict), { maxItems: 1000 }),
+  'the lines, each the product fields with quantity',
+);
 
 const CHECKOUT_FIELDS: CatalogueFields = {
   order_value: field(money, "the cart's or order's total"),
@@ -83,7 +91,11 @@ const CHECKOUT_FIELDS: CatalogueFields = {
   items,
 };
 
-const LIST_ID = field(label, 'the listing, stable across visits and pages: category-12, search, new-products, collection-123', true);
+const LIST_ID = field(
+  label,
+  'the listing, stable across visits and pages: category-12, search, new-products, collection-123',
+  true,
+);
 
 export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   'Product Viewed': { helper: 'viewProduct', description: 'a product page', fields: PRODUCT_FIELDS },
@@ -93,7 +105,10 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   'Order Completed': {
     helper: 'purchase',
     description: 'an order placed',
-    fields: { order_id: field(id, 'the id /v1/orders carries: the service joins the visit to the order by it', true), ...CHECKOUT_FIELDS },
+    fields: {
+      order_id: field(id, 'the id /v1/orders carries: the service joins the visit to the order by it', true),
+      ...CHECKOUT_FIELDS,
+    },
   },
   'Products Searched': {
     helper: 'search',
@@ -118,7 +133,8 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   },
   'Product Clicked': {
     helper: 'click',
-    description: "a click on a product of a listing, from the browser (a marked element, or a link to a listing's product)",
+    description:
+      "a click on a product of a listing, from the browser (a marked element, or a link to a listing's product)",
     fields: {
       product_id: field(id, 'the product clicked', true),
       position: field(position, 'its position in the listing'),
@@ -133,7 +149,9 @@ export function cataloguedEvent(name: unknown): CatalogueEvent | undefined {
 }
 
 /** Each event's name by the short name its snippet helper sends it by. */
-const BY_HELPER = new Map(Object.entries(EVENT_CATALOGUE).flatMap(([name, event]) => (event.helper ? [[event.helper, name] as const] : [])));
+const BY_HELPER = new Map(
+  Object.entries(EVENT_CATALOGUE).flatMap(([name, event]) => (event.helper ? [[event.helper, name] as const] : [])),
+);
 
 /** The catalogue's name of the event a snippet helper sent by its short name (`addToCart`), else the name as it came. */
 export function helperEventName(name: unknown): unknown {

@@ -1,6 +1,16 @@
 /** What is wrong with a field, for programs: metrics, the import's skip rule, later ways in. */
 export type FieldErrorCode =
-  'missing' | 'unknown_field' | 'wrong_type' | 'out_of_range' | 'too_long' | 'empty' | 'bad_format' | 'bad_timestamp' | 'too_old' | 'in_future' | 'invalid';
+  | 'missing'
+  | 'unknown_field'
+  | 'wrong_type'
+  | 'out_of_range'
+  | 'too_long'
+  | 'empty'
+  | 'bad_format'
+  | 'bad_timestamp'
+  | 'too_old'
+  | 'in_future'
+  | 'invalid';
 
 /**
  * One refused field: `path` names it the way a developer writes it (`line_items[2].line_item_quantity`),

@@ -81,8 +81,18 @@ export function serviceOpenApi(baseUrl = '{base_url}'): Record<string, unknown> 
     },
     servers: [{ url: baseUrl }],
     paths: {
-      [KINDS.order.path]: operation('Upload one order (a repeated order_id overwrites)', 'Order', 'the order was added', 'order upload failed'),
-      [KINDS.product.path]: operation('Upload one product (a repeated product_id overwrites)', 'Product', 'the catalog was updated', 'catalog upload failed'),
+      [KINDS.order.path]: operation(
+        'Upload one order (a repeated order_id overwrites)',
+        'Order',
+        'the order was added',
+        'order upload failed',
+      ),
+      [KINDS.product.path]: operation(
+        'Upload one product (a repeated product_id overwrites)',
+        'Product',
+        'the catalog was updated',
+        'catalog upload failed',
+      ),
       [KINDS.event.path]: operation('Send one tracking event', 'TrackingEvent', 'the event was added', 'event failed'),
     },
     components: {

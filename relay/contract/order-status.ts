@@ -4,6 +4,14 @@
  * the service sees one vocabulary, whichever platform a shop runs. WooCommerce passes its own slug
  * through, so a shop's custom status (a plugin's `shipped`) arrives as it is.
  */
-export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -47,7 +47,10 @@ function describe(error: TLocalizedValidationError): [FieldErrorCode, string] {
     case 'maxItems':
       return ['too_long', `must hold at most ${String(params['limit'])} items`];
     case 'pattern':
-      return ['bad_format', PATTERN_MESSAGES[String(params['pattern'])] ?? `must match the pattern ${String(params['pattern'])}`];
+      return [
+        'bad_format',
+        PATTERN_MESSAGES[String(params['pattern'])] ?? `must match the pattern ${String(params['pattern'])}`,
+      ];
     default:
       return ['invalid', error.message];
   }

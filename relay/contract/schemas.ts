@@ -45,7 +45,9 @@ export const OrderSchema = Type.Object(
     last_name: Type.Optional(text()),
     order_id: integerId('identity of the order; a repeat overwrites'),
     phone: Type.Optional(text()),
-    status: text("order status: pending, processing, on-hold, completed, cancelled, refunded or failed (ORDER_STATUSES), or a shop's own"),
+    status: text(
+      "order status: pending, processing, on-hold, completed, cancelled, refunded or failed (ORDER_STATUSES), or a shop's own",
+    ),
     order_value: money('total value of the order'),
     zip_code: Type.Optional(text()),
     line_items: Type.Array(LineItemSchema, { maxItems: 1000 }),
@@ -73,7 +75,10 @@ export const ProductSchema = Type.Object(
 );
 
 /** The `event` object of `Added To Cart`, the one the spec shows (without types): the catalogue's product. */
-export const AddedToCartSchema = objectSchema(PRODUCT_FIELDS, false, { $id: 'AddedToCart', title: 'Added To Cart event object' });
+export const AddedToCartSchema = objectSchema(PRODUCT_FIELDS, false, {
+  $id: 'AddedToCart',
+  title: 'Added To Cart event object',
+});
 
 export const TrackingEventSchema = Type.Object(
   {

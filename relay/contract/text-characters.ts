@@ -16,7 +16,9 @@ const MAX_DEPTH = 16;
 function describe(text: string): string {
   const found = FORBIDDEN.exec(text)?.[0] ?? '';
   const code = found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-  return /[\uD800-\uDFFF]/.test(found) ? `holds a lone UTF-16 surrogate (U+${code}): not text` : `holds the control character U+${code}: not text`;
+  return /[\uD800-\uDFFF]/.test(found)
+    ? `holds a lone UTF-16 surrogate (U+${code}): not text`
+    : `holds the control character U+${code}: not text`;
 }
 
 /** Whether any string of `value` (keys too) holds such a character: the walk of clean records, which builds no path. */
@@ -24,7 +26,8 @@ function holdsForbidden(value: unknown, depth: number): boolean {
   if (typeof value === 'string') return FORBIDDEN.test(value);
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.some((item) => holdsForbidden(item, depth + 1));
-  for (const key of Object.keys(value)) if (FORBIDDEN.test(key) || holdsForbidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  for (const key of Object.keys(value))
+    if (FORBIDDEN.test(key) || holdsForbidden((value as Record<string, unknown>)[key], depth + 1)) return true;
   return false;
 }
 
@@ -36,9 +39,13 @@ export function checkTextCharacters(value: unknown, path = '', depth = 0): Field
 function forbiddenTexts(value: unknown, path: string, depth: number): FieldError[] {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? [fieldError(path, 'bad_format', describe(value))] : [];
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => forbiddenTexts(item, joinPath(path, index), depth + 1));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => forbiddenTexts(item, joinPath(path, index), depth + 1));
   return Object.entries(value).flatMap(([key, item]) => {
     const here = joinPath(path, key);
-    return [...(FORBIDDEN.test(key) ? [fieldError(here, 'bad_format', `its name ${describe(key)}`)] : []), ...forbiddenTexts(item, here, depth + 1)];
+    return [
+      ...(FORBIDDEN.test(key) ? [fieldError(here, 'bad_format', `its name ${describe(key)}`)] : []),
+      ...forbiddenTexts(item, here, depth + 1),
+    ];
   });
 }

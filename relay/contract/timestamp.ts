@@ -4,7 +4,8 @@
  * `YYYY-MM-DD[(T| )HH[:MM[:SS[.fff|.ffffff]]]][(+|-)HH:MM[:SS[.ffffff]]]`.
  * An offset needs a time before it. `Z` is not a shape the service lists, so it is refused.
  */
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{3}|\d{6}))?)?)?([+-]\d{2}:\d{2}(?::\d{2}(?:\.\d{6})?)?)?)?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{3}|\d{6}))?)?)?([+-]\d{2}:\d{2}(?::\d{2}(?:\.\d{6})?)?)?)?$/;
 const OFFSET = /^([+-])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{6}))?)?$/;
 const DAY_MS = 86_400_000;
 
@@ -105,5 +106,8 @@ export function parseTimestamp(text: string): TimestampResult {
   const subMs = Math.floor((fractionMicros - offset.micros) / 1000);
   const epochMs = utcEpoch(fields) - offset.wholeSeconds * 1000 + subMs;
   const offsetSeconds = offset.wholeSeconds + offset.micros / 1_000_000;
-  return { ok: true, value: { epochMs, offsetSeconds, hasOffset: offsetText !== undefined, month: writtenMonth(text) } };
+  return {
+    ok: true,
+    value: { epochMs, offsetSeconds, hasOffset: offsetText !== undefined, month: writtenMonth(text) },
+  };
 }

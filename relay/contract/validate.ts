@@ -5,7 +5,14 @@ import { isPlainObject as isObject } from '../shared/is-plain-object.js';
 import { withBigIntegersChecked } from './big-integers.js';
 import { toFieldErrors } from './schema-errors.js';
 import { EVENT_CATALOGUE, objectSchema } from './event-catalogue.js';
-import { OrderSchema, ProductSchema, TrackingEventSchema, type Order, type Product, type TrackingEvent } from './schemas.js';
+import {
+  OrderSchema,
+  ProductSchema,
+  TrackingEventSchema,
+  type Order,
+  type Product,
+  type TrackingEvent,
+} from './schemas.js';
 import { parseTimestamp } from './timestamp.js';
 import { checkTextCharacters } from './text-characters.js';
 import { windowCheck } from './window.js';
@@ -31,7 +38,9 @@ interface TimestampField {
 }
 
 /** Each catalogued event's object, compiled once; fields the catalogue lacks pass, as the shop's own. */
-const EVENT_OBJECTS = new Map(Object.entries(EVENT_CATALOGUE).map(([name, event]) => [name, Compile(objectSchema(event.fields, false))]));
+const EVENT_OBJECTS = new Map(
+  Object.entries(EVENT_CATALOGUE).map(([name, event]) => [name, Compile(objectSchema(event.fields, false))]),
+);
 
 function checkTimestamps(record: Record<string, unknown>, fields: TimestampField[], now: number): FieldError[] {
   const errors: FieldError[] = [];
@@ -59,7 +68,12 @@ function createValidator<T>(schema: TSchema, timestamps: TimestampField[], extra
     const view = options.bigIntegers ? withBigIntegersChecked(value, rangeErrors) : value;
     const shapeErrors = [...rangeErrors, ...(compiled.Check(view) ? [] : toFieldErrors(compiled.Errors(view)))];
     const record = isObject(value) ? value : {};
-    const errors = [...shapeErrors, ...checkTextCharacters(value), ...extra(record), ...checkTimestamps(record, timestamps, now)];
+    const errors = [
+      ...shapeErrors,
+      ...checkTextCharacters(value),
+      ...extra(record),
+      ...checkTimestamps(record, timestamps, now),
+    ];
     return errors.length === 0 ? { ok: true, value: value as T } : { ok: false, errors };
   };
 }
@@ -84,4 +98,8 @@ export const validateOrder = createValidator<Order>(OrderSchema, [
 export const validateProduct = createValidator<Product>(ProductSchema, []);
 
 /** Validates a Tracking event; a catalogued event also has its `event` object checked field by field. */
-export const validateTrackingEvent = createValidator<TrackingEvent>(TrackingEventSchema, [{ name: 'datetime', windowed: true }], checkEventObject);
+export const validateTrackingEvent = createValidator<TrackingEvent>(
+  TrackingEventSchema,
+  [{ name: 'datetime', windowed: true }],
+  checkEventObject,
+);

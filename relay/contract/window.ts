@@ -26,8 +26,13 @@ export function windowViolation(timestamp: ParsedTimestamp, nowMs: number): stri
 }
 
 /** Why a timestamp falls outside the service's window, with its code, or `undefined` when it is inside. */
-export function windowCheck(timestamp: ParsedTimestamp, nowMs: number): { code: 'too_old' | 'in_future'; message: string } | undefined {
-  if (timestamp.epochMs < historyStart(nowMs)) return { code: 'too_old', message: `is older than ${HISTORY_YEARS} years` };
-  if (timestamp.epochMs > nowMs + FUTURE_TOLERANCE_MS) return { code: 'in_future', message: 'is more than 10 minutes in the future' };
+export function windowCheck(
+  timestamp: ParsedTimestamp,
+  nowMs: number,
+): { code: 'too_old' | 'in_future'; message: string } | undefined {
+  if (timestamp.epochMs < historyStart(nowMs))
+    return { code: 'too_old', message: `is older than ${HISTORY_YEARS} years` };
+  if (timestamp.epochMs > nowMs + FUTURE_TOLERANCE_MS)
+    return { code: 'in_future', message: 'is more than 10 minutes in the future' };
   return undefined;
 }

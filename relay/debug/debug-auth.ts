@@ -31,9 +31,15 @@ export function debugAuth(options: DebugAuthOptions) {
     options.failures.check(socketAddress(ctx));
     if (!constantTimeEqual(presentedKey(ctx.get('authorization')), options.adminKey)) {
       options.failures.failed(socketAddress(ctx));
-      throw new HttpError(401, 'unauthorized', 'the debugger needs the admin key (user: any, password: SHOPBEACON_ADMIN_KEY)', undefined, {
-        'WWW-Authenticate': 'Basic realm="shopbeacon debugger", charset="UTF-8"',
-      });
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'the debugger needs the admin key (user: any, password: SHOPBEACON_ADMIN_KEY)',
+        undefined,
+        {
+          'WWW-Authenticate': 'Basic realm="shopbeacon debugger", charset="UTF-8"',
+        },
+      );
     }
     await next();
   };

@@ -37,7 +37,8 @@ export interface DebugOptions {
 /** A state-changing call must come from the debugger itself: JSON (no form can send it) and no foreign Origin. */
 async function sameOriginOnly(ctx: Context, next: Next): Promise<void> {
   const origin = ctx.get('origin');
-  if (origin && origin !== `${ctx.protocol}://${ctx.host}`) throw new HttpError(403, 'forbidden_origin', `origin ${origin} may not change the relay`);
+  if (origin && origin !== `${ctx.protocol}://${ctx.host}`)
+    throw new HttpError(403, 'forbidden_origin', `origin ${origin} may not change the relay`);
   await next();
 }
 

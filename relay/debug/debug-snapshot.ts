@@ -7,7 +7,12 @@ import type { RecordFeed } from './record-feed.js';
 
 /** The worker's limiter as the page shows it, latency rounded to 0.1 ms. */
 export function concurrencyWire(view: ConcurrencyView): ConcurrencyWire {
-  return { limit: view.limit, max: view.max, reason: view.reason, latencyMs: view.observedMs === undefined ? null : Math.round(view.observedMs * 10) / 10 };
+  return {
+    limit: view.limit,
+    max: view.max,
+    reason: view.reason,
+    latencyMs: view.observedMs === undefined ? null : Math.round(view.observedMs * 10) / 10,
+  };
 }
 
 export interface SnapshotSources {
@@ -26,7 +31,8 @@ export interface SnapshotSources {
 }
 
 function syncWire(status: SyncStatus): SyncWire {
-  const { platform, lastSuccessAt, lastError, failingSince, sent, unchanged, missedByWebhooks, webhooksRepaired } = status;
+  const { platform, lastSuccessAt, lastError, failingSince, sent, unchanged, missedByWebhooks, webhooksRepaired } =
+    status;
   return { platform, lastSuccessAt, lastError, failingSince, sent, unchanged, missedByWebhooks, webhooksRepaired };
 }
 
@@ -43,7 +49,12 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
   return {
     at: now,
     serviceUrl: sources.serviceUrl,
-    outbox: { queued, dead, bytes: counts.bytes, oldestAgeMs: counts.oldestQueuedAt === undefined ? null : now - counts.oldestQueuedAt },
+    outbox: {
+      queued,
+      dead,
+      bytes: counts.bytes,
+      oldestAgeMs: counts.oldestQueuedAt === undefined ? null : now - counts.oldestQueuedAt,
+    },
     totals: { accepted: counts.accepted, delivered: counts.delivered, coalesced: counts.coalesced },
     delivery: {
       paused: sources.worker.paused,
@@ -52,7 +63,10 @@ export async function debugSnapshot(sources: SnapshotSources): Promise<DebugSnap
       inFlight: sources.worker.inFlightCount,
       concurrency: concurrencyWire(sources.worker.concurrency),
     },
-    visitors: { month, count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0 },
+    visitors: {
+      month,
+      count: (await sources.visitorsByMonth().catch(() => ({}) as Record<string, number>))[month] ?? 0,
+    },
     series: sources.feed.points(),
     deadLetters: (await sources.outbox.deadLetters({ limit: DEAD_LETTERS_SHOWN })).map((d) => ({
       id: d.id,

@@ -77,7 +77,13 @@ export interface DebugSnapshot {
   outbox: { queued: number; dead: number; bytes: number; oldestAgeMs: number | null };
   totals: { accepted: number; delivered: number; coalesced: number };
   /** `reason`: why delivery is paused, or since when the service is unreachable (then `unreachableSince` is set). */
-  delivery: { paused: boolean; reason: string | null; unreachableSince: number | null; inFlight: number; concurrency: ConcurrencyWire };
+  delivery: {
+    paused: boolean;
+    reason: string | null;
+    unreachableSince: number | null;
+    inFlight: number;
+    concurrency: ConcurrencyWire;
+  };
   visitors: { month: string; count: number };
   series: SeriesPoint[];
   deadLetters: DeadLetterView[];

@@ -3,7 +3,12 @@ import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
-import { AdaptiveConcurrency, DEFAULT_CONCURRENCY, type ConcurrencyView, type IngestReading } from './adaptive-concurrency.js';
+import {
+  AdaptiveConcurrency,
+  DEFAULT_CONCURRENCY,
+  type ConcurrencyView,
+  type IngestReading,
+} from './adaptive-concurrency.js';
 import { callSignal } from './call-signal.js';
 import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { OutcomeSettler } from './outcome-settler.js';
@@ -202,7 +207,10 @@ export class DeliveryWorker {
   private async call(kind: RecordKind, body: string): Promise<{ outcome: Outcome; status: number }> {
     try {
       const answer = await this.options.client.post(KINDS[kind].path, body);
-      return { outcome: classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now())), status: answer.status };
+      return {
+        outcome: classifyStatus(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now())),
+        status: answer.status,
+      };
     } catch (error) {
       return { outcome: classifyError(error), status: 0 };
     }
@@ -219,7 +227,10 @@ export class DeliveryWorker {
     try {
       await this.settler.settle(record, outcome, call, startedAt);
     } catch (error) {
-      this.options.logger.error({ err: error, record: record.id }, 'could not record a delivery outcome; the record stays queued');
+      this.options.logger.error(
+        { err: error, record: record.id },
+        'could not record a delivery outcome; the record stays queued',
+      );
     } finally {
       this.inFlight.delete(record.id);
       this.wakeUp();

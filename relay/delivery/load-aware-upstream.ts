@@ -35,5 +35,7 @@ const ARRIVALS_QUIET_MS = 1_000;
 
 /** The relay's service client: calls on the loop, or on a thread while `arrivingWithin` says ingest is busy. */
 export function createUpstream(options: UpstreamClientOptions, arrivingWithin: (ms: number) => boolean): Upstream {
-  return new LoadAwareUpstream(new UpstreamClient(options), new ThreadedUpstreamClient(options), () => arrivingWithin(ARRIVALS_QUIET_MS));
+  return new LoadAwareUpstream(new UpstreamClient(options), new ThreadedUpstreamClient(options), () =>
+    arrivingWithin(ARRIVALS_QUIET_MS),
+  );
 }

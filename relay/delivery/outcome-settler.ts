@@ -60,13 +60,24 @@ export class OutcomeSettler {
 
   /** Until when nothing may be sent: a `Retry-After`, a pause's or an open circuit's next probe. */
   holdUntil(): number {
-    return Math.max(this.blockedUntil, this.pause.paused ? this.pause.until : 0, this.circuit.open ? this.circuit.until : 0);
+    return Math.max(
+      this.blockedUntil,
+      this.pause.paused ? this.pause.until : 0,
+      this.circuit.open ? this.circuit.until : 0,
+    );
   }
 
   async settle(record: DueRecord, outcome: Outcome, call: CallResult, startedAt: number): Promise<void> {
     const now = this.options.now();
     const publish = (entry: Omit<RecordStep, 'kind' | 'key' | 'body' | 'status' | 'latencyMs'>) =>
-      this.options.events.emit({ kind: record.kind, key: record.key, body: record.body, ...visitorLabels(record.visitor), ...call, ...entry });
+      this.options.events.emit({
+        kind: record.kind,
+        key: record.key,
+        body: record.body,
+        ...visitorLabels(record.visitor),
+        ...call,
+        ...entry,
+      });
     this.watchReachability(outcome, call.status, now, startedAt);
     if (outcome.type === 'delivered') {
       await this.onDelivered(record);
@@ -77,13 +88,28 @@ export class OutcomeSettler {
       return publish(
         dead
           ? { state: 'dead', detail: outcome.detail }
-          : { state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: this.pause.until, detail: outcome.detail },
+          : {
+              state: 'retrying',
+              attempt: record.attempts + 1,
+              nextAttemptAt: this.pause.until,
+              detail: outcome.detail,
+            },
       );
     }
-    const next = outcome.type === 'retry' ? await this.onRetryable(record, outcome, now) : await this.onAuthProblem(record, outcome.detail, now);
-    if (next === undefined) return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
+    const next =
+      outcome.type === 'retry'
+        ? await this.onRetryable(record, outcome, now)
+        : await this.onAuthProblem(record, outcome.detail, now);
+    if (next === undefined)
+      return publish({ state: 'dead', detail: `expired after the maximum age: ${outcome.detail}` });
     const ambiguous = outcome.type === 'retry' && outcome.ambiguous === true;
-    publish({ state: 'retrying', attempt: record.attempts + 1, nextAttemptAt: next, detail: outcome.detail, ...(ambiguous ? { ambiguous } : {}) });
+    publish({
+      state: 'retrying',
+      attempt: record.attempts + 1,
+      nextAttemptAt: next,
+      detail: outcome.detail,
+      ...(ambiguous ? { ambiguous } : {}),
+    });
   }
 
   /** No answer, or a 5xx, is the service failing; any other answer (429 and 408 too) shows it is there. */
@@ -92,11 +118,17 @@ export class OutcomeSettler {
     if (!down) {
       const downForMs = this.circuit.answered(now);
       if (downForMs === undefined) return;
-      this.options.logger.info({ downForSeconds: Math.round(downForMs / 1000) }, 'the service answers again: delivery resumed');
+      this.options.logger.info(
+        { downForSeconds: Math.round(downForMs / 1000) },
+        'the service answers again: delivery resumed',
+      );
       return;
     }
     if (!this.circuit.failed(outcome.detail, now, startedAt)) return;
-    this.options.logger.warn({ detail: outcome.detail.slice(0, 200) }, 'the service is unreachable: delivery holds and probes with one call at a time');
+    this.options.logger.warn(
+      { detail: outcome.detail.slice(0, 200) },
+      'the service is unreachable: delivery holds and probes with one call at a time',
+    );
   }
 
   private async onDelivered(record: DueRecord): Promise<void> {
@@ -119,7 +151,10 @@ export class OutcomeSettler {
   /** Returns whether the record stays a dead letter (false: the refusal streak sent it back to the queue). */
   private async onRefused(record: DueRecord, detail: string, now: number): Promise<boolean> {
     await this.options.outbox.deadLetter([record.id], detail);
-    this.options.logger.warn({ record: record.id, kind: record.kind, answer: detail }, 'the service refused a record: kept as a dead letter');
+    this.options.logger.warn(
+      { record: record.id, kind: record.kind, answer: detail },
+      'the service refused a record: kept as a dead letter',
+    );
     this.refusalStreak.push(record.id);
     if (this.refusalStreak.length < (this.options.refusalStreakLimit ?? 10)) return true;
     const streak = this.refusalStreak;
@@ -150,7 +185,11 @@ export class OutcomeSettler {
   }
 
   /** Returns when the record is tried again, or undefined when it expired into a dead letter. */
-  private async onRetryable(record: DueRecord, outcome: Extract<Outcome, { type: 'retry' }>, now: number): Promise<number | undefined> {
+  private async onRetryable(
+    record: DueRecord,
+    outcome: Extract<Outcome, { type: 'retry' }>,
+    now: number,
+  ): Promise<number | undefined> {
     const { outbox } = this.options;
     // While the service is down, a record waits in its place without spending an attempt or its age.
     if (this.circuit.open) {
@@ -170,7 +209,10 @@ export class OutcomeSettler {
   private async enterPause(reason: string, now: number): Promise<void> {
     if (this.pause.enter(reason, now)) {
       await this.options.outbox.notePause(reason);
-      this.options.logger.error({ reason }, `delivery paused: ${reason}; check SHOPBEACON_TOKEN; probing the service with backoff`);
+      this.options.logger.error(
+        { reason },
+        `delivery paused: ${reason}; check SHOPBEACON_TOKEN; probing the service with backoff`,
+      );
     }
   }
 }

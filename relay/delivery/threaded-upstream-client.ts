@@ -13,9 +13,14 @@ type Waiter = { resolve: (answer: UpstreamAnswer) => void; reject: (error: Error
  * `relay/delivery/` next to the CLI's one-file bundle (`dist/cli.js`).
  */
 function threadModule(): URL {
-  const candidates = ['./upstream-thread.js', './upstream-thread.ts', './relay/delivery/upstream-thread.js'].map((path) => new URL(path, import.meta.url));
+  const candidates = ['./upstream-thread.js', './upstream-thread.ts', './relay/delivery/upstream-thread.js'].map(
+    (path) => new URL(path, import.meta.url),
+  );
   const found = candidates.find((url) => existsSync(fileURLToPath(url)));
-  if (!found) throw new Error(`the delivery thread's module is missing (looked for ${candidates.map(String).join(', ')}): build the relay again`);
+  if (!found)
+    throw new Error(
+      `the delivery thread's module is missing (looked for ${candidates.map(String).join(', ')}): build the relay again`,
+    );
   return found;
 }
 
@@ -25,7 +30,10 @@ function startThread(module: URL, options: UpstreamClientOptions): Worker {
   const settings = { workerData: options, execArgv: [] };
   if (!module.pathname.endsWith('.ts')) return new Worker(module, settings);
   const href = JSON.stringify(module.href);
-  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, { ...settings, eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, {
+    ...settings,
+    eval: true,
+  });
 }
 
 /** An error as undici would have thrown it: `classifyError` reads its code (a reset is ambiguous, a refusal is not). */
@@ -75,7 +83,9 @@ export class ThreadedUpstreamClient implements Upstream {
       thread = this.started();
     } catch (error) {
       // Nothing was sent: the calls fail as a refused connection would, and delivery retries them.
-      return this.answered(calls.map(({ n }) => ({ n, error: { code: 'ERR_WORKER_INIT_FAILED', message: (error as Error).message } })));
+      return this.answered(
+        calls.map(({ n }) => ({ n, error: { code: 'ERR_WORKER_INIT_FAILED', message: (error as Error).message } })),
+      );
     }
     thread.ref();
     thread.postMessage({ type: 'calls', calls } satisfies ThreadRequest);
@@ -84,7 +94,10 @@ export class ThreadedUpstreamClient implements Upstream {
   private started(): Worker {
     if (this.thread) return this.thread;
     const thread = startThread(threadModule(), this.options);
-    thread.on('message', (message: ThreadAnswer[] | 'close' | 'destroy') => Array.isArray(message) && this.answered(message));
+    thread.on(
+      'message',
+      (message: ThreadAnswer[] | 'close' | 'destroy') => Array.isArray(message) && this.answered(message),
+    );
     thread.on('error', (error) => this.lost(thread, error.message));
     thread.on('exit', (code) => this.lost(thread, `the delivery thread exited (code ${code})`));
     this.thread = thread;

@@ -48,7 +48,15 @@ export const CATALOG: DemoProduct[] = [
     color: '#7fa37a',
     blurb: 'The same tee in a soft green that goes with everything.',
   },
-  { id: 105, name: 'Trail Bottle', category: 'Outdoor', price: 19.9, shape: 'bottle', color: '#1f9d8b', blurb: 'Insulated steel, 750 ml, cold for 24 hours.' },
+  {
+    id: 105,
+    name: 'Trail Bottle',
+    category: 'Outdoor',
+    price: 19.9,
+    shape: 'bottle',
+    color: '#1f9d8b',
+    blurb: 'Insulated steel, 750 ml, cold for 24 hours.',
+  },
   {
     id: 106,
     name: 'City Bottle',
@@ -67,7 +75,15 @@ export const CATALOG: DemoProduct[] = [
     color: '#b7862d',
     blurb: 'Waxed cotton, adjustable strap, shades a laptop screen outdoors.',
   },
-  { id: 108, name: 'Night Cap', category: 'Apparel', price: 18, shape: 'cap', color: '#3c3f58', blurb: 'Six panels of recycled polyester in deep navy.' },
+  {
+    id: 108,
+    name: 'Night Cap',
+    category: 'Apparel',
+    price: 18,
+    shape: 'cap',
+    color: '#3c3f58',
+    blurb: 'Six panels of recycled polyester in deep navy.',
+  },
   {
     id: 109,
     name: 'Commuter Tote',

@@ -7,9 +7,11 @@ import type { CheckoutRequest } from './demo-wire.js';
 const CUSTOMER_FIELDS = ['email', 'first_name', 'last_name', 'city', 'zip_code', 'country'] as const;
 
 function checkLines(lines: unknown, errors: FieldError[]): void {
-  if (!Array.isArray(lines) || lines.length === 0 || lines.length > 50) return void errors.push({ path: 'lines', message: 'must hold 1 to 50 cart lines' });
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > 50)
+    return void errors.push({ path: 'lines', message: 'must hold 1 to 50 cart lines' });
   lines.forEach((line: { product_id?: unknown; quantity?: unknown } | null, i) => {
-    if (!findProduct(Number(line?.product_id))) errors.push({ path: `lines[${i}].product_id`, message: 'is not a product of the shop' });
+    if (!findProduct(Number(line?.product_id)))
+      errors.push({ path: `lines[${i}].product_id`, message: 'is not a product of the shop' });
     const quantity = line?.quantity;
     if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > 99)
       errors.push({ path: `lines[${i}].quantity`, message: 'must be an integer from 1 to 99' });
@@ -17,7 +19,9 @@ function checkLines(lines: unknown, errors: FieldError[]): void {
 }
 
 /** The checkout as the shop's backend sees it: every field checked, prices taken from the catalog, never from the browser. */
-export function checkCheckout(body: unknown): { ok: true; value: CheckoutRequest } | { ok: false; errors: FieldError[] } {
+export function checkCheckout(
+  body: unknown,
+): { ok: true; value: CheckoutRequest } | { ok: false; errors: FieldError[] } {
   const input = (body ?? {}) as { lines?: unknown; customer?: Record<string, unknown> };
   const errors: FieldError[] = [];
   checkLines(input.lines, errors);

@@ -39,12 +39,18 @@ function checkoutRoute(options: DemoOptions) {
     if (!checked.ok) throw new HttpError(400, 'invalid_checkout', 'the checkout is incomplete', checked.errors);
     const order = orderFor(checked.value, Date.now());
     const base = ownUrl(ctx);
-    const client = clients.get(base) ?? createClient({ baseUrl: base, token: options.adminKey, retries: 2, timeoutMs: 5_000 });
+    const client =
+      clients.get(base) ?? createClient({ baseUrl: base, token: options.adminKey, retries: 2, timeoutMs: 5_000 });
     clients.set(base, client);
     // As a shop's backend would: the order goes to the relay's mirror, server to server.
     await client.uploadOrder(order);
     options.logger.info({ orderId: order.order_id }, 'demo storefront: order uploaded to /v1/orders');
-    const placed: PlacedOrder = { order_id: order.order_id, order_value: order.order_value, currency: order.currency, line_items: order.line_items };
+    const placed: PlacedOrder = {
+      order_id: order.order_id,
+      order_value: order.order_value,
+      currency: order.currency,
+      line_items: order.line_items,
+    };
     ctx.body = placed;
   };
 }
@@ -62,7 +68,8 @@ export function addDemoRoutes(router: Router, options: DemoOptions): void {
   router.get('/', page(homePage));
   router.get('/products/:id', (ctx) => {
     const product = findProduct(Number(String(ctx.params['id'])));
-    if (!product) throw new HttpError(404, 'not_found', `no product ${String(ctx.params['id'])}; the shop has ${CATALOG.length}`);
+    if (!product)
+      throw new HttpError(404, 'not_found', `no product ${String(ctx.params['id'])}; the shop has ${CATALOG.length}`);
     sendPage(ctx, productPage(product), [STUB_HASH]);
   });
   router.get('/cart', page(cartPage));

@@ -1,7 +1,8 @@
 import { html, SafeHtml } from '../pages/html.js';
 
 /** The install snippet's stub, exactly as README shows it; the page's CSP allows it by its hash. */
-export const SNIPPET_STUB = 'window.shopbeacon=window.shopbeacon||function(){(shopbeacon.q=shopbeacon.q||[]).push(arguments)}';
+export const SNIPPET_STUB =
+  'window.shopbeacon=window.shopbeacon||function(){(shopbeacon.q=shopbeacon.q||[]).push(arguments)}';
 
 export interface LayoutOptions {
   title: string;

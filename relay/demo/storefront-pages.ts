@@ -18,7 +18,14 @@ const productCard = (p: DemoProduct) => html`
 
 /** The home page's listing for `viewList`, as a JSON data block (CSP allows it; the page's script makes each `url` absolute). */
 function listedProducts(): SafeHtml {
-  const products = CATALOG.map((p, i) => ({ product_id: p.id, position: i + 1, name: p.name, price: p.price, currency: CURRENCY, url: `/products/${p.id}` }));
+  const products = CATALOG.map((p, i) => ({
+    product_id: p.id,
+    position: i + 1,
+    name: p.name,
+    price: p.price,
+    currency: CURRENCY,
+    url: `/products/${p.id}`,
+  }));
   const json = JSON.stringify({ list_id: 'shop', list_name: 'Shop', products });
   return html`<script type="application/json" id="list-data">${new SafeHtml(json.replace(/</g, '\\u003c'))}</script>`;
 }
@@ -35,7 +42,14 @@ export function homePage(): SafeHtml {
 
 /** The product page calls `viewProduct` from JavaScript with this object (JSON data blocks do not run, so CSP allows them). */
 function viewedProduct(p: DemoProduct): SafeHtml {
-  const json = JSON.stringify({ product_id: p.id, name: p.name, price: p.price, currency: CURRENCY, product_type: p.category, image_url: imageUrl(p) });
+  const json = JSON.stringify({
+    product_id: p.id,
+    name: p.name,
+    price: p.price,
+    currency: CURRENCY,
+    product_type: p.category,
+    image_url: imageUrl(p),
+  });
   return html`<script type="application/json" id="product-data">${new SafeHtml(json.replace(/</g, '\\u003c'))}</script>`;
 }
 

@@ -9,8 +9,18 @@ export interface DoctorCheck {
 }
 
 export const ok = (hop: string, name: string, detail: string): DoctorCheck => ({ hop, name, status: 'ok', detail });
-export const warning = (hop: string, name: string, detail: string): DoctorCheck => ({ hop, name, status: 'warning', detail });
-export const failed = (hop: string, name: string, detail: string): DoctorCheck => ({ hop, name, status: 'failed', detail });
+export const warning = (hop: string, name: string, detail: string): DoctorCheck => ({
+  hop,
+  name,
+  status: 'warning',
+  detail,
+});
+export const failed = (hop: string, name: string, detail: string): DoctorCheck => ({
+  hop,
+  name,
+  status: 'failed',
+  detail,
+});
 
 /** The exit status: 0 all ok, 1 a failure, 2 warnings only. */
 export function exitStatus(checks: readonly DoctorCheck[]): number {

@@ -8,10 +8,14 @@ export interface Answer {
 }
 
 /** A browser's User-Agent: the relay drops what looks like a bot, and so would drop the doctor's test event. */
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 shopbeacon-doctor';
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 shopbeacon-doctor';
 
 /** One call with a short timeout; a network failure is an answer with status 0 and the reason as its text. */
-export async function fetchAnswer(url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+export async function fetchAnswer(
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   try {
     const response = await request(url, {
       method: init.method ?? 'GET',
@@ -47,7 +51,9 @@ export const header = (answer: Answer, name: string) => [answer.headers[name] ??
 export function jsonOf(answer: Answer): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(answer.text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -9,7 +9,8 @@ function syncChecks(connector: Connector, sync: NonNullable<RelayStats['sync']>[
   const hop = connector.label;
   const checks: DoctorCheck[] = [];
   if (sync.lastError) checks.push(failed(hop, 'last sweep', sync.lastError));
-  else if (sync.lastSuccessAt) checks.push(ok(hop, 'last sweep', `succeeded at ${new Date(sync.lastSuccessAt).toISOString()}`));
+  else if (sync.lastSuccessAt)
+    checks.push(ok(hop, 'last sweep', `succeeded at ${new Date(sync.lastSuccessAt).toISOString()}`));
   else checks.push(warning(hop, 'last sweep', 'no sweep has ended yet'));
   if (sync.webhookNote) checks.push(warning(hop, 'webhooks', sync.webhookNote));
   for (const note of sync.notes ?? []) checks.push(warning(hop, 'API', note));
@@ -17,14 +18,21 @@ function syncChecks(connector: Connector, sync: NonNullable<RelayStats['sync']>[
 }
 
 /** `connect --dry-run`, read as checks: the key's permissions, and each webhook the relay needs at its public URL. */
-async function connectChecks(connector: Connector, values: NonNullable<ReturnType<typeof apiValues>>, publicUrl: string): Promise<DoctorCheck[]> {
+async function connectChecks(
+  connector: Connector,
+  values: NonNullable<ReturnType<typeof apiValues>>,
+  publicUrl: string,
+): Promise<DoctorCheck[]> {
   const hop = connector.label;
   try {
     const report = await connector.connect(
       { values, catalog: { currency: '' }, client: platformClientFor(connector) },
       { publicUrl, secret: undefined, dryRun: true },
     );
-    if (!report.ok) return [failed(hop, 'key', report.steps.filter((s) => s.startsWith('missing')).join('; ') || report.steps.join('; '))];
+    if (!report.ok)
+      return [
+        failed(hop, 'key', report.steps.filter((s) => s.startsWith('missing')).join('; ') || report.steps.join('; ')),
+      ];
     const missing = report.steps.filter((s) => s.startsWith('would create'));
     const disabled = report.steps.filter((s) => /would keep .*(disabled|paused)/.test(s));
     const checks = [ok(hop, 'key', 'reads what the sync needs')];
@@ -57,7 +65,11 @@ async function connectChecks(connector: Connector, values: NonNullable<ReturnTyp
  * Each platform the doctor's environment connects (the relay's own variables): its key and
  * webhooks asked of the platform, and its sync as the relay reports it.
  */
-export async function platformChecks(publicUrl: string, stats: RelayStats | undefined, env: NodeJS.ProcessEnv = process.env): Promise<DoctorCheck[]> {
+export async function platformChecks(
+  publicUrl: string,
+  stats: RelayStats | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<DoctorCheck[]> {
   const raw = rawConfigFromEnv(env);
   const checks: DoctorCheck[] = [];
   for (const connector of CONNECTORS) {

@@ -5,24 +5,38 @@ import { fetchAnswer, header, jsonOf } from './doctor-http.js';
 export interface RelayStats {
   outbox?: { delivered?: number; queued?: Record<string, number>; dead?: Record<string, number> };
   delivery?: { paused?: boolean; reason?: string | null; unreachableSince?: number | null };
-  sync?: Record<string, { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }>;
+  sync?: Record<
+    string,
+    { lastError?: string | null; lastSuccessAt?: number | null; webhookNote?: string | null; notes?: string[] }
+  >;
   newVisitors?: {
     thisHour?: { refusedForAddress?: number; refusedInBatch?: number };
     perHourPerAddress?: number;
     rise?: { rising?: boolean; current?: number; baseline?: number | null; top?: { source: string; count: number }[] };
   } | null;
-  coverage?: { platforms?: Record<string, { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }> } | null;
+  coverage?: {
+    platforms?: Record<
+      string,
+      { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }
+    >;
+  } | null;
 }
 
 /** The relay's own readiness, through the proxy: ready, degraded (a platform's sweeps), or not ready. */
 async function readiness(relayUrl: string, adminKey: string | undefined): Promise<DoctorCheck> {
   // The reasons are told to the admin key only.
-  const answer = await fetchAnswer(`${relayUrl}/readyz`, adminKey ? { headers: { authorization: `Bearer ${adminKey}` } } : {});
+  const answer = await fetchAnswer(
+    `${relayUrl}/readyz`,
+    adminKey ? { headers: { authorization: `Bearer ${adminKey}` } } : {},
+  );
   const reasons = ((jsonOf(answer)['reasons'] as string[] | undefined) ?? []).join('; ');
   if (answer.status === 0) return failed('relay', 'ready', `${relayUrl}/readyz cannot be reached: ${answer.text}`);
   if (answer.status === 503) return failed('relay', 'ready', `not ready: ${reasons}`);
-  if (answer.status !== 200) return failed('relay', 'ready', `${relayUrl}/readyz answered ${answer.status}: is the relay mounted there?`);
-  return reasons ? warning('relay', 'ready', `degraded: ${reasons}`) : ok('relay', 'ready', 'ready: its outbox takes records and delivery runs');
+  if (answer.status !== 200)
+    return failed('relay', 'ready', `${relayUrl}/readyz answered ${answer.status}: is the relay mounted there?`);
+  return reasons
+    ? warning('relay', 'ready', `degraded: ${reasons}`)
+    : ok('relay', 'ready', 'ready: its outbox takes records and delivery runs');
 }
 
 /** The relay's clock against the site's (each answer's `Date`, to the second). */
@@ -48,10 +62,16 @@ export async function relayStats(relayUrl: string, adminKey: string | undefined)
   const answer = await fetchAnswer(`${relayUrl}/stats`, { headers: { authorization: `Bearer ${adminKey}` } });
   if (answer.status === 200) return { stats: jsonOf(answer) as RelayStats };
   if (answer.status === 401 || answer.status === 403)
-    return { problem: `the relay refused SHOPBEACON_ADMIN_KEY at ${relayUrl}/stats (${answer.status}): is it the relay's own key?` };
+    return {
+      problem: `the relay refused SHOPBEACON_ADMIN_KEY at ${relayUrl}/stats (${answer.status}): is it the relay's own key?`,
+    };
   if (answer.status === 404)
-    return { problem: `${relayUrl}/stats answered 404: the proxy does not pass /stats (operators' routes may be private), or the relay has no admin key set` };
-  return { problem: `${relayUrl}/stats ${answer.status === 0 ? `cannot be reached: ${answer.text}` : `answered ${answer.status}`}` };
+    return {
+      problem: `${relayUrl}/stats answered 404: the proxy does not pass /stats (operators' routes may be private), or the relay has no admin key set`,
+    };
+  return {
+    problem: `${relayUrl}/stats ${answer.status === 0 ? `cannot be reached: ${answer.text}` : `answered ${answer.status}`}`,
+  };
 }
 
 /**
@@ -63,7 +83,12 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
   if ('problem' in reading) return warning('service', 'token', `not checked: ${reading.problem}`);
   const { stats } = reading;
   const delivery = stats.delivery ?? {};
-  if (delivery.paused) return failed('service', 'token', `delivery is paused: ${delivery.reason ?? 'the service refused the token'}; check SHOPBEACON_TOKEN`);
+  if (delivery.paused)
+    return failed(
+      'service',
+      'token',
+      `delivery is paused: ${delivery.reason ?? 'the service refused the token'}; check SHOPBEACON_TOKEN`,
+    );
   if (delivery.unreachableSince)
     return failed(
       'service',
@@ -72,7 +97,11 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
     );
   const delivered = stats.outbox?.delivered ?? 0;
   if (delivered === 0)
-    return warning('service', 'token', 'nothing delivered yet from this outbox, so the token is untried (the service has no call that records nothing)');
+    return warning(
+      'service',
+      'token',
+      'nothing delivered yet from this outbox, so the token is untried (the service has no call that records nothing)',
+    );
   return ok(
     'service',
     'token',
@@ -88,7 +117,8 @@ export function serviceCheck(reading: StatsReading): DoctorCheck {
 export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
   if ('problem' in reading) return [];
   const dead = Object.entries(reading.stats.outbox?.dead ?? {}).filter(([, count]) => count > 0);
-  if (dead.length === 0) return [ok('relay', 'dead letters', 'none: every record taken was delivered or is on its way')];
+  if (dead.length === 0)
+    return [ok('relay', 'dead letters', 'none: every record taken was delivered or is on its way')];
   const counts = dead.map(([kind, count]) => `${count} ${kind}${count === 1 ? '' : 's'}`).join(', ');
   return [
     warning(
@@ -113,7 +143,8 @@ export function newVisitorChecks(reading: StatsReading): DoctorCheck[] {
       ]
     : [];
   const refused = reading.stats.newVisitors.thisHour?.refusedForAddress ?? 0;
-  if (refused === 0) return [...rising, ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
+  if (refused === 0)
+    return [...rising, ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
   return [
     ...rising,
     warning(

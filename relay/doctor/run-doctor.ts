@@ -1,6 +1,13 @@
 import type { DoctorCheck } from './doctor-check.js';
 import { platformChecks } from './platform-checks.js';
-import { coverageChecks, deadLetterChecks, newVisitorChecks, relayChecks, relayStats, serviceCheck } from './relay-checks.js';
+import {
+  coverageChecks,
+  deadLetterChecks,
+  newVisitorChecks,
+  relayChecks,
+  relayStats,
+  serviceCheck,
+} from './relay-checks.js';
 import { storefrontChecks } from './storefront-checks.js';
 import { wayInChecks } from './way-in-check.js';
 
@@ -25,7 +32,10 @@ export interface DoctorOptions {
 export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
   const reading = await relayStats(options.localUrl, options.adminKey);
   return [
-    ...(await storefrontChecks(options.site, options.relayUrl, { ...(options.page ? { page: options.page } : {}), shopify: options.shopify })),
+    ...(await storefrontChecks(options.site, options.relayUrl, {
+      ...(options.page ? { page: options.page } : {}),
+      shopify: options.shopify,
+    })),
     ...(await wayInChecks(options.site, options.relayUrl)),
     ...(await relayChecks(options.site, options.localUrl, options.adminKey)),
     serviceCheck(reading),

@@ -11,12 +11,21 @@ export function snippetSrc(html: string, page: string): string | undefined {
 
 /** A product page linked from the home page (WooCommerce's `/product/` or `?product=`, Shopify's `/products/`, PrestaShop's `/<id>-<name>.html` or `id_product=`). */
 export function productLink(html: string, site: string): string | undefined {
-  const href = /href=["']([^"']*(?:\/product\/|\/products\/|[?&](?:amp;)?product=|id_product=|\/\d+-[\w-]*\.html)[^"']*)["']/i.exec(html)?.[1];
+  const href =
+    /href=["']([^"']*(?:\/product\/|\/products\/|[?&](?:amp;)?product=|id_product=|\/\d+-[\w-]*\.html)[^"']*)["']/i.exec(
+      html,
+    )?.[1];
   return href ? new URL(href.replace(/&amp;/g, '&'), site).href : undefined;
 }
 
 /** Links to a catalog page: WooCommerce's shop, Shopify's collections, a PrestaShop category (friendly or not). */
-const CATALOG = [/\/shop\/?$/, /[?&]post_type=product(&|$)/, /\/collections\/[\w-]+\/?$/, /[?&]id_category=\d+/, /^(?:https?:\/\/[^/]+)?\/\d+-[\w-]+\/?$/];
+const CATALOG = [
+  /\/shop\/?$/,
+  /[?&]post_type=product(&|$)/,
+  /\/collections\/[\w-]+\/?$/,
+  /[?&]id_category=\d+/,
+  /^(?:https?:\/\/[^/]+)?\/\d+-[\w-]+\/?$/,
+];
 
 /** A catalog page linked from a home page that lists no product (a blog's posts), to find a product page on. */
 export function catalogLink(html: string, site: string): string | undefined {
@@ -37,7 +46,12 @@ async function productPage(home: Answer, site: string, given: string | undefined
 
 /** A page's snippet: the script tag, or the platform integration whose tag it prints. */
 function pageCheck(name: string, page: string, answer: Answer, shopify: boolean): DoctorCheck {
-  if (answer.status !== 200) return failed(HOP, name, `${page} answered ${answer.status || answer.text}: the doctor cannot see what shoppers get`);
+  if (answer.status !== 200)
+    return failed(
+      HOP,
+      name,
+      `${page} answered ${answer.status || answer.text}: the doctor cannot see what shoppers get`,
+    );
   if (snippetSrc(answer.text, page)) return ok(HOP, name, `${page} loads shopbeacon.js`);
   if (shopify)
     return warning(
@@ -62,9 +76,17 @@ async function scriptCheck(src: string): Promise<DoctorCheck> {
       `${src} answered ${answer.status || answer.text}: ${answer.status === 502 || answer.status === 504 ? "the relay behind the proxy does not answer (is it running, at the upstream's address?)" : "the proxy does not reach the relay's GET /shopbeacon.js"}`,
     );
   if (!/javascript/i.test(header(answer, 'content-type')))
-    return failed(HOP, 'script', `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`);
+    return failed(
+      HOP,
+      'script',
+      `${src} is served as ${header(answer, 'content-type') || 'no type'}, not JavaScript: browsers will not run it`,
+    );
   if (!/max-age=\d+/.test(header(answer, 'cache-control')))
-    return warning(HOP, 'script', `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`);
+    return warning(
+      HOP,
+      'script',
+      `${src} has no Cache-Control max-age: every page view downloads it again (does the proxy strip the relay's headers?)`,
+    );
   return ok(HOP, 'script', `${src}: JavaScript, ${header(answer, 'cache-control')}`);
 }
 
@@ -101,7 +123,8 @@ export function cspChecks(answer: Answer, site: string, script: string, collectU
     ['connect-src', collectUrl, 'post events to /collect'],
   ] as const) {
     const sources = sourcesOf(directive);
-    if (!sources || allows(sources, url, site)) checks.push(ok(HOP, `CSP ${directive}`, `lets the page ${what} (${new URL(url).origin})`));
+    if (!sources || allows(sources, url, site))
+      checks.push(ok(HOP, `CSP ${directive}`, `lets the page ${what} (${new URL(url).origin})`));
     else
       checks.push(
         failed(
@@ -118,12 +141,23 @@ export function cspChecks(answer: Answer, site: string, script: string, collectU
  * The storefront as a shopper's browser gets it: the home page and a product page carry the
  * snippet, the script answers as JavaScript with caching, and the site's CSP lets both through.
  */
-export async function storefrontChecks(site: string, relayUrl: string, options: { page?: string; shopify: boolean }): Promise<DoctorCheck[]> {
+export async function storefrontChecks(
+  site: string,
+  relayUrl: string,
+  options: { page?: string; shopify: boolean },
+): Promise<DoctorCheck[]> {
   const home = await fetchPage(site);
   const checks = [pageCheck('home page', site, home, options.shopify)];
   const page = await productPage(home, site, options.page);
   if (page) checks.push(pageCheck('product page', page, await fetchPage(page), options.shopify));
-  else checks.push(warning(HOP, 'product page', 'no product page linked from the home page or its catalog page: give one with --page'));
+  else
+    checks.push(
+      warning(
+        HOP,
+        'product page',
+        'no product page linked from the home page or its catalog page: give one with --page',
+      ),
+    );
   const script = snippetSrc(home.text, site) ?? `${relayUrl}/shopbeacon.js`;
   checks.push(await scriptCheck(script));
   if (home.status === 200) checks.push(...cspChecks(home, site, script, `${relayUrl}/collect`));

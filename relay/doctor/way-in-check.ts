@@ -9,18 +9,31 @@ function probeBody(): string {
   const now = new Date();
   return JSON.stringify({
     sent_at: now.getTime(),
-    events: [{ event_name: 'Doctor Probe', event: { probe: true }, event_id: `doctor-${now.getTime()}`, captured_at: now.getTime(), utc_offset: 0 }],
+    events: [
+      {
+        event_name: 'Doctor Probe',
+        event: { probe: true },
+        event_id: `doctor-${now.getTime()}`,
+        captured_at: now.getTime(),
+        utc_offset: 0,
+      },
+    ],
   });
 }
 
 /** The identity cookies: first-party (no other site's Domain), `Secure` on https. */
 function cookieCheck(cookies: string[], site: URL): DoctorCheck {
-  if (cookies.length === 0) return failed(HOP, 'cookies', 'the relay set no identity cookie: does the proxy drop Set-Cookie?');
+  if (cookies.length === 0)
+    return failed(HOP, 'cookies', 'the relay set no identity cookie: does the proxy drop Set-Cookie?');
   const foreign = cookies
     .map((c) => /;\s*domain=([^;]+)/i.exec(c)?.[1]?.replace(/^\./, '').toLowerCase())
     .filter((d): d is string => d !== undefined && !site.hostname.endsWith(d));
   if (foreign.length > 0)
-    return failed(HOP, 'cookies', `the relay sets its cookies for ${foreign[0]}, not ${site.hostname}: browsers drop them (SHOPBEACON_COOKIE_DOMAIN)`);
+    return failed(
+      HOP,
+      'cookies',
+      `the relay sets its cookies for ${foreign[0]}, not ${site.hostname}: browsers drop them (SHOPBEACON_COOKIE_DOMAIN)`,
+    );
   if (site.protocol === 'https:' && cookies.some((c) => !/;\s*secure/i.test(c)))
     return warning(
       HOP,
@@ -56,7 +69,8 @@ export async function wayInChecks(site: string, relayUrl: string): Promise<Docto
     body: probeBody(),
   });
   if (answer.status === 0) return [failed(HOP, 'collect', `${relayUrl}/collect cannot be reached: ${answer.text}`)];
-  if (answer.status !== 200) return [failed(HOP, 'collect', `a browser's event on ${origin} is refused: ${refusal(answer)}`)];
+  if (answer.status !== 200)
+    return [failed(HOP, 'collect', `a browser's event on ${origin} is refused: ${refusal(answer)}`)];
   const body = jsonOf(answer);
   if (body['doctor'] !== true)
     return [

@@ -19,11 +19,14 @@ export interface AdminAuthOptions {
  */
 export function adminAuth(options: AdminAuthOptions) {
   return async function adminAuthMiddleware(ctx: Context, next: Next): Promise<void> {
-    if (!options.adminKey && !options.alsoKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
+    if (!options.adminKey && !options.alsoKey)
+      throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
     options.failures.check(socketAddress(ctx));
     const header = ctx.get('authorization');
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const accepted = [options.adminKey, options.alsoKey].some((key) => key !== undefined && constantTimeEqual(given, key));
+    const accepted = [options.adminKey, options.alsoKey].some(
+      (key) => key !== undefined && constantTimeEqual(given, key),
+    );
     if (!accepted) {
       options.failures.failed(socketAddress(ctx));
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');

@@ -25,7 +25,9 @@ function ipv6Prefix(ip: string, bits: 48 | 64): string | undefined {
   const [head = '', tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
   return `${groups
     .slice(0, bits / 16)
     .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))

@@ -15,7 +15,15 @@ export function errorHandler(options: { logger: Logger }) {
     const suppressed = throttle.pass(error.code);
     if (suppressed === undefined) return;
     const cause = (error as { causeCode?: string }).causeCode;
-    options.logger.error({ code: error.code, ...(cause ? { cause } : {}), requestId: ctx.state['requestId'], suppressedSinceLast: suppressed }, error.message);
+    options.logger.error(
+      {
+        code: error.code,
+        ...(cause ? { cause } : {}),
+        requestId: ctx.state['requestId'],
+        suppressedSinceLast: suppressed,
+      },
+      error.message,
+    );
   };
   return async function errorHandlerMiddleware(ctx: Context, next: Next): Promise<void> {
     try {

@@ -23,9 +23,15 @@ export class KeyFailures {
     if (!entry || entry.count < LIMIT) return;
     const left = entry.since + WINDOW_MS - this.now();
     if (left <= 0) return void this.byClient.delete(clientAddress(ip));
-    throw new HttpError(429, 'too_many_failed_keys', `${LIMIT} wrong keys from this address within a minute: try again later`, undefined, {
-      'Retry-After': String(Math.ceil(left / 1000)),
-    });
+    throw new HttpError(
+      429,
+      'too_many_failed_keys',
+      `${LIMIT} wrong keys from this address within a minute: try again later`,
+      undefined,
+      {
+        'Retry-After': String(Math.ceil(left / 1000)),
+      },
+    );
   }
 
   /** Counts a wrong key from `ip`'s client. */

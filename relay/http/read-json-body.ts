@@ -58,7 +58,8 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   try {
     value = exact ? parseExactJson(text) : parseFiniteJson(text);
   } catch (error) {
-    if (error instanceof RangeError) throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
+    if (error instanceof RangeError)
+      throw new HttpError(400, 'number_out_of_range', 'body holds a number too large for a double (such as 1e309)');
     throw new HttpError(400, 'invalid_json', 'body is not valid JSON');
   }
   if (!scanFirst && nestsDeeperThan(value, MAX_JSON_DEPTH)) throw tooDeep();

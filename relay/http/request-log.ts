@@ -23,7 +23,10 @@ export function requestLog(options: { logger: Logger; events: RequestEvents }) {
       const route = String(ctx['_matchedRoute'] ?? 'unmatched');
       const seconds = (performance.now() - started) / 1000;
       options.events.emit({ route, status: ctx.status, seconds });
-      options.logger.debug({ requestId, method: ctx.method, route, status: ctx.status, ms: Math.round(seconds * 1000) }, 'request');
+      options.logger.debug(
+        { requestId, method: ctx.method, route, status: ctx.status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
     }
   };
 }

@@ -11,6 +11,8 @@ const RETRY_AFTER_SECONDS: Record<StorageErrorCode, number> = {
 
 /** The one place a storage failure becomes an HTTP answer: 503, its code, and `Retry-After`. */
 export function storageAnswer(error: StorageError): HttpError {
-  const answer = new HttpError(503, error.code, error.message, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS[error.code]) });
+  const answer = new HttpError(503, error.code, error.message, undefined, {
+    'Retry-After': String(RETRY_AFTER_SECONDS[error.code]),
+  });
   return Object.assign(answer, { causeCode: error.causeCode });
 }

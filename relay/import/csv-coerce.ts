@@ -16,8 +16,10 @@ export function coerceCell(text: string, type: FieldType): Coerced {
     return { ok: false, message: `must be true or false, got ${JSON.stringify(text)}` };
   }
   const number = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(number)) return { ok: false, message: `must be a number, got ${JSON.stringify(text)}` };
-  if (type === 'integer' && !/^-?\d+$/.test(trimmed)) return { ok: false, message: `must be an integer, got ${JSON.stringify(text)}` };
+  if (trimmed === '' || !Number.isFinite(number))
+    return { ok: false, message: `must be a number, got ${JSON.stringify(text)}` };
+  if (type === 'integer' && !/^-?\d+$/.test(trimmed))
+    return { ok: false, message: `must be an integer, got ${JSON.stringify(text)}` };
   return { ok: true, value: number };
 }
 
@@ -26,7 +28,11 @@ export function coerceCell(text: string, type: FieldType): Coerced {
  * absent, a required one reported missing by the contract). Columns not in `fields` are ignored
  * here and left to the caller.
  */
-export function coerceRow(row: Record<string, string>, fields: Record<string, FieldType>, errors: FieldError[]): Record<string, unknown> {
+export function coerceRow(
+  row: Record<string, string>,
+  fields: Record<string, FieldType>,
+  errors: FieldError[],
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [name, type] of Object.entries(fields)) {
     const text = row[name];

@@ -16,7 +16,9 @@ interface OpenOrder {
 function unknownColumns(header: string[], kind: ImportKind): FieldError[] {
   const known = kind === 'products' ? PRODUCT_FIELDS : { ...ORDER_FIELDS, ...LINE_ITEM_FIELDS };
   // Own columns only: `__proto__` or `constructor` are "in" every object.
-  return header.filter((name) => !Object.hasOwn(known, name)).map((name) => ({ path: name, message: 'is not a column of this file (see examples/)' }));
+  return header
+    .filter((name) => !Object.hasOwn(known, name))
+    .map((name) => ({ path: name, message: 'is not a column of this file (see examples/)' }));
 }
 
 function closeOrder(open: OpenOrder): SourceItem {
@@ -51,7 +53,11 @@ function undecodable(cells: Record<string, string>): FieldError[] {
   });
 }
 
-async function* csvItems(parser: AsyncIterable<Record<string, string>>, kind: ImportKind, header: () => string[]): AsyncGenerator<SourceItem> {
+async function* csvItems(
+  parser: AsyncIterable<Record<string, string>>,
+  kind: ImportKind,
+  header: () => string[],
+): AsyncGenerator<SourceItem> {
   let row = 1;
   let open: OpenOrder | undefined;
   for await (const cells of parser) {
@@ -85,7 +91,9 @@ async function* csvItems(parser: AsyncIterable<Record<string, string>>, kind: Im
 export async function* readCsv(file: string, kind: ImportKind): AsyncGenerator<SourceItem> {
   let header: string[] = [];
   const columns = (names: string[]) => (header = names.map((h) => h.trim()));
-  const parser = createReadStream(file).pipe(parse({ columns, bom: true, skip_empty_lines: true, relax_column_count: true }));
+  const parser = createReadStream(file).pipe(
+    parse({ columns, bom: true, skip_empty_lines: true, relax_column_count: true }),
+  );
   try {
     yield* csvItems(parser as AsyncIterable<Record<string, string>>, kind, () => header);
   } catch (error) {

@@ -37,7 +37,9 @@ export function createProgress(stream: NodeJS.WriteStream, label: string) {
     update: (f: ProgressFigures) => {
       if (Date.now() - last < 2000) return;
       last = Date.now();
-      stream.write(`${label}: read ${f.read}, queued ${f.queued}, delivered ${f.delivered}, invalid ${f.invalid}, failed ${f.failed}, ${rate(f)}/s\n`);
+      stream.write(
+        `${label}: read ${f.read}, queued ${f.queued}, delivered ${f.delivered}, invalid ${f.invalid}, failed ${f.failed}, ${rate(f)}/s\n`,
+      );
     },
     stop: () => undefined,
   };

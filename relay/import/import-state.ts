@@ -4,7 +4,9 @@ import { openStateDatabase } from '../shared/state-database.js';
 
 const IMPORT_STATE_SCHEMA = {
   name: 'the import state (import-state.sqlite)',
-  migrations: ['CREATE TABLE IF NOT EXISTS done (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID'],
+  migrations: [
+    'CREATE TABLE IF NOT EXISTS done (kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID',
+  ],
 };
 
 /**

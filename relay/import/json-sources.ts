@@ -7,11 +7,21 @@ import type { SourceItem } from './source-item.js';
 function parseLine(row: number, line: string): SourceItem {
   // readline decodes invalid UTF-8 as U+FFFD: refuse rather than send changed text.
   if (line.includes('\uFFFD')) return { row, errors: [{ path: '', message: 'line is not valid UTF-8' }] };
-  if (jsonDepth(line) > MAX_JSON_DEPTH) return { row, errors: [{ path: '', message: `line nests deeper than ${MAX_JSON_DEPTH} levels` }] };
+  if (jsonDepth(line) > MAX_JSON_DEPTH)
+    return { row, errors: [{ path: '', message: `line nests deeper than ${MAX_JSON_DEPTH} levels` }] };
   try {
     return { row, value: parseFiniteJson(line) };
   } catch (error) {
-    return { row, errors: [{ path: '', message: error instanceof RangeError ? 'line holds a number too large for a double' : 'line is not valid JSON' }] };
+    return {
+      row,
+      errors: [
+        {
+          path: '',
+          message:
+            error instanceof RangeError ? 'line holds a number too large for a double' : 'line is not valid JSON',
+        },
+      ],
+    };
   }
 }
 
@@ -37,6 +47,9 @@ export async function* readJsonArray(file: string): AsyncGenerator<SourceItem> {
     }
   } catch (error) {
     // Truncated, not an array, not JSON: what was read stays valid; the rest is one error.
-    yield { row: row + 1, errors: [{ path: '', message: `the file is not a valid JSON array: ${(error as Error).message}` }] };
+    yield {
+      row: row + 1,
+      errors: [{ path: '', message: `the file is not a valid JSON array: ${(error as Error).message}` }],
+    };
   }
 }

@@ -56,7 +56,14 @@ class ImportRun {
   private readonly kind: RecordKind;
   private readonly info: KindInfo;
   private readonly errorsOut: WriteStream | undefined;
-  private readonly tally = { read: 0, queued: 0, invalid: 0, skippedOld: 0, unchanged: 0, skipped: {} as Record<string, number> };
+  private readonly tally = {
+    read: 0,
+    queued: 0,
+    invalid: 0,
+    skippedOld: 0,
+    unchanged: 0,
+    skipped: {} as Record<string, number>,
+  };
   private batch: ImportRecord[] = [];
 
   constructor(private readonly options: ImportOptions) {
@@ -88,13 +95,24 @@ class ImportRun {
     const sent = this.batch;
     this.batch = [];
     for (const refusal of await this.options.sink.send(sent))
-      this.report(refusal.row, refusal.errors, this.labelOf(sent.find((r) => r.row === refusal.row) ?? { kind: this.kind, key: '' }));
+      this.report(
+        refusal.row,
+        refusal.errors,
+        this.labelOf(sent.find((r) => r.row === refusal.row) ?? { kind: this.kind, key: '' }),
+      );
   }
 
   figures(): ProgressFigures {
     const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
     const skipped = Object.values(this.tally.skipped).reduce((a, b) => a + b, 0);
-    const done = sink.delivered + sink.failed + this.tally.invalid + this.tally.skippedOld + skipped + this.tally.unchanged + sink.unchanged;
+    const done =
+      sink.delivered +
+      sink.failed +
+      this.tally.invalid +
+      this.tally.skippedOld +
+      skipped +
+      this.tally.unchanged +
+      sink.unchanged;
     return {
       read: this.tally.read,
       queued: this.tally.queued,
@@ -113,7 +131,9 @@ class ImportRun {
       return;
     }
     if (item.errors) return this.report(item.row, item.errors, item.label);
-    const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)(), { bigIntegers: 'items' in this.options.from });
+    const result = checkRecord(this.info, item.value, (this.options.now ?? Date.now)(), {
+      bigIntegers: 'items' in this.options.from,
+    });
     if (!result.ok) {
       if (isOnlyTooOld(result.errors)) this.tally.skippedOld += 1;
       else this.report(item.row, result.errors, item.label);
@@ -146,7 +166,8 @@ class ImportRun {
     await this.readAll();
     await this.flush();
     const ticker = setInterval(() => this.options.onProgress(this.figures()), 250);
-    for (const refusal of (await this.options.sink?.drain(this.options.signal)) ?? []) this.report(refusal.row, refusal.errors);
+    for (const refusal of (await this.options.sink?.drain(this.options.signal)) ?? [])
+      this.report(refusal.row, refusal.errors);
     const interrupted = this.options.signal?.aborted ?? false;
     clearInterval(ticker);
     this.options.onProgress(this.figures());
@@ -156,7 +177,14 @@ class ImportRun {
 
   private summary(seconds: number, interrupted: boolean): ImportSummary {
     const sink = this.options.sink?.counts() ?? { pending: 0, delivered: 0, failed: 0, unchanged: 0 };
-    return { ...this.tally, unchanged: this.tally.unchanged + sink.unchanged, delivered: sink.delivered, failed: sink.failed, seconds, interrupted };
+    return {
+      ...this.tally,
+      unchanged: this.tally.unchanged + sink.unchanged,
+      delivered: sink.delivered,
+      failed: sink.failed,
+      seconds,
+      interrupted,
+    };
   }
 }
 

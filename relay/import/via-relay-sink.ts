@@ -49,7 +49,8 @@ export class ViaRelaySink implements ImportSink {
       const body = (error as { status?: number; body?: string }).status === 400 ? (error as { body: string }).body : '';
       const results = (JSON.parse(body || '{}') as BatchResult).results ?? [];
       if (results.length > 0) settleAll(results);
-      else for (const record of batch) this.settle(record, 'rejected', [{ path: '', message: (error as Error).message }]);
+      else
+        for (const record of batch) this.settle(record, 'rejected', [{ path: '', message: (error as Error).message }]);
     } finally {
       this.tally.pending -= batch.length;
     }

@@ -15,16 +15,21 @@ const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
  * that came too late is refused as a duplicate for 24 hours instead of counted twice.
  */
 export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
-  if (info.kind !== 'event' || !isPlainObject(body)) return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
+  if (info.kind !== 'event' || !isPlainObject(body))
+    return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
   // The shopper's agent, address and voucher were judged before (shopper-agent.ts, shopper-visitors.ts): the service never gets them.
   const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
   if (event['event_id'] === undefined) {
     const checked = checkRecord(info, event, now, { bigIntegers: false });
-    return checked.ok ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, checked.value.key) } } : checked;
+    return checked.ok
+      ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, checked.value.key) } }
+      : checked;
   }
   const { event_id: eventId, ...rest } = event;
   if (typeof eventId !== 'string' || !EVENT_ID.test(eventId))
     return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
   const checked = checkRecord(info, rest, now);
-  return checked.ok ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, `mirror-${eventId}`) } } : checked;
+  return checked.ok
+    ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, `mirror-${eventId}`) } }
+    : checked;
 }

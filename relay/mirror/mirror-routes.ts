@@ -30,7 +30,8 @@ export interface MirrorOptions extends IngestDeps {
 }
 
 type RecordResult =
-  { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' | 'dropped' } | { index: number; status: 'rejected'; errors: unknown[] };
+  | { index: number; status: 'queued' | 'coalesced' | 'unchanged' | 'duplicate' | 'dropped' }
+  | { index: number; status: 'rejected'; errors: unknown[] };
 
 /** Ways in that post through the mirror and may say so (`Shopbeacon-Source`), for the debugger. */
 const NAMED_SOURCES = ['import', 'backfill'] as const;
@@ -40,16 +41,28 @@ function originOf(ctx: Context): RecordOrigin {
   const source = ctx.get('shopbeacon-source');
   const platform = ctx.get('shopbeacon-platform');
   if (!source) return { source: 'mirror' };
-  if (!(NAMED_SOURCES as readonly string[]).includes(source)) throw new HttpError(400, 'bad_header', `Shopbeacon-Source must be ${NAMED_SOURCES.join(' or ')}`);
+  if (!(NAMED_SOURCES as readonly string[]).includes(source))
+    throw new HttpError(400, 'bad_header', `Shopbeacon-Source must be ${NAMED_SOURCES.join(' or ')}`);
   if (platform && !/^[a-z0-9-]{1,32}$/.test(platform))
     throw new HttpError(400, 'bad_header', 'Shopbeacon-Platform must be a platform name such as woocommerce');
   return { source: source as (typeof NAMED_SOURCES)[number], ...(platform ? { platform } : {}) };
 }
 
-async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], options: MirrorOptions): Promise<RecordResult[]> {
+async function enqueueChecked(
+  ctx: Context,
+  info: KindInfo,
+  bodies: unknown[],
+  options: MirrorOptions,
+): Promise<RecordResult[]> {
   const origin = originOf(ctx);
   const bots = info.kind === 'event' && !options.keepBots ? shopperBots(bodies) : new Set<number>();
-  for (const index of bots) options.events.emit({ state: 'dropped', source: origin.source, ...stepLabels('event', bodies[index]), detail: 'bot' });
+  for (const index of bots)
+    options.events.emit({
+      state: 'dropped',
+      source: origin.source,
+      ...stepLabels('event', bodies[index]),
+      detail: 'bot',
+    });
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
   if (info.kind === 'event')
     await takeShopperVisitors(
@@ -69,26 +82,43 @@ async function enqueueChecked(ctx: Context, info: KindInfo, bodies: unknown[], o
   const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
   kept.forEach(({ index }, i) => {
     const verdict = verdicts[i];
-    if (verdict) results.push(verdict.status === 'rejected' ? { index, status: 'rejected', errors: verdict.errors } : { index, status: verdict.status });
+    if (verdict)
+      results.push(
+        verdict.status === 'rejected'
+          ? { index, status: 'rejected', errors: verdict.errors }
+          : { index, status: verdict.status },
+      );
   });
   return results.sort((a, b) => a.index - b.index);
 }
 
 /** The answer to one record: 202 once durable (or delivered before with this very body: nothing to send again), 400 naming the fields. */
 function answerOne(ctx: Context, info: KindInfo, only: RecordResult | undefined): void {
-  if (only?.status === 'rejected') throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
+  if (only?.status === 'rejected')
+    throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);
   ctx.status = 202;
   const status = only?.status;
-  ctx.body = status === 'unchanged' || status === 'duplicate' || status === 'dropped' ? { queued: 0, [status]: 1 } : { queued: 1 };
+  ctx.body =
+    status === 'unchanged' || status === 'duplicate' || status === 'dropped'
+      ? { queued: 0, [status]: 1 }
+      : { queued: 1 };
 }
 
 function mirrorRoute(info: KindInfo, options: MirrorOptions) {
   return async function mirror(ctx: Context): Promise<void> {
     // Order and product ids are 64-bit on Shopify: read past 2^53 exactly, never rounded.
-    const body = await readJsonBody(ctx, { limit: MIRROR_BODY_LIMIT, types: ['application/json'], exactIntegers: info.kind !== 'event' });
+    const body = await readJsonBody(ctx, {
+      limit: MIRROR_BODY_LIMIT,
+      types: ['application/json'],
+      exactIntegers: info.kind !== 'event',
+    });
     const many = Array.isArray(body);
     if (many && (body.length === 0 || body.length > MAX_RECORDS_PER_CALL)) {
-      throw new HttpError(many && body.length > 0 ? 413 : 400, 'bad_batch', `an array must hold 1 to ${MAX_RECORDS_PER_CALL} records`);
+      throw new HttpError(
+        many && body.length > 0 ? 413 : 400,
+        'bad_batch',
+        `an array must hold 1 to ${MAX_RECORDS_PER_CALL} records`,
+      );
     }
     const results = await enqueueChecked(ctx, info, many ? body : [body], options);
     const rejected = results.filter((r) => r.status === 'rejected');
@@ -96,7 +126,10 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
     const queued = results.length - rejected.length - dropped;
     if (!many) return answerOne(ctx, info, results[0]);
     ctx.status = rejected.length < results.length ? 202 : 400;
-    const refusal = rejected.length < results.length ? {} : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
+    const refusal =
+      rejected.length < results.length
+        ? {}
+        : { error: 'invalid_records', message: 'every record was refused: see results[].errors' };
     ctx.body = { ...refusal, queued, rejected: rejected.length, ...(dropped > 0 ? { dropped } : {}), results };
   };
 }
@@ -109,6 +142,10 @@ function mirrorRoute(info: KindInfo, options: MirrorOptions) {
 export function addMirrorRoutes(router: Router, options: MirrorOptions): void {
   const { adminKey, ingestKey, failures } = options;
   for (const info of Object.values(KINDS)) {
-    router.post(info.path, adminAuth({ adminKey, failures, ...(info.kind === 'event' ? { alsoKey: ingestKey } : {}) }), mirrorRoute(info, options));
+    router.post(
+      info.path,
+      adminAuth({ adminKey, failures, ...(info.kind === 'event' ? { alsoKey: ingestKey } : {}) }),
+      mirrorRoute(info, options),
+    );
   }
 }

@@ -12,7 +12,11 @@ import { isPlainObject } from '../shared/is-plain-object.js';
 export function shopperBots(bodies: unknown[]): Set<number> {
   const bots = new Set<number>();
   bodies.forEach((body, index) => {
-    if (isPlainObject(body) && 'visitor_agent' in body && isBotRequest(typeof body['visitor_agent'] === 'string' ? body['visitor_agent'] : undefined, false))
+    if (
+      isPlainObject(body) &&
+      'visitor_agent' in body &&
+      isBotRequest(typeof body['visitor_agent'] === 'string' ? body['visitor_agent'] : undefined, false)
+    )
       bots.add(index);
   });
   return bots;

@@ -12,11 +12,22 @@ import { isPlainObject } from '../shared/is-plain-object.js';
  * taken off before delivery. A vouched visitor costs nothing; over an address's budget the whole
  * post is a 429, which the plugin and the module send again later.
  */
-export async function takeShopperVisitors(bodies: readonly unknown[], vouchers: VisitorVouchers, newVisitors: NewVisitors): Promise<void> {
+export async function takeShopperVisitors(
+  bodies: readonly unknown[],
+  vouchers: VisitorVouchers,
+  newVisitors: NewVisitors,
+): Promise<void> {
   for (const body of bodies) {
-    if (!isPlainObject(body) || typeof body['visitor_ip'] !== 'string' || isIP(body['visitor_ip']) === 0 || typeof body['user_id'] !== 'string') continue;
+    if (
+      !isPlainObject(body) ||
+      typeof body['visitor_ip'] !== 'string' ||
+      isIP(body['visitor_ip']) === 0 ||
+      typeof body['user_id'] !== 'string'
+    )
+      continue;
     const voucher = typeof body['visitor_voucher'] === 'string' ? body['visitor_voucher'] : undefined;
     // A visitor already taken from this address within the hour is not taken again (new-visitors.ts).
-    if (vouchers.vouched(voucher, [body['user_id']]) === undefined) await newVisitors.take(body['visitor_ip'], body['user_id']);
+    if (vouchers.vouched(voucher, [body['user_id']]) === undefined)
+      await newVisitors.take(body['visitor_ip'], body['user_id']);
   }
 }

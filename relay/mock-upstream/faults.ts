@@ -59,12 +59,18 @@ export class CallsPerSecond {
 type Check = (value: unknown) => string | undefined;
 
 const CHECKS: Record<keyof Faults, Check> = {
-  latencyMs: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of milliseconds ≥ 0'),
+  latencyMs: (v) =>
+    Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of milliseconds ≥ 0',
   failRate: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'must be a number from 0 to 1'),
-  failStatus: (v) => (Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599 ? undefined : 'must be an HTTP status (100-599)'),
-  retryAfterSeconds: (v) => (v === null || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'must be a whole number of seconds ≥ 0'),
+  failStatus: (v) =>
+    Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599
+      ? undefined
+      : 'must be an HTTP status (100-599)',
+  retryAfterSeconds: (v) =>
+    v === null || (Number.isInteger(v) && (v as number) >= 0) ? undefined : 'must be a whole number of seconds ≥ 0',
   mode: (v) => (v === 'normal' || v === 'drop' || v === 'reset' ? undefined : 'must be "normal", "drop" or "reset"'),
-  rateLimit: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of calls per second ≥ 0'),
+  rateLimit: (v) =>
+    Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a whole number of calls per second ≥ 0',
 };
 
 /** Checks a partial faults object sent to `POST /_mock/faults`; unknown keys are refused. */

@@ -25,7 +25,9 @@ export function addInspectionRoutes(router: Router, deps: InspectionDeps): void 
   router.get('/_mock/records', (ctx) => {
     const kind = String(ctx.query['kind'] ?? '');
     if (!COLLECTIONS.includes(kind as MockCollection)) {
-      throw new HttpError(400, 'bad_kind', 'kind must be orders, products or events', [{ path: 'query.kind', message: 'must be orders, products or events' }]);
+      throw new HttpError(400, 'bad_kind', 'kind must be orders, products or events', [
+        { path: 'query.kind', message: 'must be orders, products or events' },
+      ]);
     }
     ctx.type = 'application/json';
     ctx.body = stringifyBody(deps.store.records(kind as MockCollection));

@@ -29,7 +29,9 @@ async function serviceErrors(ctx: Context, next: () => Promise<unknown>): Promis
     const http = error instanceof HttpError ? error : undefined;
     const isService = ctx.path.startsWith('/v1/');
     ctx.status = http ? (isService ? 400 : http.status) : 500;
-    ctx.body = http ? { error: http.code, message: http.message, errors: http.errors ?? [] } : { error: 'internal_error', message: 'internal error' };
+    ctx.body = http
+      ? { error: http.code, message: http.message, errors: http.errors ?? [] }
+      : { error: 'internal_error', message: 'internal error' };
   }
 }
 
@@ -37,10 +39,14 @@ function checkAuthorization(ctx: Context, token: string, required: boolean): voi
   const header = ctx.get('authorization');
   if (!header && !required) return;
   if (!header)
-    throw new HttpError(400, 'unauthorized', 'Authorization: Bearer <token> is required', [{ path: 'headers.authorization', message: 'is required' }]);
+    throw new HttpError(400, 'unauthorized', 'Authorization: Bearer <token> is required', [
+      { path: 'headers.authorization', message: 'is required' },
+    ]);
   const ok = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), token);
   if (!ok)
-    throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [{ path: 'headers.authorization', message: 'is not a valid bearer token' }]);
+    throw new HttpError(400, 'unauthorized', 'the bearer token is not valid', [
+      { path: 'headers.authorization', message: 'is not a valid bearer token' },
+    ]);
 }
 
 /** Headers and half a body, then a reset: the record is stored, the caller sees a broken answer. */
@@ -53,7 +59,13 @@ function resetMidAnswer(ctx: Context, calls: CallLog): void {
 }
 
 /** An injected failure answered: the status, its headers, a JSON body saying it was the mock's doing. */
-function answerFault(ctx: Context, calls: CallLog, status: number, headers: Record<string, string>, what: string): true {
+function answerFault(
+  ctx: Context,
+  calls: CallLog,
+  status: number,
+  headers: Record<string, string>,
+  what: string,
+): true {
   calls.record({ at: Date.now(), path: ctx.path, status }, 'faulted');
   ctx.set(headers);
   ctx.status = status;
@@ -94,7 +106,8 @@ export function createMockApp(options: MockAppOptions): MockApp {
     if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
     if (faults.mode === 'drop') return dropConnection(ctx, calls);
     if (faults.failRate > 0 && Math.random() < faults.failRate) {
-      const headers: Record<string, string> = faults.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(faults.retryAfterSeconds) };
+      const headers: Record<string, string> =
+        faults.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(faults.retryAfterSeconds) };
       return answerFault(ctx, calls, faults.failStatus, headers, `fault (${faults.failStatus})`);
     }
     return false;

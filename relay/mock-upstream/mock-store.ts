@@ -69,7 +69,12 @@ export class MockStore {
 
   stats(): MockStats {
     const visitorsByMonth = Object.fromEntries([...this.visitors].map(([month, ids]) => [month, ids.size]));
-    return { orders: this.orders.size, products: this.products.size, events: this.events.length + this.eventsTaken, visitorsByMonth };
+    return {
+      orders: this.orders.size,
+      products: this.products.size,
+      events: this.events.length + this.eventsTaken,
+      visitorsByMonth,
+    };
   }
 
   reset(): void {

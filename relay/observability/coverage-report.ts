@@ -49,9 +49,14 @@ export interface CoverageReport {
 }
 
 /** The months of `billed` (the visitor count) with their visitors identified later. */
-export function monthVisitors(billed: Record<string, number>, identifiedLater: Record<string, number>): Record<string, MonthVisitors> {
+export function monthVisitors(
+  billed: Record<string, number>,
+  identifiedLater: Record<string, number>,
+): Record<string, MonthVisitors> {
   const months = [...new Set([...Object.keys(billed), ...Object.keys(identifiedLater)])].sort();
-  return Object.fromEntries(months.map((m) => [m, { billed: billed[m] ?? 0, identifiedLater: identifiedLater[m] ?? 0 }]));
+  return Object.fromEntries(
+    months.map((m) => [m, { billed: billed[m] ?? 0, identifiedLater: identifiedLater[m] ?? 0 }]),
+  );
 }
 
 const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
@@ -98,7 +103,9 @@ export function coverageReport(
     ]),
   );
   const known = new Set(orders.map((o) => o.orderId));
-  const unmatched = [...new Set(completions.filter((c) => c.at >= since && !known.has(c.orderId)).map((c) => c.orderId))];
+  const unmatched = [
+    ...new Set(completions.filter((c) => c.at >= since && !known.has(c.orderId)).map((c) => c.orderId)),
+  ];
   if (unmatched.length > 0) {
     const owner = platforms.length === 1 ? (platforms[0] as string) : 'unknown';
     report[owner] ??= platformCoverage([], counts);

@@ -52,7 +52,9 @@ export class MemoryCoverageLog implements CoverageLog {
         if (seen.some((later) => later.userId !== earlier.userId && later.at > earlier.at))
           counted.set(month, (counted.get(month) ?? new Set()).add(earlier.userId));
     }
-    return Object.fromEntries([...counted].sort(([a], [b]) => a.localeCompare(b)).map(([month, users]) => [month, users.size]));
+    return Object.fromEntries(
+      [...counted].sort(([a], [b]) => a.localeCompare(b)).map(([month, users]) => [month, users.size]),
+    );
   }
 
   read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number } {

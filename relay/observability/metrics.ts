@@ -24,22 +24,42 @@ function requestMetrics(reg: Registry[]) {
       labelNames: ['result'],
       registers: reg,
     }),
-    rejected: new Counter({ name: 'shopbeacon_ingest_rejected_total', help: 'Refused events and records by reason', labelNames: ['reason'], registers: reg }),
+    rejected: new Counter({
+      name: 'shopbeacon_ingest_rejected_total',
+      help: 'Refused events and records by reason',
+      labelNames: ['reason'],
+      registers: reg,
+    }),
   };
 }
 
 /** Records out to the service, and the service's calls. */
 function recordMetrics(reg: Registry[]) {
   return {
-    delivered: new Counter({ name: 'shopbeacon_delivered_total', help: 'Records the service accepted', labelNames: ['kind'], registers: reg }),
-    retried: new Counter({ name: 'shopbeacon_delivery_retries_total', help: 'Delivery attempts scheduled again', labelNames: ['kind'], registers: reg }),
+    delivered: new Counter({
+      name: 'shopbeacon_delivered_total',
+      help: 'Records the service accepted',
+      labelNames: ['kind'],
+      registers: reg,
+    }),
+    retried: new Counter({
+      name: 'shopbeacon_delivery_retries_total',
+      help: 'Delivery attempts scheduled again',
+      labelNames: ['kind'],
+      registers: reg,
+    }),
     ambiguous: new Counter({
       name: 'shopbeacon_delivery_ambiguous_retries_total',
       help: 'Retries after failures the service may have processed (possible duplicate events)',
       labelNames: ['kind'],
       registers: reg,
     }),
-    deadLettered: new Counter({ name: 'shopbeacon_dead_lettered_total', help: 'Records moved to dead letters', labelNames: ['kind'], registers: reg }),
+    deadLettered: new Counter({
+      name: 'shopbeacon_dead_lettered_total',
+      help: 'Records moved to dead letters',
+      labelNames: ['kind'],
+      registers: reg,
+    }),
     upstreamDuration: new Histogram({
       name: 'shopbeacon_upstream_request_duration_seconds',
       help: 'Service call latency by status (0 = no answer)',
@@ -115,7 +135,11 @@ function platformMetrics(reg: Registry[]) {
       help: "Browser events whose customer id came without the shop's proof (SHOPBEACON_IDENTITY_SECRET): sent with the visitor's own id",
       registers: reg,
     }),
-    paused: new Gauge({ name: 'shopbeacon_delivery_paused', help: '1 while delivery is paused because the token looks wrong', registers: reg }),
+    paused: new Gauge({
+      name: 'shopbeacon_delivery_paused',
+      help: '1 while delivery is paused because the token looks wrong',
+      registers: reg,
+    }),
   };
 }
 
@@ -125,7 +149,13 @@ export function createMetrics() {
   // process_resident_memory_bytes, nodejs_heap_size_used_bytes, event loop lag: what an operator graphs first.
   collectDefaultMetrics({ register: registry });
   const reg = [registry];
-  return { registry, ...requestMetrics(reg), ...recordMetrics(reg), ...deliveryStateMetrics(reg), ...platformMetrics(reg) };
+  return {
+    registry,
+    ...requestMetrics(reg),
+    ...recordMetrics(reg),
+    ...deliveryStateMetrics(reg),
+    ...platformMetrics(reg),
+  };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

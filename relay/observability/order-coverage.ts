@@ -29,9 +29,15 @@ function timeOf(value: unknown, fallback: number): number {
 }
 
 function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): OrderSeen | undefined {
-  if (step.kind !== 'order' || !ORDER_STATES.has(step.state) || step.key === undefined || !step.source) return undefined;
+  if (step.kind !== 'order' || !ORDER_STATES.has(step.state) || step.key === undefined || !step.source)
+    return undefined;
   const platform = step.platform ?? step.source;
-  return { platform, orderId: step.key, createdAt: timeOf(body['date_created_gmt'], now), ...(step.channel ? { channel: step.channel } : {}) };
+  return {
+    platform,
+    orderId: step.key,
+    createdAt: timeOf(body['date_created_gmt'], now),
+    ...(step.channel ? { channel: step.channel } : {}),
+  };
 }
 
 function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
@@ -42,7 +48,13 @@ function completionOf(step: RecordStep, body: Record<string, unknown>, now: numb
 
 /** An accepted event's visitor and session, in the month it is billed in. */
 function noteSessionOf(step: RecordStep, body: Record<string, unknown>, log: CoverageLog, now: number): void {
-  if (step.kind !== 'event' || step.state !== 'accepted' || typeof body['session_id'] !== 'string' || typeof body['user_id'] !== 'string') return;
+  if (
+    step.kind !== 'event' ||
+    step.state !== 'accepted' ||
+    typeof body['session_id'] !== 'string' ||
+    typeof body['user_id'] !== 'string'
+  )
+    return;
   const at = timeOf(body['datetime'], now);
   log.noteSession(new Date(at).toISOString().slice(0, 7), body['session_id'], body['user_id'], at);
 }

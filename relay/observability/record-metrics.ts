@@ -39,7 +39,8 @@ function countIngest(metrics: Metrics, step: RecordStep): void {
   if (step.source === 'collect') {
     const result = INGEST_RESULT[step.state];
     if (result) metrics.ingested.inc({ result });
-    if (step.state === 'rejected') metrics.rejected.inc({ reason: REASON[codeOf(step.errors?.[0])] ?? 'invalid_value' });
+    if (step.state === 'rejected')
+      metrics.rejected.inc({ reason: REASON[codeOf(step.errors?.[0])] ?? 'invalid_value' });
     return;
   }
   if (step.state === 'rejected') metrics.rejected.inc({ reason: `${step.source}_${step.kind}` });
@@ -49,7 +50,8 @@ function countIngest(metrics: Metrics, step: RecordStep): void {
 function countDelivery(metrics: Metrics, step: RecordStep): void {
   const kind = { kind: step.kind };
   // Every call to the service ends in one of these steps, with its status (0: no answer) and latency.
-  if (step.latencyMs !== undefined) metrics.upstreamDuration.observe({ status: String(step.status ?? 0) }, step.latencyMs / 1000);
+  if (step.latencyMs !== undefined)
+    metrics.upstreamDuration.observe({ status: String(step.status ?? 0) }, step.latencyMs / 1000);
   if (step.state === 'delivered') metrics.delivered.inc(kind);
   else if (step.state === 'dead') metrics.deadLettered.inc(kind);
   else if (step.state === 'retrying') {

@@ -38,7 +38,10 @@ export class SqliteCoverageLog implements CoverageLog {
   ) {
     this.db = openStateDatabase(dataDir, 'coverage.sqlite', SCHEMA);
     // To the second: the shops' order times have no finer one.
-    if (!readOnly) this.db.prepare('INSERT INTO began (at) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM began)').run(Math.floor(Date.now() / 1000) * 1000);
+    if (!readOnly)
+      this.db
+        .prepare('INSERT INTO began (at) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM began)')
+        .run(Math.floor(Date.now() / 1000) * 1000);
     this.timer = readOnly ? undefined : setInterval(() => this.flushOnTimer(), 1_000).unref();
   }
 
@@ -78,7 +81,11 @@ export class SqliteCoverageLog implements CoverageLog {
         created_at: number;
         channel: string | null;
       }[];
-      const completions = this.db.prepare('SELECT order_id, user_id, at FROM completions').all() as { order_id: string; user_id: string; at: number }[];
+      const completions = this.db.prepare('SELECT order_id, user_id, at FROM completions').all() as {
+        order_id: string;
+        user_id: string;
+        at: number;
+      }[];
       return {
         orders: orders.map((o) => ({
           platform: o.platform,
@@ -106,7 +113,13 @@ export class SqliteCoverageLog implements CoverageLog {
   private flush(): void {
     const { orders, completions } = this.pending;
     const sessions = this.sessions;
-    if (orders.length === 0 && completions.length === 0 && sessions.size === 0 && Date.now() - this.prunedAt < 3_600_000) return;
+    if (
+      orders.length === 0 &&
+      completions.length === 0 &&
+      sessions.size === 0 &&
+      Date.now() - this.prunedAt < 3_600_000
+    )
+      return;
     this.pending = { orders: [], completions: [] };
     this.sessions = new Map();
     const now = Date.now();
@@ -119,7 +132,12 @@ export class SqliteCoverageLog implements CoverageLog {
     }
   }
 
-  private write(orders: OrderSeen[], completions: CompletionSeen[], sessions: ReadonlyMap<string, number>, now: number): void {
+  private write(
+    orders: OrderSeen[],
+    completions: CompletionSeen[],
+    sessions: ReadonlyMap<string, number>,
+    now: number,
+  ): void {
     const session = this.db.prepare(
       'INSERT INTO sessions (month, session_id, user_id, first_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET first_at = MIN(first_at, excluded.first_at)',
     );
@@ -127,7 +145,8 @@ export class SqliteCoverageLog implements CoverageLog {
     const order = this.db.prepare(
       'INSERT INTO orders (platform, order_id, created_at, channel, seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, order_id) DO UPDATE SET channel = COALESCE(excluded.channel, channel), seen_at = excluded.seen_at',
     );
-    for (const o of orders) order.run(o.platform, o.orderId, o.createdAt, o.channel ? JSON.stringify(o.channel) : null, now);
+    for (const o of orders)
+      order.run(o.platform, o.orderId, o.createdAt, o.channel ? JSON.stringify(o.channel) : null, now);
     const completion = this.db.prepare('INSERT INTO completions (order_id, user_id, at, seen_at) VALUES (?, ?, ?, ?)');
     for (const c of completions) completion.run(c.orderId, c.userId, c.at, now);
     if (now - this.prunedAt < 3_600_000) return;

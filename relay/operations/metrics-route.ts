@@ -8,16 +8,29 @@ import type { OutboxStatus } from '../outbox/outbox.js';
  * `GET /metrics` in Prometheus text. The outbox gauges are read from the database at scrape time,
  * so they hold across restarts: `accepted == delivered + queued + dead` can be checked from them.
  */
-export function metricsRoute(options: { metrics: Metrics; outbox: Pick<OutboxStatus, 'counts'>; worker: DeliveryState }) {
+export function metricsRoute(options: {
+  metrics: Metrics;
+  outbox: Pick<OutboxStatus, 'counts'>;
+  worker: DeliveryState;
+}) {
   const registers = [options.metrics.registry];
-  const records = new Gauge({ name: 'shopbeacon_outbox_records', help: 'Records in the outbox by kind and state', labelNames: ['kind', 'state'], registers });
+  const records = new Gauge({
+    name: 'shopbeacon_outbox_records',
+    help: 'Records in the outbox by kind and state',
+    labelNames: ['kind', 'state'],
+    registers,
+  });
   const totals = new Gauge({
     name: 'shopbeacon_outbox_totals',
     help: 'Records ever accepted, delivered and coalesced (persisted)',
     labelNames: ['name'],
     registers,
   });
-  const oldest = new Gauge({ name: 'shopbeacon_outbox_oldest_age_seconds', help: 'Age of the oldest queued record', registers });
+  const oldest = new Gauge({
+    name: 'shopbeacon_outbox_oldest_age_seconds',
+    help: 'Age of the oldest queued record',
+    registers,
+  });
   return async function metrics(ctx: Context): Promise<void> {
     const counts = await options.outbox.counts();
     for (const state of ['queued', 'dead'] as const) {

@@ -55,7 +55,9 @@ export function openOutbox(backend: OutboxBackend, claimsIds = true): Outbox {
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
 export function createOutbox(backend: Omit<OutboxBackend, 'redis'>, shared: SharedState | undefined): OutboxSetup {
   if (backend.outbox === 'redis' && !shared)
-    throw new Error('SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER');
+    throw new Error(
+      'SHOPBEACON_OUTBOX=redis needs SHOPBEACON_REDIS_URL, SHOPBEACON_REDIS_SENTINELS or SHOPBEACON_REDIS_CLUSTER',
+    );
   const claimFirst = shared !== undefined && backend.outbox === 'sqlite';
   const outbox = openOutbox({ ...backend, redis: shared?.redis }, !claimFirst);
   return { outbox, enqueueOnce: claimFirst ? claimThenEnqueue(outbox, shared.eventIds) : enqueueInOutbox(outbox) };

@@ -47,21 +47,33 @@ export class RedisDeadLetters {
         .multi()
         .xadd(K.stream, '*', ...toFields(stored))
         .hdel(K.dead, String(id));
-      await tx.hincrby(K.counters, `dead:${stored.kind}`, -1).hincrby(K.counters, `queued:${stored.kind}`, 1).hincrby(K.counters, 'bytes', stored.bytes).exec();
+      await tx
+        .hincrby(K.counters, `dead:${stored.kind}`, -1)
+        .hincrby(K.counters, `queued:${stored.kind}`, 1)
+        .hincrby(K.counters, 'bytes', stored.bytes)
+        .exec();
     }
     return chosen.length;
   }
 
   async list(options: { kind?: RecordKind; limit: number }): Promise<DeadLetter[]> {
-    const letters = [...(await this.all())].filter(([, s]) => !options.kind || s.kind === options.kind).sort(([a], [b]) => a - b);
-    return letters
-      .slice(0, options.limit)
-      .map(([id, s]) => ({ id, kind: s.kind, body: s.body, attempts: s.attempts, createdAt: s.createdAt, lastError: s.lastError ?? null }));
+    const letters = [...(await this.all())]
+      .filter(([, s]) => !options.kind || s.kind === options.kind)
+      .sort(([a], [b]) => a - b);
+    return letters.slice(0, options.limit).map(([id, s]) => ({
+      id,
+      kind: s.kind,
+      body: s.body,
+      attempts: s.attempts,
+      createdAt: s.createdAt,
+      lastError: s.lastError ?? null,
+    }));
   }
 
   async purge(before: number): Promise<number> {
     const old = [...(await this.all())].filter(([, s]) => s.createdAt < before);
-    for (const [id, s] of old) await this.redis.multi().hdel(K.dead, String(id)).hincrby(K.counters, `dead:${s.kind}`, -1).exec();
+    for (const [id, s] of old)
+      await this.redis.multi().hdel(K.dead, String(id)).hincrby(K.counters, `dead:${s.kind}`, -1).exec();
     return old.length;
   }
 

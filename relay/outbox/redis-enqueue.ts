@@ -82,7 +82,12 @@ export class RedisEnqueue {
       )
     ).values();
     const keys: string[] = [K.stream, K.counters, ...SEEN_KEY_PREFIXES];
-    const args: (string | Buffer)[] = [String(limits.records), String(limits.bytes), String(now), ...this.places.sliceArgs(now)];
+    const args: (string | Buffer)[] = [
+      String(limits.records),
+      String(limits.bytes),
+      String(now),
+      ...this.places.sliceArgs(now),
+    ];
     for (const [i, record] of records.entries()) {
       keys.push(K.latest(record.kind, record.key));
       args.push(...scriptArgs(record, ids[i] === undefined ? undefined : (found.next().value as SeenId)));
@@ -92,7 +97,8 @@ export class RedisEnqueue {
       if (waitReplicas > 0) pipeline.call('WAIT', waitReplicas, waitTimeoutMs);
       const [[scriptError, answer] = [], [waitError, confirmed] = []] = (await pipeline.exec()) ?? [];
       if (scriptError || waitError) throw scriptError ?? waitError;
-      if (waitReplicas > 0 && Number(confirmed) < waitReplicas) throw replicasUnconfirmed(Number(confirmed), waitReplicas);
+      if (waitReplicas > 0 && Number(confirmed) < waitReplicas)
+        throw replicasUnconfirmed(Number(confirmed), waitReplicas);
       return answer as EnqueueResult[] | [number, string];
     });
   }

@@ -72,7 +72,10 @@ export class RedisOutbox implements Outbox {
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
     this.lease = { ms: options.claimIdleMs ?? 30_000, handBack: (records, now) => this.handBack(records, now) };
-    this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
+    this.limits = {
+      records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords,
+      bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes,
+    };
     this.writer = new RedisEnqueue({
       redis: this.redis,
       limits: this.limits,
@@ -105,11 +108,27 @@ export class RedisOutbox implements Outbox {
   private async claim(now: number, limit: number, inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
     await this.ensureGroup();
     await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
-    const taken = (await this.redis.xautoclaim(K.stream, K.group, this.consumer, this.lease.ms, '0-0', 'COUNT', limit)) as [string, StreamEntry[]];
+    const taken = (await this.redis.xautoclaim(
+      K.stream,
+      K.group,
+      this.consumer,
+      this.lease.ms,
+      '0-0',
+      'COUNT',
+      limit,
+    )) as [string, StreamEntry[]];
     const entries = [...taken[1]];
     if (entries.length < limit) {
-      const read = (await this.redis.xreadgroup('GROUP', K.group, this.consumer, 'COUNT', limit - entries.length, 'STREAMS', K.stream, '>')) as
-        [string, StreamEntry[]][] | null;
+      const read = (await this.redis.xreadgroup(
+        'GROUP',
+        K.group,
+        this.consumer,
+        'COUNT',
+        limit - entries.length,
+        'STREAMS',
+        K.stream,
+        '>',
+      )) as [string, StreamEntry[]][] | null;
       entries.push(...(read?.[0]?.[1] ?? []));
     }
     return this.current(
@@ -129,7 +148,10 @@ export class RedisOutbox implements Outbox {
       // A claim whose settling failed (Redis away): taken afresh under a new handle.
       if (earlier !== undefined) this.claimed.delete(earlier);
       const stored = fromFields(fields);
-      if (stored.kind !== 'event' && Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version) {
+      if (
+        stored.kind !== 'event' &&
+        Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version
+      ) {
         await this.remove(entry, stored, 'coalesced-away');
         continue;
       }
@@ -153,7 +175,8 @@ export class RedisOutbox implements Outbox {
     await this.remove(claim.entry, claim.stored, 'delivered');
     if (claim.stored.kind !== 'event') {
       const latest = K.latest(claim.stored.kind, claim.stored.key);
-      if (Number(await this.redis.hget(latest, 'v')) === claim.stored.version) await this.redis.hset(latest, 'pending', '0');
+      if (Number(await this.redis.hget(latest, 'v')) === claim.stored.version)
+        await this.redis.hset(latest, 'pending', '0');
     }
     this.claimed.delete(record.id);
   }
@@ -181,7 +204,11 @@ export class RedisOutbox implements Outbox {
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
-    return this.delay(record.id, nextAttemptAt, (stored) => ({ ...stored, attempts: stored.attempts + (countAttempt ? 1 : 0), lastError: errorText(error) }));
+    return this.delay(record.id, nextAttemptAt, (stored) => ({
+      ...stored,
+      attempts: stored.attempts + (countAttempt ? 1 : 0),
+      lastError: errorText(error),
+    }));
   }
 
   /** A claim to the delayed set, due at `dueAt`; kept until settled, so a claim whose settling failed is taken afresh. */
@@ -225,7 +252,8 @@ export class RedisOutbox implements Outbox {
   private async readCounts(): Promise<OutboxCounts> {
     const c = await this.redis.hgetall(K.counters);
     const n = (name: string) => Number(c[name] ?? 0);
-    const per = (state: string) => Object.fromEntries(KINDS.map((k) => [k, n(`${state}:${k}`)])) as Record<RecordKind, number>;
+    const per = (state: string) =>
+      Object.fromEntries(KINDS.map((k) => [k, n(`${state}:${k}`)])) as Record<RecordKind, number>;
     const first = (await this.redis.xrange(K.stream, '-', '+', 'COUNT', 1))[0];
     const counts = {
       queued: per('queued'),

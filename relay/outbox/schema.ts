@@ -46,4 +46,7 @@ UPDATE records SET visitor = COALESCE(substr(json_extract(body, '$.datetime'), 1
 const VERSION_3 = `DROP INDEX IF EXISTS seen_events_age;`;
 
 /** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */
-export const OUTBOX_SCHEMA = { name: 'the outbox (outbox.sqlite)', migrations: [VERSION_1, VERSION_2, VERSION_3] } as const;
+export const OUTBOX_SCHEMA = {
+  name: 'the outbox (outbox.sqlite)',
+  migrations: [VERSION_1, VERSION_2, VERSION_3],
+} as const;

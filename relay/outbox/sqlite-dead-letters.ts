@@ -28,7 +28,15 @@ export class SqliteDeadLetters {
       db.transaction(() => {
         for (const { record, error } of refused) {
           const text = stringifyBody(record.body);
-          const id = sql.insert.run(record.kind, record.key, text, Buffer.byteLength(text), now, now, packVisitor(record.visitor)).lastInsertRowid;
+          const id = sql.insert.run(
+            record.kind,
+            record.key,
+            text,
+            Buffer.byteLength(text),
+            now,
+            now,
+            packVisitor(record.visitor),
+          ).lastInsertRowid;
           sql.deadLetter.get(errorText(error), id);
           sql.addCounter.run(1, 'accepted');
         }

@@ -44,7 +44,9 @@ export class SqliteEnqueue {
    * first write with SQLITE_BUSY, which no busy timeout waits out; with another process on the
    * file (`shopbeacon outbox retry`, a second worker) a few percent of `/collect` answers were 503.
    */
-  private readonly storeAll: Database.Transaction<(groups: Pending[][], now: number, effects: CommitEffects) => EnqueueResult[][]>;
+  private readonly storeAll: Database.Transaction<
+    (groups: Pending[][], now: number, effects: CommitEffects) => EnqueueResult[][]
+  >;
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
 
@@ -70,7 +72,8 @@ export class SqliteEnqueue {
       return { record, text, bytes: Buffer.byteLength(text) };
     });
     const bytes = pending.reduce((sum, p) => sum + p.bytes, 0);
-    if (tally.records + this.reserved.records + records.length > limits.records) throw outboxFull(`${limits.records} records`);
+    if (tally.records + this.reserved.records + records.length > limits.records)
+      throw outboxFull(`${limits.records} records`);
     if (tally.bytes + this.reserved.bytes + bytes > limits.bytes) throw outboxFull(`${limits.bytes} bytes`);
     this.reserved.records += records.length;
     this.reserved.bytes += bytes;
@@ -102,7 +105,9 @@ export class SqliteEnqueue {
     const seenId = this.options.claimsIds ? seenIdOf(record) : undefined;
     if (seenId !== undefined && !seen.claim(seenId)) return 'duplicate';
     const existing =
-      record.kind === 'event' ? undefined : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
+      record.kind === 'event'
+        ? undefined
+        : (sql.findQueued.get(record.kind, record.key) as { id: number; bytes: number; body: string } | undefined);
     // The same body again changes nothing: bumping the version would re-send a record already in flight.
     if (existing?.body === text) return 'coalesced';
     if (existing) {

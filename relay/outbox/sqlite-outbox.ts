@@ -94,7 +94,10 @@ export class SqliteOutbox implements Outbox {
     this.now = options.now ?? Date.now;
     this.seen = new SqliteSeenWindow(this.db, options.window ?? dedupeWindow(), this.now());
     this.sql = prepareStatements(this.db);
-    this.limits = { records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords, bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes };
+    this.limits = {
+      records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords,
+      bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes,
+    };
     this.tally = new SqliteTally(this.sql, () => this.flushAcks());
     const shared = { db: this.db, sql: this.sql, tally: this.tally, now: this.now };
     this.way = new SqliteEnqueue({
@@ -135,7 +138,9 @@ export class SqliteOutbox implements Outbox {
     if (this.tally.version !== this.cursorVersion) this.cursor = undefined;
     const cursor = now >= this.scannedAt && now - this.scannedAt < FULL_SCAN_MS ? this.cursor : undefined;
     const wanted = limit + exclude.size + acked.size;
-    const rows = (cursor ? this.sql.dueAfter.all(now, cursor.at, cursor.id, wanted) : this.sql.due.all(now, wanted)) as DueRow[];
+    const rows = (
+      cursor ? this.sql.dueAfter.all(now, cursor.at, cursor.id, wanted) : this.sql.due.all(now, wanted)
+    ) as DueRow[];
     if (!cursor) [this.scannedAt, this.cursorVersion] = [now, this.tally.version];
     const fresh = rows.filter((r) => !exclude.has(r.id) && acked.get(r.id) !== r.version);
     const due = fresh.slice(0, limit);
@@ -211,7 +216,9 @@ export class SqliteOutbox implements Outbox {
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): void {
-    this.relaxed(() => this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, errorText(error), record.id, record.version));
+    this.relaxed(() =>
+      this.sql.retryLater.run(countAttempt ? 1 : 0, nextAttemptAt, errorText(error), record.id, record.version),
+    );
     this.flightEnded(record.id);
     if (this.cursor && nextAttemptAt <= this.cursor.at) this.cursor = undefined;
   }
@@ -248,7 +255,9 @@ export class SqliteOutbox implements Outbox {
       this.flushAcks();
       this.tally.sync();
       const { queued, dead, bytes } = this.tally;
-      const counters = Object.fromEntries((this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+      const counters = Object.fromEntries(
+        (this.sql.counters.all() as { name: string; value: number }[]).map((c) => [c.name, c.value]),
+      );
       const oldest = this.sql.oldestQueued.get() as number | null;
       return {
         queued: { ...queued },

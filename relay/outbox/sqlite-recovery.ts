@@ -6,7 +6,20 @@ import { openOutboxDatabase } from './sqlite-database.js';
 
 /** Rows read per query; a range that fails is halved until the rows it cannot read stand alone. */
 const RANGE = 1_000;
-const COLUMNS = ['id', 'kind', 'key', 'body', 'bytes', 'state', 'attempts', 'version', 'next_attempt_at', 'created_at', 'last_error', 'visitor'];
+const COLUMNS = [
+  'id',
+  'kind',
+  'key',
+  'body',
+  'bytes',
+  'state',
+  'attempts',
+  'version',
+  'next_attempt_at',
+  'created_at',
+  'last_error',
+  'visitor',
+];
 
 export interface OutboxRecovery {
   /** Records read from the damaged file and written to the new one, by state. */
@@ -32,7 +45,10 @@ function readRange(range: Database.Statement, from: number, to: number): Row[] {
 
 /** The highest id the file knows of, from the table or from AUTOINCREMENT's own record; 0 when neither can be read. */
 function lastId(db: Database.Database): number {
-  for (const sql of ['SELECT max(id) AS n FROM records', "SELECT seq AS n FROM sqlite_sequence WHERE name = 'records'"]) {
+  for (const sql of [
+    'SELECT max(id) AS n FROM records',
+    "SELECT seq AS n FROM sqlite_sequence WHERE name = 'records'",
+  ]) {
     try {
       const n = (db.prepare(sql).get() as { n: number | null } | undefined)?.n;
       if (typeof n === 'number') return n;
@@ -46,7 +62,10 @@ function lastId(db: Database.Database): number {
 /** The damaged file's own counters: `accepted` less `delivered` is what it held; null when they cannot be read. */
 function countersOf(db: Database.Database): { accepted: number; delivered: number } | null {
   try {
-    const rows = db.prepare("SELECT name, value FROM counters WHERE name IN ('accepted', 'delivered')").all() as { name: string; value: number }[];
+    const rows = db.prepare("SELECT name, value FROM counters WHERE name IN ('accepted', 'delivered')").all() as {
+      name: string;
+      value: number;
+    }[];
     const value = (name: string) => rows.find((row) => row.name === name)?.value;
     const [accepted, delivered] = [value('accepted'), value('delivered')];
     return accepted === undefined || delivered === undefined ? null : { accepted, delivered };
@@ -80,7 +99,9 @@ function writeRecovered(dataDir: string, rows: Row[], delivered: number): Outbox
   const db = openOutboxDatabase(dataDir, 'FULL');
   try {
     const columns = COLUMNS.filter((column) => rows.some((row) => column in row));
-    const insert = db.prepare(`INSERT OR IGNORE INTO records (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO records (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+    );
     const counts = { queued: 0, dead: 0 };
     db.transaction(() => {
       for (const row of rows) {
@@ -105,7 +126,10 @@ function writeRecovered(dataDir: string, rows: Row[], delivered: number): Outbox
 export function recoverOutbox(dataDir: string, now = Date.now()): OutboxRecovery {
   const file = join(dataDir, 'outbox.sqlite');
   if (!existsSync(file)) throw new Error(`there is no outbox to recover: ${file} does not exist`);
-  if (isIntact(file)) throw new Error(`${file} is not damaged (SQLite's quick_check finds nothing): there is nothing to recover, and a relay may be using it`);
+  if (isIntact(file))
+    throw new Error(
+      `${file} is not damaged (SQLite's quick_check finds nothing): there is nothing to recover, and a relay may be using it`,
+    );
   const keptAs = keepAside(file, now);
   let rows: Row[] = [];
   let counters: { accepted: number; delivered: number } | null = null;
@@ -114,7 +138,8 @@ export function recoverOutbox(dataDir: string, now = Date.now()): OutboxRecovery
     damaged = openSqlite(keptAs);
     const last = lastId(damaged);
     const range = damaged.prepare('SELECT * FROM records WHERE id BETWEEN ? AND ? ORDER BY id');
-    for (let from = 1; from <= last; from += RANGE) rows.push(...readRange(range, from, Math.min(last, from + RANGE - 1)));
+    for (let from = 1; from <= last; from += RANGE)
+      rows.push(...readRange(range, from, Math.min(last, from + RANGE - 1)));
     counters = countersOf(damaged);
   } catch {
     // Not a database at all any more (its header is gone): nothing to read.
@@ -123,6 +148,8 @@ export function recoverOutbox(dataDir: string, now = Date.now()): OutboxRecovery
     damaged?.close();
   }
   const recovered = writeRecovered(dataDir, rows, counters?.delivered ?? 0);
-  const lost = counters ? Math.max(0, counters.accepted - counters.delivered - recovered.queued - recovered.dead) : null;
+  const lost = counters
+    ? Math.max(0, counters.accepted - counters.delivered - recovered.queued - recovered.dead)
+    : null;
   return { recovered, lost, keptAs };
 }

@@ -70,7 +70,10 @@ export class SqliteSeenWindow {
   }
 
   private listTables(): { name: string; expiresAt: number }[] {
-    const names = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'seen_*_*'`).pluck().all() as string[];
+    const names = this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'seen_*_*'`)
+      .pluck()
+      .all() as string[];
     return names.flatMap((name) => {
       const match = SLICE_TABLE.exec(name);
       if (!match) return [];
@@ -99,16 +102,28 @@ export class SqliteSeenWindow {
 
   /** The file's own salt, made once: keys from another file's salt would never match. */
   private loadSalt(): Buffer {
-    this.db.prepare(`INSERT OR IGNORE INTO meta (name, value) VALUES ('seen_salt', ?)`).run(randomBytes(16).toString('hex'));
-    return Buffer.from(this.db.prepare(`SELECT value FROM meta WHERE name = 'seen_salt'`).pluck().get() as string, 'hex');
+    this.db
+      .prepare(`INSERT OR IGNORE INTO meta (name, value) VALUES ('seen_salt', ?)`)
+      .run(randomBytes(16).toString('hex'));
+    return Buffer.from(
+      this.db.prepare(`SELECT value FROM meta WHERE name = 'seen_salt'`).pluck().get() as string,
+      'hex',
+    );
   }
 
   /** Ids an earlier version remembered in `seen_events` (one row each, with its time) go to their slices, once. */
   private moveLegacyIds(now: number): void {
-    const legacy = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'seen_events'`).pluck().get();
+    const legacy = this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'seen_events'`)
+      .pluck()
+      .get();
     if (legacy === undefined) return;
     // In pages by id: better-sqlite3 runs nothing else on the connection while an iterator is open.
-    const page = this.db.prepare(`SELECT event_id, seen_at FROM seen_events WHERE seen_at > ? AND event_id > ? ORDER BY event_id LIMIT 10000`).raw();
+    const page = this.db
+      .prepare(
+        `SELECT event_id, seen_at FROM seen_events WHERE seen_at > ? AND event_id > ? ORDER BY event_id LIMIT 10000`,
+      )
+      .raw();
     const adds = new Map<number, Database.Statement>();
     let rows = page.all(now - this.window.windowMs, '') as [string, number][];
     while (rows.length > 0) {

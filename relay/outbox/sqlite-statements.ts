@@ -33,7 +33,15 @@ const SQL = {
 };
 
 /** Statements that return a single column value instead of a row. */
-const PLUCKED: ReadonlySet<string> = new Set(['dataVersion', 'deadLetter', 'requeueOne', 'getMeta', 'nextDue', 'deleteDelivered', 'oldestQueued']);
+const PLUCKED: ReadonlySet<string> = new Set([
+  'dataVersion',
+  'deadLetter',
+  'requeueOne',
+  'getMeta',
+  'nextDue',
+  'deleteDelivered',
+  'oldestQueued',
+]);
 
 export type Statements = Record<keyof typeof SQL, Database.Statement>;
 

@@ -10,13 +10,17 @@ import { visitorOf } from '../outbox/visitor-field.js';
 import { stepLabels } from './step-labels.js';
 
 /** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */
-export type Verdict = { status: EnqueueResult | 'unchanged'; record: OutboxRecord } | { status: 'rejected'; errors: FieldError[]; record?: OutboxRecord };
+export type Verdict =
+  | { status: EnqueueResult | 'unchanged'; record: OutboxRecord }
+  | { status: 'rejected'; errors: FieldError[]; record?: OutboxRecord };
 
 /** A way in's reading of one raw record: the record, or why not (with the record as far as it could be read, for a dead letter). */
 export type RecordCheck = Validation<OutboxRecord> | { ok: false; errors: FieldError[]; record: OutboxRecord };
 
 /** For each order or product, whether its body is the one last delivered for its id (`PlatformState.unchanged`). */
-export type UnchangedCheck = (records: readonly { kind: RecordKind; key: string; text: string }[]) => Awaitable<boolean[]>;
+export type UnchangedCheck = (
+  records: readonly { kind: RecordKind; key: string; text: string }[],
+) => Awaitable<boolean[]>;
 
 /** Turns one raw record of a way in into the exact body the service will get, validated by the contract. */
 export type ToRecord = (raw: unknown, now: number) => RecordCheck;
@@ -33,7 +37,12 @@ export interface AcceptDeps {
 }
 
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
-export type Accept = (origin: RecordSource | RecordOrigin, kind: RecordKind, raws: readonly unknown[], toRecord: ToRecord) => Promise<Verdict[]>;
+export type Accept = (
+  origin: RecordSource | RecordOrigin,
+  kind: RecordKind,
+  raws: readonly unknown[],
+  toRecord: ToRecord,
+) => Promise<Verdict[]>;
 
 /** What every way in needs: the accept pipeline, and the events to announce what it decides before it (a bot dropped). */
 export interface IngestDeps {
@@ -50,7 +59,10 @@ function withVisitor(record: OutboxRecord): OutboxRecord {
 }
 
 /** The valid records split into those to store and those delivered before unchanged (events are never checked: each is new). */
-async function splitUnchanged(records: OutboxRecord[], check: UnchangedCheck | undefined): Promise<{ fresh: OutboxRecord[]; same: Set<OutboxRecord> }> {
+async function splitUnchanged(
+  records: OutboxRecord[],
+  check: UnchangedCheck | undefined,
+): Promise<{ fresh: OutboxRecord[]; same: Set<OutboxRecord> }> {
   const identified = check ? records.filter((r) => r.kind !== 'event') : [];
   if (!check || identified.length === 0) return { fresh: records, same: new Set() };
   const answers = await check(identified.map((r) => ({ kind: r.kind, key: r.key, text: stringifyBody(r.body) })));
@@ -77,7 +89,9 @@ export function createAccept(deps: AcceptDeps): Accept {
     return checks.map((check, index): Verdict => {
       if (!check.ok) {
         deps.events.emit({ state: 'rejected', ...origin, ...stepLabels(kind, raws[index]), errors: check.errors });
-        return 'record' in check ? { status: 'rejected', errors: check.errors, record: check.record } : { status: 'rejected', errors: check.errors };
+        return 'record' in check
+          ? { status: 'rejected', errors: check.errors, record: check.record }
+          : { status: 'rejected', errors: check.errors };
       }
       const record = check.value;
       const status = same.has(record) ? 'unchanged' : (stored[next++] ?? 'queued');

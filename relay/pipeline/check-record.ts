@@ -7,7 +7,12 @@ import { outboxKey } from '../outbox/outbox-key.js';
  * A body in the service's own shape (the mirror, the import) as a record, validated by the
  * contract exactly as the service would take it.
  */
-export function checkRecord(info: KindInfo, body: unknown, now: number, options: { bigIntegers?: boolean } = {}): Validation<OutboxRecord> {
+export function checkRecord(
+  info: KindInfo,
+  body: unknown,
+  now: number,
+  options: { bigIntegers?: boolean } = {},
+): Validation<OutboxRecord> {
   const result = info.validate(body, { now, ...options });
   if (!result.ok) return result;
   const value = result.value as Record<string, unknown>;

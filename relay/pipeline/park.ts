@@ -40,7 +40,10 @@ function describe(errors: FieldError[]): string {
  * is the same bad record every time. A changed body is a new dead letter; a record without an id
  * cannot be told apart and is always kept.
  */
-async function unseen(state: ParkDeps['state'], refusals: Refusal[]): Promise<{ fresh: Refusal[]; digests: Map<string, Map<string, string>> }> {
+async function unseen(
+  state: ParkDeps['state'],
+  refusals: Refusal[],
+): Promise<{ fresh: Refusal[]; digests: Map<string, Map<string, string>> }> {
   const digests = new Map<string, Map<string, string>>();
   for (const { record } of refusals) {
     if (!record.key) continue;
@@ -51,7 +54,9 @@ async function unseen(state: ParkDeps['state'], refusals: Refusal[]): Promise<{ 
   const before = new Map<string, ReadonlyMap<string, string>>();
   for (const [scope, keyed] of digests) before.set(scope, await state.recall(scope, [...keyed.keys()]));
   const fresh = refusals.filter(
-    ({ record }) => !record.key || before.get(`refused:${record.kind}`)?.get(record.key) !== digests.get(`refused:${record.kind}`)?.get(record.key),
+    ({ record }) =>
+      !record.key ||
+      before.get(`refused:${record.kind}`)?.get(record.key) !== digests.get(`refused:${record.kind}`)?.get(record.key),
   );
   return { fresh, digests };
 }
@@ -70,8 +75,19 @@ export function createPark(deps: ParkDeps): Park {
     if (parked.length > 0) await deps.outbox.enqueueDead(parked);
     for (const [scope, keyed] of digests) await deps.state.remember(scope, keyed);
     for (const { record, errors, error } of parked) {
-      deps.logger.warn({ kind: record.kind, key: record.key, source: origin.source }, `${error}: kept as a dead letter (shopbeacon outbox dead-letters)`);
-      deps.events.emit({ state: 'dead', ...origin, ...stepLabels(record.kind, record.body), key: record.key, body: record.body, errors, detail: error });
+      deps.logger.warn(
+        { kind: record.kind, key: record.key, source: origin.source },
+        `${error}: kept as a dead letter (shopbeacon outbox dead-letters)`,
+      );
+      deps.events.emit({
+        state: 'dead',
+        ...origin,
+        ...stepLabels(record.kind, record.body),
+        key: record.key,
+        body: record.body,
+        errors,
+        detail: error,
+      });
     }
     return parked.length;
   };

@@ -6,7 +6,8 @@ import type { OrderChannel } from '../shared/order-channel.js';
  * Where a record stands: the ingest decision (`unchanged`: an order or product whose body is the
  * one last delivered for its id, not sent again), then each delivery outcome.
  */
-export type RecordState = 'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'unchanged' | 'delivered' | 'retrying' | 'dead';
+export type RecordState =
+  'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'unchanged' | 'delivered' | 'retrying' | 'dead';
 
 /** The way a record came in: the browser, the `/v1` mirror, an import file, a platform's webhook, sync sweep or backfill. */
 export type RecordSource = 'collect' | 'mirror' | 'import' | 'webhook' | 'sync' | 'backfill';

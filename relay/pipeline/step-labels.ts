@@ -10,7 +10,10 @@ function field(raw: unknown, name: string): string | undefined {
 const KEY_FIELD: Record<RecordKind, string> = { event: 'event_id', order: 'order_id', product: 'product_id' };
 
 /** Who and what a record is about, for the debugger's filters: read from any body, valid or not. */
-export function stepLabels(kind: RecordKind, raw: unknown): { kind: RecordKind; key?: string; userId?: string; eventName?: string } {
+export function stepLabels(
+  kind: RecordKind,
+  raw: unknown,
+): { kind: RecordKind; key?: string; userId?: string; eventName?: string } {
   const key = field(raw, KEY_FIELD[kind]);
   const userId = field(raw, 'user_id');
   const eventName = field(raw, 'event_name');

@@ -27,7 +27,8 @@ export class RedisPlatformState implements PlatformState {
 
   async moveCursor(platform: string, kind: string, at: number): Promise<void> {
     const current = await this.cursor(platform, kind);
-    if (current === undefined || at > current) await this.redis.hset(REDIS_KEYS.sync.cursors, `${platform}:${kind}`, String(at));
+    if (current === undefined || at > current)
+      await this.redis.hset(REDIS_KEYS.sync.cursors, `${platform}:${kind}`, String(at));
   }
 
   async claimLease(platform: string, owner: string, ttlMs: number): Promise<boolean> {
@@ -52,7 +53,9 @@ export class RedisPlatformState implements PlatformState {
   async delivered(kind: RecordKind, keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const found = await this.redis.hmget(REDIS_KEYS.sync.delivered(kind), ...keys);
-    return new Set(keys.filter((key, i) => this.pending.has(`${kind}:${key}`) || (found[i] !== null && found[i] !== undefined)));
+    return new Set(
+      keys.filter((key, i) => this.pending.has(`${kind}:${key}`) || (found[i] !== null && found[i] !== undefined)),
+    );
   }
 
   async recall(scope: string, keys?: readonly string[]): Promise<Map<string, string>> {
@@ -60,7 +63,11 @@ export class RedisPlatformState implements PlatformState {
     if (!keys) return new Map(Object.entries(await this.redis.hgetall(hash)));
     if (keys.length === 0) return new Map();
     const values = await this.redis.hmget(hash, ...keys);
-    return new Map(keys.flatMap((key, i) => (values[i] === null || values[i] === undefined ? [] : [[key, values[i] as string] as const])));
+    return new Map(
+      keys.flatMap((key, i) =>
+        values[i] === null || values[i] === undefined ? [] : [[key, values[i] as string] as const],
+      ),
+    );
   }
 
   async remember(scope: string, entries: ReadonlyMap<string, string>): Promise<void> {

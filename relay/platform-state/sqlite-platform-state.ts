@@ -82,7 +82,9 @@ export class SqlitePlatformState implements PlatformState {
   }
 
   delivered(kind: RecordKind, keys: readonly string[]): Set<string> {
-    return new Set(keys.filter((key) => this.pending.has(`${kind}:${key}`) || this.readHash.get(kind, key) !== undefined));
+    return new Set(
+      keys.filter((key) => this.pending.has(`${kind}:${key}`) || this.readHash.get(kind, key) !== undefined),
+    );
   }
 
   /** Written on the next loop turn, one transaction for the acknowledgement batch: a kill -9 forgets at most that batch's digests. */

@@ -35,14 +35,19 @@ export class WithdrawnProducts {
   }
 
   /** The withdrawals among these that are news: products delivered before, not noticed since. */
-  async notice(platform: string, withdrawals: readonly { productId: string; reason: string }[], now = Date.now()): Promise<WithdrawnProduct[]> {
+  async notice(
+    platform: string,
+    withdrawals: readonly { productId: string; reason: string }[],
+    now = Date.now(),
+  ): Promise<WithdrawnProduct[]> {
     const ids = [...new Set(withdrawals.map((w) => w.productId))];
     if (ids.length === 0) return [];
     const sent = await this.state.delivered('product', ids);
     const noticed = await this.state.recall(SCOPE, [...sent]);
     const fresh = new Map<string, WithdrawnProduct>();
     for (const { productId, reason } of withdrawals) {
-      if (sent.has(productId) && !noticed.get(productId)) fresh.set(productId, { platform, productId, reason, at: now });
+      if (sent.has(productId) && !noticed.get(productId))
+        fresh.set(productId, { platform, productId, reason, at: now });
     }
     if (fresh.size === 0) return [];
     await this.state.remember(SCOPE, new Map([...fresh.keys()].map((id) => [id, String(now)])));

@@ -14,7 +14,12 @@ export type PayloadId = (payload: unknown) => string;
  * second are asked for again and skipped by id; only a second holding more than a page of changes
  * falls back to the next page number.
  */
-export async function* changedByKeyset(fetchPage: ChangedPageFetch, idOf: PayloadId, pageSize: number, start: number): AsyncGenerator<ChangedPayload> {
+export async function* changedByKeyset(
+  fetchPage: ChangedPageFetch,
+  idOf: PayloadId,
+  pageSize: number,
+  start: number,
+): AsyncGenerator<ChangedPayload> {
   let since = start;
   let page = 1;
   let seen = new Set<string>();

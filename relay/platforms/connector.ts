@@ -78,7 +78,11 @@ export interface Connector {
    * Its webhooks, when the platform has them, the setting holding their secret, and the shop they
    * must come from (from the settings: `shopOf`, compared with the platform's `shopHeader`).
    */
-  webhook?: { platform: Platform; secret: keyof RelayConfig; shopOf?: (config: Partial<Record<keyof RelayConfig, unknown>>) => string | undefined };
+  webhook?: {
+    platform: Platform;
+    secret: keyof RelayConfig;
+    shopOf?: (config: Partial<Record<keyof RelayConfig, unknown>>) => string | undefined;
+  };
   /** Its rows in the relay's settings (`<name>-config.ts`, which also declares their `RelayConfig` fields). */
   settings: readonly PlatformSetting[];
   /**
@@ -111,14 +115,19 @@ const isSet = (value: unknown): value is string => typeof value === 'string' && 
 
 /** The connector's settings of these keys, in their order. */
 export function settingsNamed(connector: Connector, keys: readonly (keyof RelayConfig)[]): PlatformSetting[] {
-  return keys.map((key) => connector.settings.find((s) => s.key === key)).filter((s): s is PlatformSetting => s !== undefined);
+  return keys
+    .map((key) => connector.settings.find((s) => s.key === key))
+    .filter((s): s is PlatformSetting => s !== undefined);
 }
 
 /**
  * The connector's settings found in `values` when one of its API groups is complete (its other
  * settings that are set come along: a version, a secret), or undefined when none is.
  */
-export function apiValues(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): ApiContext['values'] | undefined {
+export function apiValues(
+  connector: Connector,
+  values: Partial<Record<keyof RelayConfig, unknown>>,
+): ApiContext['values'] | undefined {
   if (!apiGroupsOf(connector).some((group) => group.every((key) => isSet(values[key])))) return undefined;
   const found: ApiContext['values'] = {};
   for (const setting of connector.settings) {
@@ -132,7 +141,10 @@ export function apiValues(connector: Connector, values: Partial<Record<keyof Rel
  * With some of its API settings set and no group complete: what each way in still lacks, one list
  * per way, in the connector's order (empty when the API is off or open).
  */
-export function apiSettingsMissing(connector: Connector, values: Partial<Record<keyof RelayConfig, unknown>>): PlatformSetting[][] {
+export function apiSettingsMissing(
+  connector: Connector,
+  values: Partial<Record<keyof RelayConfig, unknown>>,
+): PlatformSetting[][] {
   if (!apiSettingsOf(connector).some((s) => isSet(values[s.key]))) return [];
   const groups = apiGroupsOf(connector).map((group) => group.filter((key) => !isSet(values[key])));
   if (groups.some((missing) => missing.length === 0)) return [];
@@ -149,12 +161,19 @@ export interface CatalogSource {
  * The catalog's settings for `connector`: the currency set (empty: the sync asks the shop), the
  * storefront set, else the one its API settings give (Shopify's `<shop>/products/<handle>`).
  */
-export function catalogSettingsFor(connector: Connector, source: CatalogSource, values: ApiContext['values'] | undefined): CatalogSettings {
+export function catalogSettingsFor(
+  connector: Connector,
+  source: CatalogSource,
+  values: ApiContext['values'] | undefined,
+): CatalogSettings {
   const shopUrl = source.shopUrl ?? (values ? connector.shopUrl?.(values) : undefined);
   return { currency: source.shopCurrency ?? '', ...(shopUrl ? { shopUrl } : {}) };
 }
 
 /** The HTTP client of `connector`'s API: its name in messages, its own permanent failures. */
 export function platformClientFor(connector: Connector): PlatformClient {
-  return new PlatformClient({ platform: connector.label, ...(connector.permanentFailure ? { permanentFailure: connector.permanentFailure } : {}) });
+  return new PlatformClient({
+    platform: connector.label,
+    ...(connector.permanentFailure ? { permanentFailure: connector.permanentFailure } : {}),
+  });
 }

@@ -20,8 +20,17 @@ export function mappedToRecord(batch: readonly MappedRecord[], dedupeId?: string
     const info = KINDS[mapped.kind];
     const checked = checkRecord(info, mapped.body, now, { bigIntegers: true });
     if (checked.ok && mapped.errors.length === 0)
-      return { ok: true, value: { ...checked.value, ...(dedupeId ? { dedupeId } : {}), ...(mapped.channel ? { channel: mapped.channel } : {}) } };
-    const record = checked.ok ? checked.value : { kind: mapped.kind, key: recordKey(info, mapped.body), body: mapped.body };
+      return {
+        ok: true,
+        value: {
+          ...checked.value,
+          ...(dedupeId ? { dedupeId } : {}),
+          ...(mapped.channel ? { channel: mapped.channel } : {}),
+        },
+      };
+    const record = checked.ok
+      ? checked.value
+      : { kind: mapped.kind, key: recordKey(info, mapped.body), body: mapped.body };
     return { ok: false, errors: [...mapped.errors, ...(checked.ok ? [] : checked.errors)], record };
   };
 }

@@ -10,7 +10,8 @@ import { parseTimestamp } from '../contract/timestamp.js';
  * a product), and the merchant is told.
  */
 export type Mapping =
-  { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[]; channel?: OrderChannel } | { skip: string; withdrawn?: string };
+  | { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[]; channel?: OrderChannel }
+  | { skip: string; withdrawn?: string };
 
 /** `channel` of an order's mapping with only what the shop said. */
 export function orderChannel(madeBy: string | undefined, payment: unknown): OrderChannel | undefined {

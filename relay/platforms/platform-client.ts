@@ -72,23 +72,39 @@ export class PlatformClient {
     return this.call(method, url, { ...headers, 'content-type': 'application/json' }, stringifyBody(body));
   }
 
-  private async call(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse> {
+  private async call(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<PlatformResponse> {
     const tries = { failed: 0, limited: 0 };
     for (;;) {
       const outcome = await this.try(method, url, headers, body).catch((error: unknown): Retry => {
         if (error instanceof PlatformApiError) throw error;
-        return { retryInMs: 500 * 2 ** tries.failed, problem: String((error as Error).message ?? error), rateLimited: false };
+        return {
+          retryInMs: 500 * 2 ** tries.failed,
+          problem: String((error as Error).message ?? error),
+          rateLimited: false,
+        };
       });
       if ('body' in outcome) return outcome;
       // A 429 is the platform pacing us, not failing: it gets ten times the budget of a failure.
       const spent = outcome.rateLimited ? ++tries.limited / 10 : ++tries.failed;
       if (spent >= this.attempts)
-        throw new PlatformApiError(`${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`);
+        throw new PlatformApiError(
+          `${this.options.platform} did not answer ${shown(url)} after ${tries.failed + tries.limited} tries: ${outcome.problem}`,
+        );
       await this.wait(outcome.retryInMs);
     }
   }
 
-  private async try(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformResponse | Retry> {
+  private async try(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<PlatformResponse | Retry> {
     const response = await request(url, {
       method: method as 'GET',
       headers: { accept: 'application/json', ...headers },
@@ -102,13 +118,16 @@ export class PlatformClient {
     try {
       return { body: parseExactJson(text), headers: response.headers };
     } catch {
-      throw new PlatformApiError(`${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`);
+      throw new PlatformApiError(
+        `${this.options.platform} sent a page that is not JSON (${shown(url)}): is the URL the shop's?`,
+      );
     }
   }
 
   /** A status other than 2xx: a retry (429, 5xx), or a `PlatformApiError` that no retry mends. */
   private failure(status: number, retryAfter: string, text: string, url: string): Retry | undefined {
-    if (status === 429) return { retryInMs: parseRetryAfter(retryAfter, Date.now()) ?? 2_000, problem: '429', rateLimited: true };
+    if (status === 429)
+      return { retryInMs: parseRetryAfter(retryAfter, Date.now()) ?? 2_000, problem: '429', rateLimited: true };
     const permanent = this.options.permanentFailure?.(status, text);
     if (permanent) throw new PlatformApiError(permanent, status);
     if (status >= 500) return { retryInMs: 1_000, problem: `status ${status}`, rateLimited: false };
@@ -119,7 +138,8 @@ export class PlatformClient {
         status,
       );
     }
-    if (status < 200 || status >= 300) throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
+    if (status < 200 || status >= 300)
+      throw new PlatformApiError(`${this.options.platform} answered ${status} for ${shown(url)}`, status);
     return undefined;
   }
 }

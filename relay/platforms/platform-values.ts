@@ -25,7 +25,8 @@ export class FieldReader {
   id(value: unknown, field: string): number | bigint | undefined {
     if (value === undefined || value === null || value === 0) return undefined;
     if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
-    if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value);
+    if (typeof value === 'string' && /^\d{1,19}$/.test(value))
+      return Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value);
     return this.refuse(field, 'wrong_type', `must be an integer id, got ${JSON.stringify(textOf(value))}`);
   }
 
@@ -33,7 +34,8 @@ export class FieldReader {
   utc(value: unknown, field: string): string | undefined {
     if (value === undefined || value === null || value === '') return undefined;
     const parsed = typeof value === 'string' ? parseTimestamp(value) : undefined;
-    if (!parsed?.ok) return this.refuse(field, 'bad_timestamp', `must be a timestamp, got ${JSON.stringify(textOf(value))}`);
+    if (!parsed?.ok)
+      return this.refuse(field, 'bad_timestamp', `must be a timestamp, got ${JSON.stringify(textOf(value))}`);
     if (!parsed.value.hasOffset) return value as string;
     return new Date(parsed.value.epochMs).toISOString().slice(0, 19).replace('T', ' ');
   }
@@ -67,7 +69,9 @@ const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
  */
 export function plainText(...values: unknown[]): string | undefined {
   const text = firstText(...values);
-  return text === undefined ? undefined : firstText(decodeHTML(text).replace(INVISIBLE_CONTROLS, '').replace(/\s+/g, ' '));
+  return text === undefined
+    ? undefined
+    : firstText(decodeHTML(text).replace(INVISIBLE_CONTROLS, '').replace(/\s+/g, ' '));
 }
 
 /** Product descriptions arrive as HTML; the service's `description` is text. Block ends become spaces. */

@@ -10,7 +10,11 @@ const CURRENCY_CODE = /^[A-Za-z]{3}$/;
  * product payloads carry none, and a relay given only API keys should still send products.
  * A shop that cannot tell it is a failure naming the variable that fixes it.
  */
-export async function fillShopCurrency(catalog: CatalogSettings, api: Pick<PlatformApi, 'shopCurrency'>, label: string): Promise<void> {
+export async function fillShopCurrency(
+  catalog: CatalogSettings,
+  api: Pick<PlatformApi, 'shopCurrency'>,
+  label: string,
+): Promise<void> {
   if (catalog.currency || !api.shopCurrency) return;
   let code: string | undefined;
   try {
@@ -18,9 +22,13 @@ export async function fillShopCurrency(catalog: CatalogSettings, api: Pick<Platf
   } catch (error) {
     // The platform refused or could not be reached: that is the fix to name, not the currency.
     if (error instanceof PlatformApiError) throw error;
-    throw new Error(`the shop's currency could not be read from ${label} (${(error as Error).message}); set SHOPBEACON_SHOP_CURRENCY`);
+    throw new Error(
+      `the shop's currency could not be read from ${label} (${(error as Error).message}); set SHOPBEACON_SHOP_CURRENCY`,
+    );
   }
   if (!code || !CURRENCY_CODE.test(code))
-    throw new Error(`${label} did not tell the shop's currency (got ${JSON.stringify(code ?? null)}); set SHOPBEACON_SHOP_CURRENCY`);
+    throw new Error(
+      `${label} did not tell the shop's currency (got ${JSON.stringify(code ?? null)}); set SHOPBEACON_SHOP_CURRENCY`,
+    );
   catalog.currency = code.toUpperCase();
 }

@@ -82,7 +82,14 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
   if (!sentinels) return new Redis(url as string, options);
   // `failoverDetector`: the sentinels' +switch-master moves the connection at once, not at the next error.
   return reconnectWhenEnded(
-    new Redis({ ...options, ...credentialsOf(url), sentinels, name: sentinelName as string, failoverDetector: true, reconnectOnError: reconnectOnReadonly }),
+    new Redis({
+      ...options,
+      ...credentialsOf(url),
+      sentinels,
+      name: sentinelName as string,
+      failoverDetector: true,
+      reconnectOnError: reconnectOnReadonly,
+    }),
   );
 }
 
@@ -91,7 +98,12 @@ export function connectRedis(target: RedisTarget | string, commandTimeoutMs = 1_
  * (`MOVED`, a new slot map), and sends each command to its slot's primary. A cluster has one
  * database, so the URL's database is not used.
  */
-function connectCluster(nodes: { host: string; port: number }[], url: string | undefined, options: RedisOptions, keyPrefix: string): Cluster {
+function connectCluster(
+  nodes: { host: string; port: number }[],
+  url: string | undefined,
+  options: RedisOptions,
+  keyPrefix: string,
+): Cluster {
   const { db: _db, ...credentials } = credentialsOf(url);
   return new Cluster(nodes, {
     redisOptions: { ...options, ...credentials },

@@ -103,7 +103,10 @@ export class RedisSeenKeys {
           this.keptValue(REDIS_KEYS.seenSalt, randomBytes(16).toString('hex')),
           this.keptValue(REDIS_KEYS.seenLayoutSince, String(now)),
         ]);
-        return (this.kept = { salt: Buffer.from(salt, 'hex'), legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000 });
+        return (this.kept = {
+          salt: Buffer.from(salt, 'hex'),
+          legacyUntil: Number(since) + LEGACY_SEEN_SECONDS * 1000,
+        });
       });
       this.reading.catch(() => (this.reading = undefined));
     }

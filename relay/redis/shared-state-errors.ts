@@ -5,7 +5,11 @@ export function asUnavailable(error: unknown): Error {
   if (error instanceof StorageError) return error;
   if (error instanceof Error && 'status' in error) return error;
   const cause = String((error as { code?: string }).code ?? (error as Error).message ?? 'error').slice(0, 60);
-  return new StorageError('shared_state_unavailable', 'the relay cannot reach its shared state (Redis) right now; retry later', cause);
+  return new StorageError(
+    'shared_state_unavailable',
+    'the relay cannot reach its shared state (Redis) right now; retry later',
+    cause,
+  );
 }
 
 /** Runs a Redis call, turning any failure of Redis itself into a `shared_state_unavailable` storage error. */

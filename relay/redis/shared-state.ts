@@ -17,7 +17,11 @@ export interface SharedState {
 }
 
 /** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `window` is how long an id is remembered, and its slices. */
-export function createSharedState(target: RedisTarget, commandTimeoutMs?: number, window: DedupeWindow = dedupeWindow()): SharedState {
+export function createSharedState(
+  target: RedisTarget,
+  commandTimeoutMs?: number,
+  window: DedupeWindow = dedupeWindow(),
+): SharedState {
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);

@@ -86,7 +86,8 @@ export class RedisTurnBatch {
   private send(groups: Operation[][]): Promise<number[][]> {
     return orUnavailable(async () => {
       const pipeline = this.redis.pipeline() as TurnPipeline;
-      for (const call of scriptCalls(groups, this.seen.sliceArgs(Date.now()))) pipeline.shopbeaconTurn(call.keys.length, ...call.keys, ...call.args);
+      for (const call of scriptCalls(groups, this.seen.sliceArgs(Date.now())))
+        pipeline.shopbeaconTurn(call.keys.length, ...call.keys, ...call.args);
       const replies = (await pipeline.exec()) ?? [];
       const answers: number[] = [];
       for (const [error, reply] of replies) {

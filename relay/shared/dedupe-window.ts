@@ -33,7 +33,8 @@ export function sliceExpiresAt(window: DedupeWindow, slice: number): number {
 export function liveSlices(window: DedupeWindow, now: number): number[] {
   const current = currentSlice(window, now);
   const slices: number[] = [];
-  for (let slice = current - SLICES_PER_WINDOW; slice <= current; slice++) if (sliceExpiresAt(window, slice) > now) slices.push(slice);
+  for (let slice = current - SLICES_PER_WINDOW; slice <= current; slice++)
+    if (sliceExpiresAt(window, slice) > now) slices.push(slice);
   return slices;
 }
 

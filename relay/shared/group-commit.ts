@@ -22,7 +22,8 @@ export class GroupCommit<T, R> {
   submit(items: T[]): Promise<R[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ items, resolve, reject });
-      this.timer ??= this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
+      this.timer ??=
+        this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
     });
   }
 

@@ -8,7 +8,9 @@ export class SqliteDriverError extends Error {
 
   constructor(cause: unknown) {
     // Node's dlopen message spans lines and ends in advice (`npm rebuild`) that this message replaces.
-    const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\s+/g, ' ').replace(/ Please try.*$/, '');
+    const reason = (cause instanceof Error ? cause.message : String(cause))
+      .replace(/\s+/g, ' ')
+      .replace(/ Please try.*$/, '');
     super(
       `the SQLite driver (better-sqlite3) cannot be loaded by Node ${process.version} (${reason}); install the dependencies again with this Node: npm ci (npm start does it by itself)`,
     );

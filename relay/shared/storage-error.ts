@@ -1,5 +1,6 @@
 /** What went wrong with storage, for the HTTP edge to answer (`relay/http/storage-answer.ts`) and operators to grep. */
-export type StorageErrorCode = 'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable' | 'replicas_unconfirmed';
+export type StorageErrorCode =
+  'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable' | 'replicas_unconfirmed';
 
 /**
  * A storage failure that refuses a write without losing anything already taken: the outbox is at
@@ -31,7 +32,10 @@ export function outboxUnavailable(causeCode: string): StorageError {
 
 /** Redis took the batch but fewer replicas than `SHOPBEACON_REDIS_WAIT_REPLICAS` confirmed it in time: a primary lost now would lose it. */
 export function replicasUnconfirmed(confirmed: number, wanted: number): StorageError {
-  return new StorageError('replicas_unconfirmed', `the outbox's replicas did not confirm the batch in time (${confirmed} of ${wanted}); retry later`);
+  return new StorageError(
+    'replicas_unconfirmed',
+    `the outbox's replicas did not confirm the batch in time (${confirmed} of ${wanted}); retry later`,
+  );
 }
 
 /** SQLite's codes for a disk or file that cannot be used now: storage is unavailable, not broken. */

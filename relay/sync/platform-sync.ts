@@ -185,7 +185,8 @@ export class PlatformSync {
   /** The API's notes of this sweep: on `/stats` until the next, and each in the log once per sweep. */
   private takeNotes(): void {
     this.status.notes = this.api.notes?.() ?? [];
-    for (const note of this.status.notes) this.options.logger.warn({ platform: this.connector.name }, `${this.connector.label}: ${note}`);
+    for (const note of this.status.notes)
+      this.options.logger.warn({ platform: this.connector.name }, `${this.connector.label}: ${note}`);
   }
 
   private failed(error: unknown): void {
@@ -201,13 +202,22 @@ export class PlatformSync {
     this.status.cursor[kind] = cursor ?? null;
     if (cursor === undefined && this.api.history) return this.sweepHistory(kind, leaseMs);
     const since = cursor === undefined ? historyStartOf(kind, this.now()) : cursor - SWEEP_OVERLAP_MS;
-    await this.drain(kind, this.api.changed(kind, since), { afterHistory: cursor !== undefined, movesCursor: true }, leaseMs);
+    await this.drain(
+      kind,
+      this.api.changed(kind, since),
+      { afterHistory: cursor !== undefined, movesCursor: true },
+      leaseMs,
+    );
   }
 
   /** A history in any order (a bulk file): the cursor moves once all of it is in, to when it began. */
   private async sweepHistory(kind: PlatformKind, leaseMs: number): Promise<void> {
     const began = this.now();
-    const history = (this.api.history as NonNullable<PlatformApi['history']>).call(this.api, kind, historyStartOf(kind, began));
+    const history = (this.api.history as NonNullable<PlatformApi['history']>).call(
+      this.api,
+      kind,
+      historyStartOf(kind, began),
+    );
     if (!(await this.drain(kind, history, { afterHistory: false, movesCursor: false }, leaseMs))) return;
     await this.options.state.moveCursor(this.connector.name, kind, began);
     this.status.cursor[kind] = began;
@@ -237,20 +247,35 @@ export class PlatformSync {
     const { accept, park, versions, withdrawn } = this.options;
     const notice = async (found: { productId: string; reason: string }[]) => {
       for (const w of (await withdrawn?.notice(this.connector.name, found)) ?? [])
-        this.options.logger.warn({ platform: this.connector.name, productId: w.productId }, withdrawnMessage(w, this.connector.label));
+        this.options.logger.warn(
+          { platform: this.connector.name, productId: w.productId },
+          withdrawnMessage(w, this.connector.label),
+        );
     };
-    return { accept, park, origin, withdrawn: notice, ...(versions ? { older: (kind, found) => versions.older(kind, found) } : {}) };
+    return {
+      accept,
+      park,
+      origin,
+      withdrawn: notice,
+      ...(versions ? { older: (kind, found) => versions.older(kind, found) } : {}),
+    };
   }
 
   /** One page: wait for delivery to keep up, keep the lease, store, and only then move the cursor. */
-  private async commit(kind: PlatformKind, batch: ChangedPayload[], how: { afterHistory: boolean; movesCursor: boolean }, leaseMs: number): Promise<void> {
+  private async commit(
+    kind: PlatformKind,
+    batch: ChangedPayload[],
+    how: { afterHistory: boolean; movesCursor: boolean },
+    leaseMs: number,
+  ): Promise<void> {
     if (batch.length === 0) return;
     await this.waitForDelivery();
     if (!(await this.options.state.claimLease(this.connector.name, this.options.owner, leaseMs))) throw new LeaseLost();
     const origin = { source: 'sync' as const, platform: this.connector.name };
     const missedBefore = how.afterHistory && this.options.webhooks ? this.now() - WEBHOOK_DELAY_MS : undefined;
     const counts = await sweepBatch(this.batchDeps(origin), this.api, kind, batch, missedBefore);
-    for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][]) if (this.status[name] !== null) this.status[name] += n;
+    for (const [name, n] of Object.entries(counts) as [keyof SweepCounts, number][])
+      if (this.status[name] !== null) this.status[name] += n;
     this.options.events?.emit({ type: 'page', platform: this.connector.name, kind, counts });
     const newest = Math.max(...batch.map((b) => b.changedAt));
     if (how.movesCursor && newest > (this.status.cursor[kind] ?? 0)) {
@@ -262,7 +287,8 @@ export class PlatformSync {
   /** The history arrives at the pace delivery takes it, not all at once into the outbox. */
   private async waitForDelivery(): Promise<void> {
     const backlog = this.options.backlog ?? 5_000;
-    while (!this.stopped && (await this.options.queued()) > backlog) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (!this.stopped && (await this.options.queued()) > backlog)
+      await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
   /** Stops sweeping: a sweep under way ends after its page (its cursor is where its last commit left it). */
@@ -271,6 +297,8 @@ export class PlatformSync {
     clearTimeout(this.timer);
     // A platform call may be waiting out a 429: shutdown does not wait for it (nothing uncommitted is lost).
     await Promise.race([this.sweeping, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    await Promise.resolve(this.options.state.releaseLease(this.connector.name, this.options.owner)).catch(() => undefined);
+    await Promise.resolve(this.options.state.releaseLease(this.connector.name, this.options.owner)).catch(
+      () => undefined,
+    );
   }
 }

@@ -30,7 +30,11 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
 }
 
 /** The records not older, by the platform's modification time, than a version already taken (a webhook may have brought a newer one). */
-async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(deps: SweepBatchDeps, kind: PlatformKind, records: T[]): Promise<T[]> {
+async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(
+  deps: SweepBatchDeps,
+  kind: PlatformKind,
+  records: T[],
+): Promise<T[]> {
   if (!deps.older || records.length === 0) return records;
   const identity = KINDS[kind].identity as string;
   const keyOf = (r: T) => String(r.mapping.body[identity]);
@@ -55,7 +59,14 @@ export async function sweepBatch(
   batch: readonly ChangedPayload[],
   missedBefore: number | undefined,
 ): Promise<SweepCounts> {
-  const counts: SweepCounts = { found: batch.length, sent: 0, unchanged: 0, missedByWebhooks: 0, skipped: 0, invalid: 0 };
+  const counts: SweepCounts = {
+    found: batch.length,
+    sent: 0,
+    unchanged: 0,
+    missedByWebhooks: 0,
+    skipped: 0,
+    invalid: 0,
+  };
   const mapped = batch.map((item) => ({ mapping: api.map(kind, item.payload), changedAt: item.changedAt }));
   const mappedRecords = mapped.filter((m): m is { mapping: MappedRecord; changedAt: number } => !('skip' in m.mapping));
   counts.skipped = mapped.length - mappedRecords.length;
@@ -79,7 +90,8 @@ export async function sweepBatch(
     } else if (verdict.status === 'unchanged' || verdict.status === 'duplicate') counts.unchanged += 1;
     else {
       counts.sent += 1;
-      if (missedBefore !== undefined && verdict.status === 'queued' && (records[i]?.changedAt ?? 0) < missedBefore) counts.missedByWebhooks += 1;
+      if (missedBefore !== undefined && verdict.status === 'queued' && (records[i]?.changedAt ?? 0) < missedBefore)
+        counts.missedByWebhooks += 1;
     }
   }
   counts.invalid = await deps.park(deps.origin, refused);

@@ -29,7 +29,9 @@ export class RedisVisitors implements VisitorCount {
         if (error) throw error;
         return Number(count);
       });
-      return Object.fromEntries(months.map((month, i) => [month, counts[i] ?? 0]).filter(([, count]) => Number(count) > 0));
+      return Object.fromEntries(
+        months.map((month, i) => [month, counts[i] ?? 0]).filter(([, count]) => Number(count) > 0),
+      );
     });
   }
 
@@ -38,5 +40,7 @@ export class RedisVisitors implements VisitorCount {
 
 /** `YYYY-MM` of the 24 months before `now`'s, its own and the next, oldest first. */
 function monthsAround(now: Date): string[] {
-  return Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 24 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: 26 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 24 + i, 1)).toISOString().slice(0, 7),
+  );
 }

@@ -7,7 +7,9 @@ import { asStorageError } from '../shared/storage-error.js';
 
 const SCHEMA = {
   name: 'the visitor count (visitors.sqlite)',
-  migrations: ['CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID'],
+  migrations: [
+    'CREATE TABLE IF NOT EXISTS visitors (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID',
+  ],
 };
 
 /** Counts kept by earlier versions inside outbox.sqlite move over once, when visitors.sqlite is new. */

@@ -29,7 +29,9 @@ export class WebhookHealth {
   /** One sentence per platform whose deliveries are refused, for `/readyz`. */
   /** One sentence per platform whose access ended, for `/readyz`'s `degraded`: the browser's events and the other platforms still flow. */
   degradations(): string[] {
-    return [...this.ended].map(([platform, { at, message }]) => `${platform.label} (${new Date(at).toISOString()}): ${message}`);
+    return [...this.ended].map(
+      ([platform, { at, message }]) => `${platform.label} (${new Date(at).toISOString()}): ${message}`,
+    );
   }
 
   problems(): string[] {

@@ -69,7 +69,10 @@ class WebhookReceiver {
     this.dropped(kind, 'unauthorized', `refused (401): the ${this.platform.signatureHeader} signature ${reason}`);
     const suppressed = this.throttle.pass('unauthorized');
     if (suppressed !== undefined)
-      this.deps.logger.warn({ platform: this.platform.source, suppressedSinceLast: suppressed }, `webhook refused: the signature ${reason}`);
+      this.deps.logger.warn(
+        { platform: this.platform.source, suppressedSinceLast: suppressed },
+        `webhook refused: the signature ${reason}`,
+      );
     throw new HttpError(401, 'invalid_signature', `the ${this.platform.signatureHeader} signature ${reason}`);
   }
 
@@ -84,7 +87,11 @@ class WebhookReceiver {
     if (named === this.deps.shop) return;
     const kind = this.platform.topics[ctx.get(this.platform.topicHeader)] ?? 'order';
     this.dropped(kind, 'unauthorized', `refused (403): ${header} names ${named || 'no store'}, not ${this.deps.shop}`);
-    throw new HttpError(403, 'other_shop', `${header} must name ${this.deps.shop} (SHOPBEACON_SHOPIFY_SHOP); this delivery names ${named || 'none'}`);
+    throw new HttpError(
+      403,
+      'other_shop',
+      `${header} must name ${this.deps.shop} (SHOPBEACON_SHOPIFY_SHOP); this delivery names ${named || 'none'}`,
+    );
   }
 
   /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline (`ctx.state.accessEnded` when it said the relay's access ended). */
@@ -94,7 +101,13 @@ class WebhookReceiver {
     const ended = this.platform.accessEnded?.[topic];
     if (ended) return this.takeAccessEnded(ctx, ended);
     const kind = this.platform.topics[topic];
-    if (!kind) return this.drop(ctx, topic.startsWith('product') ? 'product' : 'order', `topic ${topic || '(none)'} is not forwarded`, 'ignored');
+    if (!kind)
+      return this.drop(
+        ctx,
+        topic.startsWith('product') ? 'product' : 'order',
+        `topic ${topic || '(none)'} is not forwarded`,
+        'ignored',
+      );
     let payload: unknown;
     try {
       payload = parseExactJson(raw.toString('utf8'));
@@ -115,7 +128,10 @@ class WebhookReceiver {
   /** Why this version is not sent, if it is older than one already taken: a replay, or a delivery overtaken by a newer one. */
   private async olderThanTaken(mapped: Mapped, payload: unknown): Promise<string | undefined> {
     const body = mapped.body;
-    const modified = mapped.kind === 'order' ? body['date_modified_gmt'] : (fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at']);
+    const modified =
+      mapped.kind === 'order'
+        ? body['date_modified_gmt']
+        : (fields(payload)['date_modified_gmt'] ?? fields(payload)['updated_at']);
     const modifiedAt = platformTime(modified);
     const key = body[KINDS[mapped.kind].identity as string];
     if (modifiedAt === undefined || key === undefined || !this.deps.older) return undefined;
@@ -134,7 +150,12 @@ class WebhookReceiver {
       id = undefined;
     }
     if (id) await this.noticeWithdrawn(id, 'deleted in the shop');
-    return this.drop(ctx, 'product', id ? `product ${id} deleted in the shop` : 'a deletion naming no product id', 'skipped');
+    return this.drop(
+      ctx,
+      'product',
+      id ? `product ${id} deleted in the shop` : 'a deletion naming no product id',
+      'skipped',
+    );
   }
 
   /** The shop ended the relay's access: said in the log and on `/readyz` until the access works again. */
@@ -156,11 +177,23 @@ class WebhookReceiver {
   }
 
   private async store(ctx: Context, mapped: Mapped): Promise<void> {
-    const [verdict] = await this.deps.accept(this.origin, mapped.kind, [mapped.body], mappedToRecord([mapped], this.platform.dedupeId(ctx)));
+    const [verdict] = await this.deps.accept(
+      this.origin,
+      mapped.kind,
+      [mapped.body],
+      mappedToRecord([mapped], this.platform.dedupeId(ctx)),
+    );
     if (verdict?.status === 'rejected') {
-      const kept = verdict.record ? await this.deps.park(this.origin, [{ record: verdict.record, errors: verdict.errors }]) : 0;
+      const kept = verdict.record
+        ? await this.deps.park(this.origin, [{ record: verdict.record, errors: verdict.errors }])
+        : 0;
       // The same body again (a save that changed nothing we map) is the dead letter already kept.
-      ctx.body = { ok: true, status: 'dead_letter', errors: verdict.errors, ...(kept === 0 ? { unchanged: true } : {}) };
+      ctx.body = {
+        ok: true,
+        status: 'dead_letter',
+        errors: verdict.errors,
+        ...(kept === 0 ? { unchanged: true } : {}),
+      };
       return;
     }
     ctx.body = { ok: true, status: verdict?.status };
@@ -172,7 +205,10 @@ class WebhookReceiver {
     const lost = this.platform.retriesDeliveries
       ? 'the platform will retry'
       : `${this.platform.label} does not retry: this delivery is LOST unless the sync sweeps it`;
-    this.deps.logger.error({ platform: this.platform.source, code: error.code, refusedInARow: inARow }, `webhook refused with 503 (${error.code}); ${lost}`);
+    this.deps.logger.error(
+      { platform: this.platform.source, code: error.code, refusedInARow: inARow },
+      `webhook refused with 503 (${error.code}); ${lost}`,
+    );
   }
 }
 

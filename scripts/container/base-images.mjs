@@ -13,13 +13,24 @@ import { hasImage, imageAvailable } from './container-engine.mjs';
 
 const DEBIAN_MIRROR = 'http://deb.debian.org/debian';
 /** Files the slim image leaves out too: documentation, manuals, translations, apt's caches. */
-const TRIMMED = ['usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale', 'var/cache/apt', 'var/lib/apt/lists', 'var/log'];
+const TRIMMED = [
+  'usr/share/doc',
+  'usr/share/man',
+  'usr/share/info',
+  'usr/share/locale',
+  'var/cache/apt',
+  'var/lib/apt/lists',
+  'var/log',
+];
 
 /** The base the Dockerfile names (`ARG NODE_BASE=`), with the Node major and Debian release its tag gives. */
 export function dockerfileBase(dockerfile = 'Dockerfile') {
   const name = /^ARG NODE_BASE=(\S+)$/m.exec(readFileSync(dockerfile, 'utf8'))?.[1];
   const tag = name && /:(\d+)-([a-z]+)-slim$/.exec(name);
-  if (!name || !tag) throw new Error(`${dockerfile}: no "ARG NODE_BASE=<registry>/node:<major>-<debian>-slim" line to read the base from`);
+  if (!name || !tag)
+    throw new Error(
+      `${dockerfile}: no "ARG NODE_BASE=<registry>/node:<major>-<debian>-slim" line to read the base from`,
+    );
   return { name, major: tag[1], suite: tag[2] };
 }
 
@@ -33,7 +44,9 @@ function addNode(root, major) {
   cpSync(join(nodeDir, 'bin', 'node'), join(root, 'usr/local/bin/node'));
   cpSync(join(nodeDir, 'include'), join(root, 'usr/local/include'), { recursive: true });
   const npmDir = mkdtempSync(join(tmpdir(), 'shopbeacon-npm-'));
-  const tarball = execFileSync('npm', ['pack', 'npm@11', '--silent', '--pack-destination', npmDir], { encoding: 'utf8' }).trim();
+  const tarball = execFileSync('npm', ['pack', 'npm@11', '--silent', '--pack-destination', npmDir], {
+    encoding: 'utf8',
+  }).trim();
   const npmRoot = join(root, 'usr/local/lib/node_modules/npm');
   mkdirSync(npmRoot, { recursive: true });
   run('tar', ['xzf', join(npmDir, tarball), '-C', npmRoot, '--strip-components=1']);
@@ -56,7 +69,8 @@ function makeDebianRoot(suite) {
   console.log(`image: making a base from Debian ${suite} (debootstrap --variant=minbase, about a minute)`);
   run('debootstrap', ['--variant=minbase', suite, root, DEBIAN_MIRROR]);
   for (const path of TRIMMED) rmSync(join(root, path), { recursive: true, force: true });
-  for (const path of ['var/cache/apt/archives/partial', 'var/lib/apt/lists/partial', 'var/log/apt']) mkdirSync(join(root, path), { recursive: true });
+  for (const path of ['var/cache/apt/archives/partial', 'var/lib/apt/lists/partial', 'var/log/apt'])
+    mkdirSync(join(root, path), { recursive: true });
   return root;
 }
 
@@ -73,10 +87,14 @@ const SYSTEM_PATH = 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:
 /** Imports the folder as the image `name`, with the Dockerfile instructions `changes`. */
 function importRoot(engine, root, name, changes) {
   const flags = changes.map((change) => `--change '${change}'`).join(' ');
-  const tar = spawnSync('sh', ['-c', `tar -C "$1" -c . | "$2" import ${flags} - "$3"`, 'sh', root, engine.command, name], {
-    env: engine.env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const tar = spawnSync(
+    'sh',
+    ['-c', `tar -C "$1" -c . | "$2" import ${flags} - "$3"`, 'sh', root, engine.command, name],
+    {
+      env: engine.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (tar.status !== 0) throw new Error(`${engine.command} import of ${name} failed (exit ${tar.status})`);
 }
 

@@ -35,7 +35,11 @@ export function runEngine(engine, args, options = {}) {
 
 /** The engine's exit status, standard output and error for `args`. */
 export function engineResult(engine, args) {
-  const { status, stdout, stderr } = spawnSync(engine.command, args, { env: engine.env, encoding: 'utf8', timeout: 120_000 });
+  const { status, stdout, stderr } = spawnSync(engine.command, args, {
+    env: engine.env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: status ?? 1, stdout: (stdout ?? '').trim(), stderr: (stderr ?? '').trim() };
 }
 
@@ -46,9 +50,13 @@ export function askEngine(engine, args) {
 }
 
 /** Whether the image `name` is in the engine's store. */
-export const hasImage = (engine, name) => askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', name]) !== undefined;
+export const hasImage = (engine, name) =>
+  askEngine(engine, ['image', 'inspect', '--format', '{{.Id}}', name]) !== undefined;
 
 /** Whether `name` is in the engine's store, or could be pulled into it. */
 export function imageAvailable(engine, name) {
-  return hasImage(engine, name) || spawnSync(engine.command, ['pull', name], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0;
+  return (
+    hasImage(engine, name) ||
+    spawnSync(engine.command, ['pull', name], { env: engine.env, stdio: 'ignore', timeout: 120_000 }).status === 0
+  );
 }

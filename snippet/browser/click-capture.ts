@@ -7,14 +7,21 @@
  * `stopPropagation` cannot hide the click; never calls `preventDefault` and never waits, so
  * navigation is not delayed.
  */
-export function captureClicks(doc: Document, clicked: (attributes: DOMStringMap) => unknown, linked: (href: string) => unknown): void {
+export function captureClicks(
+  doc: Document,
+  clicked: (attributes: DOMStringMap) => unknown,
+  linked: (href: string) => unknown,
+): void {
   doc.addEventListener(
     'click',
     (event) => {
       const target = event.target as Element;
-      const element = target.closest?.('[data-sb-event],[data-sb-add-to-cart],[data-sb-position]') as HTMLElement | null;
+      const element = target.closest?.(
+        '[data-sb-event],[data-sb-add-to-cart],[data-sb-position]',
+      ) as HTMLElement | null;
       const link = target.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (element) clicked({ ...(element.closest('[data-sb-list]') as HTMLElement | null)?.dataset, ...element.dataset });
+      if (element)
+        clicked({ ...(element.closest('[data-sb-list]') as HTMLElement | null)?.dataset, ...element.dataset });
       else if (link) linked(link.href);
     },
     true,

@@ -13,7 +13,10 @@ export function createCookieJar(doc: Document, domain: string | null | undefined
       return attempt(() => new RegExp(`(?:^|; )${name}=([^;]*)`).exec(doc.cookie))?.[1];
     },
     set(name, value, maxAge) {
-      attempt(() => (doc.cookie = `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${domain ? `; Domain=${domain}` : ''}${secure ? '; Secure' : ''}`));
+      attempt(
+        () =>
+          (doc.cookie = `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${domain ? `; Domain=${domain}` : ''}${secure ? '; Secure' : ''}`),
+      );
     },
   };
 }

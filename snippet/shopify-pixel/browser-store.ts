@@ -8,7 +8,9 @@ import type { PixelBrowser } from './shopify-api.js';
  */
 export async function loadBrowserStore(browser: PixelBrowser, keys: string[]): Promise<KeyValueStore> {
   const values = new Map<string, string | null>();
-  await Promise.all(keys.map(async (key) => values.set(key, await browser.localStorage.getItem(key).catch(() => null))));
+  await Promise.all(
+    keys.map(async (key) => values.set(key, await browser.localStorage.getItem(key).catch(() => null))),
+  );
   return {
     get: (key) => values.get(key),
     set(key, value) {

@@ -21,7 +21,8 @@ interface Pixel {
  * `visitorConsentCollected`). Shopify withholds a pixel that requires consent until it is given;
  * one set to "not required" still honours the visitor's choice here.
  */
-const initialConsent = ({ init }: PixelGlobals) => (init.customerPrivacy?.analyticsProcessingAllowed === false ? undefined : true);
+const initialConsent = ({ init }: PixelGlobals) =>
+  init.customerPrivacy?.analyticsProcessingAllowed === false ? undefined : true;
 
 /** The tracker on the top frame's cookies and storage, read before the first event is handled. */
 async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, page: () => string): Promise<Pixel> {
@@ -53,7 +54,8 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window): v
   let page = '';
   const ready = loadPixel(globals, `${relay.replace(/\/+$/, '')}/collect`, win, () => page);
   const run = (use: (pixel: Pixel) => unknown) => void ready.then(use).catch(() => 0);
-  const send = (tracker: Tracker, command: PixelCommand) => tracker.command(...(command as Parameters<Tracker['command']>));
+  const send = (tracker: Tracker, command: PixelCommand) =>
+    tracker.command(...(command as Parameters<Tracker['command']>));
   const handle = (event: StandardEvent) => {
     page = event.context?.document?.location?.href || page;
     const command = commandOf(event);

@@ -12,7 +12,8 @@ declare const api: { customerPrivacy?: PixelCustomerPrivacy } | undefined;
 // Shopify's custom pixel: wires Shopify's globals to the tracker. Never throws into the sandbox.
 try {
   // Shopify's docs show consent updates as `customerPrivacy` and as `api.customerPrivacy`: either is taken.
-  const consentApi = typeof customerPrivacy == 'object' ? customerPrivacy : typeof api == 'object' ? api?.customerPrivacy : undefined;
+  const consentApi =
+    typeof customerPrivacy == 'object' ? customerPrivacy : typeof api == 'object' ? api?.customerPrivacy : undefined;
   startPixel({ analytics, browser, init, customerPrivacy: consentApi }, SHOPBEACON_RELAY, window);
 } catch {
   // A pixel that cannot start sends nothing; Shopify's other pixels carry on.

@@ -44,7 +44,11 @@ function firstPosition(listId: string, count: number, href: string | undefined, 
 }
 
 /** A variant of a listing as the catalogue's listed product; the catalog's title is the untranslated one. */
-function listedFields({ product, price }: ProductVariant, position: number, href: string | undefined): Record<string, unknown> {
+function listedFields(
+  { product, price }: ProductVariant,
+  position: number,
+  href: string | undefined,
+): Record<string, unknown> {
   return defined({
     product_id: numericId(product?.id),
     position,
@@ -59,12 +63,24 @@ function listedFields({ product, price }: ProductVariant, position: number, href
 export function createListingCommands(store: KeyValueStore) {
   let shown: { listId: string; products: Listed[] } | undefined;
 
-  function viewList(listId: string, listName: string | undefined, list: ProductList | null | undefined, href: string | undefined): PixelCommand[] {
-    const variants = (Array.isArray(list?.productVariants) ? list.productVariants : []).filter((variant) => variant?.product?.id);
+  function viewList(
+    listId: string,
+    listName: string | undefined,
+    list: ProductList | null | undefined,
+    href: string | undefined,
+  ): PixelCommand[] {
+    const variants = (Array.isArray(list?.productVariants) ? list.productVariants : []).filter(
+      (variant) => variant?.product?.id,
+    );
     if (variants.length === 0) return [];
     const first = firstPosition(listId, variants.length, href, store);
-    const products = variants.slice(0, MAX_PRODUCTS).map((variant, index) => listedFields(variant!, first + index, href));
-    shown = { listId, products: products.map((fields) => ({ handle: handleOf(fields['url'] as string) ?? '', fields })) };
+    const products = variants
+      .slice(0, MAX_PRODUCTS)
+      .map((variant, index) => listedFields(variant!, first + index, href));
+    shown = {
+      listId,
+      products: products.map((fields) => ({ handle: handleOf(fields['url'] as string) ?? '', fields })),
+    };
     return [['viewList', defined({ list_id: listId, list_name: listName, products })]];
   }
 
@@ -72,12 +88,25 @@ export function createListingCommands(store: KeyValueStore) {
     const handle = handleOf(href);
     const product = handle ? shown?.products.find((listed) => listed.handle === handle) : undefined;
     if (!product || !shown) return [];
-    return [['track', 'Product Clicked', { product_id: product.fields['product_id'], position: product.fields['position'], list_id: shown.listId }]];
+    return [
+      [
+        'track',
+        'Product Clicked',
+        { product_id: product.fields['product_id'], position: product.fields['position'], list_id: shown.listId },
+      ],
+    ];
   }
 
   function collectionViewed({ context, data }: StandardEvent): PixelCommand[] {
     const id = numericId(data?.collection?.id);
-    return id === undefined ? [] : viewList(`collection-${id}`, data?.collection?.title ?? undefined, data?.collection, context?.document?.location?.href);
+    return id === undefined
+      ? []
+      : viewList(
+          `collection-${id}`,
+          data?.collection?.title ?? undefined,
+          data?.collection,
+          context?.document?.location?.href,
+        );
   }
 
   function searchSubmitted({ context, data }: StandardEvent): PixelCommand[] {

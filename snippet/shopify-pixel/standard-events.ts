@@ -2,11 +2,20 @@ import type { CartLine, Checkout, CheckoutLineItem, ProductVariant, StandardEven
 
 /** A tracker command and its arguments, as a page would call `shopbeacon(...)`. */
 export type PixelCommand =
-  | [name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase' | 'search' | 'viewList', fields: Record<string, unknown>]
+  | [
+      name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase' | 'search' | 'viewList',
+      fields: Record<string, unknown>,
+    ]
   | [name: 'track', eventName: 'Checkout Started' | 'Product Clicked', fields: Record<string, unknown>];
 
 /** The Shopify standard events the pixel subscribes to; every other event is left alone. */
-export const SUBSCRIBED_EVENTS = ['product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_started', 'checkout_completed'] as const;
+export const SUBSCRIBED_EVENTS = [
+  'product_viewed',
+  'product_added_to_cart',
+  'product_removed_from_cart',
+  'checkout_started',
+  'checkout_completed',
+] as const;
 
 /**
  * Shopify's ids are digit strings or global ids in pixel events and integers in the Admin API, where the catalog
@@ -45,7 +54,8 @@ function productFields(variant: ProductVariant | null | undefined, page: string 
 }
 
 /** Without the fields Shopify left empty (`null`, `''`), so the tracker's defaults (`url`, `quantity`) apply. */
-export const defined = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
+export const defined = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] != null && entry[1] !== ''));
 
 const lineFields = (line: CartLine | null | undefined, page: string | undefined) => ({
   ...productFields(line?.merchandise, page),
@@ -59,7 +69,9 @@ const itemFields = (line: CheckoutLineItem | null | undefined, page: string | un
 /** `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items (as the plugin and the module send them). */
 function checkoutFields(checkout: Checkout | null | undefined, page: string | undefined): Record<string, unknown> {
   const lines = checkout?.lineItems;
-  const items = (Array.isArray(lines) ? lines : []).map((line) => itemFields(line, page)).filter((item) => item['product_id'] !== undefined);
+  const items = (Array.isArray(lines) ? lines : [])
+    .map((line) => itemFields(line, page))
+    .filter((item) => item['product_id'] !== undefined);
   return {
     order_value: checkout?.totalPrice?.amount,
     currency: checkout?.totalPrice?.currencyCode || checkout?.currencyCode || undefined,

@@ -53,7 +53,12 @@ secrets:
     file: ./service-ca.pem
 `;
 
-const event = (n: number) => ({ event_id: `compose-${n}`, user_id: `u-compose-${n}`, event_name: 'Page Viewed', event: { n } });
+const event = (n: number) => ({
+  event_id: `compose-${n}`,
+  user_id: `u-compose-${n}`,
+  event_name: 'Page Viewed',
+  event: { n },
+});
 
 describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement('the compose file', reason) }, () => {
   const engine = found.engine as Engine;
@@ -65,10 +70,23 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
   let volumesBefore: string[] = [];
   const volumes = () => engineOk(engine, ['volume', 'ls', '-q']).split('\n').filter(Boolean);
   const compose = (...args: string[]) => {
-    const env = { ...engine.env, SHOPBEACON_BASE_URL: `https://${SERVICE_HOST}:${front.port}`, SHOPBEACON_HTTP_PORT: String(httpPort) };
+    const env = {
+      ...engine.env,
+      SHOPBEACON_BASE_URL: `https://${SERVICE_HOST}:${front.port}`,
+      SHOPBEACON_HTTP_PORT: String(httpPort),
+    };
     const result = spawnCompose(
       command as string,
-      [...composeArgs, '-p', PROJECT, '-f', join(folder, 'compose.yaml'), '-f', join(folder, 'compose.test.yaml'), ...args],
+      [
+        ...composeArgs,
+        '-p',
+        PROJECT,
+        '-f',
+        join(folder, 'compose.yaml'),
+        '-f',
+        join(folder, 'compose.test.yaml'),
+        ...args,
+      ],
       env,
     );
     assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.output}`);
@@ -82,7 +100,15 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     front = await tlsFront(mock.url, selfSignedCertificate(folder, SERVICE_HOST));
     httpPort = await freePort();
     engineRun(engine, ['network', 'rm', '-f', `${PROJECT}_default`]);
-    engineOk(engine, ['network', 'create', '--subnet', `${SUBNET}.0/24`, '--gateway', `${SUBNET}.1`, `${PROJECT}_default`]);
+    engineOk(engine, [
+      'network',
+      'create',
+      '--subnet',
+      `${SUBNET}.0/24`,
+      '--gateway',
+      `${SUBNET}.1`,
+      `${PROJECT}_default`,
+    ]);
     volumesBefore = volumes();
     compose('up', '-d');
   });
@@ -109,12 +135,18 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
       if (answer?.status === 200) acknowledged.push(`u-compose-${n}`);
     };
     // Up once an event is taken: nginx, a relay and its Redis all answering (the same id again is one event).
-    await until(async () => (await send(0), acknowledged.length > 0), 'nginx, a relay and Redis taking an event', 60_000);
+    await until(
+      async () => (await send(0), acknowledged.length > 0),
+      'nginx, a relay and Redis taking an event',
+      60_000,
+    );
     for (let n = 1; n < 40; n++) await send(n);
     // A consumer group hands each record to one relay: whichever claimed first may hold them all,
     // so the relay killed is the one the service has heard from, holding what it claimed.
     await until(() => serviceCallers(front).size > 0, 'a relay trying to deliver', 60_000).catch((error: Error) => {
-      throw new Error(`${error.message} (${acknowledged.length} of 40 acknowledged); ${whereRecordsWait(engine, front)}`);
+      throw new Error(
+        `${error.message} (${acknowledged.length} of 40 acknowledged); ${whereRecordsWait(engine, front)}`,
+      );
     });
     const holder = relayAt(engine, [...serviceCallers(front)]);
     engineOk(engine, ['rm', '-f', '-t', '0', holder]);
@@ -122,7 +154,11 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
     mock.setFaults({ failRate: 0 });
 
     const delivered = () => mock.records('events').map((record) => (record as { user_id: string }).user_id);
-    await until(() => acknowledged.every((user) => delivered().includes(user)), 'every acknowledged event, through the surviving relay', 120_000);
+    await until(
+      () => acknowledged.every((user) => delivered().includes(user)),
+      'every acknowledged event, through the surviving relay',
+      120_000,
+    );
     const users = delivered();
     console.log(
       `# compose: ${acknowledged.length} of 80 acknowledged through nginx, ${holder} killed after 40, ${new Set(users).size} delivered, ${users.length - new Set(users).size} duplicates`,
@@ -136,7 +172,12 @@ describe('the compose file: two relays, nginx, Redis', { skip: unmetRequirement(
 function relayAt(engine: Engine, addresses: string[]): string {
   for (const relay of ['relay-a', 'relay-b']) {
     const name = `${PROJECT}_${relay}_1`;
-    const address = engineOk(engine, ['inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', name]).trim();
+    const address = engineOk(engine, [
+      'inspect',
+      '-f',
+      '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}',
+      name,
+    ]).trim();
     if (addresses.includes(address)) return name;
   }
   throw new Error(`no relay has any of the addresses ${addresses.join(', ')}`);
@@ -144,8 +185,11 @@ function relayAt(engine: Engine, addresses: string[]): string {
 
 /** What a failed wait shows (it failed once in CI with nothing in the relays' logs): the relays, the stream, the service's front. */
 function whereRecordsWait(engine: Engine, front: NginxServer): string {
-  const relays = ['relay-a', 'relay-b'].map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`).join('\n');
-  const redis = (...command: string[]) => logsOf(engineRun(engine, ['exec', `${PROJECT}_redis_1`, 'redis-cli', ...command]));
+  const relays = ['relay-a', 'relay-b']
+    .map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`)
+    .join('\n');
+  const redis = (...command: string[]) =>
+    logsOf(engineRun(engine, ['exec', `${PROJECT}_redis_1`, 'redis-cli', ...command]));
   const stream = `XLEN ${redis('XLEN', 'shopbeacon:outbox')}; groups ${redis('XINFO', 'GROUPS', 'shopbeacon:outbox')}`;
   const log = join(front.dir, 'front.log');
   const errors = existsSync(log) ? readFileSync(log, 'utf8').slice(-1500) : '(nothing)';
@@ -161,7 +205,9 @@ function duplicatesExplained(engine: Engine, front: NginxServer, users: string[]
     const [, status, seconds] = line.split(' ');
     return !(status === '200' || status === '503') || Number(seconds) > 1;
   });
-  const relays = ['relay-a', 'relay-b'].map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`).join('\n');
+  const relays = ['relay-a', 'relay-b']
+    .map((relay) => `${relay}: ${logsOf(engineRun(engine, ['logs', `${PROJECT}_${relay}_1`]))}`)
+    .join('\n');
   return `twice: ${twice.join(', ')}; ${calls.length} calls, these not answered 200/503 within 1 s: ${odd.slice(-20).join(' | ') || 'none'}\n${relays}`;
 }
 

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import type { Engine } from '../../scripts/container/container-engine.mjs';
 import { createMockUpstream } from '../../relay/mock-upstream/create-mock-upstream.js';
 import { browserEvent, collect } from '../helpers/collect.js';
-import { containerEngine, containerPrinted, engineOk, engineRun, IMAGE_TAG, removeContainers } from '../helpers/container.js';
+import {
+  containerEngine,
+  containerPrinted,
+  engineOk,
+  engineRun,
+  IMAGE_TAG,
+  removeContainers,
+} from '../helpers/container.js';
 import { ADMIN_KEY, SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
 import { freePort } from '../helpers/redis-server.js';
 import { unmetRequirement } from '../helpers/requirement.js';
@@ -99,7 +106,20 @@ describe('the container image', { skip: unmetRequirement('the container image', 
     assert.ok(!logs.includes(SERVICE_TOKEN) && !logs.includes(ADMIN_KEY), 'no secret in the logs');
     assert.match(logs, /received SIGTERM, shutting down/);
     assert.equal(
-      engineOk(e, ['run', '--rm', '--network', 'host', '-v', `${VOLUME}:/data`, '--entrypoint', 'stat', IMAGE_TAG, '-c', '%u %a', '/data']),
+      engineOk(e, [
+        'run',
+        '--rm',
+        '--network',
+        'host',
+        '-v',
+        `${VOLUME}:/data`,
+        '--entrypoint',
+        'stat',
+        IMAGE_TAG,
+        '-c',
+        '%u %a',
+        '/data',
+      ]),
       '1000 700',
     );
 
@@ -112,7 +132,11 @@ describe('the container image', { skip: unmetRequirement('the container image', 
           .records('events')
           .map((event) => (event as { event: { seq: number } }).event.seq)
           .filter((seq) => seqs.includes(seq));
-      await until(() => new Set(delivered()).size === seqs.length, 'the five events, delivered by the second container', 60_000);
+      await until(
+        () => new Set(delivered()).size === seqs.length,
+        'the five events, delivered by the second container',
+        60_000,
+      );
       assert.deepEqual(delivered().sort(), [...seqs].sort(), 'each once');
     } finally {
       engineRun(e, ['stop', '-t', '20', SECOND]);

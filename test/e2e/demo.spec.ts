@@ -74,9 +74,16 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((list) => list.list_id === 'shop' && list.products[0]?.position === 1)).toBe(true);
     expect(events.every((e) => e['user_id'] === userId)).toBe(true);
-    expect(events.find((e) => e['event_name'] === 'Removed From Cart')?.['event']).toMatchObject({ product_id: 105, name: 'Trail Bottle' });
+    expect(events.find((e) => e['event_name'] === 'Removed From Cart')?.['event']).toMatchObject({
+      product_id: 105,
+      name: 'Trail Bottle',
+    });
     // The buttons' data-sb-* attributes, named and typed by the relay (issue #17).
-    expect(events.find((e) => e['event_name'] === 'Added To Cart' && (e['event'] as { product_id: number }).product_id === 101)?.['event']).toEqual({
+    expect(
+      events.find(
+        (e) => e['event_name'] === 'Added To Cart' && (e['event'] as { product_id: number }).product_id === 101,
+      )?.['event'],
+    ).toEqual({
       product_id: 101,
       name: 'Harbour Mug',
       price: 14.5,
@@ -87,7 +94,10 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
       url: `${demo.url}/`,
     });
     await expect.poll(async () => (await demo.records('orders')).map((o) => o['order_id'])).toEqual([orderId]);
-    expect((await demo.records('orders'))[0]).toMatchObject({ order_value: 14.5, line_items: [{ line_item_product_id: 101, line_item_quantity: 1 }] });
+    expect((await demo.records('orders'))[0]).toMatchObject({
+      order_value: 14.5,
+      line_items: [{ line_item_product_id: 101, line_item_quantity: 1 }],
+    });
     await page.screenshot({ path: testInfo.outputPath('storefront-checkout.png'), fullPage: true });
 
     await page.goto(`${demo.url}/`);
@@ -96,7 +106,9 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     const rows = page.locator('#records tr');
     // One row a record: the journey's five events and its order, and each listing the home page sent (the last as it was left).
     const records = async () => (await demo.records('events')).length + (await demo.records('orders')).length;
-    await expect.poll(async () => ((await rows.count()) === (await records()) ? rows.count() : -1)).toBeGreaterThanOrEqual(8);
+    await expect
+      .poll(async () => ((await rows.count()) === (await records()) ? rows.count() : -1))
+      .toBeGreaterThanOrEqual(8);
     await expect(rows.filter({ hasText: 'delivered · 200' })).toHaveCount(await records());
     await expect(rows.filter({ hasText: `order ${orderId}` })).toContainText('delivered · 200');
     await expect(page.locator('#visitors [data-value]')).toHaveText('1');
@@ -119,16 +131,24 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the debugger streams a record the moment it is accepted, with the field errors of a refusal', async ({ page, demo }) => {
+  test('the debugger streams a record the moment it is accepted, with the field errors of a refusal', async ({
+    page,
+    demo,
+  }) => {
     await page.goto(`${demo.url}/_debug/`);
     await expect(page.locator('#connection')).toHaveText('live');
     const post = (body: unknown) =>
       fetch(`${demo.url}/collect`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36' },
+        headers: {
+          'content-type': 'text/plain',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36',
+        },
         body: JSON.stringify(body),
       });
-    await post({ events: [{ event_id: 'dbg-bad-1', user_id: 'u-debug-1', event_name: 'Added To Cart', event: { price: -1 } }] });
+    await post({
+      events: [{ event_id: 'dbg-bad-1', user_id: 'u-debug-1', event_name: 'Added To Cart', event: { price: -1 } }],
+    });
     const row = page.locator('#records tr', { hasText: 'u-debug-1' });
     await expect(row).toContainText('rejected');
     await row.click();

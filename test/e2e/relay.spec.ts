@@ -3,7 +3,10 @@ import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtu
 test.use(REAL_VISITOR);
 
 test.describe('relay end to end in Chromium', () => {
-  test('a click on add-to-cart reaches the service with the bearer token and the _sb_uid of the cookie, also after a reload', async ({ page, shop }) => {
+  test('a click on add-to-cart reaches the service with the bearer token and the _sb_uid of the cookie, also after a reload', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await page.click('#add');
     await expect.poll(() => shop.mock.records('events').length).toBe(1);
@@ -29,7 +32,14 @@ test.describe('relay end to end in Chromium', () => {
     shop,
   }) => {
     await page.goto(shop.url);
-    await sb(page, 'addToCart', { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', color: 'red', image_url: null });
+    await sb(page, 'addToCart', {
+      product_id: 5,
+      name: 'Mug',
+      price: 9.5,
+      currency: 'EUR',
+      color: 'red',
+      image_url: null,
+    });
     await sb(page, 'track', 'Wishlist Added', { product_id: 5, color: 'red' });
     await expect.poll(() => delivered(shop).size).toBe(2);
     expect(delivered(shop).get('Added To Cart')!['event']).toEqual({
@@ -43,14 +53,24 @@ test.describe('relay end to end in Chromium', () => {
     expect(delivered(shop).get('Wishlist Added')!['event']).toEqual({ product_id: 5, color: 'red' });
   });
 
-  test('a click on data-sb-event reaches the service with its data-sb-* attributes named and typed, and no other data-* attribute', async ({ page, shop }) => {
+  test('a click on data-sb-event reaches the service with its data-sb-* attributes named and typed, and no other data-* attribute', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await page.click('#wish');
     await expect.poll(() => delivered(shop).size).toBe(1);
-    expect(delivered(shop).get('Added To Wishlist')!['event']).toEqual({ product_id: 'sku-42', list_name: 'summer', quantity: 2 });
+    expect(delivered(shop).get('Added To Wishlist')!['event']).toEqual({
+      product_id: 'sku-42',
+      list_name: 'summer',
+      quantity: 2,
+    });
   });
 
-  test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes, and the session start HttpOnly', async ({ page, shop }) => {
+  test('the relay re-sets the identity cookies from the server, 400 days and 30 minutes, and the session start HttpOnly', async ({
+    page,
+    shop,
+  }) => {
     const answers: string[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('/sb/collect')) answers.push((await response.headerValue('set-cookie')) ?? '');

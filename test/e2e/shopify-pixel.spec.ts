@@ -1,7 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { REAL_VISITOR } from './support/relay-fixtures.js';
 import { ShopifySandbox } from './support/shopify-sandbox.js';
-import { CART_LINE, CHECKOUT_COMPLETED, CHECKOUT_STARTED, COLLECTION_VIEWED, PRODUCT_VIEWED, VARIANT } from './fixtures/shopify-events.js';
+import {
+  CART_LINE,
+  CHECKOUT_COMPLETED,
+  CHECKOUT_STARTED,
+  COLLECTION_VIEWED,
+  PRODUCT_VIEWED,
+  VARIANT,
+} from './fixtures/shopify-events.js';
 
 const test = base.extend<{ sandbox: ShopifySandbox }>({
   sandbox: async ({}, use) => {
@@ -21,9 +28,13 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 const publish = (page: Page, name: string, data: unknown) =>
-  page.evaluate(([n, d]) => (window as unknown as { harness: Harness }).harness.publish(n as string, d), [name, data] as const);
+  page.evaluate(([n, d]) => (window as unknown as { harness: Harness }).harness.publish(n as string, d), [
+    name,
+    data,
+  ] as const);
 
-const byName = (sandbox: ShopifySandbox) => new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
+const byName = (sandbox: ShopifySandbox) =>
+  new Map(sandbox.events().map((event) => [String(event['event_name']), event]));
 
 test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify documents it', () => {
   test('a collection page 2 is a listing going on from page 1, a search is a search and a listing, and a click on a listed product is its Product Clicked', async ({
@@ -36,16 +47,33 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     await open(page, `${sandbox.url}/collections/t-shirts?page=2`);
     await publish(page, 'collection_viewed', COLLECTION_VIEWED);
     await publish(page, 'clicked', {
-      element: { href: `${sandbox.url}/collections/t-shirts/products/long-sleeve`, tagName: 'A', id: null, name: null, type: null, value: null },
+      element: {
+        href: `${sandbox.url}/collections/t-shirts/products/long-sleeve`,
+        tagName: 'A',
+        id: null,
+        name: null,
+        type: null,
+        value: null,
+      },
     });
     await expect.poll(() => sandbox.events().length).toBe(3);
     await open(page, `${sandbox.url}/search?q=shirt`);
     await publish(page, 'search_submitted', { searchResult: { query: 'shirt', productVariants: [VARIANT] } });
     await expect.poll(() => sandbox.events().length).toBe(5);
     const listings = sandbox.events().filter((event) => event['event_name'] === 'Product List Viewed');
-    expect(listings.map((event) => (event['event'] as { products: { position: number }[] }).products.map((p) => p.position))).toEqual([[1, 2], [3, 4], [1]]);
-    expect(listings.map((event) => (event['event'] as { list_id: string }).list_id)).toEqual(['collection-466590564638', 'collection-466590564638', 'search']);
-    expect(byName(sandbox).get('Product Clicked')?.['event']).toEqual({ product_id: 8012345678906, position: 4, list_id: 'collection-466590564638' });
+    expect(
+      listings.map((event) => (event['event'] as { products: { position: number }[] }).products.map((p) => p.position)),
+    ).toEqual([[1, 2], [3, 4], [1]]);
+    expect(listings.map((event) => (event['event'] as { list_id: string }).list_id)).toEqual([
+      'collection-466590564638',
+      'collection-466590564638',
+      'search',
+    ]);
+    expect(byName(sandbox).get('Product Clicked')?.['event']).toEqual({
+      product_id: 8012345678906,
+      position: 4,
+      list_id: 'collection-466590564638',
+    });
     expect(byName(sandbox).get('Products Searched')?.['event']).toEqual({ query: 'shirt' });
   });
 
@@ -77,12 +105,20 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     // The items as the WooCommerce plugin and the PrestaShop module send them: the product's fields and the quantity.
     const items = [{ ...product, quantity: 2 }];
     expect(events.get('Checkout Started')?.['event']).toEqual({ order_value: 64.88, currency: 'EUR', items });
-    expect(events.get('Order Completed')?.['event']).toEqual({ order_id: 5678901234567, order_value: 64.88, currency: 'EUR', items });
+    expect(events.get('Order Completed')?.['event']).toEqual({
+      order_id: 5678901234567,
+      order_value: 64.88,
+      currency: 'EUR',
+      items,
+    });
     const ids = new Set(sandbox.events().map((event) => `${event['user_id']} ${event['session_id']}`));
     expect(ids.size).toBe(1);
   });
 
-  test('keeps the visitor and the session across two page loads in first-party cookies of the top frame', async ({ page, sandbox }) => {
+  test('keeps the visitor and the session across two page loads in first-party cookies of the top frame', async ({
+    page,
+    sandbox,
+  }) => {
     await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
     await publish(page, 'product_viewed', PRODUCT_VIEWED);
     await expect.poll(() => sandbox.events().length).toBe(1);
@@ -98,7 +134,10 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     expect(cookies.get('_sb_sid')).toBe(viewed!['session_id']);
   });
 
-  test('identifies a logged-in customer by init.data.customer.id, as identify does, and keeps the session', async ({ page, sandbox }) => {
+  test('identifies a logged-in customer by init.data.customer.id, as identify does, and keeps the session', async ({
+    page,
+    sandbox,
+  }) => {
     await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
     await publish(page, 'product_viewed', PRODUCT_VIEWED);
     await expect.poll(() => sandbox.events().length).toBe(1);
@@ -124,6 +163,8 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     expect((await page.context().cookies(sandbox.url)).map((cookie) => cookie.name)).toEqual([]);
     await page.evaluate(() => (window as unknown as { harness: Harness }).harness.consent(true));
     await page.clock.runFor(1_000);
-    await expect.poll(() => sandbox.events().map((event) => event['event_name'])).toEqual(['Product Viewed', 'Added To Cart']);
+    await expect
+      .poll(() => sandbox.events().map((event) => event['event_name']))
+      .toEqual(['Product Viewed', 'Added To Cart']);
   });
 });

@@ -8,7 +8,10 @@ test.describe('snippet: the install stub and the API', () => {
     expect(errors).toEqual([]);
   });
 
-  test('sends a text/plain batch {"events":[...], sent_at} with event_id, the capture time, the UTC offset and both ids', async ({ page, collector }) => {
+  test('sends a text/plain batch {"events":[...], sent_at} with event_id, the capture time, the UTC offset and both ids', async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/shop.html`);
     await expect.poll(() => collector.events().length).toBe(3);
     const request = collector.requests[0]!;
@@ -35,8 +38,15 @@ test.describe('snippet: the install stub and the API', () => {
     await sb(page, 'track', 'Added To Cart', { product_id: 7 });
     await expect.poll(() => collector.events().length).toBe(3);
     const [helper, defaulted, tracked] = collector.events();
-    expect(helper).toMatchObject({ event_name: 'addToCart', helper: 1, event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 } });
-    expect(defaulted).toMatchObject({ helper: 1, event: { product_id: 6, quantity: 1, url: `${collector.url}/plain.html` } });
+    expect(helper).toMatchObject({
+      event_name: 'addToCart',
+      helper: 1,
+      event: { product_id: 5, name: 'Mug', price: 9.5, currency: 'EUR', quantity: 3 },
+    });
+    expect(defaulted).toMatchObject({
+      helper: 1,
+      event: { product_id: 6, quantity: 1, url: `${collector.url}/plain.html` },
+    });
     expect(tracked).not.toHaveProperty('helper');
   });
 
@@ -72,7 +82,10 @@ test.describe('snippet: the install stub and the API', () => {
     });
   });
 
-  test("a click on data-sb-event sends that event name with the element's data-* attributes, marked attributes: 1 only", async ({ page, collector }) => {
+  test("a click on data-sb-event sends that event name with the element's data-* attributes, marked attributes: 1 only", async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/shop.html`);
     await page.click('#wish');
     await expect.poll(() => collector.events().some((e) => e.event_name === 'Added To Wishlist')).toBe(true);
@@ -82,13 +95,19 @@ test.describe('snippet: the install stub and the API', () => {
     expect(wish).not.toHaveProperty('helper');
   });
 
-  test('ids returns the current user_id and session_id, and calls a callback given before load', async ({ page, collector }) => {
+  test('ids returns the current user_id and session_id, and calls a callback given before load', async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/plain.html`);
     await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
     const ids = (await sb(page, 'ids')) as { user_id: string; session_id: string };
     expect(ids.user_id).toMatch(/^[\w-]{20}$/);
     const fromCallback = await page.evaluate(
-      () => new Promise((resolve) => (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('ids', resolve)),
+      () =>
+        new Promise((resolve) =>
+          (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('ids', resolve),
+        ),
     );
     expect(fromCallback).toEqual(ids);
   });
@@ -104,7 +123,9 @@ test.describe('snippet: the install stub and the API', () => {
       frame.remove();
       return keys;
     });
-    const added = (await page.evaluate(() => Object.keys(window))).filter((k) => !blank.includes(k) && !before.includes(k));
+    const added = (await page.evaluate(() => Object.keys(window))).filter(
+      (k) => !blank.includes(k) && !before.includes(k),
+    );
     expect(added).toEqual(['shopbeacon']);
   });
 });

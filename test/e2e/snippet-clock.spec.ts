@@ -18,7 +18,10 @@ test.describe("snippet: a visitor's wrong clock", () => {
     ['an hour fast', HOUR],
     ['two days slow', -2 * DAY],
   ] as const) {
-    test(`a page clock ${label} loses nothing: the service gets each event at the real time, in the visitor's offset`, async ({ page, shop }) => {
+    test(`a page clock ${label} loses nothing: the service gets each event at the real time, in the visitor's offset`, async ({
+      page,
+      shop,
+    }) => {
       await page.clock.install({ time: new Date(Date.now() + skew) });
       await page.goto(shop.url);
       const before = Date.now();
@@ -43,7 +46,9 @@ test.describe("snippet: a visitor's wrong clock", () => {
     await page.goto(shop.url);
     const capturedAt = Date.now();
     await sb(page, 'track', 'Queued While Down', {});
-    await expect.poll(() => page.evaluate(() => (localStorage.getItem('_sb_q') || '').includes('Queued While Down'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (localStorage.getItem('_sb_q') || '').includes('Queued While Down')))
+      .toBe(true);
     shop.relayDown = false;
     await page.reload();
     await expect.poll(() => delivered(shop).size).toBe(1);
@@ -52,13 +57,18 @@ test.describe("snippet: a visitor's wrong clock", () => {
     expect(instant).toBeLessThanOrEqual(capturedAt + 2000);
   });
 
-  test('a visitor in another offset is billed in their own month: the datetime carries their offset', async ({ browser, shop }) => {
+  test('a visitor in another offset is billed in their own month: the datetime carries their offset', async ({
+    browser,
+    shop,
+  }) => {
     const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
     const page = await context.newPage();
     await page.goto(shop.url);
     await sb(page, 'track', 'Far East', {});
     await expect.poll(() => delivered(shop).size).toBe(1);
-    expect(String(delivered(shop).get('Far East')!['datetime'])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+14:00$/);
+    expect(String(delivered(shop).get('Far East')!['datetime'])).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+14:00$/,
+    );
     await context.close();
   });
 });

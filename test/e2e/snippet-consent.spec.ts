@@ -3,7 +3,10 @@ import { test, expect, sb } from './support/fixtures.js';
 const storageKeys = (page: import('@playwright/test').Page) => page.evaluate(() => Object.keys(localStorage));
 
 test.describe('snippet: consent and privacy', () => {
-  test('with data-consent="required" sets no cookie, stores nothing and sends nothing before consent', async ({ page, collector }) => {
+  test('with data-consent="required" sets no cookie, stores nothing and sends nothing before consent', async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/consent.html`);
     await sb(page, 'track', 'Held', { n: 1 });
     await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
@@ -49,7 +52,9 @@ test.describe('snippet: consent and privacy', () => {
   });
 
   test('treats Global Privacy Control as consent(false)', async ({ page, collector }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'GPC', {});
     await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);

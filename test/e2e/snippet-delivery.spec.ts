@@ -2,7 +2,9 @@ import { test, expect, sb } from './support/fixtures.js';
 
 /** The retry queue as stored: written on the batch timer and as the page hides, never by a capture (issue #17). */
 const queued = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('_sb_q') || '[]') as { event_name: string; captured_at: number }[]);
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('_sb_q') || '[]') as { event_name: string; captured_at: number }[],
+  );
 
 test.describe('snippet: delivery and the retry queue', () => {
   test('keeps events the relay did not confirm and replays them on the next page load', async ({ page, collector }) => {
@@ -31,7 +33,8 @@ test.describe('snippet: delivery and the retry queue', () => {
     collector.down = true;
     await page.goto(`${collector.url}/plain.html`);
     await page.evaluate(() => {
-      for (let i = 0; i < 120; i++) (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `E${i}`, {});
+      for (let i = 0; i < 120; i++)
+        (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `E${i}`, {});
     });
     await expect.poll(async () => (await queued(page)).at(-1)?.event_name).toBe('E119');
     const names = (await queued(page)).map((q) => q.event_name);
@@ -44,7 +47,10 @@ test.describe('snippet: delivery and the retry queue', () => {
     collector.down = true;
     await page.goto(`${collector.url}/plain.html`);
     await page.evaluate(() => {
-      for (let i = 0; i < 50; i++) (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `Big${i}`, { pad: 'x'.repeat(1000) });
+      for (let i = 0; i < 50; i++)
+        (window as unknown as { shopbeacon: (...a: unknown[]) => void }).shopbeacon('track', `Big${i}`, {
+          pad: 'x'.repeat(1000),
+        });
     });
     await expect.poll(async () => (await queued(page)).at(-1)?.event_name).toBe('Big49');
     const raw = await page.evaluate(() => localStorage.getItem('_sb_q')!);
@@ -92,12 +98,20 @@ test.describe('snippet: delivery and the retry queue', () => {
     expect(collector.requests[0]!.body.events.map((e) => e.event_name)).toEqual(['Hidden']);
   });
 
-  test('never registers unload or beforeunload, which would break the back/forward cache', async ({ page, collector }) => {
+  test('never registers unload or beforeunload, which would break the back/forward cache', async ({
+    page,
+    collector,
+  }) => {
     await page.addInitScript(() => {
       const original = window.addEventListener.bind(window);
       (window as unknown as { unloadListeners: string[] }).unloadListeners = [];
-      window.addEventListener = ((type: string, listener: EventListener, options?: boolean | AddEventListenerOptions) => {
-        if (type === 'unload' || type === 'beforeunload') (window as unknown as { unloadListeners: string[] }).unloadListeners.push(type);
+      window.addEventListener = ((
+        type: string,
+        listener: EventListener,
+        options?: boolean | AddEventListenerOptions,
+      ) => {
+        if (type === 'unload' || type === 'beforeunload')
+          (window as unknown as { unloadListeners: string[] }).unloadListeners.push(type);
         return original(type, listener, options);
       }) as typeof window.addEventListener;
     });

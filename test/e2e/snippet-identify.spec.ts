@@ -3,7 +3,8 @@ import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtu
 
 test.use(REAL_VISITOR);
 
-const cookieHeader = async (page: import('@playwright/test').Page) => (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+const cookieHeader = async (page: import('@playwright/test').Page) =>
+  (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
 test.describe('snippet: identify and reset, through the relay to the service', () => {
   test('identify makes the next events carry the customer id, keeps the session, survives a reload and the relay cookie, and the backend helper reads the same ids', async ({
@@ -47,16 +48,23 @@ test.describe('snippet: identify and reset, through the relay to the service', (
     await sb(page, 'track', 'Logged Out', {});
     await expect.poll(() => delivered(shop).size).toBe(4);
     const events = delivered(shop);
-    const [first, same, other, out] = ['First', 'Same Account', 'Other Account', 'Logged Out'].map((name) => events.get(name)!);
+    const [first, same, other, out] = ['First', 'Same Account', 'Other Account', 'Logged Out'].map((name) =>
+      events.get(name)!,
+    );
     expect([first!['user_id'], same!['user_id'], other!['user_id']]).toEqual(['42', '42', 'customer-7']);
     expect(same!['session_id']).toBe(first!['session_id']);
     expect(other!['session_id']).not.toBe(first!['session_id']);
     expect(out!['user_id']).toMatch(/^[\w-]{20}$/);
     expect(out!['session_id']).not.toBe(other!['session_id']);
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value).toBe(out!['user_id']);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value)
+      .toBe(out!['user_id']);
   });
 
-  test('ignores an id that is not 1 to 128 cookie-safe characters, saying why with data-debug', async ({ page, shop }) => {
+  test('ignores an id that is not 1 to 128 cookie-safe characters, saying why with data-debug', async ({
+    page,
+    shop,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await page.goto(`${shop.url}/debug`);
@@ -68,7 +76,10 @@ test.describe('snippet: identify and reset, through the relay to the service', (
     expect(delivered(shop).get('Still Anonymous')!['user_id']).toMatch(/^[\w-]{20}$/);
   });
 
-  test('with consent required, identify from the stub queue waits for consent, stores nothing before it, then applies in order', async ({ page, shop }) => {
+  test('with consent required, identify from the stub queue waits for consent, stores nothing before it, then applies in order', async ({
+    page,
+    shop,
+  }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { shopbeacon: (...a: unknown[]) => void };
       w.shopbeacon = function (...args: unknown[]) {
@@ -89,7 +100,9 @@ test.describe('snippet: identify and reset, through the relay to the service', (
   });
 
   test('under Global Privacy Control identify and reset are ignored like every other call', async ({ page, shop }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
     await page.goto(shop.url);
     await sb(page, 'identify', '42');
     await sb(page, 'reset');
@@ -101,7 +114,10 @@ test.describe('snippet: identify and reset, through the relay to the service', (
 });
 
 test.describe('snippet: sessions with the relay', () => {
-  test('the relay ends a session 24 hours after it began, however active, and the page goes on with the new one', async ({ page, shop }) => {
+  test('the relay ends a session 24 hours after it began, however active, and the page goes on with the new one', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await sb(page, 'track', 'Day One', {});
     await expect.poll(() => delivered(shop).size).toBe(1);
@@ -120,7 +136,10 @@ test.describe('snippet: sessions with the relay', () => {
 });
 
 test.describe('snippet: identify while a send is out', () => {
-  test('an answer to a request sent before identify cannot undo it: the next batch writes the identified id back', async ({ page, shop }) => {
+  test('an answer to a request sent before identify cannot undo it: the next batch writes the identified id back', async ({
+    page,
+    shop,
+  }) => {
     let releaseFirst!: () => void;
     const held = new Promise<void>((resolve) => (releaseFirst = resolve));
     let answered = 0;
@@ -136,7 +155,9 @@ test.describe('snippet: identify while a send is out', () => {
     await sb(page, 'identify', '42');
     releaseFirst();
     // The held answer re-set the cookie the request carried: the anonymous id.
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value).toBe(anonymous);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === '_sb_uid')?.value)
+      .toBe(anonymous);
     await sb(page, 'track', 'Logged In', {});
     await expect.poll(() => delivered(shop).get('Logged In')?.['user_id']).toBe('42');
     await page.reload();

@@ -35,7 +35,10 @@ test.describe('snippet: identity', () => {
     expect(sid.expires - now).toBeLessThanOrEqual(30 * 60 + 5);
   });
 
-  test('restores _sb_uid from its localStorage mirror when only the cookie was cleared', async ({ page, collector }) => {
+  test('restores _sb_uid from its localStorage mirror when only the cookie was cleared', async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'One', {});
     await expect.poll(() => collector.events().length).toBe(1);
@@ -48,13 +51,18 @@ test.describe('snippet: identity', () => {
     expect(collector.events()[1]!.user_id).toBe(first);
   });
 
-  test('renews _sb_sid for 30 minutes with each batch, and begins a new session once the browser dropped it (30 idle minutes)', async ({ page, collector }) => {
+  test('renews _sb_sid for 30 minutes with each batch, and begins a new session once the browser dropped it (30 idle minutes)', async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'Before', {});
     await expect.poll(() => collector.events().length).toBe(1);
     const session = await cookie(page, '_sb_sid');
     // As if 29 of the 30 minutes had passed: a minute left on the cookie.
-    await page.context().addCookies([{ name: '_sb_sid', value: session!, url: collector.url, expires: Date.now() / 1000 + 60 }]);
+    await page
+      .context()
+      .addCookies([{ name: '_sb_sid', value: session!, url: collector.url, expires: Date.now() / 1000 + 60 }]);
     await sb(page, 'track', 'Still Active', {});
     await expect.poll(() => collector.events().length).toBe(2);
     const renewed = (await page.context().cookies()).find((c) => c.name === '_sb_sid')!;
@@ -75,9 +83,14 @@ test.describe('snippet: identity', () => {
     await sb(page, 'track', 'Before', {});
     await expect.poll(() => collector.events().length).toBe(1);
     const session = await cookie(page, '_sb_sid');
-    await page.context().addCookies([{ name: '_sb_sid', value: session!, url: collector.url, expires: Math.round(Date.now() / 1000) + 60 }]);
+    await page
+      .context()
+      .addCookies([
+        { name: '_sb_sid', value: session!, url: collector.url, expires: Math.round(Date.now() / 1000) + 60 },
+      ]);
     const expires = (await page.context().cookies()).find((c) => c.name === '_sb_sid')!.expires;
-    for (let i = 0; i < 3; i++) expect(await sb(page, 'ids')).toEqual({ user_id: collector.events()[0]!.user_id, session_id: session });
+    for (let i = 0; i < 3; i++)
+      expect(await sb(page, 'ids')).toEqual({ user_id: collector.events()[0]!.user_id, session_id: session });
     await sb(page, 'flush');
     expect((await page.context().cookies()).find((c) => c.name === '_sb_sid')!.expires).toBe(expires);
     expect(collector.requests.length).toBe(1);

@@ -3,7 +3,8 @@ import { test, expect, sb, REAL_VISITOR } from './support/relay-fixtures.js';
 test.use(REAL_VISITOR);
 
 /** The service's events of one name, as delivered. */
-const named = (records: unknown[], name: string) => (records as Record<string, unknown>[]).filter((e) => e['event_name'] === name);
+const named = (records: unknown[], name: string) =>
+  (records as Record<string, unknown>[]).filter((e) => e['event_name'] === name);
 
 test.describe('snippet: what shoppers search and browse, through the relay, in Chromium', () => {
   test("a search and a listing reach the service as the catalogue names them, and a click on a listed link is that listing's Product Clicked", async ({
@@ -22,18 +23,29 @@ test.describe('snippet: what shoppers search and browse, through the relay, in C
     const records = () => shop.mock.records('events');
     await expect.poll(() => named(records(), 'Product Clicked').length).toBe(1);
     expect(named(records(), 'Products Searched').map((e) => e['event'])).toEqual([{ query: 'tee', results: 2 }]);
-    expect(named(records(), 'Product List Viewed').map((e) => e['event'])).toEqual([{ list_id: 'search', list_name: 'Search results', products }]);
-    expect(named(records(), 'Product Clicked').map((e) => e['event'])).toEqual([{ product_id: 50, position: 17, list_id: 'search' }]);
+    expect(named(records(), 'Product List Viewed').map((e) => e['event'])).toEqual([
+      { list_id: 'search', list_name: 'Search results', products },
+    ]);
+    expect(named(records(), 'Product Clicked').map((e) => e['event'])).toEqual([
+      { product_id: 50, position: 17, list_id: 'search' },
+    ]);
     const visitor = new Set((records() as Record<string, unknown>[]).map((e) => e['user_id']));
     expect(visitor.size).toBe(1);
   });
 
-  test("a click on an image inside a marked listing's product is a Product Clicked of data-sb-list at data-sb-position", async ({ page, shop }) => {
+  test("a click on an image inside a marked listing's product is a Product Clicked of data-sb-list at data-sb-position", async ({
+    page,
+    shop,
+  }) => {
     await page.goto(shop.url);
     await sb(page, 'ids');
     await page.click('#marked img');
     await page.waitForURL('**/next');
     await expect.poll(() => named(shop.mock.records('events'), 'Product Clicked').length).toBe(1);
-    expect(named(shop.mock.records('events'), 'Product Clicked')[0]!['event']).toEqual({ product_id: 44, position: 3, list_id: 'category-7' });
+    expect(named(shop.mock.records('events'), 'Product Clicked')[0]!['event']).toEqual({
+      product_id: 44,
+      position: 3,
+      list_id: 'category-7',
+    });
   });
 });

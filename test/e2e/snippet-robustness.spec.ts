@@ -17,7 +17,15 @@ test.describe('snippet: robustness in a hostile page', () => {
   test('never throws into the page on bad arguments', async ({ page, collector, errors }) => {
     await page.goto(`${collector.url}/plain.html`);
     await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
-    for (const args of [[], ['track'], ['track', 'X', 'not an object'], ['nope'], [null], ['addToCart', 5], ['ids', 'not a function']]) {
+    for (const args of [
+      [],
+      ['track'],
+      ['track', 'X', 'not an object'],
+      ['nope'],
+      [null],
+      ['addToCart', 5],
+      ['ids', 'not a function'],
+    ]) {
       await sb(page, ...args);
     }
     await sb(page, 'flush');
@@ -28,7 +36,9 @@ test.describe('snippet: robustness in a hostile page', () => {
   test('with data-debug, says why a call was ignored', async ({ page, collector }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-    await page.setContent(`<script src="${collector.url}/sb/shopbeacon.js" data-endpoint="${collector.url}/sb/collect" data-debug></script>`);
+    await page.setContent(
+      `<script src="${collector.url}/sb/shopbeacon.js" data-endpoint="${collector.url}/sb/collect" data-debug></script>`,
+    );
     await sb(page, 'track', 'X', 'not an object');
     expect(warnings.some((w) => w.includes('[shopbeacon] bad track'))).toBe(true);
   });
@@ -39,11 +49,16 @@ test.describe('snippet: robustness in a hostile page', () => {
     await page.route('**/csp.html', (route) =>
       route.fulfill({
         status: 200,
-        headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'self'; script-src 'self'; connect-src 'self'; style-src 'self'" },
+        headers: {
+          'content-type': 'text/html',
+          'content-security-policy': "default-src 'self'; script-src 'self'; connect-src 'self'; style-src 'self'",
+        },
         body: '<!doctype html><script src="/sb/shopbeacon.js" data-endpoint="/sb/collect"></script><script src="/csp-app.js"></script>',
       }),
     );
-    await page.route('**/csp-app.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: "shopbeacon('track', 'Under CSP', {});" }));
+    await page.route('**/csp-app.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: "shopbeacon('track', 'Under CSP', {});" }),
+    );
     await page.goto(`${collector.url}/csp.html`);
     await expect.poll(() => collector.events().map((e) => e.event_name)).toEqual(['Under CSP']);
     expect(violations).toEqual([]);

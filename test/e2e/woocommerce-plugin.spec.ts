@@ -25,7 +25,10 @@ test.describe('WooCommerce plugin on a page served by php -S, the relay under /s
   // Under CI=true a missing php fails instead of skipping (issue #14): nothing is skipped silently.
   test.skip(phpMissing !== undefined && process.env['CI'] !== 'true', phpMissing);
 
-  test('loads the snippet from the relay, identifies the logged-in customer and sends the product view', async ({ page, shop }) => {
+  test('loads the snippet from the relay, identifies the logged-in customer and sends the product view', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(`${shop.url}/?user=7&product=42`);
     await expect.poll(() => shop.events().map((event) => event['event_name'])).toEqual(['Product Viewed']);
     const [viewed] = shop.events();
@@ -43,11 +46,16 @@ test.describe('WooCommerce plugin on a page served by php -S, the relay under /s
     expect((await page.context().cookies()).find((cookie) => cookie.name === '_sb_uid')?.value).toBe('~7');
   });
 
-  test('a plain form post to the cart is sent from the server with the ids the snippet set in the browser', async ({ page, shop }) => {
+  test('a plain form post to the cart is sent from the server with the ids the snippet set in the browser', async ({
+    page,
+    shop,
+  }) => {
     await page.goto(`${shop.url}/?product=42`);
     await expect.poll(() => shop.events().length).toBe(1);
     await page.click('#add');
-    await expect.poll(() => shop.events().map((event) => event['event_name'])).toEqual(['Product Viewed', 'Added To Cart']);
+    await expect
+      .poll(() => shop.events().map((event) => event['event_name']))
+      .toEqual(['Product Viewed', 'Added To Cart']);
     const [viewed, added] = shop.events();
     expect(added!['user_id']).toBe(viewed!['user_id']);
     expect(added!['session_id']).toBe(viewed!['session_id']);

@@ -25,6 +25,7 @@ const filesIn = (dir: string) => {
 export const corpusFiles = (name: TargetName) => filesIn(join(FUZZ_DIR, 'corpus', name));
 
 /** Inputs that once failed a target, kept as regressions: `crashes/<target>-<hash>`. */
-export const crashFiles = (name: TargetName) => filesIn(join(FUZZ_DIR, 'crashes')).filter((f) => f.split('/').at(-1)!.startsWith(`${name}-`));
+export const crashFiles = (name: TargetName) =>
+  filesIn(join(FUZZ_DIR, 'crashes')).filter((f) => f.split('/').at(-1)!.startsWith(`${name}-`));
 
 export const read = (file: string) => readFileSync(file);

@@ -25,7 +25,11 @@ const result = fc.check(
     executions += 1;
     fuzz(data);
   }),
-  { numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: Number(secondsText) * 1000, ...(seedText ? { seed: Number(seedText) } : {}) },
+  {
+    numRuns: Number.MAX_SAFE_INTEGER,
+    interruptAfterTimeLimit: Number(secondsText) * 1000,
+    ...(seedText ? { seed: Number(seedText) } : {}),
+  },
 );
 const seconds = (performance.now() - started) / 1000;
 let crash: string | undefined;
@@ -34,7 +38,9 @@ if (result.failed && result.counterexample) {
   crash = join(FUZZ_DIR, 'crashes', `${target}-${createHash('sha1').update(data).digest('hex').slice(0, 12)}`);
   writeFileSync(crash, data);
 }
-const error = result.failed ? String((result.errorInstance as Error | undefined)?.message ?? 'failed').slice(0, 400) : undefined;
+const error = result.failed
+  ? String((result.errorInstance as Error | undefined)?.message ?? 'failed').slice(0, 400)
+  : undefined;
 console.log(
   JSON.stringify({
     target,

@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 
 /** Every path to a value inside a JSON document (the root is `[]`). */
-function pathsOf(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(
+  value: unknown,
+  path: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(path);
   if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...path, i], out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], out);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], out);
   return out;
 }
 
@@ -14,7 +19,9 @@ function apply(doc: unknown, { at, op, value }: Op): unknown {
   const paths = pathsOf(doc);
   const path = paths[at % paths.length] as (string | number)[];
   if (path.length === 0) return op === 'wrap' ? [doc] : value;
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Record<string, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Record<string, unknown>;
   const key = path.at(-1) as string;
   if (op !== 'delete') parent[key] = op === 'wrap' ? [parent[key]] : value;
   else if (Array.isArray(parent)) parent.splice(Number(key), 1);
@@ -27,7 +34,22 @@ const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   // An object whose own keys shadow what String() and template literals call: they throw on it.
   fc.constant(null).map(() => ({ toString: 0, valueOf: 0 })),
-  fc.constantFrom(null, '', 0, -1, 1e308, -0, 2 ** 53 + 2, '9007199254740993', 'NaN', '2026-13-45 25:61:61', '__proto__', '<script>', '\u0000', '\uFFFD'),
+  fc.constantFrom(
+    null,
+    '',
+    0,
+    -1,
+    1e308,
+    -0,
+    2 ** 53 + 2,
+    '9007199254740993',
+    'NaN',
+    '2026-13-45 25:61:61',
+    '__proto__',
+    '<script>',
+    '\u0000',
+    '\uFFFD',
+  ),
   fc.string(),
   fc.integer(),
   fc.double(),
@@ -42,16 +64,25 @@ export function mutatedJson(seeds: string[]): fc.Arbitrary<Buffer> {
       return [];
     }
   });
-  const ops = fc.array(fc.record({ at: fc.nat(), op: fc.constantFrom<Op['op']>('replace', 'delete', 'wrap'), value: hostileValue }), {
-    minLength: 1,
-    maxLength: 5,
-  });
-  return fc.tuple(fc.constantFrom(...docs), ops).map(([doc, list]) => Buffer.from(JSON.stringify(list.reduce(apply, structuredClone(doc)))));
+  const ops = fc.array(
+    fc.record({ at: fc.nat(), op: fc.constantFrom<Op['op']>('replace', 'delete', 'wrap'), value: hostileValue }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  );
+  return fc
+    .tuple(fc.constantFrom(...docs), ops)
+    .map(([doc, list]) => Buffer.from(JSON.stringify(list.reduce(apply, structuredClone(doc)))));
 }
 
 /** A corpus text with characters inserted, deleted or replaced, from the text's own alphabet and a few others. */
 export function mutatedText(seeds: string[], alphabet: string): fc.Arbitrary<Buffer> {
-  const edit = fc.record({ at: fc.nat(), op: fc.constantFrom('insert', 'delete', 'replace'), ch: fc.constantFrom(...alphabet) });
+  const edit = fc.record({
+    at: fc.nat(),
+    op: fc.constantFrom('insert', 'delete', 'replace'),
+    ch: fc.constantFrom(...alphabet),
+  });
   return fc.tuple(fc.constantFrom(...seeds), fc.array(edit, { minLength: 1, maxLength: 4 })).map(([seed, edits]) => {
     let text = seed;
     for (const { at, op, ch } of edits) {

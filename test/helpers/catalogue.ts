@@ -18,7 +18,10 @@ export function catalogueRefusals(name: string, event: unknown): string[] {
 
 /** The `shopbeacon(name, object)` calls of a page's inline script, in order. */
 export function snippetCalls(html: string): [string, unknown][] {
-  return [...html.matchAll(/shopbeacon\("(\w+)",(\{.*?\})\);\n/g)].map((match) => [match[1]!, JSON.parse(match[2]!) as unknown]);
+  return [...html.matchAll(/shopbeacon\("(\w+)",(\{.*?\})\);\n/g)].map((match) => [
+    match[1]!,
+    JSON.parse(match[2]!) as unknown,
+  ]);
 }
 
 /** The listings a page carries as JSON elements (`<script type="application/json" class="shopbeacon-list">`). */

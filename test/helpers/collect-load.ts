@@ -22,7 +22,8 @@ export function startLoad(url: string): Load {
     while (running) {
       const events = Array.from({ length: BATCH }, () => browserEvent());
       const answer = await collect(url, { events }).catch((error: Error) => error);
-      if (!(answer instanceof Error) && answer.status === 200) for (const e of events) acked.add((e['event'] as { seq: number }).seq);
+      if (!(answer instanceof Error) && answer.status === 200)
+        for (const e of events) acked.add((e['event'] as { seq: number }).seq);
       else {
         refused += 1;
         lastRefusal = answer instanceof Error ? answer.message : `${answer.status} ${JSON.stringify(answer.body)}`;

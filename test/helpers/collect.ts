@@ -12,7 +12,11 @@ export interface CollectAnswer {
  * Posts to `/collect` as the snippet does: `text/plain`, a browser User-Agent, unless told otherwise.
  * Through undici's `request`, not `fetch`: fetch drops `Origin` and `Cookie`, which these tests set.
  */
-export async function collect(url: string, body: unknown, headers: Record<string, string> = {}): Promise<CollectAnswer> {
+export async function collect(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<CollectAnswer> {
   const response = await request(`${url}/collect`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, ...headers },
@@ -39,14 +43,26 @@ export function browserEvent(overrides: Record<string, unknown> = {}): Record<st
   counter += 1;
   return {
     event_name: 'Added To Cart',
-    event: { product_id: 501, name: 'Mug', price: 19.9, currency: 'EUR', quantity: 1, url: 'https://shop.test/p/501', seq: counter },
+    event: {
+      product_id: 501,
+      name: 'Mug',
+      price: 19.9,
+      currency: 'EUR',
+      quantity: 1,
+      url: 'https://shop.test/p/501',
+      seq: counter,
+    },
     event_id: `evt-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}`,
     ...overrides,
   };
 }
 
 /** The event the mock service received for a `browserEvent`, found by its sequence number. */
-export function deliveredEvent(mock: { records(kind: 'events'): unknown[] }, sent: Record<string, unknown>): Record<string, unknown> | undefined {
+export function deliveredEvent(
+  mock: { records(kind: 'events'): unknown[] },
+  sent: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const seq = (sent['event'] as { seq: number }).seq;
-  return mock.records('events').find((e) => (e as { event: { seq?: number } }).event.seq === seq) as Record<string, unknown> | undefined;
+  return mock.records('events').find((e) => (e as { event: { seq?: number } }).event.seq === seq) as
+    Record<string, unknown> | undefined;
 }

@@ -18,9 +18,21 @@ export function ensureComposeImages(engine: Engine): void {
   for (const { image, folder } of STANDINS) {
     if (imageAvailable(engine, image)) continue;
     ensureDebianBase(engine);
-    runEngine(engine, ['build', ...(engine.podman ? ['--network', 'host'] : []), '-t', image, '-f', join(folder, 'Containerfile'), folder], {
-      stdio: 'ignore',
-    });
+    runEngine(
+      engine,
+      [
+        'build',
+        ...(engine.podman ? ['--network', 'host'] : []),
+        '-t',
+        image,
+        '-f',
+        join(folder, 'Containerfile'),
+        folder,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
   }
 }
 
@@ -45,7 +57,8 @@ export function composeFolder(token: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'sb-compose-'));
   chmodSync(dir, 0o755);
   for (const sub of ['compose', 'nginx', 'secrets']) mkdirSync(join(dir, sub), { mode: 0o755 });
-  for (const file of ['compose.yaml', 'compose/nginx.conf', 'nginx/shopbeacon.conf']) copyFileSync(join('deploy', file), join(dir, file));
+  for (const file of ['compose.yaml', 'compose/nginx.conf', 'nginx/shopbeacon.conf'])
+    copyFileSync(join('deploy', file), join(dir, file));
   writeFileSync(join(dir, 'secrets', 'shopbeacon_token'), token, { mode: 0o644 });
   return dir;
 }

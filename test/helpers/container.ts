@@ -7,8 +7,12 @@ export const IMAGE_TAG = `${IMAGE}:latest`;
 /** The engine that runs containers here, or why none can (`npm run test:container` installs podman as root). */
 export function containerEngine(): { engine?: Engine; reason?: string } {
   const engine = findEngine();
-  if (!engine) return { reason: 'neither podman nor docker runs containers here (npm run test:container installs podman as root)' };
-  if (!hasImage(engine, IMAGE_TAG)) return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
+  if (!engine)
+    return {
+      reason: 'neither podman nor docker runs containers here (npm run test:container installs podman as root)',
+    };
+  if (!hasImage(engine, IMAGE_TAG))
+    return { engine, reason: `${IMAGE_TAG} is not built (npm run image; npm run test:container builds it first)` };
   return { engine };
 }
 

@@ -12,7 +12,11 @@ function parseBlock(block: string): StreamEvent | undefined {
     if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
   }
   if (fields['data'] === undefined) return undefined;
-  return { ...(fields['id'] ? { id: fields['id'] } : {}), event: fields['event'] ?? 'message', data: JSON.parse(fields['data']) };
+  return {
+    ...(fields['id'] ? { id: fields['id'] } : {}),
+    event: fields['event'] ?? 'message',
+    data: JSON.parse(fields['data']),
+  };
 }
 
 /**

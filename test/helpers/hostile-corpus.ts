@@ -45,7 +45,12 @@ function withField(base: Record<string, unknown>, field: string, valueText: stri
   return JSON.stringify({ ...base, [field]: '__HOSTILE__' }).replace(marker, valueText);
 }
 
-function fieldCases(path: HostilePath, label: string, base: Record<string, unknown>, wrap: (text: string) => string): HostileCase[] {
+function fieldCases(
+  path: HostilePath,
+  label: string,
+  base: Record<string, unknown>,
+  wrap: (text: string) => string,
+): HostileCase[] {
   return Object.keys(base).flatMap((field) =>
     WRONG_VALUES.map(([valueName, valueText]) => {
       const text = wrap(withField(base, field, valueText));
@@ -58,7 +63,9 @@ function recordFieldCases(now: number): HostileCase[] {
   const event = { ...trackingEvent(now), event_id: 'hostile-1' };
   const eventInCollect = (text: string) => `{"events":[${text}]}`;
   const atcInCollect = (text: string) =>
-    eventInCollect(JSON.stringify({ ...trackingEvent(now), event_id: 'hostile-2', event: '__ATC__' }).replace('"__ATC__"', text));
+    eventInCollect(
+      JSON.stringify({ ...trackingEvent(now), event_id: 'hostile-2', event: '__ATC__' }).replace('"__ATC__"', text),
+    );
   const orderWithItem = (text: string) => withField(order(now), 'line_items', `[${text}]`);
   return [
     ...fieldCases('/collect', 'event', event, eventInCollect),
@@ -123,25 +130,43 @@ const MALFORMED = [
   `{"events":[${Array.from({ length: 101 }, () => '{"event_name":"x","event":{}}').join(',')}]}`,
 ];
 
-const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88, 0x80, 0x80, 0x80]];
+const INVALID_UTF8 = [
+  [0xff],
+  [0xc3, 0x28],
+  [0xe2, 0x82],
+  [0xed, 0xa0, 0x80],
+  [0xc0, 0xaf],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+];
 
 function byteCases(): HostileCase[] {
   return PATHS.flatMap((path) => [
-    ...MALFORMED.map((body, i) => ({ name: `malformed #${i} ${JSON.stringify(body.slice(0, 30))}`, path, body, expect: 'refused' as const })),
+    ...MALFORMED.map((body, i) => ({
+      name: `malformed #${i} ${JSON.stringify(body.slice(0, 30))}`,
+      path,
+      body,
+      expect: 'refused' as const,
+    })),
     ...INVALID_UTF8.map((bytes) => ({
       name: `invalid UTF-8 ${bytes.map((b) => b.toString(16)).join(' ')}`,
       path,
-      body: Buffer.concat([Buffer.from('{"event_name":"'), Buffer.from(bytes), Buffer.from('","user_id":"u","event":{}}')]),
+      body: Buffer.concat([
+        Buffer.from('{"event_name":"'),
+        Buffer.from(bytes),
+        Buffer.from('","user_id":"u","event":{}}'),
+      ]),
       expect: 'refused' as const,
     })),
     { name: '10 MB body', path, body: Buffer.alloc(10 * 1024 * 1024, 0x20), expect: 'refused' as const },
-    ...['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/html', 'application/xml'].map((contentType) => ({
-      name: `content type ${contentType}`,
-      path,
-      body: '{}',
-      contentType,
-      expect: 'refused' as const,
-    })),
+    ...['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/html', 'application/xml'].map(
+      (contentType) => ({
+        name: `content type ${contentType}`,
+        path,
+        body: '{}',
+        contentType,
+        expect: 'refused' as const,
+      }),
+    ),
   ]);
 }
 
@@ -160,7 +185,12 @@ function prototypeCases(now: number): HostileCase[] {
       body: `{"events":[{"event_id":"proto-${key}","event_name":"Wishlist","user_id":"u","event":{"${key}":{"polluted":1}}}]}`,
       expect: 'contract' as const,
     },
-    { name: `${key} in an order`, path: '/v1/orders' as const, body: withField(order(now), key, '{"polluted":1}'), expect: 'refused' as const },
+    {
+      name: `${key} in an order`,
+      path: '/v1/orders' as const,
+      body: withField(order(now), key, '{"polluted":1}'),
+      expect: 'refused' as const,
+    },
     {
       name: `${key} in a line item`,
       path: '/v1/orders' as const,
@@ -178,7 +208,12 @@ function sizeCases(now: number): HostileCase[] {
       body: JSON.stringify({ events: [{ ...trackingEvent(now), event: { blob: 'x'.repeat(1 << 20) } }] }),
       expect: 'refused',
     },
-    { name: '5 MB product name', path: '/v1/products/catalog', body: JSON.stringify(product({ name: 'x'.repeat(5 << 20) })), expect: 'refused' },
+    {
+      name: '5 MB product name',
+      path: '/v1/products/catalog',
+      body: JSON.stringify(product({ name: 'x'.repeat(5 << 20) })),
+      expect: 'refused',
+    },
     {
       name: '501 orders in one call',
       path: '/v1/orders',

@@ -6,7 +6,11 @@ export interface JsonResponse {
   body: unknown;
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

@@ -9,7 +9,9 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
 /** Why Debian's nginx cannot be used here, if it cannot (`npm test` installs it as root). */
 export function nginxUnavailableReason(): string | undefined {
-  return NGINX.some((path) => existsSync(path)) ? undefined : 'nginx is not installed (apt-get install nginx; npm test does it as root)';
+  return NGINX.some((path) => existsSync(path))
+    ? undefined
+    : 'nginx is not installed (apt-get install nginx; npm test does it as root)';
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: string): Promise<void> {
@@ -35,7 +37,8 @@ export class NginxServer {
   /** `httpBlock` is the inside of `http { }`; `{{port}}` in it becomes the listening port. */
   async start(httpBlock: string): Promise<this> {
     this.port = await freePort();
-    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(this.dir, sub), { recursive: true });
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+      mkdirSync(join(this.dir, sub), { recursive: true });
     const log = join(this.dir, 'error.log');
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `${kind}_temp_path ${join(this.dir, kind === 'client_body' ? 'body' : kind)};`,

@@ -8,4 +8,8 @@ export const outboxEvent = (key: string, userId = 'user-1'): OutboxRecord => ({
 });
 
 /** An order as the outbox holds it: a second body for the same `id` coalesces into the queued one. */
-export const outboxOrder = (id: number, status: string): OutboxRecord => ({ kind: 'order', key: String(id), body: { order_id: id, status } });
+export const outboxOrder = (id: number, status: string): OutboxRecord => ({
+  kind: 'order',
+  key: String(id),
+  body: { order_id: id, status },
+});

@@ -20,7 +20,10 @@ export function fixtureText(name: string): string {
 export function freshFixture(name: string, now = new Date()): string {
   const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const month = `${previous.getUTCFullYear()}-${String(previous.getUTCMonth() + 1).padStart(2, '0')}`;
-  return fixtureText(name).replace(/\b2026-11-(\d\d)/g, (_, d: string) => `${month}-${String(Math.min(Number(d), 28)).padStart(2, '0')}`);
+  return fixtureText(name).replace(
+    /\b2026-11-(\d\d)/g,
+    (_, d: string) => `${month}-${String(Math.min(Number(d), 28)).padStart(2, '0')}`,
+  );
 }
 
 /** What WooCommerce and Shopify put in their signature headers: base64 HMAC-SHA256 of the exact bytes. */

@@ -15,7 +15,8 @@ export const MODULE = resolve('integrations/prestashop/shopbeacon');
 export const PHP = process.env['PHP'] ?? 'php';
 export const KEY = 'ps-test-admin-key-5d2e';
 /** The User-Agent run-scenario.php gives the shopper's request unless a scenario names another. */
-export const SHOPPER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const SHOPPER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const ANONYMOUS = { _sb_uid: 'v1sitor-abcdefghij', _sb_sid: 'sess-0123456789.1764000000000.1764000000000' };
 export const STUB_JS = resolve('snippet/stub.js');
 export const skip = unmetRequirement('the PrestaShop module tests', phpUnavailable());
@@ -78,7 +79,9 @@ export async function fakeRelay(): Promise<FakeRelay> {
     req.on('end', () => {
       requests.push({ method: req.method, url: req.url, headers: req.headers, body: JSON.parse(body) as TrackEvent[] });
       const code = req.headers.authorization === `Bearer ${KEY}` ? status : 401;
-      res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(code === 202 ? { queued: 1, rejected: 0 } : { error: 'x' }));
+      res
+        .writeHead(code, { 'content-type': 'application/json' })
+        .end(JSON.stringify(code === 202 ? { queued: 1, rejected: 0 } : { error: 'x' }));
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -93,7 +96,9 @@ export async function fakeRelay(): Promise<FakeRelay> {
 /** One shop request; resolves with the scenario's JSON, stderr and the wall time of the PHP process. */
 export function request(scenario: Record<string, unknown>): Promise<Outcome> {
   const started = performance.now();
-  const child = spawn(PHP, [join(HERE, 'run-scenario.php'), JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(PHP, [join(HERE, 'run-scenario.php'), JSON.stringify(scenario)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -119,7 +124,9 @@ export interface ScenarioServer {
 export async function scenarioServer(): Promise<ScenarioServer> {
   // `php -S` takes no port 0.
   const port = await freePort();
-  const child = spawn(PHP, ['-S', `127.0.0.1:${port}`, join(HERE, 'http-scenario.php')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(PHP, ['-S', `127.0.0.1:${port}`, join(HERE, 'http-scenario.php')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   // php -S says it has started on stderr once it listens.
   await new Promise<void>((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => c.toString().includes('started') && resolve());

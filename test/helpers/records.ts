@@ -5,7 +5,13 @@ export function sqlTime(ms: number): string {
 }
 
 export function lineItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { line_item_product_id: 501, line_item_price: 19.9, line_item_quantity: 2, line_item_name: 'Mug', ...overrides };
+  return {
+    line_item_product_id: 501,
+    line_item_price: 19.9,
+    line_item_quantity: 2,
+    line_item_name: 'Mug',
+    ...overrides,
+  };
 }
 
 export function order(now = Date.now(), overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -39,9 +39,20 @@ export class RedisCluster {
 
   async start(): Promise<this> {
     await Promise.all(this.nodes.map((n) => n.start()));
-    execFileSync('redis-cli', ['--cluster', 'create', ...this.nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '1', '--cluster-yes'], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'redis-cli',
+      [
+        '--cluster',
+        'create',
+        ...this.nodes.map((n) => `127.0.0.1:${n.port}`),
+        '--cluster-replicas',
+        '1',
+        '--cluster-yes',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     await this.settled(this.nodes);
     await this.replicated();
     return this;
@@ -51,7 +62,9 @@ export class RedisCluster {
   private async replicated(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const infos = await Promise.all(this.nodes.map((n) => this.ask(n, (admin) => admin.info('replication')).catch(() => '')));
+      const infos = await Promise.all(
+        this.nodes.map((n) => this.ask(n, (admin) => admin.info('replication')).catch(() => '')),
+      );
       const primaries = infos.filter((info) => /role:master/.test(info));
       if (primaries.length === 3 && primaries.every((info) => /slave0:.*state=online/.test(info))) return;
       if (Date.now() > until) throw new Error('the replicas did not come online');
@@ -97,7 +110,9 @@ export class RedisCluster {
   }
 
   private async isOk(nodes: RedisServer[]): Promise<boolean> {
-    const states = await Promise.all(nodes.map((n) => this.ask(n, (admin) => admin.call('CLUSTER', 'INFO')).catch(() => '')));
+    const states = await Promise.all(
+      nodes.map((n) => this.ask(n, (admin) => admin.call('CLUSTER', 'INFO')).catch(() => '')),
+    );
     return states.every((info) => /cluster_state:ok/.test(String(info)));
   }
 

@@ -43,7 +43,9 @@ class Sentinel {
         `sentinel myid ${this.id}`,
         `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${primaryPort} 2`,
         `sentinel known-replica ${SENTINEL_NAME} 127.0.0.1 ${replicaPort}`,
-        ...peers.filter((peer) => peer !== this).map((peer) => `sentinel known-sentinel ${SENTINEL_NAME} 127.0.0.1 ${peer.port} ${peer.id}`),
+        ...peers
+          .filter((peer) => peer !== this)
+          .map((peer) => `sentinel known-sentinel ${SENTINEL_NAME} 127.0.0.1 ${peer.port} ${peer.id}`),
         `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
         `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
         `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
@@ -93,7 +95,11 @@ export class RedisReplicaSet {
   async start(): Promise<this> {
     await this.primary.start();
     this.replica = await new RedisServer([...PERSISTED, '--replicaof', '127.0.0.1', String(this.primary.port)]).start();
-    await this.until(async (redis) => /master_link_status:up/.test(await redis.info('replication')), this.replica.port, 'the replica in sync');
+    await this.until(
+      async (redis) => /master_link_status:up/.test(await redis.info('replication')),
+      this.replica.port,
+      'the replica in sync',
+    );
     // Up, the link may not carry writes yet: after a diskless sync the primary streams them only
     // once the replica's first REPLCONF ACK comes, up to a second later. A test that had killed
     // the primary within that second (3,000 events take ~250 ms without WAIT) lost all of them.
@@ -142,12 +148,17 @@ export class RedisReplicaSet {
   /** Resolves once every sentinel names the replica as the primary and the replica says it is one: the failover is over. */
   async failedOver(): Promise<void> {
     const deadline = Date.now() + 30_000;
-    const done = async () => (await Promise.all(this.sentinels.map((s) => this.primaryPort(s)))).every((port) => port === this.replica.port);
+    const done = async () =>
+      (await Promise.all(this.sentinels.map((s) => this.primaryPort(s)))).every((port) => port === this.replica.port);
     while (!(await done())) {
       if (Date.now() > deadline) throw new Error('the sentinels did not promote the replica within 30 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await this.until(async (redis) => /role:master/.test(await redis.info('replication')), this.replica.port, 'the promoted replica to be a primary');
+    await this.until(
+      async (redis) => /role:master/.test(await redis.info('replication')),
+      this.replica.port,
+      'the promoted replica to be a primary',
+    );
   }
 
   /** Makes the old primary, back after a failover, a replica of the promoted one, as Sentinel would after its wait of 8 s or more. */
@@ -158,7 +169,11 @@ export class RedisReplicaSet {
     } finally {
       redis.disconnect();
     }
-    await this.until(async (redis) => /master_link_status:up/.test(await redis.info('replication')), this.primary.port, 'the old primary in sync as a replica');
+    await this.until(
+      async (redis) => /master_link_status:up/.test(await redis.info('replication')),
+      this.primary.port,
+      'the old primary in sync as a replica',
+    );
   }
 
   private async until(check: (redis: Redis) => Promise<boolean>, port: number, what: string): Promise<void> {

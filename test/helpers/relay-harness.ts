@@ -13,7 +13,8 @@ import { createLogger } from '../../relay/observability/logger.js';
 
 export const SERVICE_TOKEN = 'svc-token-7f3a9c1e5b';
 export const ADMIN_KEY = 'admin-key-4d2b8e6f-a1c9e0b7d35f28a64c1e';
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export interface Harness {
   url: string;
@@ -42,7 +43,14 @@ export async function startRelay(options: HarnessOptions = {}): Promise<Harness>
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-relay-'));
   const logs: string[] = [];
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logs.push(chunk.toString()), done()) });
-  const parsed = parseRelayConfig({ baseUrl: mock.url, token: SERVICE_TOKEN, dataDir, adminKey: ADMIN_KEY, logLevel: 'trace', ...options.config });
+  const parsed = parseRelayConfig({
+    baseUrl: mock.url,
+    token: SERVICE_TOKEN,
+    dataDir,
+    adminKey: ADMIN_KEY,
+    logLevel: 'trace',
+    ...options.config,
+  });
   const config = { ...parsed, demo: options.demo ?? false };
   const relay = createRelay(config, { logger: createLogger('trace', sink) });
   const { server, url } = await listen(relay.callback(), 0, '127.0.0.1');

@@ -9,7 +9,11 @@ export interface RelayProcess {
 }
 
 /** Starts `shopbeacon relay` (the built CLI) as a real process and resolves once it listens. */
-export async function spawnRelay(baseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<RelayProcess> {
+export async function spawnRelay(
+  baseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RelayProcess> {
   const child = spawn(process.execPath, ['bin/shopbeacon.js', 'relay', '--port', '0'], {
     env: {
       ...process.env,

@@ -35,5 +35,10 @@ export const deadLetters = async (h: Harness) =>
 /** A relay for a suite, taking both platforms' webhooks with the secrets above. */
 export const webhookRelay = () =>
   relayForSuite({
-    config: { woocommerceSecret: WOO_SECRET, shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' },
+    config: {
+      woocommerceSecret: WOO_SECRET,
+      shopifySecret: SHOPIFY_SECRET,
+      shopCurrency: 'EUR',
+      shopUrl: 'https://snowdevil.example',
+    },
   });

@@ -28,5 +28,8 @@ export const syncStatus = async (h: Harness, platform: string) =>
 /** Resolves once a sweep that began after now has ended. */
 export async function nextSweep(h: Harness, platform: string): Promise<void> {
   const since = Date.now();
-  await until(async () => ((await syncStatus(h, platform))?.lastEndedAt ?? 0) > since + 5, `a sweep of ${platform} after ${since}`);
+  await until(
+    async () => ((await syncStatus(h, platform))?.lastEndedAt ?? 0) > since + 5,
+    `a sweep of ${platform} after ${since}`,
+  );
 }

@@ -7,14 +7,28 @@ export interface Delivery {
 }
 
 /** A platform's webhook delivery as it posts it: JSON bytes and its headers; the relay's answer. */
-export async function postWebhook(url: string, body: string | Buffer, headers: Record<string, string>): Promise<Delivery> {
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+export async function postWebhook(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<Delivery> {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const text = await response.body.text();
   return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
 /** A Shopify webhook delivery to the relay at `relayUrl`, signed with `secret`, with Shopify's headers. */
-export function postShopifyWebhook(relayUrl: string, topic: string, body: string, secret: string, extra: Record<string, string> = {}): Promise<Delivery> {
+export function postShopifyWebhook(
+  relayUrl: string,
+  topic: string,
+  body: string,
+  secret: string,
+  extra: Record<string, string> = {},
+): Promise<Delivery> {
   return postWebhook(`${relayUrl}/webhooks/shopify`, body, {
     'x-shopify-topic': topic,
     'x-shopify-hmac-sha256': sign(body, secret),

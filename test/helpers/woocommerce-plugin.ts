@@ -137,7 +137,9 @@ export interface PluginRequest {
  * real PHP process, spawned asynchronously so this process's relay can answer its cart events.
  */
 export function runPluginRequest(scenario: PluginScenario): Promise<PluginRequest> {
-  const child = spawn('php', [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('php', [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify(scenario)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -152,7 +154,12 @@ export function runPluginRequest(scenario: PluginScenario): Promise<PluginReques
 }
 
 /** The plugin's settings option with the relay at `url` and the admin key. */
-export const pluginSettings = (url: string, adminKey: string, extra: Record<string, unknown> = {}, plugin: Record<string, string> = {}) => ({
+export const pluginSettings = (
+  url: string,
+  adminKey: string,
+  extra: Record<string, unknown> = {},
+  plugin: Record<string, string> = {},
+) => ({
   woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: url, admin_key: adminKey, ...plugin },
   ...extra,
 });

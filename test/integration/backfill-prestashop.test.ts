@@ -34,16 +34,26 @@ describe('shopbeacon backfill prestashop', () => {
   });
 
   it('sends nothing the relay on the same data directory already delivered, whichever way it came', async () => {
-    const h = await startRelay({ upstream: mock, config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' } });
+    const h = await startRelay({
+      upstream: mock,
+      config: { prestashopUrl: shop.url, prestashopKey: PRESTASHOP_KEY, syncIntervalMs: '1s' },
+    });
     const calls = () => mock.calls().filter((c) => c.path === '/v1/orders').length;
     try {
-      await until(() => (h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt ?? null) !== null, "the relay's first sweep", 30_000);
+      await until(
+        () => (h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt ?? null) !== null,
+        "the relay's first sweep",
+        30_000,
+      );
       await until(async () => (await h.relay.shopbeacon.outbox.counts()).queued.order === 0, 'the sweep delivered');
     } finally {
       await h.stopRelay();
     }
     const before = calls();
-    const run = await backfill(['prestashop', '--url', shop.url, '--only', 'orders'], { ...serviceEnv(mock, h.dataDir), ...prestaEnv });
+    const run = await backfill(['prestashop', '--url', shop.url, '--only', 'orders'], {
+      ...serviceEnv(mock, h.dataDir),
+      ...prestaEnv,
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /orders: read 40, delivered 0, .*unchanged \(delivered before\) 40/);
     assert.equal(calls(), before, 'no order sent again');
@@ -52,7 +62,10 @@ describe('shopbeacon backfill prestashop', () => {
   it('stops at once with one line when the Webservice is disabled (503), instead of retrying', async () => {
     switches.webserviceOff = true;
     try {
-      const run = await backfill(['prestashop', '--url', shop.url], { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-presta-'))), ...prestaEnv });
+      const run = await backfill(['prestashop', '--url', shop.url], {
+        ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-presta-'))),
+        ...prestaEnv,
+      });
       assert.equal(run.code, 1);
       assert.equal(
         run.stderr.trim(),

@@ -7,7 +7,12 @@ import { backfill, serviceEnv } from '../helpers/backfill-run.js';
 import { createMockUpstream, type MockUpstream } from '../../relay/mock-upstream/index.js';
 import { stringifyBody } from '../../relay/shared/exact-json.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
-import { SHOPIFY_CLIENT_ID, SHOPIFY_CLIENT_SECRET, SHOPIFY_TOKEN, ShopifyGraphqlStandIn } from '../connectors/shopify/standin.js';
+import {
+  SHOPIFY_CLIENT_ID,
+  SHOPIFY_CLIENT_SECRET,
+  SHOPIFY_TOKEN,
+  ShopifyGraphqlStandIn,
+} from '../connectors/shopify/standin.js';
 import { shopifyGraphqlOrders, shopifyGraphqlProducts } from '../connectors/shopify/graphql-records.js';
 import { type StandIn } from '../helpers/platform-standins.js';
 import { WOO_KEY, WOO_SECRET, wooCommerceStandIn, wooOrders, wooProducts } from '../connectors/woocommerce/standin.js';
@@ -28,9 +33,16 @@ describe('shopbeacon backfill woocommerce', () => {
   });
 
   it("sends every order of the window and every published product in the shop's own currency, through a page that failed once, and says what it skipped", async () => {
-    const run = await backfill(['woocommerce', '--url', shop.url], { ...serviceEnv(mock, dataDir), ...wooEnv, SHOPBEACON_SHOP_CURRENCY: '' });
+    const run = await backfill(['woocommerce', '--url', shop.url], {
+      ...serviceEnv(mock, dataDir),
+      ...wooEnv,
+      SHOPBEACON_SHOP_CURRENCY: '',
+    });
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stdout, /products: read 4, delivered 2, invalid 1, failed 0, skipped \(older than 2 years\) 0, skipped 1 status draft/);
+    assert.match(
+      run.stdout,
+      /products: read 4, delivered 2, invalid 1, failed 0, skipped \(older than 2 years\) 0, skipped 1 status draft/,
+    );
     assert.match(run.stdout, /orders: read 230, delivered 230, invalid 0, failed 0/);
     assert.match(run.stderr, /image: is required/);
     assert.equal(mock.records('orders').length, 230);
@@ -51,7 +63,9 @@ describe('shopbeacon backfill woocommerce', () => {
     );
     assert.ok(shop.served.every((s) => !s.path.includes('per_page') || s.path.includes('per_page=100')));
     assert.ok(
-      shop.served.filter((s) => s.path.startsWith('/wp-json/wc/v3/orders')).every((s) => /modified_after=\d{4}-\d{2}-\d{2}T.*dates_are_gmt=true/.test(s.path)),
+      shop.served
+        .filter((s) => s.path.startsWith('/wp-json/wc/v3/orders'))
+        .every((s) => /modified_after=\d{4}-\d{2}-\d{2}T.*dates_are_gmt=true/.test(s.path)),
     );
   });
 
@@ -83,7 +97,10 @@ describe('shopbeacon backfill woocommerce', () => {
       missing.stderr.trim(),
       'shopbeacon backfill: set SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY and SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET (secrets are read from the environment, never from the command line)',
     );
-    const plain = await backfill(['woocommerce', '--url', 'http://shop.example'], { ...serviceEnv(mock, dataDir), ...wooEnv });
+    const plain = await backfill(['woocommerce', '--url', 'http://shop.example'], {
+      ...serviceEnv(mock, dataDir),
+      ...wooEnv,
+    });
     assert.equal(plain.code, 1);
     assert.equal(
       plain.stderr.trim(),
@@ -122,7 +139,10 @@ describe('shopbeacon backfill shopify', () => {
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /orders: read 50, delivered 50, invalid 0, failed 0/);
       const firstExpiry = Math.min(...shop.minted.values());
-      assert.ok(shop.lastServedAt > firstExpiry, `the last call was answered ${shop.lastServedAt - firstExpiry} ms after the first token expired`);
+      assert.ok(
+        shop.lastServedAt > firstExpiry,
+        `the last call was answered ${shop.lastServedAt - firstExpiry} ms after the first token expired`,
+      );
       assert.ok(shop.minted.size >= 2, `${shop.minted.size} tokens minted`);
       assert.ok(!run.stdout.includes('shpat_minted') && !run.stderr.includes('shpat_minted'));
     } finally {
@@ -135,27 +155,45 @@ describe('shopbeacon backfill shopify', () => {
     const shop = await new ShopifyGraphqlStandIn(shopifyGraphqlOrders(300), shopifyGraphqlProducts()).start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
     try {
-      const env = { ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-shopify-'))), SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN };
+      const env = {
+        ...serviceEnv(mock, mkdtempSync(join(tmpdir(), 'sb-backfill-shopify-'))),
+        SHOPBEACON_SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
+      };
       const run = await backfill(['shopify', '--shop', shop.url, '--shop-url', 'https://snowdevil.example'], env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /products: read 2, delivered 1, .*skipped 1 status draft/);
       assert.match(run.stdout, /orders: read 300, delivered 300, invalid 0, failed 0/);
       const orders = stringifyBody(mock.records('orders'));
-      assert.ok(orders.includes('"order_id":820982911946154508,') && orders.includes('"order_id":820982911946154807,'), 'the first and last ids, exact');
+      assert.ok(
+        orders.includes('"order_id":820982911946154508,') && orders.includes('"order_id":820982911946154807,'),
+        'the first and last ids, exact',
+      );
       const first = mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as {
         line_items: unknown[];
         status: string;
         country: string;
       };
-      assert.equal(first.line_items.length, 60, 'the line items that came on lines of their own, some far from their order');
+      assert.equal(
+        first.line_items.length,
+        60,
+        'the line items that came on lines of their own, some far from their order',
+      );
       assert.equal(first.status, 'processing');
       assert.equal(first.country, 'CA');
       assert.deepEqual(
-        shop.bulkQueries.map((q) => /^\{ (\w+)\(query: "updated_at:>='\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ'"\)/.exec(q)?.[1]),
+        shop.bulkQueries.map(
+          (q) => /^\{ (\w+)\(query: "updated_at:>='\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ'"\)/.exec(q)?.[1],
+        ),
         ['products', 'orders'],
       );
-      assert.ok(shop.operations.filter((o) => o === 'ShopbeaconBulkStatus').length >= 4, 'each bulk operation polled until it completed');
-      assert.match(stringifyBody(mock.records('products')), /"link":"https:\/\/snowdevil\.example\/products\/example-t-shirt"/);
+      assert.ok(
+        shop.operations.filter((o) => o === 'ShopbeaconBulkStatus').length >= 4,
+        'each bulk operation polled until it completed',
+      );
+      assert.match(
+        stringifyBody(mock.records('products')),
+        /"link":"https:\/\/snowdevil\.example\/products\/example-t-shirt"/,
+      );
     } finally {
       await shop.close();
       await mock.close();
@@ -176,7 +214,10 @@ describe('shopbeacon backfill shopify', () => {
       assert.equal(run.code, 0, run.stderr + run.stdout);
       assert.match(run.stdout, /orders: read 3, delivered 3, invalid 0/);
       await until(() => h.mock.records('orders').length === 3, 'the three orders');
-      assert.ok(stringifyBody(h.mock.records('orders')).includes('"order_id":820982911946154510,'), 'the last id, exact');
+      assert.ok(
+        stringifyBody(h.mock.records('orders')).includes('"order_id":820982911946154510,'),
+        'the last id, exact',
+      );
       const accepted = h.relay.shopbeacon.feed.since().filter((e) => e.state === 'accepted' && e.kind === 'order');
       assert.ok(
         accepted.length === 3 && accepted.every((e) => e.source === 'backfill' && e.platform === 'shopify'),

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const BARE_IMPORT = /(?:from |import\()'((?!node:|\.)[^']+)'/g;
-const relayFiles = readdirSync('dist/relay', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+const relayFiles = readdirSync('dist/relay', { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.js'),
+);
 const vendorFiles = readdirSync('dist/vendor').filter((file) => file.endsWith('.js') && !file.startsWith('chunk-'));
 const manifest = JSON.parse(readFileSync('dist/vendor/manifest.json', 'utf8')) as Record<string, string>;
 
@@ -26,7 +28,11 @@ console.log(JSON.stringify(shapes));`;
 
 describe('the bundled dependencies (dist/vendor)', () => {
   it('leave no file of dist/relay importing a package by name (the SQLite driver, a native addon, is required where it is opened)', () => {
-    const named = new Set(relayFiles.flatMap((file) => [...readFileSync(join('dist/relay', file), 'utf8').matchAll(BARE_IMPORT)].map(([, name]) => name)));
+    const named = new Set(
+      relayFiles.flatMap((file) =>
+        [...readFileSync(join('dist/relay', file), 'utf8').matchAll(BARE_IMPORT)].map(([, name]) => name),
+      ),
+    );
     assert.deepEqual([...named], []);
   });
 
@@ -34,10 +40,11 @@ describe('the bundled dependencies (dist/vendor)', () => {
     assert.ok(vendorFiles.length >= 15, `only ${vendorFiles.length} bundles`);
     assert.deepEqual(Object.values(manifest).sort(), vendorFiles.sort(), 'the manifest names every bundle');
     const pairs = Object.entries(manifest).map(([name, file]) => [name, pathToFileURL(join('dist/vendor', file)).href]);
-    const shapes = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', SHAPES, JSON.stringify(pairs)], { encoding: 'utf8' })) as Record<
-      string,
-      Record<'bundled' | 'original', Record<string, string>>
-    >;
+    const shapes = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', SHAPES, JSON.stringify(pairs)], {
+        encoding: 'utf8',
+      }),
+    ) as Record<string, Record<'bundled' | 'original', Record<string, string>>>;
     assert.deepEqual(Object.keys(shapes).sort(), Object.keys(manifest).sort());
     for (const [name, { bundled, original }] of Object.entries(shapes)) assert.deepEqual(bundled, original, name);
   });
@@ -45,7 +52,9 @@ describe('the bundled dependencies (dist/vendor)', () => {
   it('ship the licence of each package they hold, with its name and version', () => {
     const licences = readFileSync('dist/vendor/THIRD-PARTY-LICENSES.txt', 'utf8');
     for (const name of ['typebox', 'undici', 'koa', 'ioredis', 'iconv-lite', '@koa/router']) {
-      const version = (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      const version = (
+        JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }
+      ).version;
       assert.match(licences, new RegExp(`^${name} ${version.replaceAll('.', '\\.')} \\(`, 'm'), name);
     }
     assert.match(licences, /Permission is hereby granted, free of charge/);

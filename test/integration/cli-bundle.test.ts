@@ -36,12 +36,16 @@ describe('the CLI bundle (dist/cli.js)', () => {
   it('holds every module whole, so coverage counts the functions the library counts (nothing tree-shaken)', () => {
     const declared = sourceMap.sources.flatMap((source) => {
       const compiled = readFileSync(join('dist', source.replace(/^\.\.\//, '').replace(/\.ts$/, '.js')), 'utf8');
-      return [...compiled.matchAll(/^export (?:async )?(function\*?|class) (\w+)/gm)].map(([, kind, name]) => `${kind} ${name}`);
+      return [...compiled.matchAll(/^export (?:async )?(function\*?|class) (\w+)/gm)].map(
+        ([, kind, name]) => `${kind} ${name}`,
+      );
     });
     assert.ok(declared.length > 300, `only ${declared.length} exported functions and classes`);
     // Rollup renames a name two modules share with a $n suffix.
     const kept = new Set(
-      [...bundle.matchAll(/^(?:async )?(function\*?|class) (\w+?)(?:\$\d+)?(?= ?[({]| extends )/gm)].map(([, kind, name]) => `${kind} ${name}`),
+      [...bundle.matchAll(/^(?:async )?(function\*?|class) (\w+?)(?:\$\d+)?(?= ?[({]| extends )/gm)].map(
+        ([, kind, name]) => `${kind} ${name}`,
+      ),
     );
     assert.deepEqual(
       declared.filter((declaration) => !kept.has(declaration)),
@@ -51,6 +55,7 @@ describe('the CLI bundle (dist/cli.js)', () => {
 
   it("prints the package's version for shopbeacon --version and -V, and exits 0", () => {
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    for (const flag of ['--version', '-V']) assert.equal(execFileSync(process.execPath, ['bin/shopbeacon.js', flag], { encoding: 'utf8' }), `${version}\n`);
+    for (const flag of ['--version', '-V'])
+      assert.equal(execFileSync(process.execPath, ['bin/shopbeacon.js', flag], { encoding: 'utf8' }), `${version}\n`);
   });
 });

@@ -13,7 +13,13 @@ describe('createClient(options)', () => {
       assert.equal((await client.uploadOrder(order() as never)).status, 202);
       assert.equal((await client.uploadProduct(product() as never)).status, 202);
       assert.equal((await client.track(trackingEvent() as never)).status, 202);
-      await until(() => h.mock.records('orders').length === 1 && h.mock.records('products').length === 1 && h.mock.records('events').length === 1, 'all three');
+      await until(
+        () =>
+          h.mock.records('orders').length === 1 &&
+          h.mock.records('products').length === 1 &&
+          h.mock.records('events').length === 1,
+        'all three',
+      );
     } finally {
       await client.close();
       await h.close();
@@ -36,10 +42,13 @@ describe('createClient(options)', () => {
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
     const client = createClient({ baseUrl: mock.url, token: SERVICE_TOKEN });
     try {
-      await assert.rejects(client.uploadOrder(order(Date.now(), { order_id: 'x' }) as never), (error: ClientValidationError) => {
-        assert.deepEqual(error.errors, [{ path: 'order_id', message: 'must be an integer' }]);
-        return error.code === 'invalid_record';
-      });
+      await assert.rejects(
+        client.uploadOrder(order(Date.now(), { order_id: 'x' }) as never),
+        (error: ClientValidationError) => {
+          assert.deepEqual(error.errors, [{ path: 'order_id', message: 'must be an integer' }]);
+          return error.code === 'invalid_record';
+        },
+      );
       assert.equal(mock.calls().length, 0);
     } finally {
       await client.close();
@@ -48,7 +57,10 @@ describe('createClient(options)', () => {
   });
 
   it('retries 503 with Retry-After, and does not retry a 400', async () => {
-    const mock = await createMockUpstream({ token: SERVICE_TOKEN, faults: { failRate: 1, failStatus: 503, retryAfterSeconds: 1 } });
+    const mock = await createMockUpstream({
+      token: SERVICE_TOKEN,
+      faults: { failRate: 1, failStatus: 503, retryAfterSeconds: 1 },
+    });
     const client = createClient({ baseUrl: mock.url, token: SERVICE_TOKEN });
     try {
       const pending = client.uploadProduct(product() as never);

@@ -12,13 +12,18 @@ const map = readFileSync('ARCHITECTURE.md', 'utf8');
 function checkDraft(draft: string): { status: number; output: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-map-')), 'ARCHITECTURE.md');
   writeFileSync(file, draft);
-  const { status, stdout, stderr } = spawnSync(process.execPath, ['scripts/check-code-map.mjs', '.', file], { encoding: 'utf8' });
+  const { status, stdout, stderr } = spawnSync(process.execPath, ['scripts/check-code-map.mjs', '.', file], {
+    encoding: 'utf8',
+  });
   return { status: status ?? 1, output: stdout + stderr };
 }
 
 /** The map with the third cell of `folder`'s row replaced. */
 function withCell(folder: string, cell: string): string {
-  return map.replace(new RegExp(`^(\\| \`${folder.replaceAll('/', '\\/')}\` \\|[^|]*\\| ).*( \\|)$`, 'm'), `$1${cell}$2`);
+  return map.replace(
+    new RegExp(`^(\\| \`${folder.replaceAll('/', '\\/')}\` \\|[^|]*\\| ).*( \\|)$`, 'm'),
+    `$1${cell}$2`,
+  );
 }
 
 describe('the folder map check', () => {
@@ -30,7 +35,10 @@ describe('the folder map check', () => {
   it('fails a row that claims an import the code does not make (http/ importing observability/)', () => {
     const { status, output } = checkDraft(withCell('relay/http/', 'any · contract/, observability/, shared/'));
     assert.equal(status, 1);
-    assert.match(output, /relay\/http\/ says "any · contract\/, observability\/, shared\/", but it is "any · contract\/, shared\/"/);
+    assert.match(
+      output,
+      /relay\/http\/ says "any · contract\/, observability\/, shared\/", but it is "any · contract\/, shared\/"/,
+    );
   });
 
   it('fails a row that leaves out what lint forbids (redis/ said to import anything)', () => {

@@ -7,13 +7,16 @@ describe('POST /collect bots', () => {
   it('drops HeadlessChrome and navigator.webdriver batches before the outbox, counting them', async () => {
     const h = await startRelay();
     try {
-      const headless = await collect(h.url, browserEvent(), { 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36' });
+      const headless = await collect(h.url, browserEvent(), {
+        'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36',
+      });
       assert.deepEqual(headless.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
       const webdriver = await collect(h.url, { events: [browserEvent(), browserEvent()], webdriver: true });
       assert.equal(webdriver.body['dropped'], 2);
       assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, 0);
       // No ids for a bot, and a mark the plugin and the module read before sending its cart events.
-      for (const answer of [headless, webdriver]) assert.deepEqual(answer.headers.getSetCookie(), ['_sb_bot=1; Path=/; SameSite=Lax; HttpOnly']);
+      for (const answer of [headless, webdriver])
+        assert.deepEqual(answer.headers.getSetCookie(), ['_sb_bot=1; Path=/; SameSite=Lax; HttpOnly']);
     } finally {
       await h.close();
     }
@@ -22,7 +25,9 @@ describe('POST /collect bots', () => {
   it('keeps them with SHOPBEACON_BOTS=keep', async () => {
     const h = await startRelay({ config: { bots: 'keep' } });
     try {
-      const res = await collect(h.url, browserEvent(), { 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36' });
+      const res = await collect(h.url, browserEvent(), {
+        'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0 Safari/537.36',
+      });
       assert.equal(res.body['accepted'], 1);
     } finally {
       await h.close();

@@ -4,7 +4,8 @@ import { browserEvent, collect } from '../helpers/collect.js';
 import { relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
 
 const delivered = (h: Harness, name: string) =>
-  h.mock.records('events').find((e) => (e as { event_name: string }).event_name === name) as Record<string, unknown> | undefined;
+  h.mock.records('events').find((e) => (e as { event_name: string }).event_name === name) as
+    Record<string, unknown> | undefined;
 
 describe('POST /collect with clicks the snippet captured from data-sb-* attributes (attributes: 1)', () => {
   const h = relayForSuite();
@@ -47,17 +48,37 @@ describe('POST /collect with clicks the snippet captured from data-sb-* attribut
       ...browserEvent(),
       event_name: 'Added To Wishlist',
       attributes: 1,
-      event: { sbEvent: 'Added To Wishlist', sbProductId: 'sku-7', sbListName: 'summer', sbQuantity: '2', sbX_1: 'a', theme: 'dark' },
+      event: {
+        sbEvent: 'Added To Wishlist',
+        sbProductId: 'sku-7',
+        sbListName: 'summer',
+        sbQuantity: '2',
+        sbX_1: 'a',
+        theme: 'dark',
+      },
     };
     assert.deepEqual((await collect(h.url, { events: [click] })).body['rejected'], []);
     await until(() => delivered(h, 'Added To Wishlist') !== undefined, 'delivery');
-    assert.deepEqual(delivered(h, 'Added To Wishlist')!['event'], { product_id: 'sku-7', list_name: 'summer', quantity: 2, x_1: 'a' });
+    assert.deepEqual(delivered(h, 'Added To Wishlist')!['event'], {
+      product_id: 'sku-7',
+      list_name: 'summer',
+      quantity: 2,
+      x_1: 'a',
+    });
   });
 
   it('refuses a clicked add to cart whose data-sb-price is no number, naming event.price', async () => {
-    const click = { ...browserEvent(), event_name: 'Added To Cart', helper: 1, attributes: 1, event: { sbAddToCart: '', sbProductId: '43', sbPrice: 'free' } };
+    const click = {
+      ...browserEvent(),
+      event_name: 'Added To Cart',
+      helper: 1,
+      attributes: 1,
+      event: { sbAddToCart: '', sbProductId: '43', sbPrice: 'free' },
+    };
     const res = await collect(h.url, { events: [click] });
     assert.equal(res.status, 400);
-    assert.deepEqual(res.body['rejected'], [{ index: 0, errors: [{ path: 'event.price', message: 'must be a finite number' }] }]);
+    assert.deepEqual(res.body['rejected'], [
+      { index: 0, errors: [{ path: 'event.price', message: 'must be a finite number' }] },
+    ]);
   });
 });

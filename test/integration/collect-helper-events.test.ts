@@ -8,13 +8,23 @@ describe("POST /collect with events of the snippet's helpers", () => {
 
   it("keeps a product helper's (helper: 1) spec fields that hold a value, quantity 1 when missing, and nothing else", async () => {
     const productId = 900_000 + Math.floor(Math.random() * 99_999);
-    const helper = { ...browserEvent(), helper: 1, event: { product_id: productId, price: 4, quantity: null, color: 'red', url: 'https://www.shop.test/p/9' } };
+    const helper = {
+      ...browserEvent(),
+      helper: 1,
+      event: { product_id: productId, price: 4, quantity: null, color: 'red', url: 'https://www.shop.test/p/9' },
+    };
     const res = await collect(h.url, { events: [helper] });
     assert.equal(res.status, 200);
     const find = () =>
-      h.mock.records('events').find((e) => (e as { event: { product_id?: number } }).event.product_id === productId) as Record<string, unknown> | undefined;
+      h.mock.records('events').find((e) => (e as { event: { product_id?: number } }).event.product_id === productId) as
+        Record<string, unknown> | undefined;
     await until(() => find() !== undefined, 'delivery');
-    assert.deepEqual(find()!['event'], { product_id: productId, price: 4, quantity: 1, url: 'https://www.shop.test/p/9' });
+    assert.deepEqual(find()!['event'], {
+      product_id: productId,
+      price: 4,
+      quantity: 1,
+      url: 'https://www.shop.test/p/9',
+    });
     assert.equal(find()!['helper'], undefined);
   });
 
@@ -23,7 +33,8 @@ describe("POST /collect with events of the snippet's helpers", () => {
     const tracked = { ...browserEvent(), event: { product_id: productId, color: 'red' } };
     assert.equal((await collect(h.url, { events: [tracked] })).status, 200);
     const find = () =>
-      h.mock.records('events').find((e) => (e as { event: { product_id?: number } }).event.product_id === productId) as Record<string, unknown> | undefined;
+      h.mock.records('events').find((e) => (e as { event: { product_id?: number } }).event.product_id === productId) as
+        Record<string, unknown> | undefined;
     await until(() => find() !== undefined, 'delivery');
     assert.deepEqual(find()!['event'], { product_id: productId, color: 'red' });
   });
@@ -34,7 +45,9 @@ describe("POST /collect with events of the snippet's helpers", () => {
       list_id: query,
       list_name: 'Tea',
       page: 2,
-      products: [{ product_id: 31, position: 17, name: 'Oolong', price: 4.5, currency: 'EUR', url: 'https://shop.test/p/31' }],
+      products: [
+        { product_id: 31, position: 17, name: 'Oolong', price: 4.5, currency: 'EUR', url: 'https://shop.test/p/31' },
+      ],
     };
     const events = [
       browserEvent({ event_name: 'search', helper: 1, event: { query, results: 3, source: 'box' } }),
@@ -48,7 +61,8 @@ describe("POST /collect with events of the snippet's helpers", () => {
       browserEvent({ event_name: 'click', helper: 1, event: { ...list.products[0], list_id: query } }),
     ];
     assert.equal((await collect(h.url, { events })).status, 200);
-    const mine = () => h.mock.records('events').filter((e) => JSON.stringify(e).includes(query)) as Record<string, unknown>[];
+    const mine = () =>
+      h.mock.records('events').filter((e) => JSON.stringify(e).includes(query)) as Record<string, unknown>[];
     await until(() => mine().length === 4, 'delivery');
     const byName = mine()
       .map((e) => [e['event_name'], e['event']])
@@ -64,7 +78,9 @@ describe("POST /collect with events of the snippet's helpers", () => {
 
   it("refuses a helper's listing that breaks the catalogue, naming the field", async () => {
     const res = await collect(h.url, {
-      events: [browserEvent({ event_name: 'viewList', helper: 1, event: { list_id: 'shop', products: [{ product_id: 1 }] } })],
+      events: [
+        browserEvent({ event_name: 'viewList', helper: 1, event: { list_id: 'shop', products: [{ product_id: 1 }] } }),
+      ],
     });
     assert.match(res.text, /event\.products\[0\]\.position/);
   });

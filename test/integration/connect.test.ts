@@ -30,7 +30,11 @@ describe('shopbeacon connect woocommerce', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.equal((run.stdout.match(/^would create /gm) ?? []).length, 6);
     assert.equal(hooks.length, 0);
-    assert.match(run.stdout, /SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>/, 'no secret that no webhook has');
+    assert.match(
+      run.stdout,
+      /SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>/,
+      'no secret that no webhook has',
+    );
   });
 
   it('creates one active webhook per topic with one secret, prints it, creates nothing twice and changes no secret unless given one', async () => {
@@ -46,16 +50,27 @@ describe('shopbeacon connect woocommerce', () => {
     ]);
     assert.ok(
       hooks.every(
-        (h) => h.status === 'active' && h.delivery_url === `${PUBLIC}/webhooks/woocommerce` && h.secret === hooks[0]?.secret && h.secret.length >= 32,
+        (h) =>
+          h.status === 'active' &&
+          h.delivery_url === `${PUBLIC}/webhooks/woocommerce` &&
+          h.secret === hooks[0]?.secret &&
+          h.secret.length >= 32,
       ),
     );
     assert.ok(run.stdout.includes(`SHOPBEACON_WOOCOMMERCE_SECRET=${hooks[0]?.secret}`));
-    assert.match(run.stdout, new RegExp(`^  SHOPBEACON_PUBLIC_URL=${PUBLIC}$`, 'm'), "the sync then knows which webhooks are the relay's");
+    assert.match(
+      run.stdout,
+      new RegExp(`^  SHOPBEACON_PUBLIC_URL=${PUBLIC}$`, 'm'),
+      "the sync then knows which webhooks are the relay's",
+    );
     assert.equal(run.stdout.includes(WOO_SECRET), false, 'the REST key is never printed');
     const first = hooks[0]?.secret;
     const rerun = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], env);
     assert.equal(rerun.code, 0, rerun.stderr);
-    assert.ok(hooks.length === 6 && hooks.every((h) => h.secret === first), 'run again without a secret, the webhooks keep the one the relay has');
+    assert.ok(
+      hooks.length === 6 && hooks.every((h) => h.secret === first),
+      'run again without a secret, the webhooks keep the one the relay has',
+    );
     assert.match(rerun.stdout, /SHOPBEACON_WOOCOMMERCE_SECRET=… \(unchanged/);
     (hooks.find((h) => h.topic === 'order.updated') as WooWebhookRow).status = 'disabled';
     const again = await connect(['woocommerce', '--url', shop.url, '--public-url', PUBLIC], {
@@ -80,11 +95,17 @@ describe('shopbeacon connect woocommerce', () => {
         'm',
       ),
     );
-    assert.equal((run.stdout.match(/^would (create|keep) /gm) ?? []).length, 6, 'the webhooks are still made: the relay may come later');
+    assert.equal(
+      (run.stdout.match(/^would (create|keep) /gm) ?? []).length,
+      6,
+      'the webhooks are still made: the relay may come later',
+    );
   });
 
   it('finds this relay at a delivery URL by the ping WooCommerce sends, and names a relay without the webhook secret', async () => {
-    const withSecret = await startRelay({ config: { woocommerceSecret: 'relay-webhook-secret-2f9c41', shopCurrency: 'EUR' } });
+    const withSecret = await startRelay({
+      config: { woocommerceSecret: 'relay-webhook-secret-2f9c41', shopCurrency: 'EUR' },
+    });
     const without = await startRelay();
     try {
       assert.equal(await webhookUnreachable(`${withSecret.url}/webhooks/woocommerce`), undefined);
@@ -115,7 +136,10 @@ describe('shopbeacon connect woocommerce', () => {
       SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: WOO_READ_SECRET,
     });
     assert.equal(run.code, 1);
-    assert.match(run.stderr, /^shopbeacon connect: WooCommerce refused the credentials \(401 .*; connecting needs a key that may read and write webhooks/);
+    assert.match(
+      run.stderr,
+      /^shopbeacon connect: WooCommerce refused the credentials \(401 .*; connecting needs a key that may read and write webhooks/,
+    );
   });
 });
 
@@ -132,7 +156,15 @@ describe('the sync keeps WooCommerce webhooks on', () => {
       secret: 's',
       failures: 6,
     },
-    { id: 2, name: 'another plugin', status: 'disabled', topic: 'order.updated', delivery_url: 'https://elsewhere.example/hook', secret: 's', failures: 6 },
+    {
+      id: 2,
+      name: 'another plugin',
+      status: 'disabled',
+      topic: 'order.updated',
+      delivery_url: 'https://elsewhere.example/hook',
+      secret: 's',
+      failures: 6,
+    },
     {
       id: 3,
       name: 'shopbeacon order.updated',
@@ -166,7 +198,11 @@ describe('the sync keeps WooCommerce webhooks on', () => {
     await until(() => hooks[0]?.status === 'active', 'the webhook active again');
     assert.equal(hooks[1]?.status, 'disabled');
     assert.equal(hooks[2]?.status, 'disabled', 'not at SHOPBEACON_PUBLIC_URL: re-enabled, it would only fail again');
-    assert.equal(hooks[0]?.failures, 6, 'WooCommerce keeps the count: the next five failures in a row disable it again');
+    assert.equal(
+      hooks[0]?.failures,
+      6,
+      'WooCommerce keeps the count: the next five failures in a row disable it again',
+    );
     await until(() => h.logs.some((line) => line.includes('put 1 webhook(s) right again')), 'the log line');
     await h.close();
   });
@@ -185,7 +221,9 @@ describe('the sync keeps WooCommerce webhooks on', () => {
       },
     });
     await until(
-      () => h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null && h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null,
+      () =>
+        h.relay.shopbeacon.syncs[0]?.status.webhookNote !== null &&
+        h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null,
       'a sweep with a note',
     );
     assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /read only/);
@@ -195,10 +233,19 @@ describe('the sync keeps WooCommerce webhooks on', () => {
     await h.close();
     (hooks[0] as WooWebhookRow).status = 'disabled';
     h = await startRelay({
-      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_KEY,
+        woocommerceConsumerSecret: WOO_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+      },
     });
     await until(() => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep');
-    assert.match(h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '', /^SHOPBEACON_WOOCOMMERCE_SECRET is not set: this relay takes no WooCommerce webhooks/);
+    assert.match(
+      h.relay.shopbeacon.syncs[0]?.status.webhookNote ?? '',
+      /^SHOPBEACON_WOOCOMMERCE_SECRET is not set: this relay takes no WooCommerce webhooks/,
+    );
     assert.equal(hooks[0]?.status, 'disabled');
   });
 });

@@ -11,7 +11,10 @@ const callsTo = (h: Harness, path: string) => h.mock.calls().filter((c) => c.pat
 
 async function kitOf(name: string): Promise<ConnectorKit> {
   const file = new URL(`../connectors/${name}/kit.ts`, import.meta.url);
-  assert.ok(existsSync(file), `${name}: no kit at test/connectors/${name}/kit.ts (ARCHITECTURE.md, "Adding a platform")`);
+  assert.ok(
+    existsSync(file),
+    `${name}: no kit at test/connectors/${name}/kit.ts (ARCHITECTURE.md, "Adding a platform")`,
+  );
   return ((await import(`../connectors/${name}/kit.js`)) as { kit: ConnectorKit }).kit;
 }
 
@@ -49,7 +52,10 @@ for (const connector of CONNECTORS) {
         assert.equal(callsTo(h, '/v1/orders') - orders, 1, `${connector.name}: one call, the changed order`);
         assert.equal(callsTo(h, '/v1/products/catalog') - products, 0, `${connector.name}: no product again`);
         const asked = shop.cursorsAsked('order');
-        assert.ok((asked.at(-1) ?? 0) > (asked[0] ?? 0), `${connector.name}: later sweeps ask with a later cursor (${asked[0]}, then ${asked.at(-1)})`);
+        assert.ok(
+          (asked.at(-1) ?? 0) > (asked[0] ?? 0),
+          `${connector.name}: later sweeps ask with a later cursor (${asked[0]}, then ${asked.at(-1)})`,
+        );
         await h.stopRelay();
         const calls = h.mock.calls().length;
         const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir, config });

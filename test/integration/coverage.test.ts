@@ -12,7 +12,10 @@ const WOO_SECRET = 'wc-secret-coverage-3e9a';
 
 /** WooCommerce's order webhook for the fixture order as `changes` make it, made `agoMs` before now. */
 function wooOrder(h: Harness, changes: Record<string, unknown>, agoMs = 0) {
-  const order = { ...(JSON.parse(fixtureText('woocommerce/order-variation.json')) as Record<string, unknown>), ...changes };
+  const order = {
+    ...(JSON.parse(fixtureText('woocommerce/order-variation.json')) as Record<string, unknown>),
+    ...changes,
+  };
   const made = new Date(Date.now() - agoMs).toISOString().slice(0, 19);
   const body = JSON.stringify({ ...order, date_created_gmt: made, date_modified_gmt: made });
   return postWebhook(`${h.url}/webhooks/woocommerce`, body, {
@@ -26,7 +29,11 @@ function wooOrder(h: Harness, changes: Record<string, unknown>, agoMs = 0) {
 }
 
 const completed = (orderId: number, user: string) =>
-  browserEvent({ event_name: 'Order Completed', user_id: user, event: { order_id: orderId, order_value: 49, currency: 'EUR' } });
+  browserEvent({
+    event_name: 'Order Completed',
+    user_id: user,
+    event: { order_id: orderId, order_value: 49, currency: 'EUR' },
+  });
 
 describe('the coverage of orders by Order Completed events', () => {
   let h: Harness;
@@ -51,8 +58,19 @@ describe('the coverage of orders by Order Completed events', () => {
     // A shopper browsing anonymously, then logged in: one session, two billed ids.
     const aMomentAgo = new Date(Date.now() - 5_000).toISOString().slice(0, 19).replace('T', ' ');
     const session = { session_id: 'sess-one-shopper-0001' };
-    assert.equal((await collect(h.url, { events: [browserEvent({ ...session, user_id: 'visitor-eeeeeeee', datetime: aMomentAgo })] })).body['accepted'], 1);
-    assert.equal((await collect(h.url, { events: [browserEvent({ ...session, user_id: '4242' })] }, { cookie: '_sb_uid=~4242' })).body['accepted'], 1);
+    assert.equal(
+      (
+        await collect(h.url, {
+          events: [browserEvent({ ...session, user_id: 'visitor-eeeeeeee', datetime: aMomentAgo })],
+        })
+      ).body['accepted'],
+      1,
+    );
+    assert.equal(
+      (await collect(h.url, { events: [browserEvent({ ...session, user_id: '4242' })] }, { cookie: '_sb_uid=~4242' }))
+        .body['accepted'],
+      1,
+    );
     await until(() => h.mock.records('events').length === 5, 'the events delivered and billed');
   });
   after(() => h?.close());
@@ -63,25 +81,47 @@ describe('the coverage of orders by Order Completed events', () => {
     joined: 2,
     joinedShare: 0.667,
     unjoined: [5002, 5003],
-    unjoinedChannels: { '5002': { madeBy: 'the back office', payment: 'Cash on delivery' }, '5003': { payment: 'PayPal' } },
+    unjoinedChannels: {
+      '5002': { madeBy: 'the back office', payment: 'Cash on delivery' },
+      '5003': { payment: 'PayPal' },
+    },
     duplicated: [],
     unmatched: [9999],
   };
 
   it('shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent', async () => {
-    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    const stats = (await (
+      await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    ).json()) as {
       coverage: { since: string; platforms: Record<string, unknown>; visitors: Record<string, unknown> };
     };
     assert.deepEqual(stats.coverage.platforms, { woocommerce: expected });
     const month = new Date().toISOString().slice(0, 7);
-    assert.deepEqual(stats.coverage.visitors, { [month]: { billed: 5, identifiedLater: 1 } }, 'the anonymous id of the shopper who logged in');
-    assert.ok(Math.abs(Date.parse(stats.coverage.since) - Date.now()) < 60_000, 'the last 7 days, or since the relay began noting');
+    assert.deepEqual(
+      stats.coverage.visitors,
+      { [month]: { billed: 5, identifiedLater: 1 } },
+      'the anonymous id of the shopper who logged in',
+    );
+    assert.ok(
+      Math.abs(Date.parse(stats.coverage.since) - Date.now()) < 60_000,
+      'the last 7 days, or since the relay began noting',
+    );
   });
 
   it("shows the debugger's coverage card the share and the first orders not joined", async () => {
-    const snapshot = (await (await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { coverage: unknown };
+    const snapshot = (await (
+      await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    ).json()) as { coverage: unknown };
     assert.deepEqual(snapshot.coverage, [
-      { platform: 'woocommerce', storefrontOrders: 3, joined: 2, joinedShare: 0.667, unjoined: [5002, 5003], duplicated: 0, unmatched: 1 },
+      {
+        platform: 'woocommerce',
+        storefrontOrders: 3,
+        joined: 2,
+        joinedShare: 0.667,
+        unjoined: [5002, 5003],
+        duplicated: 0,
+        unmatched: 1,
+      },
     ]);
   });
 
@@ -92,9 +132,15 @@ describe('the coverage of orders by Order Completed events', () => {
     const report = JSON.parse(json.stdout) as { since: string; platforms: Record<string, unknown> };
     assert.deepEqual(report.platforms, { woocommerce: expected });
     const words = await runCli(['coverage'], { SHOPBEACON_DATA_DIR: h.dataDir });
-    assert.match(words.stdout, /^orders made since \d{4}-\d\d-\d\dT[\d:.]+Z \(7 days, or since the relay began noting them\):$/m);
+    assert.match(
+      words.stdout,
+      /^orders made since \d{4}-\d\d-\d\dT[\d:.]+Z \(7 days, or since the relay began noting them\):$/m,
+    );
     assert.match(words.stdout, /woocommerce: 4 orders, 3 from the storefront, 2 joined to a visitor \(66\.7 %\)/);
-    assert.match(words.stdout, /not joined: +5002, 5003\n +5002: made in the back office, paid by Cash on delivery\n +5003: paid by PayPal/);
+    assert.match(
+      words.stdout,
+      /not joined: +5002, 5003\n +5002: made in the back office, paid by Cash on delivery\n +5003: paid by PayPal/,
+    );
     assert.match(words.stdout, /naming no order sent: +9999/);
     assert.match(words.stdout, /^visitors billed in \d{4}-\d\d: 5, of them 1 the same shopper under an earlier id/m);
     const tooFar = await runCli(['coverage', '--since', '40d', '--data-dir', h.dataDir], {});

@@ -39,7 +39,9 @@ function loadClient(url: () => string) {
 
 /** The relay's own limit on service calls in flight, as `/metrics` shows it now. */
 async function deliveryLimit(url: string): Promise<number> {
-  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.text());
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) =>
+    r.text(),
+  );
   return Number(/^shopbeacon_delivery_concurrency_limit\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
 
@@ -59,7 +61,9 @@ describe('kill -9 under load', () => {
     const load = loadClient(() => relay.url);
     let inFlightAtKills = 0;
     const kills: { limit: number; duplicatesBefore: number }[] = [];
-    const duplicatesNow = () => mock.records('events').length - new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq)).size;
+    const duplicatesNow = () =>
+      mock.records('events').length -
+      new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq)).size;
     try {
       for (let round = 1; round <= 3; round++) {
         await until(() => load.acked.length >= round * 800, `${round * 800} acknowledged events`, 30_000);
@@ -95,7 +99,10 @@ describe('kill -9 under load', () => {
         kills.every((k) => k.limit > 0),
         'the limit was read at each kill',
       );
-      assert.ok(duplicates <= bound, `${duplicates} duplicates over the bound ${bound} (limits ${kills.map((k) => k.limit).join(', ')})`);
+      assert.ok(
+        duplicates <= bound,
+        `${duplicates} duplicates over the bound ${bound} (limits ${kills.map((k) => k.limit).join(', ')})`,
+      );
     } finally {
       await load.stop();
       await killHard(relay).catch(() => undefined);
@@ -118,7 +125,10 @@ describe('kill -9 under load', () => {
       assert.ok(Date.now() - started < 3000 + 1500, `exit took ${Date.now() - started} ms`);
       const again = await spawnRelay(mock.url, dataDir);
       try {
-        await until(() => new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq)).size === 30, 'all 30 events');
+        await until(
+          () => new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq)).size === 30,
+          'all 30 events',
+        );
       } finally {
         await killHard(again);
       }

@@ -12,8 +12,14 @@ import { ADMIN_KEY, SERVICE_TOKEN, relayForSuite, startRelay, until, type Harnes
 import { killHard, spawnRelay } from '../helpers/relay-process.js';
 
 const BASIC = { authorization: `Basic ${Buffer.from(`ops:${ADMIN_KEY}`).toString('base64')}` };
-const records = (events: StreamEvent[]) => events.filter((e) => e.event === 'record').map((e) => e.data as Record<string, unknown>);
-const eventOf = (id: string) => ({ event_id: id, event_name: 'Added To Cart', user_id: `u-${id}`, event: { product_id: 7, price: 3, currency: 'EUR' } });
+const records = (events: StreamEvent[]) =>
+  events.filter((e) => e.event === 'record').map((e) => e.data as Record<string, unknown>);
+const eventOf = (id: string) => ({
+  event_id: id,
+  event_name: 'Added To Cart',
+  user_id: `u-${id}`,
+  event: { product_id: 7, price: 3, currency: 'EUR' },
+});
 
 describe('GET /_debug outside demo mode', () => {
   let h: Harness;
@@ -28,16 +34,22 @@ describe('GET /_debug outside demo mode', () => {
   });
 
   it('does not exist without an admin key (404), like the other private endpoints', async () => {
-    for (const path of ['/_debug/', '/_debug/stream', '/_debug/snapshot']) assert.equal((await fetch(`${keyless.url}${path}`)).status, 404, path);
+    for (const path of ['/_debug/', '/_debug/stream', '/_debug/snapshot'])
+      assert.equal((await fetch(`${keyless.url}${path}`)).status, 404, path);
   });
 
   it('asks a browser for the key with Basic auth and refuses a missing or wrong one (401)', async () => {
     const missing = await fetch(`${h.url}/_debug/`);
     assert.equal(missing.status, 401);
     assert.match(missing.headers.get('www-authenticate') ?? '', /^Basic realm="shopbeacon debugger"/);
-    const wrong = await fetch(`${h.url}/_debug/stream`, { headers: { authorization: `Basic ${Buffer.from(`ops:${ADMIN_KEY}x`).toString('base64')}` } });
+    const wrong = await fetch(`${h.url}/_debug/stream`, {
+      headers: { authorization: `Basic ${Buffer.from(`ops:${ADMIN_KEY}x`).toString('base64')}` },
+    });
     assert.equal(wrong.status, 401);
-    assert.equal((await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${SERVICE_TOKEN}` } })).status, 401);
+    assert.equal(
+      (await fetch(`${h.url}/_debug/snapshot`, { headers: { authorization: `Bearer ${SERVICE_TOKEN}` } })).status,
+      401,
+    );
   });
 
   it('serves the page under a strict Content-Security-Policy with no external asset', async () => {
@@ -58,7 +70,8 @@ describe('GET /_debug outside demo mode', () => {
   });
 
   it('serves no demo storefront when a base URL is set', async () => {
-    for (const path of ['/', '/cart', '/products/101', '/demo/assets/storefront.js']) assert.equal((await fetch(`${h.url}${path}`)).status, 404, path);
+    for (const path of ['/', '/cart', '/products/101', '/demo/assets/storefront.js'])
+      assert.equal((await fetch(`${h.url}${path}`)).status, 404, path);
     assert.equal((await postJson(`${h.url}/demo/checkout`, {})).status, 404);
   });
 });
@@ -91,8 +104,14 @@ describe('GET /_debug/stream', () => {
 
   it('shows a refusal with its field errors and a bot drop', async () => {
     await collect(h.url, { events: [{ event_id: 'dbg-bad', user_id: 'u', event_name: 'Added To Cart', event: {} }] });
-    await collect(h.url, { events: [eventOf('dbg-bot')] }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
-    const { events } = await readEventStream(`${h.url}/_debug/stream`, BASIC, (e) => records(e).some((r) => r['key'] === 'dbg-bot'));
+    await collect(
+      h.url,
+      { events: [eventOf('dbg-bot')] },
+      { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    );
+    const { events } = await readEventStream(`${h.url}/_debug/stream`, BASIC, (e) =>
+      records(e).some((r) => r['key'] === 'dbg-bot'),
+    );
     const bad = records(events).find((r) => r['key'] === 'dbg-bad');
     assert.equal(bad?.['state'], 'rejected');
     assert.deepEqual(bad?.['errors'], [{ path: 'event.product_id', message: 'is required' }]);
@@ -147,7 +166,9 @@ describe('POST /_debug/dead-letters/retry', () => {
     h.mock.setFaults({ failRate: 1, failStatus: 400 });
     await collect(h.url, { events: [eventOf('dbg-dead')] });
     await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 1, 'the dead letter');
-    const snapshot = (await (await fetch(`${h.url}/_debug/snapshot`, { headers: BASIC })).json()) as { deadLetters: { id: number }[] };
+    const snapshot = (await (await fetch(`${h.url}/_debug/snapshot`, { headers: BASIC })).json()) as {
+      deadLetters: { id: number }[];
+    };
     h.mock.setFaults({ failRate: 0 });
     const answer = await postJson(`${h.url}/_debug/dead-letters/retry`, { ids: [snapshot.deadLetters[0]?.id] }, BASIC);
     assert.deepEqual(answer.body, { requeued: 1 });
@@ -155,7 +176,10 @@ describe('POST /_debug/dead-letters/retry', () => {
   });
 
   it('refuses a call from another origin (403) and a form post (415)', async () => {
-    assert.equal((await postJson(`${h.url}/_debug/dead-letters/retry`, {}, { ...BASIC, origin: 'https://evil.example' })).status, 403);
+    assert.equal(
+      (await postJson(`${h.url}/_debug/dead-letters/retry`, {}, { ...BASIC, origin: 'https://evil.example' })).status,
+      403,
+    );
     const form = await fetch(`${h.url}/_debug/dead-letters/retry`, {
       method: 'POST',
       headers: { ...BASIC, 'content-type': 'application/x-www-form-urlencoded' },
@@ -173,7 +197,10 @@ describe('demo mode (shopbeacon relay without a base URL)', () => {
     assert.equal(page.status, 200);
     const html = await page.text();
     assert.match(html, /<script async src="\/shopbeacon.js"><\/script>/);
-    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-[\w+/=]+'; style-src 'self'/);
+    assert.match(
+      page.headers.get('content-security-policy') ?? '',
+      /script-src 'self' 'sha256-[\w+/=]+'; style-src 'self'/,
+    );
     assert.equal((html.match(/data-sb-add-to-cart/g) ?? []).length, 12);
   });
 
@@ -182,7 +209,14 @@ describe('demo mode (shopbeacon relay without a base URL)', () => {
   });
 
   it('checks out on the server side: the order goes to the /v1/orders mirror and on to the service, priced from the catalog', async () => {
-    const customer = { email: 'a@example.com', first_name: 'A', last_name: 'B', city: 'Lisbon', zip_code: '1000', country: 'PT' };
+    const customer = {
+      email: 'a@example.com',
+      first_name: 'A',
+      last_name: 'B',
+      city: 'Lisbon',
+      zip_code: '1000',
+      country: 'PT',
+    };
     const answer = await postJson(`${h.url}/demo/checkout`, {
       lines: [
         { product_id: 101, quantity: 2 },
@@ -193,7 +227,12 @@ describe('demo mode (shopbeacon relay without a base URL)', () => {
     assert.equal(answer.status, 200);
     const orderId = (answer.body as { order_id: number }).order_id;
     await until(() => h.mock.records('orders').length === 1, 'the order');
-    assert.deepEqual(h.mock.records('orders')[0], { ...(h.mock.records('orders')[0] as object), order_id: orderId, order_value: 37.5, currency: 'EUR' });
+    assert.deepEqual(h.mock.records('orders')[0], {
+      ...(h.mock.records('orders')[0] as object),
+      order_id: orderId,
+      order_value: 37.5,
+      currency: 'EUR',
+    });
   });
 
   it('refuses a checkout naming each bad field', async () => {

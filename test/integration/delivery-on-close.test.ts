@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
 import { startRelay, until } from '../helpers/relay-harness.js';
 
-const seqsOf = (records: unknown[]) => records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
+const seqsOf = (records: unknown[]) =>
+  records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
 const seqOf = (event: Record<string, unknown>) => (event['event'] as { seq: number }).seq;
 
 describe('delivery worker on close', () => {
@@ -23,7 +24,10 @@ describe('delivery worker on close', () => {
       h.mock.setFaults({ latencyMs: 0 });
       const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
       try {
-        await until(async () => (await again.relay.shopbeacon.outbox.counts()).queued.event === 0, 'the rest to be delivered');
+        await until(
+          async () => (await again.relay.shopbeacon.outbox.counts()).queued.event === 0,
+          'the rest to be delivered',
+        );
         assert.deepEqual(
           seqsOf(h.mock.records('events')).sort((a, b) => a - b),
           events.map(seqOf).sort((a, b) => a - b),
@@ -48,12 +52,19 @@ describe('delivery worker on close', () => {
       const started = performance.now();
       await h.stopRelay();
       const closedIn = performance.now() - started;
-      assert.equal(h.mock.calls().length, 0, `close waited for the held call to be answered (${Math.round(closedIn)} ms)`);
+      assert.equal(
+        h.mock.calls().length,
+        0,
+        `close waited for the held call to be answered (${Math.round(closedIn)} ms)`,
+      );
       assert.ok(closedIn < 30_000, `close took ${Math.round(closedIn)} ms with a grace period of 100 ms`);
       h.mock.setFaults({ latencyMs: 0 });
       const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
       try {
-        await until(async () => (await again.relay.shopbeacon.outbox.counts()).queued.event === 0, 'the abandoned record to be delivered');
+        await until(
+          async () => (await again.relay.shopbeacon.outbox.counts()).queued.event === 0,
+          'the abandoned record to be delivered',
+        );
         assert.ok(deliveredEvent(h.mock, event) !== undefined);
       } finally {
         await again.close();

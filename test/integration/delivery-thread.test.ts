@@ -11,7 +11,12 @@ describe('ThreadedUpstreamClient in a process that ends (an import, a backfill)'
   it('keeps the process alive while close waits for the thread, though an idle thread holds nothing', async () => {
     const server = createServer((request, response) => request.resume().on('end', () => response.writeHead(202).end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const options = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', connections: 1, timeoutMs: 5_000 };
+    const options = {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: 't',
+      connections: 1,
+      timeoutMs: 5_000,
+    };
     const module = new URL('../../dist/relay/delivery/threaded-upstream-client.js', import.meta.url).href;
     const script = `const { ThreadedUpstreamClient } = await import(${JSON.stringify(module)});
       const client = new ThreadedUpstreamClient(${JSON.stringify(options)});
@@ -19,12 +24,22 @@ describe('ThreadedUpstreamClient in a process that ends (an import, a backfill)'
       await client.close();
       console.log('closed');`;
     // The service answers from this process, so the child runs beside it, not in place of its loop.
-    const child = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).then(
+    const child = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    }).then(
       ({ stdout }) => ({ status: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ status: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        status: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
     server.close();
     // Exit code 13 is Node's "unsettled top-level await": the loop emptied while close still waited.
-    assert.deepEqual({ status: child.status, out: child.stdout.trim().split('\n') }, { status: 0, out: ['202', 'closed'] }, child.stderr);
+    assert.deepEqual(
+      { status: child.status, out: child.stdout.trim().split('\n') },
+      { status: 0, out: ['202', 'closed'] },
+      child.stderr,
+    );
   });
 });

@@ -6,10 +6,16 @@ import { browserEvent, collect, deliveredEvent } from '../helpers/collect.js';
 import { order, trackingEvent } from '../helpers/records.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
-const seqsOf = (records: unknown[]) => records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
+const seqsOf = (records: unknown[]) =>
+  records.map((e) => (e as { event: { seq: number } }).event.seq).sort((a, b) => a - b);
 const seqOf = (event: Record<string, unknown>) => (event['event'] as { seq: number }).seq;
 
-function invariant(counts: { accepted: number; delivered: number; queued: Record<string, number>; dead: Record<string, number> }): boolean {
+function invariant(counts: {
+  accepted: number;
+  delivered: number;
+  queued: Record<string, number>;
+  dead: Record<string, number>;
+}): boolean {
   const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
   return counts.accepted === counts.delivered + sum(counts.queued) + sum(counts.dead);
 }
@@ -25,7 +31,10 @@ describe('delivery worker', () => {
       assert.ok(answers.every((a) => a.status === 200));
       // Ten failures in a row are an outage: from then on the worker probes one call at a time (#16)
       // instead of trying each of the 20 records.
-      await until(() => h.relay.shopbeacon.worker.unreachable !== undefined, 'the outage noticed after failed attempts');
+      await until(
+        () => h.relay.shopbeacon.worker.unreachable !== undefined,
+        'the outage noticed after failed attempts',
+      );
       assert.ok(h.mock.calls().length >= 10);
       assert.equal(h.mock.records('events').length, 0);
       assert.ok(invariant(await h.relay.shopbeacon.outbox.counts()));
@@ -47,7 +56,9 @@ describe('delivery worker', () => {
       await until(() => h.mock.calls().length >= 1, 'a dropped attempt');
       h.mock.setFaults({ mode: 'normal' });
       await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery after drops');
-      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
+      const metrics = await (
+        await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).text();
       assert.match(metrics, /shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} [1-9]/);
     } finally {
       await h.close();
@@ -65,7 +76,10 @@ describe('delivery worker', () => {
       await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery after Retry-After');
       const [first, second] = h.mock.calls();
       assert.equal(first?.status, 429);
-      assert.ok((second?.at ?? 0) - (first?.at ?? 0) >= 950, `second call ${(second?.at ?? 0) - (first?.at ?? 0)} ms after the 429`);
+      assert.ok(
+        (second?.at ?? 0) - (first?.at ?? 0) >= 950,
+        `second call ${(second?.at ?? 0) - (first?.at ?? 0)} ms after the 429`,
+      );
     } finally {
       await h.close();
     }
@@ -82,7 +96,11 @@ describe('delivery worker', () => {
       const [letter] = await h.relay.shopbeacon.outbox.deadLetters({ limit: 10 });
       assert.match(letter?.lastError ?? '', /^400 .*is older than 2 years/);
       skewMs = 0;
-      const out = execFileSync(process.execPath, ['bin/shopbeacon.js', 'outbox', 'retry', '--all', '--data-dir', h.dataDir], { encoding: 'utf8' });
+      const out = execFileSync(
+        process.execPath,
+        ['bin/shopbeacon.js', 'outbox', 'retry', '--all', '--data-dir', h.dataDir],
+        { encoding: 'utf8' },
+      );
       assert.match(out, /1 dead letter\(s\) queued again/);
       await until(() => deliveredEvent(mock, event) !== undefined, 'redelivery', 20_000);
       assert.equal((await h.relay.shopbeacon.outbox.counts()).dead.event, 0);
@@ -131,11 +149,16 @@ describe('delivery worker', () => {
     try {
       // Stamped before any answer could show the relay its clock: refused as future-dated, kept as dead letters.
       for (let i = 0; i < 12; i += 1) assert.equal((await collect(h.url, browserEvent())).status, 200);
-      await until(async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 12, 'the twelve events refused as future-dated');
+      await until(
+        async () => (await h.relay.shopbeacon.outbox.counts()).dead.event === 12,
+        'the twelve events refused as future-dated',
+      );
       assert.equal(h.relay.shopbeacon.worker.paused, false);
       assert.ok(
         h.logs.some(
-          (line) => line.includes('refused 12 records in a row for their own reasons') || line.includes('refused 10 records in a row for their own reasons'),
+          (line) =>
+            line.includes('refused 12 records in a row for their own reasons') ||
+            line.includes('refused 10 records in a row for their own reasons'),
         ),
       );
       assert.ok(h.logs.some((line) => line.includes("the relay's clock is 1440 min ahead of the service's")));
@@ -152,12 +175,16 @@ describe('delivery worker', () => {
       assert.equal((await mirror('/v1/orders', order(Date.now() - 2 * DAY, { order_id: 7001 }))).status, 202);
       await until(() => mock.records('orders').length === 1, 'the order, dated before either clock');
       assert.equal(
-        (await mirror('/v1/track', trackingEvent(Date.now() - 3_600_000, { user_id: 'future-for-the-service' }))).status,
+        (await mirror('/v1/track', trackingEvent(Date.now() - 3_600_000, { user_id: 'future-for-the-service' })))
+          .status,
         400,
         'a time the service would judge future is refused at the door',
       );
       assert.equal((await fetch(`${h.url}/readyz`)).status, 200);
-      assert.ok(!h.logs.some((line) => /token/i.test(line) && /paused|refused the token|revoked/.test(line)), 'no line blames the token');
+      assert.ok(
+        !h.logs.some((line) => /token/i.test(line) && /paused|refused the token|revoked/.test(line)),
+        'no line blames the token',
+      );
     } finally {
       await h.close();
       await mock.close();
@@ -172,7 +199,9 @@ describe('delivery worker', () => {
       await Promise.all(events.map((e) => collect(h.url, e)));
       await until(() => h.mock.records('events').length === 40, 'delivery');
       const deliveredInSeconds = (performance.now() - began) / 1000;
-      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
+      const metrics = await (
+        await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).text();
       assert.match(metrics, /shopbeacon_delivery_concurrency_limit\{reason="[a-z ()0-9]+"\} [1-9]\d*/);
       const latency = Number(/shopbeacon_delivery_observed_latency_seconds ([\d.e-]+)/.exec(metrics)?.[1]);
       // Bounded by the service's own delay below and by the whole delivery above: a busy machine
@@ -181,7 +210,9 @@ describe('delivery worker', () => {
         latency >= 0.015 && latency <= deliveredInSeconds,
         `observed latency ${latency} s for a service taking 15 ms, delivered in ${deliveredInSeconds} s`,
       );
-      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+      const stats = (await (
+        await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).json()) as {
         delivery: { concurrency: { limit: number; max: number; latencyMs: number } };
       };
       assert.equal(stats.delivery.concurrency.max, 512);

@@ -34,7 +34,10 @@ interface Deployment {
 
 async function deploy(env: Record<string, string>): Promise<Deployment> {
   const mock = await createMockUpstream({ token: 'svc-token-7f3a9c1e5b' });
-  const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-nginx-data-')), { SHOPBEACON_TRUST_PROXY: '1', ...env });
+  const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-nginx-data-')), {
+    SHOPBEACON_TRUST_PROXY: '1',
+    ...env,
+  });
   const nginx = await new NginxServer().start(shopHttpBlock(relay.url));
   return { mock, relay, nginx, shop: `${nginx.url}/sb` };
 }
@@ -77,8 +80,14 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
     const viaTls = await collect(d.shop, { events: [browserEvent()] }, { 'x-forwarded-proto': 'https' });
     const plain = await collect(d.shop, { events: [browserEvent()] });
     const cookies = (answer: { headers: Headers }) => answer.headers.getSetCookie();
-    assert.ok(cookies(viaTls).length > 0 && cookies(viaTls).every((c) => c.includes('; Secure')), cookies(viaTls).join(' | '));
-    assert.ok(cookies(plain).length > 0 && cookies(plain).every((c) => !c.includes('Secure')), cookies(plain).join(' | '));
+    assert.ok(
+      cookies(viaTls).length > 0 && cookies(viaTls).every((c) => c.includes('; Secure')),
+      cookies(viaTls).join(' | '),
+    );
+    assert.ok(
+      cookies(plain).length > 0 && cookies(plain).every((c) => !c.includes('Secure')),
+      cookies(plain).join(' | '),
+    );
   });
 
   it("keeps the operator's routes off the public door: nginx answers 404 for them, the relay's own address serves them", async () => {
@@ -101,17 +110,22 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
 
   it('refuses a body over what the relay takes with 413 at nginx, before the relay reads it: /collect over 64 KB, a webhook over 1 MB', async () => {
     const accepted = async () =>
-      ((await (await fetch(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { outbox: { accepted: number } }).outbox
-        .accepted;
+      (
+        (await (await fetch(`${d.relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+          outbox: { accepted: number };
+        }
+      ).outbox.accepted;
     const before = await accepted();
     const posts = [
       { path: '/collect', type: 'text/plain;charset=UTF-8', size: 65 * 1024 },
       { path: '/webhooks/woocommerce', type: 'application/json', size: 1024 * 1024 + 1 },
     ];
     for (const { path, type, size } of posts) {
-      const response = await request(`${d.shop}${path}`, { method: 'POST', headers: { 'content-type': type }, body: Buffer.alloc(size, 0x20) }).catch(
-        (error: unknown) => ({ statusCode: 0, error }),
-      );
+      const response = await request(`${d.shop}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: Buffer.alloc(size, 0x20),
+      }).catch((error: unknown) => ({ statusCode: 0, error }));
       assert.equal(response.statusCode, 413, path);
       if ('body' in response) assert.match(await response.body.text(), /nginx/, `${path}: nginx's own answer`);
     }

@@ -8,7 +8,10 @@ import { unmetRequirement } from '../helpers/requirement.js';
 
 const UNIT = 'deploy/systemd/shopbeacon.service';
 const ANALYZE = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find((path) => existsSync(path));
-const skip = unmetRequirement('systemd-analyze verify', ANALYZE ? undefined : 'systemd-analyze is not installed (Debian: apt-get install systemd)');
+const skip = unmetRequirement(
+  'systemd-analyze verify',
+  ANALYZE ? undefined : 'systemd-analyze is not installed (Debian: apt-get install systemd)',
+);
 
 function directive(name: string): string[] {
   return readFileSync(UNIT, 'utf8')

@@ -26,7 +26,9 @@ async function post(relay: RelayProcess, count: number, acked: number[]): Promis
 }
 
 const outboxRecords = async (relay: RelayProcess) => {
-  const { outbox } = (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+  const { outbox } = (await (
+    await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+  ).json()) as {
     outbox: { queued: Record<string, number>; dead: Record<string, number> };
   };
   return [...Object.values(outbox.queued), ...Object.values(outbox.dead)].reduce((a, b) => a + b, 0);
@@ -73,7 +75,9 @@ describe('a full or read-only data directory', { skip }, () => {
     disk.fill();
     const during = await post(relay, 40, acked);
     const refused = during.filter((s) => s === 503).length;
-    console.log(`# disk full: ${during.length} posts, ${refused} answered 503, ${during.length - refused} still fitted in free pages`);
+    console.log(
+      `# disk full: ${during.length} posts, ${refused} answered 503, ${during.length - refused} still fitted in free pages`,
+    );
     assert.ok(refused > 0, during.join(','));
     assert.ok(during.every((s) => s === 200 || s === 503));
     assert.equal((await readyz(relay)).status, 503);
@@ -92,7 +96,10 @@ describe('a full or read-only data directory', { skip }, () => {
     try {
       readOnly.readOnly(true);
       await assert.rejects(spawnRelay(mock.url, join(readOnly.dir, 'data')), (error: Error) => {
-        assert.match(error.message, /exited with 1: .*the data directory .* cannot hold the outbox .*SHOPBEACON_DATA_DIR/s);
+        assert.match(
+          error.message,
+          /exited with 1: .*the data directory .* cannot hold the outbox .*SHOPBEACON_DATA_DIR/s,
+        );
         assert.doesNotMatch(error.message, /^\s+at /m);
         return true;
       });
@@ -106,7 +113,9 @@ describe('a full or read-only data directory', { skip }, () => {
 describe('the outbox cap', () => {
   it('refuses with 503 and Retry-After at the cap, reports not ready, and takes records again once delivery made room', async () => {
     const mock = await createMockUpstream({ token: SERVICE_TOKEN, faults: { failRate: 1, failStatus: 503 } });
-    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-cap-')), { SHOPBEACON_OUTBOX_MAX_RECORDS: '20' });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-cap-')), {
+      SHOPBEACON_OUTBOX_MAX_RECORDS: '20',
+    });
     const acked: number[] = [];
     try {
       const statuses = await post(relay, 25, acked);
@@ -120,7 +129,10 @@ describe('the outbox cap', () => {
         others.join(' | '),
       );
       // The warning reaches this process through the relay's stdout, which may trail its answers.
-      await until(() => /the outbox is full \(20 records\)/.test(relay.output.join('')), 'the warning that the outbox is full');
+      await until(
+        () => /the outbox is full \(20 records\)/.test(relay.output.join('')),
+        'the warning that the outbox is full',
+      );
       mock.setFaults({ failRate: 0 });
       await until(async () => (await readyz(relay)).status === 200, 'room again', 30_000);
       // Ready means one record fits; the retried records come due one by one, so wait for room for three.

@@ -8,13 +8,19 @@ import { runCli } from '../helpers/cli-run.js';
 import { NginxServer, nginxUnavailableReason } from '../helpers/nginx-server.js';
 import { type StandIn } from '../helpers/platform-standins.js';
 import { wooCommerceStandIn, wooOrders, wooProducts, WOO_KEY, WOO_SECRET } from '../connectors/woocommerce/standin.js';
-import { PRESTASHOP_LIMITED_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
+import {
+  PRESTASHOP_LIMITED_KEY,
+  prestaOrders,
+  prestaProducts,
+  prestaShopStandIn,
+} from '../connectors/prestashop/standin.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
 import type { WooWebhookRow } from '../connectors/woocommerce/webhooks-standin.js';
 
 const skip = unmetRequirement('the doctor behind nginx', nginxUnavailableReason());
-const PAGE = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
+const PAGE =
+  '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
 
 interface Shop {
   h: Harness;
@@ -27,13 +33,25 @@ interface Shop {
  * /sb/, the relay through the shipped location file (or a variant of it), with the page's headers.
  */
 async function shop(
-  options: { location?: (text: string) => string; page?: string; headers?: string; extra?: string; serviceToken?: string } = {},
+  options: {
+    location?: (text: string) => string;
+    page?: string;
+    headers?: string;
+    extra?: string;
+    serviceToken?: string;
+  } = {},
 ): Promise<Shop> {
-  const h = await startRelay({ config: { trustProxy: '1' }, ...(options.serviceToken ? { mock: { token: options.serviceToken } } : {}) });
+  const h = await startRelay({
+    config: { trustProxy: '1' },
+    ...(options.serviceToken ? { mock: { token: options.serviceToken } } : {}),
+  });
   const shipped = readFileSync('deploy/nginx/shopbeacon.conf', 'utf8');
   const location = join(mkdtempSync(join(tmpdir(), 'sb-doctor-')), 'shopbeacon.conf');
   writeFileSync(location, options.location ? options.location(shipped) : shipped);
-  const upstream = readFileSync('deploy/nginx/shopbeacon-upstream.conf', 'utf8').replace('server 127.0.0.1:8787;', `server 127.0.0.1:${new URL(h.url).port};`);
+  const upstream = readFileSync('deploy/nginx/shopbeacon-upstream.conf', 'utf8').replace(
+    'server 127.0.0.1:8787;',
+    `server 127.0.0.1:${new URL(h.url).port};`,
+  );
   const page = (options.page ?? PAGE).replaceAll("'", '"');
   const nginx = await new NginxServer().start(`${upstream}
 server { listen 127.0.0.1:{{port}}; include ${location}; ${options.extra ?? ''}
@@ -49,7 +67,8 @@ async function closeShop(s: Shop | undefined): Promise<void> {
 /** The doctor as the operator runs it on the shop's server: the site through nginx, the relay's private routes on its own address. */
 const doctor = (s: Shop, env: Record<string, string> = {}, args: string[] = []) =>
   runCli(['doctor', '--site', s.site, '--local-url', s.h.url, ...args], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
-const line = (stdout: string, hop: string, name: string) => stdout.split('\n').find((l) => l.includes(`${hop} · ${name}:`)) ?? '';
+const line = (stdout: string, hop: string, name: string) =>
+  stdout.split('\n').find((l) => l.includes(`${hop} · ${name}:`)) ?? '';
 
 describe('shopbeacon doctor against a shop behind the shipped nginx files on a port other than 443', { skip }, () => {
   let s: Shop;
@@ -58,7 +77,10 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
     const answer = await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
     assert.equal(answer.status, 200);
     // Counted, not only at the service: the relay settles and counts the visitor once the answer is back.
-    await until(async () => Object.keys((await stats()).visitorsByMonth).length === 1, 'a first delivery, its visitor counted');
+    await until(
+      async () => Object.keys((await stats()).visitorsByMonth).length === 1,
+      'a first delivery, its visitor counted',
+    );
   });
   after(() => closeShop(s));
   const stats = async () =>
@@ -85,7 +107,11 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
     }
     assert.match(run.stdout, /checks: \d+ ok, 0 warning\(s\), 0 failed$/m);
     const after = await stats();
-    assert.equal(after.outbox.accepted, before.outbox.accepted, 'the test event never entered the outbox, so it cannot reach the service');
+    assert.equal(
+      after.outbox.accepted,
+      before.outbox.accepted,
+      'the test event never entered the outbox, so it cannot reach the service',
+    );
     assert.equal(s.h.mock.records('events').length, 1);
     assert.deepEqual(after.visitorsByMonth, before.visitorsByMonth);
   });
@@ -98,7 +124,8 @@ describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue 
   it("finds the product page through the shop page when the home page lists posts, and follows WordPress's 301 to a page given without its slash", async () => {
     const blog =
       '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/2026/11/hello-world/">Hello</a> <a href="/shop/">Shop</a></body></html>';
-    const shopPage = '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
+    const shopPage =
+      '<!doctype html><html><head><script async src="/sb/shopbeacon.js"></script></head><body><a href="/product/mug/">Mug</a></body></html>';
     s = await shop({
       page: blog,
       extra: `location = /shop/ { default_type text/html; return 200 '${shopPage.replaceAll("'", '"')}'; } location = /product/teapot { return 301 /product/teapot/; }`,
@@ -109,13 +136,20 @@ describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue 
     assert.equal(found.code, 0, found.stdout);
     assert.match(line(found.stdout, 'storefront', 'product page'), /^ok .*\/product\/mug\/ loads shopbeacon\.js/);
     const given = await doctor(s, {}, ['--page', `${s.site}/product/teapot`]);
-    assert.match(line(given.stdout, 'storefront', 'product page'), /^ok .*\/product\/teapot loads shopbeacon\.js/, given.stdout);
+    assert.match(
+      line(given.stdout, 'storefront', 'product page'),
+      /^ok .*\/product\/teapot loads shopbeacon\.js/,
+      given.stdout,
+    );
   });
 
   it('says the relay refused the admin key, not that it is unset, when /stats answers 401', async () => {
     s ??= await shop();
     const run = await doctor(s, { SHOPBEACON_ADMIN_KEY: 'not-the-relays-key-but-long-enough-000' });
-    assert.match(line(run.stdout, 'service', 'token'), /^warning .*not checked: the relay refused SHOPBEACON_ADMIN_KEY at .*\/stats \(401\)/);
+    assert.match(
+      line(run.stdout, 'service', 'token'),
+      /^warning .*not checked: the relay refused SHOPBEACON_ADMIN_KEY at .*\/stats \(401\)/,
+    );
   });
 });
 
@@ -127,7 +161,10 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
     s = await shop({ location: (text) => text.replaceAll('$http_host', '$host') });
     const run = await doctor(s);
     assert.equal(run.code, 1);
-    assert.match(line(run.stdout, 'way in', 'collect'), /^FAILED .*403 origin_not_allowed: .* the proxy in front drops the port from Host/);
+    assert.match(
+      line(run.stdout, 'way in', 'collect'),
+      /^FAILED .*403 origin_not_allowed: .* the proxy in front drops the port from Host/,
+    );
     await closeShop(s);
     s = undefined;
   });
@@ -137,8 +174,11 @@ describe('shopbeacon doctor on broken installations', { skip }, () => {
     await collect(`${s.site}/sb`, { events: [browserEvent()] }, { origin: s.site });
     await until(
       async () =>
-        ((await (await fetch(`${s!.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { delivery: { paused: boolean } }).delivery
-          .paused,
+        (
+          (await (await fetch(`${s!.h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+            delivery: { paused: boolean };
+          }
+        ).delivery.paused,
       'delivery paused on the refused token',
     );
     const run = await doctor(s);
@@ -173,7 +213,14 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
     presta = await prestaShopStandIn(prestaOrders(1), prestaProducts()).start();
     // WordPress is the site itself: its REST API under the same host and port as the storefront and the relay.
     s = await shop({ extra: `location /wp-json/ { proxy_pass ${woo.url}; }` });
-    for (const [i, topic] of ['order.created', 'order.updated', 'order.restored', 'product.created', 'product.updated', 'product.restored'].entries()) {
+    for (const [i, topic] of [
+      'order.created',
+      'order.updated',
+      'order.restored',
+      'product.created',
+      'product.updated',
+      'product.restored',
+    ].entries()) {
       hooks.push({
         id: i + 1,
         name: `shopbeacon ${topic}`,
@@ -200,7 +247,10 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
       SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_LIMITED_KEY,
     });
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(line(run.stdout, 'WooCommerce', 'webhooks'), /^warning .*1 disabled by WooCommerce \(order\.updated\)/);
+    assert.match(
+      line(run.stdout, 'WooCommerce', 'webhooks'),
+      /^warning .*1 disabled by WooCommerce \(order\.updated\)/,
+    );
     assert.match(line(run.stdout, 'PrestaShop', 'key'), /^FAILED .*missing: GET \(View\) on customers/);
     assert.equal(hooks.find((h) => h.topic === 'order.updated')?.status, 'disabled', 'the doctor changes nothing');
   });

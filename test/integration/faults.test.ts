@@ -47,7 +47,8 @@ async function deliveredAll(h: Harness, acked: number[]): Promise<{ duplicates: 
   );
   // Retries of records the service already stored (resets) land later: count once nothing is queued.
   await until(
-    async () => (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0,
+    async () =>
+      (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0,
     'an empty outbox',
     45_000,
   );
@@ -84,9 +85,17 @@ describe('delivery problems never slow /collect, and everything arrives afterwar
       await until(() => h.mock.calls().length >= 10, 'reset answers');
       h.mock.setFaults({ mode: 'normal' });
       const { duplicates } = await deliveredAll(h, run.acked);
-      const metrics = await (await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text();
-      const ambiguous = Number(/shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} (\d+)/.exec(metrics)?.[1] ?? 0);
-      report('resets mid-answer', run, `0 lost, ${duplicates} duplicates at the service, ${ambiguous} ambiguous retries counted`);
+      const metrics = await (
+        await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).text();
+      const ambiguous = Number(
+        /shopbeacon_delivery_ambiguous_retries_total\{kind="event"\} (\d+)/.exec(metrics)?.[1] ?? 0,
+      );
+      report(
+        'resets mid-answer',
+        run,
+        `0 lost, ${duplicates} duplicates at the service, ${ambiguous} ambiguous retries counted`,
+      );
       assert.equal(run.acked.length, 100);
       assert.ok(ambiguous > 0);
       assert.ok(duplicates <= ambiguous, 'every duplicate is an ambiguous retry the metric counted');
@@ -96,7 +105,10 @@ describe('delivery problems never slow /collect, and everything arrives afterwar
   });
 
   it('a 429 storm with Retry-After: the worker waits as told, ingest stays fast', async () => {
-    const h = await startRelay({ config: { newVisitorsPerHour: '0' }, mock: { faults: { failRate: 1, failStatus: 429, retryAfterSeconds: 1 } } });
+    const h = await startRelay({
+      config: { newVisitorsPerHour: '0' },
+      mock: { faults: { failRate: 1, failStatus: 429, retryAfterSeconds: 1 } },
+    });
     try {
       const run = await ingest(h, 200);
       await until(() => h.mock.calls().length >= 2, 'two storm answers');

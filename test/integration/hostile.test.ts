@@ -43,13 +43,21 @@ async function send(url: string, c: HostileCase): Promise<Answer> {
 /** The corpus is sent this many times: memory after the first round and the last must stay level. */
 const ROUNDS = 4;
 
-const MIRROR_VALIDATORS = { '/v1/orders': validateOrder, '/v1/products/catalog': validateProduct, '/v1/track': validateTrackingEvent } as const;
+const MIRROR_VALIDATORS = {
+  '/v1/orders': validateOrder,
+  '/v1/products/catalog': validateProduct,
+  '/v1/track': validateTrackingEvent,
+} as const;
 
 /** What the contract says about a well-formed JSON case: accepted (2xx) or refused (4xx). */
 function contractAccepts(c: HostileCase, now: number): boolean {
   const value = JSON.parse(String(c.body)) as { events?: unknown[] };
   if (c.path === '/collect')
-    return collectEventToRecord(value.events?.[0], { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionStart: 0 }, skewMs: 0 }, now).ok;
+    return collectEventToRecord(
+      value.events?.[0],
+      { identity: { userId: 'u', sessionId: 's', userCookie: 'u', sessionStart: 0 }, skewMs: 0 },
+      now,
+    ).ok;
   return MIRROR_VALIDATORS[c.path](value, { now }).ok;
 }
 
@@ -110,7 +118,10 @@ describe('hostile input to /collect and the /v1 mirror', () => {
     );
     assert.deepEqual(failures.slice(0, 20), []);
     // Heap, not RSS: RSS keeps pages the 10 MB bodies once used. Bounded = no growth with repetition.
-    assert.ok(end.heap - afterFirst.heap < 48 * 1048576, `heap grew ${mb(end.heap - afterFirst.heap)} MB over rounds 2-${ROUNDS}`);
+    assert.ok(
+      end.heap - afterFirst.heap < 48 * 1048576,
+      `heap grew ${mb(end.heap - afterFirst.heap)} MB over rounds 2-${ROUNDS}`,
+    );
     assert.ok(end.rss < 512 * 1048576, `RSS ${mb(end.rss)} MB`);
     assert.equal((await fetch(`${relay.url}/healthz`)).status, 200);
   });
@@ -120,7 +131,11 @@ describe('hostile input to /collect and the /v1 mirror', () => {
       (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
         outbox: { queued: Record<string, number>; dead: Record<string, number> };
       };
-    await until(async () => Object.values((await stats()).outbox.queued).every((n) => n === 0), 'an empty outbox', 30_000);
+    await until(
+      async () => Object.values((await stats()).outbox.queued).every((n) => n === 0),
+      'an empty outbox',
+      30_000,
+    );
     assert.deepEqual((await stats()).outbox.dead, { event: 0, order: 0, product: 0 });
     const proto = mock.records('events').find((e) => JSON.stringify(e).includes('"__proto__"'));
     assert.ok(proto, 'the event holding a __proto__ key reached the service with it');
@@ -134,7 +149,12 @@ describe('hostile input to /collect and the /v1 mirror', () => {
     try {
       const statuses: number[] = [];
       for (let batch = 0; batch < 40; batch++) {
-        const events = Array.from({ length: 50 }, (_, i) => ({ event_id: `ip-${batch}-${i}`, user_id: `user-${batch}-${i}`, event_name: 'Page', event: {} }));
+        const events = Array.from({ length: 50 }, (_, i) => ({
+          event_id: `ip-${batch}-${i}`,
+          user_id: `user-${batch}-${i}`,
+          event_name: 'Page',
+          event: {},
+        }));
         const answer = await send(limited.url, {
           name: 'many users',
           path: '/collect',
@@ -175,7 +195,9 @@ describe('hostile input to /collect and the /v1 mirror', () => {
 describe('a slow client', () => {
   it('is cut off with 408 once the request timeout passes, and the relay keeps answering others', async () => {
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
-    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-slow-')), { SHOPBEACON_REQUEST_TIMEOUT_MS: '1000' });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-slow-')), {
+      SHOPBEACON_REQUEST_TIMEOUT_MS: '1000',
+    });
     const { connect } = await import('node:net');
     const { port, hostname } = new URL(relay.url);
     try {

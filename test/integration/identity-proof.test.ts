@@ -26,7 +26,11 @@ describe('POST /collect with SHOPBEACON_IDENTITY_SECRET: customer ids the shop v
 
   it("believes a customer id with the shop's proof, from the event and from the identified cookie", async () => {
     const named = browserEvent({ user_id: '42' });
-    const answer = await collect(h.url, { events: [named] }, { cookie: `_sb_uid=anon-proof-123456; _sb_idp=${proofOf('42')}` });
+    const answer = await collect(
+      h.url,
+      { events: [named] },
+      { cookie: `_sb_uid=anon-proof-123456; _sb_idp=${proofOf('42')}` },
+    );
     assert.equal(answer.status, 200, answer.text);
     assert.equal(await delivered(named), '42');
     const filled = browserEvent();
@@ -45,10 +49,17 @@ describe('POST /collect with SHOPBEACON_IDENTITY_SECRET: customer ids the shop v
     assert.notEqual(standIn, '42');
     const proofOfAnother = browserEvent({ user_id: '42' });
     await collect(h.url, { events: [proofOfAnother] }, { cookie: `_sb_uid=~43; _sb_idp=${proofOf('43')}` });
-    assert.equal(await delivered(proofOfAnother), standIn, "another customer's event replayed in this browser is credited to neither");
+    assert.equal(
+      await delivered(proofOfAnother),
+      standIn,
+      "another customer's event replayed in this browser is credited to neither",
+    );
     assert.equal(await metric(), before + 2);
     assert.ok(h.logs.some((line) => line.includes("customer ids without the shop's proof from 127.0.0.1")));
-    assert.ok(!h.logs.some((line) => line.includes(SECRET) || line.includes(proofOf('42'))), 'neither the secret nor a proof is logged');
+    assert.ok(
+      !h.logs.some((line) => line.includes(SECRET) || line.includes(proofOf('42'))),
+      'neither the secret nor a proof is logged',
+    );
   });
 
   it('sends an anonymous id replayed from before the login as the proven customer, neither counted nor warned of', async () => {

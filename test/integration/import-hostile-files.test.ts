@@ -14,7 +14,11 @@ describe('hostile files given to shopbeacon import', () => {
     ['binary.csv', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
     [
       'invalid-utf8.csv',
-      Buffer.concat([Buffer.from(`${header}\n`), Buffer.from(goodRow.replace('Ada', 'A\uFFFDa').replace('\uFFFD', '')), Buffer.from([0xff, 0xfe, 0x0a])]),
+      Buffer.concat([
+        Buffer.from(`${header}\n`),
+        Buffer.from(goodRow.replace('Ada', 'A\uFFFDa').replace('\uFFFD', '')),
+        Buffer.from([0xff, 0xfe, 0x0a]),
+      ]),
     ],
     ['nul.csv', `${header}\n${goodRow.replace('Ada', 'A\u0000da')}\n`],
     ['unknown-column.csv', `${header},__proto__\n${goodRow},1\n`],
@@ -25,7 +29,10 @@ describe('hostile files given to shopbeacon import', () => {
     ['deep.jsonl', `${'['.repeat(5000)}${']'.repeat(5000)}\n`],
     ['huge-number.jsonl', '{"order_id":1e309}\n'],
     ['proto.jsonl', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}\n'],
-    ['invalid-utf8.jsonl', Buffer.concat([Buffer.from('{"order_id":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')])],
+    [
+      'invalid-utf8.jsonl',
+      Buffer.concat([Buffer.from('{"order_id":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]),
+    ],
     ['truncated.json', '[{"order_id":1},{"order_'],
     ['not-array.json', '{"order_id":1}'],
     ['deep.json', `[${'['.repeat(5000)}${']'.repeat(5000)}]`],

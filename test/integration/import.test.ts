@@ -10,7 +10,10 @@ import { runCli } from '../helpers/cli-run.js';
 import { ADMIN_KEY, SERVICE_TOKEN, startRelay, until } from '../helpers/relay-harness.js';
 
 /** Runs the CLI without blocking this process, whose event loop serves the mock service. */
-async function importCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+async function importCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const { code, stdout, stderr } = await runCli(['import', ...args], env);
   return { status: code, stdout, stderr };
 }
@@ -52,8 +55,22 @@ describe('shopbeacon import', () => {
       order_value: 54.9,
       completion_date_gmt: '2026-10-02 09:20:00',
       line_items: [
-        { line_item_product_id: 501, line_item_name: 'Teapot', line_item_sku: 'TP-1', line_item_price: 24.5, line_item_quantity: 1, line_item_total: 24.5 },
-        { line_item_product_id: 502, line_item_name: 'Cup', line_item_sku: 'CP-2', line_item_price: 15.2, line_item_quantity: 2, line_item_total: 30.4 },
+        {
+          line_item_product_id: 501,
+          line_item_name: 'Teapot',
+          line_item_sku: 'TP-1',
+          line_item_price: 24.5,
+          line_item_quantity: 1,
+          line_item_total: 24.5,
+        },
+        {
+          line_item_product_id: 502,
+          line_item_name: 'Cup',
+          line_item_sku: 'CP-2',
+          line_item_price: 15.2,
+          line_item_quantity: 2,
+          line_item_total: 30.4,
+        },
       ],
     });
   });
@@ -62,15 +79,26 @@ describe('shopbeacon import', () => {
     mock.reset();
     assert.equal((await importCli(['products', 'examples/products.csv'], env)).status, 0);
     const teapot = (mock.records('products') as Record<string, unknown>[]).find((p) => p['product_id'] === 501);
-    assert.deepEqual([teapot?.['on_sale'], teapot?.['average_rating'], teapot?.['rating_count'], teapot?.['categories']], [true, 4.6, 128, 'Kitchen,Tea']);
+    assert.deepEqual(
+      [teapot?.['on_sale'], teapot?.['average_rating'], teapot?.['rating_count'], teapot?.['categories']],
+      [true, 4.6, 128, 'Kitchen,Tea'],
+    );
     mock.reset();
-    assert.equal((await importCli(['products', 'examples/products.json'], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'json') })).status, 0);
+    assert.equal(
+      (await importCli(['products', 'examples/products.json'], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'json') }))
+        .status,
+      0,
+    );
     assert.equal(mock.records('products').length, 2);
   });
 
   it('imports JSON Lines', async () => {
     mock.reset();
-    assert.equal((await importCli(['orders', 'examples/orders.jsonl'], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'jsonl') })).status, 0);
+    assert.equal(
+      (await importCli(['orders', 'examples/orders.jsonl'], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'jsonl') }))
+        .status,
+      0,
+    );
     assert.equal(mock.records('orders').length, 2);
   });
 
@@ -89,7 +117,10 @@ describe('shopbeacon import', () => {
       ].join('\n'),
     );
     const errors = join(dir, 'errors.jsonl');
-    const run = await importCli(['orders', file, '--errors', errors], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'bad') });
+    const run = await importCli(['orders', file, '--errors', errors], {
+      ...env,
+      SHOPBEACON_DATA_DIR: join(dir, 'bad'),
+    });
     assert.equal(run.status, 2);
     assert.match(run.stdout, /read 4, delivered 2, invalid 2/);
     assert.deepEqual(
@@ -134,7 +165,10 @@ describe('shopbeacon import', () => {
 
   it('validates only with --dry-run', async () => {
     mock.reset();
-    const run = await importCli(['orders', 'examples/orders.csv', '--dry-run'], { ...env, SHOPBEACON_DATA_DIR: join(dir, 'dry') });
+    const run = await importCli(['orders', 'examples/orders.csv', '--dry-run'], {
+      ...env,
+      SHOPBEACON_DATA_DIR: join(dir, 'dry'),
+    });
     assert.equal(run.status, 0);
     assert.match(run.stdout, /read 2, valid 2/);
     assert.equal(mock.calls().length, 0);
@@ -167,14 +201,20 @@ describe('shopbeacon import', () => {
     const rerun = await importCli(['orders', file], { ...env, SHOPBEACON_DATA_DIR: state });
     assert.equal(rerun.status, 0, rerun.stdout + rerun.stderr);
     assert.equal(mock.records('orders').length, orders);
-    assert.equal(mock.calls().filter((c) => c.status === 200).length, orders, 'each order sent exactly once across both runs');
+    assert.equal(
+      mock.calls().filter((c) => c.status === 200).length,
+      orders,
+      'each order sent exactly once across both runs',
+    );
   });
 
   it('posts through a running relay with --via and the admin key', async () => {
     mock.reset();
     const h = await startRelay({ upstream: mock });
     try {
-      const run = await importCli(['orders', 'examples/orders.jsonl', '--via', h.url, '--admin-key', ADMIN_KEY], { SHOPBEACON_DATA_DIR: join(dir, 'via') });
+      const run = await importCli(['orders', 'examples/orders.jsonl', '--via', h.url, '--admin-key', ADMIN_KEY], {
+        SHOPBEACON_DATA_DIR: join(dir, 'via'),
+      });
       assert.equal(run.status, 0, run.stdout + run.stderr);
       await until(() => mock.records('orders').length === 2, 'delivery by the relay');
     } finally {

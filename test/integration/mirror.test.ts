@@ -22,15 +22,25 @@ describe('POST /v1/* mirror on the relay', () => {
   });
 
   it('keeps a 64-bit order id exact, and answers a repeat of a delivered body as unchanged without sending it again', async () => {
-    const text = JSON.stringify(order(Date.now(), { order_id: 4242 })).replace('"order_id":4242', '"order_id":820982911946154508');
+    const text = JSON.stringify(order(Date.now(), { order_id: 4242 })).replace(
+      '"order_id":4242',
+      '"order_id":820982911946154508',
+    );
     const post = () =>
-      fetch(`${h.url}/v1/orders`, { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: text }).then(async (r) => ({
+      fetch(`${h.url}/v1/orders`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'content-type': 'application/json' },
+        body: text,
+      }).then(async (r) => ({
         status: r.status,
         body: await r.json(),
       }));
     assert.deepEqual(await post(), { status: 202, body: { queued: 1 } });
     await until(
-      async () => (await fetch(`${h.mock.url}/_mock/records?kind=orders`).then((r) => r.text())).includes('"order_id":820982911946154508,'),
+      async () =>
+        (await fetch(`${h.mock.url}/_mock/records?kind=orders`).then((r) => r.text())).includes(
+          '"order_id":820982911946154508,',
+        ),
       'the exact id at the service',
     );
     const calls = h.mock.calls().filter((c) => c.path === '/v1/orders').length;
@@ -40,9 +50,14 @@ describe('POST /v1/* mirror on the relay', () => {
 
   it('takes products and tracking events the same way', async () => {
     assert.equal((await postJson(`${h.url}/v1/products/catalog`, product({ product_id: 77 }), ADMIN)).status, 202);
-    assert.equal((await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'backend-user' }), ADMIN)).status, 202);
+    assert.equal(
+      (await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'backend-user' }), ADMIN)).status,
+      202,
+    );
     await until(
-      () => h.mock.records('products').length >= 1 && h.mock.records('events').some((e) => (e as { user_id: string }).user_id === 'backend-user'),
+      () =>
+        h.mock.records('products').length >= 1 &&
+        h.mock.records('events').some((e) => (e as { user_id: string }).user_id === 'backend-user'),
       'both',
     );
   });
@@ -59,20 +74,36 @@ describe('POST /v1/* mirror on the relay', () => {
       (again.body as { results: { status: string }[] }).results.map((r) => r.status),
       ['duplicate', 'duplicate'],
     );
-    await until(() => h.mock.records('events').filter((e) => (e as { user_id: string }).user_id === 'plugin-user').length === 2, 'the two events');
+    await until(
+      () => h.mock.records('events').filter((e) => (e as { user_id: string }).user_id === 'plugin-user').length === 2,
+      'the two events',
+    );
     assert.ok(
       h.mock.records('events').every((e) => !('event_id' in (e as object))),
       "event_id is the relay's, not the service's",
     );
-    const bad = await postJson(`${h.url}/v1/track`, trackingEvent(Date.now(), { event_id: 'no spaces allowed' }), ADMIN);
+    const bad = await postJson(
+      `${h.url}/v1/track`,
+      trackingEvent(Date.now(), { event_id: 'no spaces allowed' }),
+      ADMIN,
+    );
     assert.equal(bad.status, 400);
   });
 
   it('takes one Order Completed per order, whichever event_id or none each repeat carries', async () => {
     const completed = (extra: Record<string, unknown>) =>
-      trackingEvent(Date.now(), { user_id: 'order-user', event_name: 'Order Completed', event: { order_id: 8801, order_value: 12 }, ...extra });
+      trackingEvent(Date.now(), {
+        user_id: 'order-user',
+        event_name: 'Order Completed',
+        event: { order_id: 8801, order_value: 12 },
+        ...extra,
+      });
     const first = await postJson(`${h.url}/v1/track`, completed({ event_id: 'ps-aaaaaaaaaaaaaaaa' }), ADMIN);
-    const again = await postJson(`${h.url}/v1/track`, [completed({ event_id: 'wp-bbbbbbbbbbbbbbbb' }), completed({})], ADMIN);
+    const again = await postJson(
+      `${h.url}/v1/track`,
+      [completed({ event_id: 'wp-bbbbbbbbbbbbbbbb' }), completed({})],
+      ADMIN,
+    );
     assert.equal(first.status, 202);
     assert.deepEqual(
       (again.body as { results: { status: string }[] }).results.map((r) => r.status),
@@ -81,7 +112,10 @@ describe('POST /v1/* mirror on the relay', () => {
   });
 
   it('refuses a Shopbeacon-Source other than import or backfill with 400 naming the header, and stores nothing', async () => {
-    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 4242 }), { ...ADMIN, 'shopbeacon-source': 'webhook' });
+    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { order_id: 4242 }), {
+      ...ADMIN,
+      'shopbeacon-source': 'webhook',
+    });
     assert.equal(res.status, 400);
     assert.match((res.body as { message: string }).message, /^Shopbeacon-Source must be import or backfill/);
     assert.ok(h.relay.shopbeacon.feed.since().every((e) => e.key !== '4242'));
@@ -92,24 +126,40 @@ describe('POST /v1/* mirror on the relay', () => {
     assert.equal(res.status, 400);
     assert.deepEqual(
       (res.body as { errors: { path: string }[] }).errors.map((e) => e.path),
-      ['order_id', 'line_items[0].line_item_product_id', 'line_items[0].line_item_price', 'line_items[0].line_item_quantity'],
+      [
+        'order_id',
+        'line_items[0].line_item_product_id',
+        'line_items[0].line_item_price',
+        'line_items[0].line_item_quantity',
+      ],
     );
   });
 
   it('refuses an order older than 2 years', async () => {
-    const res = await postJson(`${h.url}/v1/orders`, order(Date.now(), { date_created_gmt: '2020-01-01 00:00:00' }), ADMIN);
+    const res = await postJson(
+      `${h.url}/v1/orders`,
+      order(Date.now(), { date_created_gmt: '2020-01-01 00:00:00' }),
+      ADMIN,
+    );
     assert.equal(res.status, 400);
   });
 
   it('answers 401 without or with a wrong admin key, and never accepts the service token', async () => {
     assert.equal((await postJson(`${h.url}/v1/orders`, order())).status, 401);
     assert.equal((await postJson(`${h.url}/v1/orders`, order(), { authorization: 'Bearer wrong' })).status, 401);
-    assert.equal((await postJson(`${h.url}/v1/orders`, order(), { authorization: `Bearer ${SERVICE_TOKEN}` })).status, 401);
+    assert.equal(
+      (await postJson(`${h.url}/v1/orders`, order(), { authorization: `Bearer ${SERVICE_TOKEN}` })).status,
+      401,
+    );
   });
 
   it('takes an array of up to 500 records and lists a result per record', async () => {
     const now = Date.now();
-    const res = await postJson(`${h.url}/v1/orders`, [order(now, { order_id: 6001 }), order(now, { order_id: 'bad' }), order(now, { order_id: 6002 })], ADMIN);
+    const res = await postJson(
+      `${h.url}/v1/orders`,
+      [order(now, { order_id: 6001 }), order(now, { order_id: 'bad' }), order(now, { order_id: 6002 })],
+      ADMIN,
+    );
     assert.equal(res.status, 202);
     const body = res.body as { queued: number; rejected: number; results: { index: number; status: string }[] };
     assert.deepEqual([body.queued, body.rejected], [2, 1]);
@@ -146,7 +196,11 @@ describe('POST /v1/* mirror coalescing', () => {
         ['coalesced', 'coalesced'],
       );
       h.mock.setFaults({ failRate: 0 });
-      await until(async () => h.mock.records('orders').length === 1 && (await h.relay.shopbeacon.outbox.counts()).queued.order === 0, 'the order');
+      await until(
+        async () =>
+          h.mock.records('orders').length === 1 && (await h.relay.shopbeacon.outbox.counts()).queued.order === 0,
+        'the order',
+      );
       assert.equal((h.mock.records('orders')[0] as { status: string }).status, 'completed');
       assert.equal((await h.relay.shopbeacon.outbox.counts()).coalesced, 2);
     } finally {

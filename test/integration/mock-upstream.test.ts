@@ -41,13 +41,20 @@ describe('createMockUpstream(options)', () => {
       const res = await postJson(`${mock.url}/v1/orders`, order(Date.now(), { order_id: 'x', line_items: [{}] }), AUTH);
       assert.equal(res.status, 400);
       const paths = (res.body as { errors: { path: string }[] }).errors.map((e) => e.path);
-      assert.deepEqual(paths, ['order_id', 'line_items[0].line_item_product_id', 'line_items[0].line_item_price', 'line_items[0].line_item_quantity']);
+      assert.deepEqual(paths, [
+        'order_id',
+        'line_items[0].line_item_product_id',
+        'line_items[0].line_item_price',
+        'line_items[0].line_item_quantity',
+      ]);
       assert.equal(mock.records('orders').length, 0);
     });
     it('answers 400 without a bearer token, saying so', async () => {
       const res = await postJson(`${mock.url}/v1/orders`, order());
       assert.equal(res.status, 400);
-      assert.deepEqual((res.body as { errors: unknown[] }).errors, [{ path: 'headers.authorization', message: 'is required' }]);
+      assert.deepEqual((res.body as { errors: unknown[] }).errors, [
+        { path: 'headers.authorization', message: 'is required' },
+      ]);
     });
     it('answers 400 for a wrong bearer token', async () => {
       const res = await postJson(`${mock.url}/v1/orders`, order(), { authorization: 'Bearer nope' });
@@ -85,12 +92,18 @@ describe('createMockUpstream(options)', () => {
       await postJson(`${mock.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'a' }), AUTH);
       await postJson(`${mock.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'a' }), AUTH);
       await postJson(`${mock.url}/v1/track`, trackingEvent(Date.now(), { user_id: 'b' }), AUTH);
-      const stats = await getJson<{ events: number; visitorsByMonth: Record<string, number> }>(`${mock.url}/_mock/stats`);
+      const stats = await getJson<{ events: number; visitorsByMonth: Record<string, number> }>(
+        `${mock.url}/_mock/stats`,
+      );
       assert.equal(stats.events, 3);
       assert.deepEqual(Object.values(stats.visitorsByMonth), [2]);
     });
     it('refuses an event older than 2 years', async () => {
-      const res = await postJson(`${mock.url}/v1/track`, trackingEvent(Date.now(), { datetime: '2020-01-01 00:00:00' }), AUTH);
+      const res = await postJson(
+        `${mock.url}/v1/track`,
+        trackingEvent(Date.now(), { datetime: '2020-01-01 00:00:00' }),
+        AUTH,
+      );
       assert.equal(res.status, 400);
     });
   });
@@ -123,7 +136,9 @@ describe('createMockUpstream(options)', () => {
       const still = Date.now();
       const limited = await createMockUpstream({ now: () => still, faults: { rateLimit: 5 } });
       t.after(() => limited.close());
-      const answers = await Promise.all(Array.from({ length: 8 }, () => postJson(`${limited.url}/v1/track`, trackingEvent(), AUTH)));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => postJson(`${limited.url}/v1/track`, trackingEvent(), AUTH)),
+      );
       assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 200, 200, 200, 429, 429, 429]);
       assert.ok(answers.filter((a) => a.status === 429).every((a) => a.headers.get('retry-after') === '1'));
       assert.equal(limited.records('events').length, 5);

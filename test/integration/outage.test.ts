@@ -13,7 +13,9 @@ const EVENTS = 1_000;
 
 // The reasons are told to the admin key only (#47).
 const readyz = async (relay: RelayProcess) =>
-  (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons?: string[] };
+  (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    reasons?: string[];
+  };
 const stats = async (relay: RelayProcess) =>
   (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
     outbox: { dead: Record<string, number> };
@@ -33,7 +35,8 @@ describe('an outage of the service', () => {
         seqs.push(...events.map((e) => (e['event'] as { seq: number }).seq));
       }
       await until(
-        async () => (await readyz(relay)).reasons?.some((r) => r.startsWith('the service is unreachable since')) === true,
+        async () =>
+          (await readyz(relay)).reasons?.some((r) => r.startsWith('the service is unreachable since')) === true,
         '/readyz naming the outage',
       );
       assert.ok((await stats(relay)).delivery.unreachableSince !== null);

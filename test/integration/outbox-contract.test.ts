@@ -15,8 +15,16 @@ import { RedisServer, redisUnavailableReason } from '../helpers/redis-server.js'
 import { unmetRequirement } from '../helpers/requirement.js';
 
 const NOW = Date.now();
-const event = (id: string): OutboxRecord => ({ kind: 'event', key: id, body: { user_id: 'u', event_name: 'Page', event: { id } } });
-const orderVersion = (value: number): OutboxRecord => ({ kind: 'order', key: '7', body: { order_id: 7, order_value: value } });
+const event = (id: string): OutboxRecord => ({
+  kind: 'event',
+  key: id,
+  body: { user_id: 'u', event_name: 'Page', event: { id } },
+});
+const orderVersion = (value: number): OutboxRecord => ({
+  kind: 'order',
+  key: '7',
+  body: { order_id: 7, order_value: value },
+});
 
 /** A fresh, empty outbox of one backend; `again()` opens a second one on the same storage. */
 interface Backend {
@@ -112,7 +120,10 @@ function outboxContract(name: string, backend: () => Backend, skip?: string): vo
       const outbox = await b.open({ maxRecords: 2 });
       await outbox.enqueue([event('c1'), event('c2')]);
       // Storage names the failure; the HTTP edge (storageAnswer) alone turns it into the 503.
-      await assert.rejects(outbox.enqueue([event('c3')]), (error: StorageError) => error.code === 'outbox_full' && storageAnswer(error).status === 503);
+      await assert.rejects(
+        outbox.enqueue([event('c3')]),
+        (error: StorageError) => error.code === 'outbox_full' && storageAnswer(error).status === 503,
+      );
       assert.equal((await outbox.counts()).queued.event, 2);
     });
   });
@@ -143,7 +154,8 @@ if (!redisSkip) {
 outboxContract(
   'Redis Streams',
   () => {
-    const make = (limits: { maxRecords?: number } = {}) => new RedisOutbox({ redis: client!, claimIdleMs: 30_000, ...limits });
+    const make = (limits: { maxRecords?: number } = {}) =>
+      new RedisOutbox({ redis: client!, claimIdleMs: 30_000, ...limits });
     return {
       open: async (limits) => {
         await client!.flushall();

@@ -16,9 +16,12 @@ describe('shopbeacon outbox recover', () => {
   it('reads what SQLite still can of an outbox with a torn page into a new one, keeps the damaged file, and the relay delivers what it read', async () => {
     const mock = await createMockUpstream({ token: SERVICE_TOKEN, faults: { failRate: 1, failStatus: 500 } });
     const first = await startRelay({ upstream: mock });
-    const events = Array.from({ length: 300 }, () => browserEvent({ event: { product_id: 7, name: 'x'.repeat(300), price: 1, currency: 'EUR', quantity: 1 } }));
+    const events = Array.from({ length: 300 }, () =>
+      browserEvent({ event: { product_id: 7, name: 'x'.repeat(300), price: 1, currency: 'EUR', quantity: 1 } }),
+    );
     try {
-      for (let i = 0; i < events.length; i += 30) assert.equal((await collect(first.url, { events: events.slice(i, i + 30) })).status, 200);
+      for (let i = 0; i < events.length; i += 30)
+        assert.equal((await collect(first.url, { events: events.slice(i, i + 30) })).status, 200);
     } finally {
       await first.stopRelay();
     }
@@ -36,7 +39,11 @@ describe('shopbeacon outbox recover', () => {
     const [, queued, dead, into, lost, keptAs] = said.map(String);
     assert.equal(into, file);
     assert.ok(Number(queued) > 0, run.stdout);
-    assert.equal(Number(queued) + Number(dead) + Number(lost), events.length, 'every record the file held is recovered or counted lost');
+    assert.equal(
+      Number(queued) + Number(dead) + Number(lost),
+      events.length,
+      'every record the file held is recovered or counted lost',
+    );
     assert.deepEqual(readFileSync(keptAs!), torn, 'the damaged file kept as it was');
 
     mock.setFaults({ failRate: 0 });
@@ -44,7 +51,11 @@ describe('shopbeacon outbox recover', () => {
     try {
       await until(() => mock.records('events').length === Number(queued), 'the recovered events');
       const counts = await again.relay.shopbeacon.outbox.counts();
-      assert.equal(counts.accepted, counts.delivered + counts.queued.event + counts.dead.event, 'accepted = delivered + queued + dead');
+      assert.equal(
+        counts.accepted,
+        counts.delivered + counts.queued.event + counts.dead.event,
+        'accepted = delivered + queued + dead',
+      );
     } finally {
       await again.close();
       await mock.close();
@@ -54,7 +65,10 @@ describe('shopbeacon outbox recover', () => {
   it('refuses, in one line and changing nothing, where no outbox is and where the outbox is not damaged (a relay may be using it)', async () => {
     const missing = await runCli(['outbox', 'recover', '--data-dir', '/nonexistent/shopbeacon-data'], {});
     assert.equal(missing.code, 1);
-    assert.equal(missing.stderr, 'shopbeacon outbox recover: there is no outbox to recover: /nonexistent/shopbeacon-data/outbox.sqlite does not exist\n');
+    assert.equal(
+      missing.stderr,
+      'shopbeacon outbox recover: there is no outbox to recover: /nonexistent/shopbeacon-data/outbox.sqlite does not exist\n',
+    );
     const h = await startRelay();
     try {
       await collect(h.url, browserEvent());

@@ -30,7 +30,8 @@ describe('the SQLite outbox with another process on its file', () => {
     try {
       await once(writer.stdout, 'data');
       const refusals: string[] = [];
-      for (let i = 0; i < 300; i++) await outbox.enqueue([event(`beside-the-writer-${i}`)]).catch((error: Error) => refusals.push(error.message));
+      for (let i = 0; i < 300; i++)
+        await outbox.enqueue([event(`beside-the-writer-${i}`)]).catch((error: Error) => refusals.push(error.message));
       assert.deepEqual(refusals, []);
     } finally {
       writer.kill();

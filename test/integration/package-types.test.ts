@@ -9,12 +9,22 @@ import ts from 'typescript';
  * type-level code above all) took 25 s of a 28 s run, and says nothing of ours.
  */
 function diagnosticsOf(file: string): string[] {
-  const program = ts.createProgram([file], { noEmit: true, strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
-  const ours = program.getSourceFiles().filter((source) => source.fileName.includes('/dist/relay/') || source.fileName.endsWith(file));
+  const program = ts.createProgram([file], {
+    noEmit: true,
+    strict: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
+  const ours = program
+    .getSourceFiles()
+    .filter((source) => source.fileName.includes('/dist/relay/') || source.fileName.endsWith(file));
   const found = [
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
-    ...ours.flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
+    ...ours.flatMap((source) => [
+      ...program.getSyntacticDiagnostics(source),
+      ...program.getSemanticDiagnostics(source),
+    ]),
   ];
   return found.map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }

@@ -9,7 +9,10 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Only what a server has: no SHOPBEACON_* of the test run, no CI switches. */
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SHOPBEACON_') && name !== 'PORT'));
+const cleanEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('SHOPBEACON_') && name !== 'PORT'),
+  );
 
 /** Starts `npx shopbeacon relay` in `dir` and resolves with its URL once it listens. */
 async function startRelay(dir: string): Promise<{ child: ChildProcess; url: string }> {
@@ -40,9 +43,17 @@ async function startRelay(dir: string): Promise<{ child: ChildProcess; url: stri
 function localPrebuilds(work: string): string {
   const dir = join(work, 'prebuilds');
   mkdirSync(dir);
-  const version = (JSON.parse(readFileSync(join('node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(readFileSync(join('node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
-  execFileSync('tar', ['czf', join(dir, name), '-C', join('node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node']);
+  execFileSync('tar', [
+    'czf',
+    join(dir, name),
+    '-C',
+    join('node_modules', 'better-sqlite3'),
+    'build/Release/better_sqlite3.node',
+  ]);
   return dir;
 }
 
@@ -56,12 +67,18 @@ describe('the packed package, installed into an empty directory', { timeout: 600
 
   before(async () => {
     // The build ran before the tests (npm test): packing skips `prepare` rather than build again.
-    const { stdout } = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
     mkdirSync(app);
     await run(NPM, ['init', '-y'], { cwd: app });
     const env = { ...cleanEnv(), npm_config_better_sqlite3_local_prebuilds: localPrebuilds(work) };
-    await run(NPM, ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], { cwd: app, env, maxBuffer: 16 * 1024 * 1024 });
+    await run(NPM, ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], {
+      cwd: app,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     relay = await startRelay(app);
   });
 
@@ -89,10 +106,14 @@ describe('the packed package, installed into an empty directory', { timeout: 600
     const installed = join(app, 'node_modules', 'shopbeacon', 'dist');
     assert.ok(existsSync(join(installed, 'shopify-pixel.js')));
     assert.ok(statSync(join(installed, 'shopbeacon-woocommerce.zip')).size > 1000);
-    const { stdout } = await run(join(app, 'node_modules', '.bin', 'shopbeacon'), ['pixel', 'shopify', '--relay', 'https://sb.shop.example'], {
-      cwd: app,
-      env: cleanEnv(),
-    });
+    const { stdout } = await run(
+      join(app, 'node_modules', '.bin', 'shopbeacon'),
+      ['pixel', 'shopify', '--relay', 'https://sb.shop.example'],
+      {
+        cwd: app,
+        env: cleanEnv(),
+      },
+    );
     assert.match(stdout, /const SHOPBEACON_RELAY = "https:\/\/sb\.shop\.example";/);
   });
 

@@ -17,7 +17,12 @@ describe('shopbeacon pixel shopify --relay <url>', () => {
   });
 
   it('refuses a relay that is not https (http only on loopback), naming the option, with exit 2', async () => {
-    for (const relay of ['http://sb.shop.example', 'ftp://sb.shop.example', 'not a url', 'https://sb.shop.example/?x=1']) {
+    for (const relay of [
+      'http://sb.shop.example',
+      'ftp://sb.shop.example',
+      'not a url',
+      'https://sb.shop.example/?x=1',
+    ]) {
       const run = await runCli(['pixel', 'shopify', '--relay', relay], {});
       assert.equal(run.code, 2, relay);
       assert.match(run.stderr, /`--relay`/);

@@ -21,7 +21,10 @@ function rememberedFacts(open: () => Promise<PlatformState>) {
         ['11', 'digest-b'],
       ]),
     );
-    await state.remember('webhooks:shopify', new Map([['ORDERS_CREATE https://sb.shop.example/webhooks/shopify', 'gid://shopify/WebhookSubscription/1']]));
+    await state.remember(
+      'webhooks:shopify',
+      new Map([['ORDERS_CREATE https://sb.shop.example/webhooks/shopify', 'gid://shopify/WebhookSubscription/1']]),
+    );
     await state.remember('refused:order', new Map([['13', 'digest-c']]));
     await state.close();
     const again = await open();
@@ -47,23 +50,27 @@ describe("the platform state's remembered facts", () => {
   );
 });
 
-describe("the platform state's remembered facts in Redis", { skip: unmetRequirement('the Redis platform state', redisUnavailableReason()) }, () => {
-  let server: RedisServer;
-  const clients: Redis[] = [];
-  before(async () => {
-    server = await new RedisServer().start();
-  });
-  after(async () => {
-    for (const client of clients) client.disconnect();
-    await server.stop();
-  });
+describe(
+  "the platform state's remembered facts in Redis",
+  { skip: unmetRequirement('the Redis platform state', redisUnavailableReason()) },
+  () => {
+    let server: RedisServer;
+    const clients: Redis[] = [];
+    before(async () => {
+      server = await new RedisServer().start();
+    });
+    after(async () => {
+      for (const client of clients) client.disconnect();
+      await server.stop();
+    });
 
-  it(
-    'in Redis, shared by every relay',
-    rememberedFacts(async () => {
-      const client = new Redis(server.url);
-      clients.push(client);
-      return new RedisPlatformState(client);
-    }),
-  );
-});
+    it(
+      'in Redis, shared by every relay',
+      rememberedFacts(async () => {
+        const client = new Redis(server.url);
+        clients.push(client);
+        return new RedisPlatformState(client);
+      }),
+    );
+  },
+);

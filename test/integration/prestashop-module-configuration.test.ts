@@ -19,7 +19,10 @@ describe("the PrestaShop module's configuration page", { skip }, () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const shown = await request({ state, config: settings(relay.url), admin: {} });
     assert.match(shown.admin, /<input type="password" name="SHOPBEACON_ADMIN_KEY" value="">/);
-    assert.match(shown.admin, /Saved\. The relay&#039;s SHOPBEACON_INGEST_KEY \(or its admin key\); leave empty to keep it\./);
+    assert.match(
+      shown.admin,
+      /Saved\. The relay&#039;s SHOPBEACON_INGEST_KEY \(or its admin key\); leave empty to keep it\./,
+    );
     assert.match(shown.admin, /<input type="text" name="SHOPBEACON_LOCAL_URL" value="http:\/\/127\.0\.0\.1:\d+">/);
     assert.match(shown.admin, /<option value="gpc" selected>/);
     assert.ok(!shown.stdout.includes(KEY));
@@ -37,10 +40,18 @@ describe("the PrestaShop module's configuration page", { skip }, () => {
     assert.match(saved.admin, /name="SHOPBEACON_COOKIE_DOMAIN" value="\.shop\.example"/);
     assert.ok(!saved.stdout.includes(KEY));
     const page = await request({ state, page: true });
-    assert.match(page.head, /src="\/tracking\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"/);
+    assert.match(
+      page.head,
+      /src="\/tracking\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"/,
+    );
     relay.requests.length = 0;
     // Consent is required from here on: the shopper's banner granted it (`_sb_c=1`).
-    await request({ state, config: { SHOPBEACON_LOCAL_URL: relay.url }, cookies: { ...ANONYMOUS, _sb_c: '1' }, actions: [['add', 42, 1]] });
+    await request({
+      state,
+      config: { SHOPBEACON_LOCAL_URL: relay.url },
+      cookies: { ...ANONYMOUS, _sb_c: '1' },
+      actions: [['add', 42, 1]],
+    });
     assert.equal(relay.requests[0]?.headers.authorization, `Bearer ${KEY}`, 'the key saved before is kept');
     const newKey = await request({ state, admin: { post: { ...post, SHOPBEACON_ADMIN_KEY: 'a-new-key-99' } } });
     assert.ok(!newKey.stdout.includes('a-new-key-99'));

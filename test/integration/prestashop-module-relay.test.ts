@@ -6,7 +6,16 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANONYMOUS, fakeRelay, KEY, makeRetryDue, request, settings, skip, type FakeRelay } from '../helpers/prestashop-module.js';
+import {
+  ANONYMOUS,
+  fakeRelay,
+  KEY,
+  makeRetryDue,
+  request,
+  settings,
+  skip,
+  type FakeRelay,
+} from '../helpers/prestashop-module.js';
 
 describe("the PrestaShop module's relay client and retry queue", { skip }, () => {
   let relay: FakeRelay;
@@ -26,7 +35,9 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
       assert.equal(r.log.length, 1);
       assert.match(
         r.log[0]?.message ?? '',
-        new RegExp(`^shopbeacon: 1 cart event\\(s\\) not taken by the relay at ${url}/v1/track: no answer within 300 ms; 1 kept for a later retry$`),
+        new RegExp(
+          `^shopbeacon: 1 cart event\\(s\\) not taken by the relay at ${url}/v1/track: no answer within 300 ms; 1 kept for a later retry$`,
+        ),
       );
       assert.equal(r.queue.length, 1);
       assert.ok(r.retry_at > Date.now() / 1000);
@@ -39,9 +50,17 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
 
   it('queues what an unreachable relay did not take and sends it with a later request once the retry is due', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
-    const down = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 2]] });
+    const down = await request({
+      state,
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 2]],
+    });
     assert.ok(down.shutdown_ms < 300, `a refused connection fails at once (${down.shutdown_ms} ms)`);
-    assert.match(down.log[0]?.message ?? '', /1 cart event\(s\) not taken by the relay at http:\/\/127\.0\.0\.1:9\/v1\/track: no connection/);
+    assert.match(
+      down.log[0]?.message ?? '',
+      /1 cart event\(s\) not taken by the relay at http:\/\/127\.0\.0\.1:9\/v1\/track: no connection/,
+    );
     assert.equal(down.queue.length, 1);
 
     relay.requests.length = 0;
@@ -73,7 +92,10 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
     assert.equal(down.queue[0]?.visitor_agent, 'a'.repeat(511), 'cut before the character the 512th byte splits');
     const saved = JSON.parse(readFileSync(state, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
     const [table, rows] = Object.entries(saved.tables).find(([name]) => name.endsWith('shopbeacon_queue'))!;
-    saved.tables[table] = [{ ...rows[0], id_shopbeacon_queue: 1 + Number(rows[0]?.['id_shopbeacon_queue']), body: '' }, ...rows];
+    saved.tables[table] = [
+      { ...rows[0], id_shopbeacon_queue: 1 + Number(rows[0]?.['id_shopbeacon_queue']), body: '' },
+      ...rows,
+    ];
     writeFileSync(state, JSON.stringify(saved));
     makeRetryDue(state, String(Math.floor(Date.now() / 1000) - 1));
     relay.requests.length = 0;
@@ -89,15 +111,29 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
 
   it('sends nothing for a `~0` cookie: a guest session is customer 0, which names nobody', async () => {
     relay.requests.length = 0;
-    const r = await request({ config: settings(relay.url), cookies: { _sb_uid: '~0', _sb_sid: ANONYMOUS._sb_sid }, actions: [['add', 42, 1]] });
+    const r = await request({
+      config: settings(relay.url),
+      cookies: { _sb_uid: '~0', _sb_sid: ANONYMOUS._sb_sid },
+      actions: [['add', 42, 1]],
+    });
     assert.deepEqual([relay.requests.length, r.queue.length], [0, 0]);
   });
 
   it("leaves a queue that is not yet due, and its retry time, alone when a request's own events go through", async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
-    const down = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    const down = await request({
+      state,
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+    });
     relay.requests.length = 0;
-    const healthy = await request({ state, config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 50, 1, 51]] });
+    const healthy = await request({
+      state,
+      config: settings(relay.url),
+      cookies: ANONYMOUS,
+      actions: [['add', 50, 1, 51]],
+    });
     assert.deepEqual(
       relay.requests.map((r) => r.body.map((e) => e.event.product_id)),
       [[50]],
@@ -135,8 +171,16 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
     relay.setStatus(400);
     try {
       makeRetryDue(state, '1');
-      const invalid = await request({ state, config: settings(relay.url), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
-      assert.match(invalid.log[0]?.message ?? '', /^shopbeacon: 2 cart event\(s\) refused by the relay at .*: HTTP 400$/);
+      const invalid = await request({
+        state,
+        config: settings(relay.url),
+        cookies: ANONYMOUS,
+        actions: [['add', 42, 1]],
+      });
+      assert.match(
+        invalid.log[0]?.message ?? '',
+        /^shopbeacon: 2 cart event\(s\) refused by the relay at .*: HTTP 400$/,
+      );
       assert.deepEqual(invalid.queue, []);
       assert.equal(invalid.retry_at, 0);
     } finally {
@@ -147,7 +191,11 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
   it('bounds the queue: the newest 1,000 events are kept, the log counts the dropped', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
     const rows = Array.from({ length: 1000 }, (_, i) => ({
-      body: JSON.stringify({ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: i + 1 } }),
+      body: JSON.stringify({
+        user_id: 'v1sitor-abcdefghij',
+        event_name: 'Added To Cart',
+        event: { product_id: i + 1 },
+      }),
       date_add: String(Math.floor(Date.now() / 1000)),
       id_shopbeacon_queue: i + 1,
     }));
@@ -160,7 +208,12 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
         next_id: 1001,
       }),
     );
-    const r = await request({ state, config: settings('http://127.0.0.1:9'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    const r = await request({
+      state,
+      config: settings('http://127.0.0.1:9'),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+    });
     assert.equal(r.queue.length, 1000);
     assert.equal(r.queue[0]?.event.product_id, 2);
     assert.equal(r.queue.at(-1)?.event.product_id, 42);

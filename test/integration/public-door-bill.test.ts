@@ -48,7 +48,11 @@ describe('the bill: visitors a browser could really be', () => {
       assert.equal(over.status, 429);
       assert.equal(over.body['error'], 'too_many_new_visitors');
       assert.ok(Number(over.headers.get('retry-after')) > 0 && Number(over.headers.get('retry-after')) <= 3600);
-      const again = await collect(h.url, { events: [browserEvent({ user_id: 'made-up-visitor-0001' })] }, { cookie: known });
+      const again = await collect(
+        h.url,
+        { events: [browserEvent({ user_id: 'made-up-visitor-0001' })] },
+        { cookie: known },
+      );
       assert.equal(again.status, 200, 'the visitor the relay vouched for is no new visitor: delayed never, lost never');
     } finally {
       await h.close();
@@ -71,9 +75,14 @@ describe('the bill: visitors a browser could really be', () => {
       const accepted = statuses.filter((s) => s === 200).length;
       await until(() => h.mock.records('events').length === accepted, 'what was accepted at the service');
       const billed = new Set(h.mock.records('events').map((e) => (e as { user_id: string }).user_id));
-      assert.ok(billed.size <= budget, `${billed.size} visitors billed from one address with a budget of ${budget} (${statuses.join(' ')})`);
+      assert.ok(
+        billed.size <= budget,
+        `${billed.size} visitors billed from one address with a budget of ${budget} (${statuses.join(' ')})`,
+      );
       assert.ok(statuses.includes(429), 'the chain meets the budget');
-      const warnings = h.logs.filter((line) => line.includes('new visitors refused: 127.0.0.1 brought more than 4 new visitors within an hour'));
+      const warnings = h.logs.filter((line) =>
+        line.includes('new visitors refused: 127.0.0.1 brought more than 4 new visitors within an hour'),
+      );
       assert.equal(warnings.length, 1, 'said once a minute per address, in the log at the first refusal');
       const stats = (await (await fetch(`${h.url}/stats`, { headers: bearer(ADMIN_KEY) })).json()) as {
         newVisitors: { thisHour: { refusedForAddress: number } };
@@ -97,10 +106,9 @@ describe('the bill: visitors a browser could really be', () => {
       const days = (n: number) => browserEvent({ ...user, captured_at: Date.now() - n * 86_400_000 });
       const answer = await collect(h.url, { events: [days(1), days(3), days(150)] }, { cookie });
       assert.equal(answer.body['accepted'], 1);
-      const errors = (answer.body['rejected'] as { index: number; errors: { path: string; message: string }[] }[]).map((r) => [
-        r.index,
-        r.errors.map((e) => e.path).join(),
-      ]);
+      const errors = (answer.body['rejected'] as { index: number; errors: { path: string; message: string }[] }[]).map(
+        (r) => [r.index, r.errors.map((e) => e.path).join()],
+      );
       assert.deepEqual(errors, [
         [1, 'datetime'],
         [2, 'datetime'],
@@ -114,7 +122,11 @@ describe('the bill: visitors a browser could really be', () => {
     const h = await startRelay({ config: { trustProxy: '1', rateLimitUser: '5', newVisitorsPerHour: '0' } });
     try {
       const victim = () => browserEvent({ user_id: 'the-victim-visitor-01' });
-      const attack = await collect(h.url, { events: Array.from({ length: 6 }, victim) }, { 'x-forwarded-for': '198.51.100.7' });
+      const attack = await collect(
+        h.url,
+        { events: Array.from({ length: 6 }, victim) },
+        { 'x-forwarded-for': '198.51.100.7' },
+      );
       assert.equal(attack.status, 429, "the attacker empties only its own address's bucket for that visitor");
       assert.equal((await collect(h.url, { events: [victim()] }, { 'x-forwarded-for': '203.0.113.9' })).status, 200);
     } finally {
@@ -140,7 +152,11 @@ describe('the bill: visitors a browser could really be', () => {
       assert.equal(second.statusCode, 429, 'the same /64: its budget of one is spent');
       assert.ok(Number(second.headers['retry-after']) > 0);
       await second.body.dump();
-      const browser = await collect(h.url, { events: [browserEvent({ user_id: 'known-visitor-000003' })] }, { 'x-forwarded-for': '203.0.113.50' });
+      const browser = await collect(
+        h.url,
+        { events: [browserEvent({ user_id: 'known-visitor-000003' })] },
+        { 'x-forwarded-for': '203.0.113.50' },
+      );
       const voucher = /_sb_vid=([\w-]+)/.exec(browser.headers.getSetCookie().join('; '))?.[1] ?? '';
       const vouched = await post('known-visitor-000003', { visitor_voucher: voucher });
       assert.equal(vouched.statusCode, 202, 'a visitor the relay took from its browser costs the address nothing');

@@ -29,7 +29,9 @@ describe("the relay's settings refuse what would open the door", () => {
       run.stderr,
     );
     assert.ok(
-      lines.some((line) => line.startsWith('  SHOPBEACON_INGEST_KEY (--ingest-key) must be at least 32 characters (it has 5)')),
+      lines.some((line) =>
+        line.startsWith('  SHOPBEACON_INGEST_KEY (--ingest-key) must be at least 32 characters (it has 5)'),
+      ),
       run.stderr,
     );
     assert.ok(
@@ -42,11 +44,16 @@ describe("the relay's settings refuse what would open the door", () => {
     );
     assert.ok(
       lines.some((line) =>
-        line.startsWith('  SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST 0.0.0.0: any client reaching this address could forge X-Forwarded-For'),
+        line.startsWith(
+          '  SHOPBEACON_TRUST_PROXY (--trust-proxy) on HOST 0.0.0.0: any client reaching this address could forge X-Forwarded-For',
+        ),
       ),
       run.stderr,
     );
-    const http = await runCli(['relay', '--port', '0'], { SHOPBEACON_BASE_URL: 'http://service.example', SHOPBEACON_TOKEN: 'svc-token-0123456789' });
+    const http = await runCli(['relay', '--port', '0'], {
+      SHOPBEACON_BASE_URL: 'http://service.example',
+      SHOPBEACON_TOKEN: 'svc-token-0123456789',
+    });
     assert.match(
       http.stderr,
       /SHOPBEACON_BASE_URL \(--base-url\) must be an https:\/\/ URL \(http:\/\/ only for a loopback host such as 127\.0\.0\.1\): the token would travel in clear/,
@@ -58,7 +65,11 @@ describe("the relay's keys", () => {
   it('takes the ingest key on /v1/track alone: orders, products, /stats and the debugger refuse it', async () => {
     const h = await startRelay({ config: { ingestKey: INGEST_KEY } });
     try {
-      const track = await request(`${h.url}/v1/track`, { method: 'POST', headers: bearer(INGEST_KEY), body: JSON.stringify(trackEvent()) });
+      const track = await request(`${h.url}/v1/track`, {
+        method: 'POST',
+        headers: bearer(INGEST_KEY),
+        body: JSON.stringify(trackEvent()),
+      });
       assert.equal(track.statusCode, 202, await track.body.text());
       for (const path of ['/v1/orders', '/v1/products/catalog']) {
         const answer = await request(`${h.url}${path}`, { method: 'POST', headers: bearer(INGEST_KEY), body: '{}' });
@@ -79,7 +90,9 @@ describe("the relay's keys", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1) {
-        const answer = await request(`${h.url}/stats`, { headers: bearer(`wrong-key-${i}-0123456789abcdefghijklmnop`) });
+        const answer = await request(`${h.url}/stats`, {
+          headers: bearer(`wrong-key-${i}-0123456789abcdefghijklmnop`),
+        });
         statuses.push(answer.statusCode);
         await answer.body.dump();
       }
@@ -104,7 +117,9 @@ describe("the relay's keys", () => {
         });
         await answer.body.dump();
       }
-      const rotated = await request(`${h.url}/stats`, { headers: { ...bearer(ADMIN_KEY), 'x-forwarded-for': '198.51.100.200' } });
+      const rotated = await request(`${h.url}/stats`, {
+        headers: { ...bearer(ADMIN_KEY), 'x-forwarded-for': '198.51.100.200' },
+      });
       assert.equal(rotated.statusCode, 429, 'ten wrong keys from one connection, whatever address each claimed');
       await rotated.body.dump();
     } finally {
@@ -133,7 +148,10 @@ describe("the relay's keys", () => {
       await until(async () => (await fetch(`${h.url}/readyz`)).status === 503, 'delivery paused on the refused token');
       const keyless = (await (await fetch(`${h.url}/readyz`)).json()) as Record<string, unknown>;
       assert.deepEqual(keyless, { status: 'not_ready' });
-      const told = (await (await fetch(`${h.url}/readyz`, { headers: bearer(ADMIN_KEY) })).json()) as { status: string; reasons: string[] };
+      const told = (await (await fetch(`${h.url}/readyz`, { headers: bearer(ADMIN_KEY) })).json()) as {
+        status: string;
+        reasons: string[];
+      };
       assert.equal(told.status, 'not_ready');
       assert.match(told.reasons.join(' '), /delivery is paused/);
     } finally {
@@ -148,7 +166,15 @@ describe('X-Forwarded-For', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i += 1)
-        statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+        statuses.push(
+          (
+            await collect(
+              h.url,
+              { events: [browserEvent({ user_id: undefined })] },
+              { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            )
+          ).status,
+        );
       assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
     } finally {
       await h.close();
@@ -160,7 +186,15 @@ describe('X-Forwarded-For', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1)
-        statuses.push((await collect(h.url, { events: [browserEvent({ user_id: undefined })] }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+        statuses.push(
+          (
+            await collect(
+              h.url,
+              { events: [browserEvent({ user_id: undefined })] },
+              { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            )
+          ).status,
+        );
       assert.deepEqual(statuses, [200, 200, 200, 200], 'each visitor nginx named has a bucket of its own');
     } finally {
       await h.close();
@@ -198,7 +232,10 @@ describe('what the relay reads and keeps', () => {
         body: JSON.stringify({ ...trackEvent(), event_name: 'Wishlist', event: { note: 'a\ud800b' } }),
       });
       assert.equal(surrogate.statusCode, 400);
-      assert.match(await surrogate.body.text(), /"path":"event\.note","message":"holds a lone UTF-16 surrogate \(U\+D800\): not text"/);
+      assert.match(
+        await surrogate.body.text(),
+        /"path":"event\.note","message":"holds a lone UTF-16 surrogate \(U\+D800\): not text"/,
+      );
     } finally {
       await h.close();
     }

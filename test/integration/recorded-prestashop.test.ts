@@ -57,8 +57,15 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     );
     const prices = new Map(products.map((p) => [p['product_id'] as number, p['price'] as number]));
     assert.equal(prices.size, 28);
-    assert.ok(![...prices.values()].includes(0), 'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here');
-    assert.equal(prices.get(36), 35.1, 'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł');
+    assert.ok(
+      ![...prices.values()].includes(0),
+      'no price of 0: PrestaShop answers shopper_price 0.000000 for every product here',
+    );
+    assert.equal(
+      prices.get(36),
+      35.1,
+      'on sale, no default combination: its first combination with tax and the discount, as its page shows 35,10 zł',
+    );
     assert.equal(prices.get(62), 39, 'no combinations: 31.707249 + 23 % VAT');
     assert.equal(prices.get(49), 149);
     const categories = new Map(products.map((p) => [p['product_id'] as number, p['categories']]));
@@ -71,7 +78,9 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
 
   it('connect names a key PrestaShop does not take (codes 20, 21) once, instead of every resource as missing', async () => {
     await withShop('connect-inactive-key.json', async (shop) => {
-      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBINACTIVEKEY56789ABCDEFGHIJKLMN' });
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], {
+        SHOPBEACON_PRESTASHOP_KEY: 'SBINACTIVEKEY56789ABCDEFGHIJKLMN',
+      });
       assert.equal(run.code, 1);
       assert.equal(
         run.stderr.trim(),
@@ -82,7 +91,9 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
 
   it('connect names the resources a key may not read (code 26), and exits 2', async () => {
     await withShop('connect-partial-key.json', async (shop) => {
-      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM' });
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], {
+        SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM',
+      });
       assert.equal(run.code, 2);
       assert.match(run.stdout, /^missing: GET \(View\) on customers, configurations/m);
       assert.doesNotMatch(run.stdout, /SHOPBEACON_SHOP_CURRENCY/, 'the sync reads the currency from the shop');
@@ -120,7 +131,9 @@ describe('a real PrestaShop 9.0, replayed', () => {
       ['Hummingbird printed t-shirt', 22.94, 'UAH'],
       'the name in the default language, not the list; shopper_price, discount included',
     );
-    assert.ok([...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'));
+    assert.ok(
+      [...products.values()].every((p) => typeof p['name'] === 'string' && typeof p['description'] !== 'object'),
+    );
     assert.deepEqual(
       [products.get(1)?.['categories'], products.get(3)?.['categories'], products.get(15)?.['categories']],
       ['Clothes,Men', 'Art', 'Accessories,Home Accessories,Art'],
@@ -130,7 +143,9 @@ describe('a real PrestaShop 9.0, replayed', () => {
 
   it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {
     await withShop('connect-ps9-partial-key.json', async (shop) => {
-      const run = await runCli(['connect', 'prestashop', '--url', shop.url], { SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM' });
+      const run = await runCli(['connect', 'prestashop', '--url', shop.url], {
+        SHOPBEACON_PRESTASHOP_KEY: 'SBPARTIALKEY3456789ABCDEFGHIJKLM',
+      });
       assert.equal(run.code, 2);
       assert.match(run.stdout, /^missing: GET \(View\) on customers, configurations/m);
     });

@@ -14,7 +14,10 @@ import { relayForSuite, until } from '../helpers/relay-harness.js';
 // its signed webhook deliveries captured as they arrived (secret "fixture-secret").
 const RECORDED = 'test/connectors/woocommerce/fixtures/recorded';
 const SERVICE_TOKEN = 'svc-token-recorded-woo';
-const KEY = { SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: 'ck_recorded', SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_recorded' };
+const KEY = {
+  SHOPBEACON_WOOCOMMERCE_CONSUMER_KEY: 'ck_recorded',
+  SHOPBEACON_WOOCOMMERCE_CONSUMER_SECRET: 'cs_recorded',
+};
 type Row = Record<string, unknown>;
 
 async function backfillFrom(file: string, env: Record<string, string> = {}) {
@@ -28,7 +31,12 @@ async function backfillFrom(file: string, env: Record<string, string> = {}) {
       SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-woo-')),
       ...env,
     });
-    return { run, unmatched: shop.unmatched, orders: mock.records('orders') as Row[], products: mock.records('products') as Row[] };
+    return {
+      run,
+      unmatched: shop.unmatched,
+      orders: mock.records('orders') as Row[],
+      products: mock.records('products') as Row[],
+    };
   } finally {
     await shop.close();
     await mock.close();
@@ -43,7 +51,10 @@ describe('a real WooCommerce 9.2.5, replayed', () => {
       assert.match(run.stdout, /products: read 22, delivered 16, invalid 5, failed 0, .*skipped 1 status draft/);
       assert.match(run.stdout, /orders: read 55, delivered 54, invalid 1, failed 0/);
       assert.ok(run.stderr.includes('order 67: city: is required'), run.stderr);
-      assert.ok(run.stderr.includes('product 42: image: is required'), 'a product without an image: the service requires one');
+      assert.ok(
+        run.stderr.includes('product 42: image: is required'),
+        'a product without an image: the service requires one',
+      );
       const jug = orders.find((o) => o['order_id'] === 60);
       assert.deepEqual(
         (jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']),
@@ -71,7 +82,10 @@ describe('a real WooCommerce 9.2.5, replayed', () => {
     try {
       const run = await runCli(['connect', 'woocommerce', '--url', shop.url, '--public-url', `${shop.url}/sb`], KEY);
       assert.equal(run.code, 1);
-      assert.match(run.stderr, /401 woocommerce_rest_authentication_error: The API key provided does not have write permissions\./);
+      assert.match(
+        run.stderr,
+        /401 woocommerce_rest_authentication_error: The API key provided does not have write permissions\./,
+      );
     } finally {
       await shop.close();
     }
@@ -84,7 +98,8 @@ interface Delivery {
   rawBody: string;
 }
 
-const delivery = (name: string) => JSON.parse(readFileSync(join(RECORDED, 'webhooks', `${name}.json`), 'utf8')) as Delivery;
+const delivery = (name: string) =>
+  JSON.parse(readFileSync(join(RECORDED, 'webhooks', `${name}.json`), 'utf8')) as Delivery;
 
 describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
   const h = relayForSuite({ config: { woocommerceSecret: 'fixture-secret', shopCurrency: 'EUR' } });
@@ -92,9 +107,15 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
   async function replay(name: string): Promise<{ status: number; body: Row }> {
     const { headers, rawBody } = delivery(name);
     const forwarded = Object.fromEntries(
-      Object.entries(headers).filter(([header]) => !['host', 'content-length', 'connection'].includes(header.toLowerCase())),
+      Object.entries(headers).filter(
+        ([header]) => !['host', 'content-length', 'connection'].includes(header.toLowerCase()),
+      ),
     );
-    const answer = await request(`${h.url}/webhooks/woocommerce`, { method: 'POST', headers: forwarded, body: rawBody });
+    const answer = await request(`${h.url}/webhooks/woocommerce`, {
+      method: 'POST',
+      headers: forwarded,
+      body: rawBody,
+    });
     return { status: answer.statusCode, body: (await answer.body.json()) as Row };
   }
 
@@ -107,7 +128,10 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
     assert.equal((await replay('delivery-08-order-updated-120')).status, 200);
     await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === 120), 'order 120 at the service');
     const order = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 120) as Row;
-    assert.deepEqual([order['city'], order['country'], order['currency'], order['status']], ['Berlin', 'DE', 'EUR', 'completed']);
+    assert.deepEqual(
+      [order['city'], order['country'], order['currency'], order['status']],
+      ['Berlin', 'DE', 'EUR', 'completed'],
+    );
     const sent = JSON.parse(delivery('delivery-07-order-created-120').rawBody) as Row;
     assert.deepEqual(
       [sent['date_created'], order['date_created_gmt']],
@@ -118,9 +142,15 @@ describe('real WooCommerce 9.2.5 webhook deliveries, replayed', () => {
 
   it('takes a product update with its category as text, skips a variation and ignores a deletion', async () => {
     assert.equal((await replay('delivery-09-product-updated-18')).body['status'], 'queued');
-    assert.equal((await replay('delivery-10-product-updated-52')).body['skipped'], 'a variation: the service takes base products only');
+    assert.equal(
+      (await replay('delivery-10-product-updated-52')).body['skipped'],
+      'a variation: the service takes base products only',
+    );
     assert.equal((await replay('delivery-12-product-deleted-122')).status, 200);
-    await until(() => h.mock.records('products').some((p) => (p as Row)['product_id'] === 18), 'product 18 at the service');
+    await until(
+      () => h.mock.records('products').some((p) => (p as Row)['product_id'] === 18),
+      'product 18 at the service',
+    );
     const mug = h.mock.records('products').find((p) => (p as Row)['product_id'] === 18) as Row;
     assert.deepEqual([mug['name'], mug['categories'], mug['currency']], ['Mug', 'Tea & Coffee', 'EUR']);
   });
@@ -139,7 +169,11 @@ describe('a real WooCommerce 11.0.1, replayed', () => {
       ['product 42: image: is required', 'order 67: city: is required'],
     );
     const teapot = products.find((p) => p['product_id'] === 12);
-    assert.deepEqual([teapot?.['price'], teapot?.['categories']], [6.55, 'Kitchen,Tea & Coffee'], 'shopbeacon_price: 5.50 entered, shown with 19 % tax');
+    assert.deepEqual(
+      [teapot?.['price'], teapot?.['categories']],
+      [6.55, 'Kitchen,Tea & Coffee'],
+      'shopbeacon_price: 5.50 entered, shown with 19 % tax',
+    );
     const jug = orders.find((o) => o['order_id'] === 60);
     assert.deepEqual(
       (jug?.['line_items'] as Row[]).map((li) => li['line_item_product_id']),
@@ -148,7 +182,10 @@ describe('a real WooCommerce 11.0.1, replayed', () => {
     );
     // The order a new visitor placed through the Checkout block on this shop: its Order Completed event carried order_id 115.
     const placed = orders.find((o) => o['order_id'] === 115);
-    assert.deepEqual([placed?.['email'], placed?.['status'], placed?.['order_value']], ['v1.journey@example.com', 'processing', 50.46]);
+    assert.deepEqual(
+      [placed?.['email'], placed?.['status'], placed?.['order_value']],
+      ['v1.journey@example.com', 'processing', 50.46],
+    );
   });
 
   it("backfill with a wrong consumer secret stops with WooCommerce 11's own code and message", async () => {

@@ -37,7 +37,10 @@ describe('the duplicate window in Redis (issue #35)', { skip }, () => {
     for (const key of keys) {
       assert.equal(await redis.type(key), 'hash');
       const ttl = await redis.pttl(key);
-      assert.ok(ttl > 24 * 3600_000 && ttl <= 30 * 3600_000, `${key} expires within the window and a slice, not ${ttl} ms`);
+      assert.ok(
+        ttl > 24 * 3600_000 && ttl <= 30 * 3600_000,
+        `${key} expires within the window and a slice, not ${ttl} ms`,
+      );
       assert.deepEqual(
         (await redis.hkeysBuffer(key)).map((field) => field.length),
         [14],
@@ -58,7 +61,10 @@ describe('the duplicate window in Redis (issue #35)', { skip }, () => {
     const registry = new EventIdRegistry(redis, new RedisTurnBatch(redis));
     assert.deepEqual(await registry.claim(['kept-by-an-older-relay']), [false]);
     const outbox = new RedisOutbox({ redis });
-    assert.deepEqual(await outbox.enqueue([event('kept-by-an-older-relay'), event('new-in-the-outbox')]), ['duplicate', 'queued']);
+    assert.deepEqual(await outbox.enqueue([event('kept-by-an-older-relay'), event('new-in-the-outbox')]), [
+      'duplicate',
+      'queued',
+    ]);
     await outbox.close();
   });
 

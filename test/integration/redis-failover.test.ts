@@ -80,7 +80,11 @@ async function failoverUnderLoad(
       // What the kernel had buffered for the replica would still reach it: the link goes, as in a network blip.
       await dropReplicaLink(redis.primary.port);
       // Up to LOADERS × BATCH of the next answers were written before the stall; 400 leaves room for them.
-      await until(() => load.acked.size >= acked + 400 || load.refused >= refused + 4, 'writes the stalled replica has not seen answered', 30_000);
+      await until(
+        () => load.acked.size >= acked + 400 || load.refused >= refused + 4,
+        'writes the stalled replica has not seen answered',
+        30_000,
+      );
     }
     await redis.primary.stop();
     if (replicaStalled) redis.replica.resume();
@@ -95,7 +99,11 @@ async function failoverUnderLoad(
     h.mock.setFaults({ latencyMs: 0 });
     const received = () => new Set(h.mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
     let queued = Number.NaN;
-    await until(async () => (queued = (await h.relay.shopbeacon.outbox.counts()).queued.event) <= 0, 'the backlog delivered', 120_000);
+    await until(
+      async () => (queued = (await h.relay.shopbeacon.outbox.counts()).queued.event) <= 0,
+      'the backlog delivered',
+      120_000,
+    );
     // A count below zero is a record settled twice in the counters (stop 31's CI waited on one).
     assert.equal(queued, 0, 'the queued count after the backlog was delivered');
     const got = received();
@@ -117,43 +125,52 @@ async function failoverUnderLoad(
   }
 }
 
-describe('SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed under load', { skip, timeout: 300_000 }, () => {
-  it('follows the failover by itself and, with SHOPBEACON_REDIS_WAIT_REPLICAS=1, loses no acknowledged record', async (t) => {
-    const { acked, lost } = await failoverUnderLoad(t, '1');
-    assert.ok(acked >= 4_000);
-    assert.equal(lost, 0);
-  });
+describe(
+  'SHOPBEACON_OUTBOX=redis behind Redis Sentinel: the primary killed under load',
+  { skip, timeout: 300_000 },
+  () => {
+    it('follows the failover by itself and, with SHOPBEACON_REDIS_WAIT_REPLICAS=1, loses no acknowledged record', async (t) => {
+      const { acked, lost } = await failoverUnderLoad(t, '1');
+      assert.ok(acked >= 4_000);
+      assert.equal(lost, 0);
+    });
 
-  it('without WAIT, follows the failover too; what it loses is measured, not promised', async (t) => {
-    const { acked } = await failoverUnderLoad(t, '0');
-    assert.ok(acked >= 4_000);
-  });
+    it('without WAIT, follows the failover too; what it loses is measured, not promised', async (t) => {
+      const { acked } = await failoverUnderLoad(t, '0');
+      assert.ok(acked >= 4_000);
+    });
 
-  it('without WAIT and with the replica stalled when the primary dies, loses what only the primary held, which it had acknowledged', async (t) => {
-    // The old primary stays down: back with its AOF, it still holds what the replica never saw
-    // until Sentinel demotes it 8–10 s later, and one run in ten here (Node 24) lost nothing.
-    const { lost } = await failoverUnderLoad(t, '0', { replicaStalled: true, primaryBack: false });
-    // How many depends on what delivery sent before the kill (CI measured 160, here 240): that some are lost is the claim.
-    assert.ok(lost > 0, 'no acknowledged event lost');
-  });
+    it('without WAIT and with the replica stalled when the primary dies, loses what only the primary held, which it had acknowledged', async (t) => {
+      // The old primary stays down: back with its AOF, it still holds what the replica never saw
+      // until Sentinel demotes it 8–10 s later, and one run in ten here (Node 24) lost nothing.
+      const { lost } = await failoverUnderLoad(t, '0', { replicaStalled: true, primaryBack: false });
+      // How many depends on what delivery sent before the kill (CI measured 160, here 240): that some are lost is the claim.
+      assert.ok(lost > 0, 'no acknowledged event lost');
+    });
 
-  it('with SHOPBEACON_REDIS_WAIT_REPLICAS=1 and the replica stalled, loses nothing: what it had not confirmed was answered 503', async (t) => {
-    // What Sentinel does to the old primary 8–10 s after it is back (it waits that long before it
-    // reconfigures an instance), done at once: with WAIT, acknowledgements resume only then, and
-    // the first case already shows Sentinel doing it.
-    const { lost, refused } = await failoverUnderLoad(t, '1', { replicaStalled: true, rejoinAtOnce: true });
-    assert.equal(lost, 0);
-    assert.ok(refused >= 4);
-  });
-});
+    it('with SHOPBEACON_REDIS_WAIT_REPLICAS=1 and the replica stalled, loses nothing: what it had not confirmed was answered 503', async (t) => {
+      // What Sentinel does to the old primary 8–10 s after it is back (it waits that long before it
+      // reconfigures an instance), done at once: with WAIT, acknowledgements resume only then, and
+      // the first case already shows Sentinel doing it.
+      const { lost, refused } = await failoverUnderLoad(t, '1', { replicaStalled: true, rejoinAtOnce: true });
+      assert.equal(lost, 0);
+      assert.ok(refused >= 4);
+    });
+  },
+);
 
 describe('SHOPBEACON_REDIS_WAIT_REPLICAS: a batch its replicas do not confirm', { skip, timeout: 60_000 }, () => {
   it('is answered 503 replicas_unconfirmed after the wait timeout, never 200, and 200 again once the replica answers', async () => {
     const primary = await new RedisServer().start();
     const replica = await new RedisServer(['--replicaof', '127.0.0.1', String(primary.port)]).start();
-    const h = await startRelay({ config: { outbox: 'redis', redisUrl: primary.url, redisWaitReplicas: '1', redisWaitTimeoutMs: '300' } });
+    const h = await startRelay({
+      config: { outbox: 'redis', redisUrl: primary.url, redisWaitReplicas: '1', redisWaitTimeoutMs: '300' },
+    });
     try {
-      await until(async () => (await collect(h.url, { events: [browserEvent()] })).status === 200, 'the replica to confirm a first batch');
+      await until(
+        async () => (await collect(h.url, { events: [browserEvent()] })).status === 200,
+        'the replica to confirm a first batch',
+      );
       replica.pause();
       const started = Date.now();
       const stalled = await collect(h.url, { events: [browserEvent()] });
@@ -162,7 +179,10 @@ describe('SHOPBEACON_REDIS_WAIT_REPLICAS: a batch its replicas do not confirm', 
       assert.equal(stalled.headers.get('retry-after'), '2');
       assert.ok(Date.now() - started >= 300);
       replica.resume();
-      await until(async () => (await collect(h.url, { events: [browserEvent()] })).status === 200, '200 once the replica answers again');
+      await until(
+        async () => (await collect(h.url, { events: [browserEvent()] })).status === 200,
+        '200 once the replica answers again',
+      );
     } finally {
       replica.resume();
       await h.close();

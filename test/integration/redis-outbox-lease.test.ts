@@ -49,8 +49,18 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
   const relay = () => {
     const client = connect();
     const outbox = new RedisOutbox({ redis: client, claimIdleMs: LEASE_MS });
-    const upstream = new UpstreamClient({ baseUrl: mock.url, token: SERVICE_TOKEN, connections: 4, timeoutMs: LEASE_MS / 3 });
-    const worker = new DeliveryWorker({ outbox, client: upstream, logger: pino({ level: 'silent' }), events: new RecordEvents() });
+    const upstream = new UpstreamClient({
+      baseUrl: mock.url,
+      token: SERVICE_TOKEN,
+      connections: 4,
+      timeoutMs: LEASE_MS / 3,
+    });
+    const worker = new DeliveryWorker({
+      outbox,
+      client: upstream,
+      logger: pino({ level: 'silent' }),
+      events: new RecordEvents(),
+    });
     workers.push(worker);
     upstreams.push(upstream);
     return { outbox, worker };
@@ -70,7 +80,11 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     mock.setFaults({ failRate: 0 });
     const users = () => mock.records('events').map((record) => (record as { user_id: string }).user_id);
-    await until(async () => (await a.outbox.counts()).queued.event === 0 && new Set(users()).size === EVENTS, 'every record delivered', 60_000);
+    await until(
+      async () => (await a.outbox.counts()).queued.event === 0 && new Set(users()).size === EVENTS,
+      'every record delivered',
+      60_000,
+    );
     await Promise.all([a.worker.stop(1_000), b.worker.stop(1_000)]);
     const twice = users().filter((user, i, all) => all.indexOf(user) !== i);
     assert.deepEqual(twice, [], 'no record delivered twice');

@@ -11,11 +11,15 @@ import { unmetRequirement } from '../helpers/requirement.js';
 const skip = unmetRequirement('the Redis Sentinel client suite', redisUnavailableReason());
 
 /** Resolves at the client's next `name` event (events.once would reject on the errors it emits on the way). */
-const next = (client: Redis, name: 'ready' | 'end') => new Promise<void>((resolve) => client.once(name, () => resolve()));
+const next = (client: Redis, name: 'ready' | 'end') =>
+  new Promise<void>((resolve) => client.once(name, () => resolve()));
 
 /** The relay's client of `set`, once it is ready. */
 async function readyClient(set: RedisReplicaSet): Promise<Redis> {
-  const client = connectRedis({ sentinels: set.sentinels.map((s) => ({ host: '127.0.0.1', port: s.port })), sentinelName: SENTINEL_NAME }) as Redis;
+  const client = connectRedis({
+    sentinels: set.sentinels.map((s) => ({ host: '127.0.0.1', port: s.port })),
+    sentinelName: SENTINEL_NAME,
+  }) as Redis;
   client.on('error', () => undefined);
   if (client.status !== 'ready') await next(client, 'ready');
   return client;
@@ -49,7 +53,9 @@ describe("the relay's Redis client behind Sentinel (SHOPBEACON_REDIS_SENTINELS)"
       await loseTheRace(set, client);
       await ended;
       // Bounded: a client that stays ended must fail the test, not hang the file on its servers.
-      const gaveUp = sleep(10_000).then(() => Promise.reject(new Error(`the client is still ${client.status} 10 s after ioredis ended it`)));
+      const gaveUp = sleep(10_000).then(() =>
+        Promise.reject(new Error(`the client is still ${client.status} 10 s after ioredis ended it`)),
+      );
       await Promise.race([next(client, 'ready'), gaveUp]);
       assert.equal(await client.ping(), 'PONG');
     } finally {

@@ -15,7 +15,9 @@ import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-proces
 const skip = unmetRequirement('the Redis suites', redisUnavailableReason());
 const event = (id: string, user = `u-${id}`) => ({ event_id: id, user_id: user, event_name: 'Page Viewed', event: {} });
 const stats = async (relay: RelayProcess) =>
-  (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { visitorsByMonth: Record<string, number> };
+  (await (await fetch(`${relay.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    visitorsByMonth: Record<string, number>;
+  };
 
 describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip }, () => {
   let redis: RedisServer;
@@ -40,7 +42,10 @@ describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip }, () => 
     const first = await collect(a.url, event('shared-1'));
     const second = await collect(b.url, event('shared-1'));
     assert.deepEqual([first.body['accepted'], second.body['duplicates']], [1, 1]);
-    await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-shared-1'), 'the delivery');
+    await until(
+      () => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-shared-1'),
+      'the delivery',
+    );
     assert.equal(mock.records('events').filter((e) => (e as { user_id: string }).user_id === 'u-shared-1').length, 1);
   });
 
@@ -56,7 +61,8 @@ describe('two relays sharing one Redis (SHOPBEACON_REDIS_URL)', { skip }, () => 
 
   it('holds one per-IP rate limit across both relays', async () => {
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push((await collect(i % 2 ? a.url : b.url, { events: [event(`rl-${i}-1`), event(`rl-${i}-2`)] })).status);
+    for (let i = 0; i < 20; i++)
+      answers.push((await collect(i % 2 ? a.url : b.url, { events: [event(`rl-${i}-1`), event(`rl-${i}-2`)] })).status);
     // 30 events a minute per IP, 5 taken above (a repeat counts too): 12 requests of 2 fit, whichever relay they reach.
     assert.equal(answers.filter((s) => s === 200).length, 12, answers.join(','));
     assert.ok(answers.slice(12).every((s) => s === 429));
@@ -67,7 +73,9 @@ describe('Redis unreachable', { skip }, () => {
   it('answers 503 (never 200 for what it could not check), says why in /readyz, and recovers when Redis returns', async () => {
     const redis = await new RedisServer().start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
-    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-redis-down-')), { SHOPBEACON_REDIS_URL: redis.url });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-redis-down-')), {
+      SHOPBEACON_REDIS_URL: redis.url,
+    });
     try {
       assert.equal((await collect(relay.url, event('down-1'))).status, 200);
       await redis.stop();
@@ -75,7 +83,9 @@ describe('Redis unreachable', { skip }, () => {
       assert.equal(during.status, 503);
       assert.equal(during.body['error'], 'shared_state_unavailable');
       assert.ok(during.headers.get('retry-after'));
-      const ready = (await (await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { reasons: string[] };
+      const ready = (await (
+        await fetch(`${relay.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).json()) as { reasons: string[] };
       assert.deepEqual(ready.reasons, ['Redis (SHOPBEACON_REDIS_URL) is unreachable']);
       await redis.start();
       await until(async () => (await fetch(`${relay.url}/readyz`)).status === 200, 'ready again', 10_000);
@@ -129,7 +139,10 @@ describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () =
   it('answers 503 while Redis is down (never 200 for what it could not store) and takes records again when it returns', async () => {
     const redis = await new RedisServer().start();
     const mock = await createMockUpstream({ token: SERVICE_TOKEN });
-    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-stream-down-')), { SHOPBEACON_REDIS_URL: redis.url, SHOPBEACON_OUTBOX: 'redis' });
+    const relay = await spawnRelay(mock.url, mkdtempSync(join(tmpdir(), 'sb-stream-down-')), {
+      SHOPBEACON_REDIS_URL: redis.url,
+      SHOPBEACON_OUTBOX: 'redis',
+    });
     try {
       assert.equal((await collect(relay.url, event('sd-1'))).status, 200);
       await redis.stop();
@@ -137,7 +150,10 @@ describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () =
       await redis.start();
       await until(async () => (await collect(relay.url, event('sd-2'))).status === 200, 'accepting again', 10_000);
       // Redis ran in memory only here: what it held before its crash is gone — the reason the README asks for AOF.
-      await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-sd-2'), 'delivery after the return');
+      await until(
+        () => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-sd-2'),
+        'delivery after the return',
+      );
     } finally {
       await killHard(relay);
       await redis.stop();
@@ -148,7 +164,10 @@ describe('the outbox in Redis Streams (SHOPBEACON_OUTBOX=redis)', { skip }, () =
 
 describe('shopbeacon outbox … --outbox redis', { skip }, () => {
   const cli = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['bin/shopbeacon.js', 'outbox', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, ['bin/shopbeacon.js', 'outbox', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
 
   it('shows, lists, retries and purges the dead letters of the Streams outbox, as for SQLite', async () => {
     const redis = await new RedisServer().start();
@@ -158,7 +177,10 @@ describe('shopbeacon outbox … --outbox redis', { skip }, () => {
     try {
       assert.equal((await collect(relay.url, event('cli-1'))).status, 200);
       assert.equal((await collect(relay.url, event('cli-2'))).status, 200);
-      await until(() => JSON.parse(cli(['status', '--json'], env).stdout).dead.event === 2, 'two dead letters in the status');
+      await until(
+        () => JSON.parse(cli(['status', '--json'], env).stdout).dead.event === 2,
+        'two dead letters in the status',
+      );
       const letters = JSON.parse(cli(['dead-letters', '--json'], env).stdout) as { id: number; body: string }[];
       assert.deepEqual(letters.map((l) => JSON.parse(l.body).user_id).sort(), ['u-cli-1', 'u-cli-2']);
       assert.match(cli(['purge', '--dead-before', '0s'], env).stdout, /^2 dead letter\(s\) deleted/);
@@ -167,7 +189,10 @@ describe('shopbeacon outbox … --outbox redis', { skip }, () => {
       await until(() => JSON.parse(cli(['status', '--json'], env).stdout).dead.event === 1, 'a third dead letter');
       mock.setFaults({ failRate: 0 });
       assert.match(cli(['retry', '--all'], env).stdout, /^1 dead letter\(s\) queued again/);
-      await until(() => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-cli-3'), 'the retried record delivered');
+      await until(
+        () => mock.records('events').some((e) => (e as { user_id: string }).user_id === 'u-cli-3'),
+        'the retried record delivered',
+      );
     } finally {
       await killHard(relay);
       await redis.stop();
@@ -178,6 +203,9 @@ describe('shopbeacon outbox … --outbox redis', { skip }, () => {
   it('says in one line that Redis does not answer, without a stack trace', () => {
     const result = cli(['status'], { SHOPBEACON_OUTBOX: 'redis', SHOPBEACON_REDIS_URL: 'redis://127.0.0.1:1' });
     assert.equal(result.status, 1);
-    assert.equal(result.stderr.trim(), 'shopbeacon outbox: Redis (SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS) does not answer; is it running?');
+    assert.equal(
+      result.stderr.trim(),
+      'shopbeacon outbox: Redis (SHOPBEACON_REDIS_URL or SHOPBEACON_REDIS_SENTINELS) does not answer; is it running?',
+    );
   });
 });

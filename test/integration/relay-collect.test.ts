@@ -39,9 +39,15 @@ describe('POST /collect', () => {
   it('sends an order once whatever repeats its Order Completed: a reloaded thank-you page, a second checkout_completed, another visitor', async () => {
     h.mock.reset();
     const completed = (orderId: unknown, user: string) =>
-      browserEvent({ event_name: 'Order Completed', user_id: user, event: { order_id: orderId, order_value: 49, currency: 'EUR' } });
+      browserEvent({
+        event_name: 'Order Completed',
+        user_id: user,
+        event: { order_id: orderId, order_value: 49, currency: 'EUR' },
+      });
     const first = await collect(h.url, { events: [completed(7001, 'user-abcdefgh')] });
-    const repeats = await collect(h.url, { events: [completed(7001, 'user-abcdefgh'), completed('7001', 'user-zyxwvuts'), completed(7002, 'user-abcdefgh')] });
+    const repeats = await collect(h.url, {
+      events: [completed(7001, 'user-abcdefgh'), completed('7001', 'user-zyxwvuts'), completed(7002, 'user-abcdefgh')],
+    });
     assert.equal(first.body['accepted'], 1);
     assert.deepEqual([repeats.body['accepted'], repeats.body['duplicates']], [1, 2]);
     await until(() => h.mock.records('events').length === 2, 'the two orders');
@@ -69,17 +75,47 @@ describe('POST /collect', () => {
     ]);
   });
 
-  const refusals: [name: string, body: string | Buffer, headers: Record<string, string>, status: number, code: string][] = [
+  const refusals: [
+    name: string,
+    body: string | Buffer,
+    headers: Record<string, string>,
+    status: number,
+    code: string,
+  ][] = [
     ['a body that is not JSON', '{"events":[', {}, 400, 'invalid_json'],
     ['a body that holds no event object', '[1,2]', {}, 400, 'no_event'],
     ['an empty object', '{}', {}, 400, 'no_event'],
     ['an object that is not an event', '{"foo":1}', {}, 400, 'no_event'],
     ['an empty events array', '{"events":[]}', {}, 400, 'no_event'],
-    ['more than 100 events', JSON.stringify({ events: Array.from({ length: 101 }, () => browserEvent()) }), {}, 413, 'too_many_events'],
-    ['a body over 64 KB', JSON.stringify({ events: [browserEvent({ event: { pad: 'x'.repeat(70_000) } })] }), {}, 413, 'body_too_large'],
-    ['another content type', '{}', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type'],
+    [
+      'more than 100 events',
+      JSON.stringify({ events: Array.from({ length: 101 }, () => browserEvent()) }),
+      {},
+      413,
+      'too_many_events',
+    ],
+    [
+      'a body over 64 KB',
+      JSON.stringify({ events: [browserEvent({ event: { pad: 'x'.repeat(70_000) } })] }),
+      {},
+      413,
+      'body_too_large',
+    ],
+    [
+      'another content type',
+      '{}',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      415,
+      'unsupported_media_type',
+    ],
     ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]), {}, 400, 'invalid_utf8'],
-    ['an origin that is not allowed', JSON.stringify(browserEvent()), { origin: 'https://evil.test' }, 403, 'origin_not_allowed'],
+    [
+      'an origin that is not allowed',
+      JSON.stringify(browserEvent()),
+      { origin: 'https://evil.test' },
+      403,
+      'origin_not_allowed',
+    ],
   ];
   for (const [name, body, headers, status, code] of refusals) {
     it(`answers ${status} for ${name}, with a JSON error`, async () => {
@@ -117,7 +153,10 @@ describe('POST /collect', () => {
       ),
     );
     const schemeDropped = await collect(h.url, browserEvent(), { origin: `https://${hostname}:${port}` });
-    assert.match(String(schemeDropped.body['message']), /does not pass the scheme \(X-Forwarded-Proto, read with SHOPBEACON_TRUST_PROXY=1\)$/);
+    assert.match(
+      String(schemeDropped.body['message']),
+      /does not pass the scheme \(X-Forwarded-Proto, read with SHOPBEACON_TRUST_PROXY=1\)$/,
+    );
   });
 });
 
@@ -132,7 +171,10 @@ describe('POST /collect identity cookies', () => {
     const [uid, sid, start] = cookiesOf(res.headers);
     assert.match(uid ?? '', /^_sb_uid=[\w-]{21}; Max-Age=34560000; Path=\/; SameSite=Lax; Domain=shop.test$/);
     assert.match(sid ?? '', /^_sb_sid=[\w-]{21}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test$/);
-    assert.match(start ?? '', /^_sb_sst=[\w-]{21}\.\d{13}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test; HttpOnly$/);
+    assert.match(
+      start ?? '',
+      /^_sb_sst=[\w-]{21}\.\d{13}; Max-Age=1800; Path=\/; SameSite=Lax; Domain=shop.test; HttpOnly$/,
+    );
     assert.ok(Number(/\.(\d+);/.exec(start ?? '')?.[1]) >= before);
     assert.doesNotMatch(`${uid}${sid}`, /HttpOnly/);
   });
@@ -146,7 +188,9 @@ describe('POST /collect identity cookies', () => {
   it('renews the cookies with the ids the browser had, and uses them for events without ids', async () => {
     const event = browserEvent();
     const start = Date.now() - 3_600_000;
-    const res = await collect(h.url, event, { cookie: `_sb_uid=known-user-1234; _sb_sid=known-sess-1234; _sb_sst=known-sess-1234.${start}` });
+    const res = await collect(h.url, event, {
+      cookie: `_sb_uid=known-user-1234; _sb_sid=known-sess-1234; _sb_sst=known-sess-1234.${start}`,
+    });
     const [uid, sid, sst] = cookiesOf(res.headers);
     assert.match(uid ?? '', /^_sb_uid=known-user-1234;/);
     assert.match(sid ?? '', /^_sb_sid=known-sess-1234;/);

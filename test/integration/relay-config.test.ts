@@ -24,7 +24,20 @@ describe('shopbeacon relay with settings it cannot use', () => {
 
 describe('shopbeacon relay with a secret given as a flag', () => {
   it('warns that the flag shows the secret to every user of the machine, naming the variable to use, never the secret', async () => {
-    const run = await runCli(['relay', '--port', '0', '--base-url', 'not a url', '--token', 'svc-secret-9d1f', '--admin-key', 'admin-secret-4c2a'], {});
+    const run = await runCli(
+      [
+        'relay',
+        '--port',
+        '0',
+        '--base-url',
+        'not a url',
+        '--token',
+        'svc-secret-9d1f',
+        '--admin-key',
+        'admin-secret-4c2a',
+      ],
+      {},
+    );
     assert.equal(run.code, 1);
     const lines = run.stderr.trim().split('\n');
     assert.deepEqual(lines.slice(0, 2), [

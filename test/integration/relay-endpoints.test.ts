@@ -15,7 +15,9 @@ describe('relay endpoints', () => {
     assert.match(res.headers.get('cache-control') ?? '', /max-age=\d+/);
     assert.match(await res.text(), /shopbeacon/);
     // undici's request: fetch adds Cache-Control: no-cache to conditional requests.
-    const again = await request(`${h.url}/shopbeacon.js`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
+    const again = await request(`${h.url}/shopbeacon.js`, {
+      headers: { 'if-none-match': res.headers.get('etag') ?? '' },
+    });
     assert.equal(again.statusCode, 304);
   });
 
@@ -42,7 +44,9 @@ describe('relay endpoints', () => {
   it('GET /stats needs the admin key: 401 without or wrong, visitors per month with it', async () => {
     assert.equal((await fetch(`${h.url}/stats`)).status, 401);
     assert.equal((await fetch(`${h.url}/stats`, { headers: { authorization: 'Bearer wrong' } })).status, 401);
-    const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+    const stats = (await (
+      await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    ).json()) as {
       visitorsByMonth: Record<string, number>;
     };
     assert.equal(typeof stats.visitorsByMonth, 'object');
@@ -59,7 +63,10 @@ describe('relay endpoints', () => {
   it('never puts the service token in an answer or a log line', async () => {
     const answers = await Promise.all(
       ['/collect', '/metrics', '/readyz', '/stats', '/shopbeacon.js', '/nope'].map(async (path) => {
-        const res = await fetch(`${h.url}${path}`, { method: path === '/collect' ? 'POST' : 'GET', headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+        const res = await fetch(`${h.url}${path}`, {
+          method: path === '/collect' ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${ADMIN_KEY}` },
+        });
         return `${JSON.stringify([...res.headers])}${await res.text()}`;
       }),
     );

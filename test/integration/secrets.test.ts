@@ -66,7 +66,11 @@ describe('the service token stays secret', () => {
       ),
     );
     await answer(`${h.url}/v1/orders`, { method: 'POST', headers: admin, body: JSON.stringify(order()) });
-    await answer(`${h.url}/v1/orders`, { method: 'POST', headers: { ...admin, authorization: `Bearer ${SERVICE_TOKEN}` }, body: '{}' });
+    await answer(`${h.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...admin, authorization: `Bearer ${SERVICE_TOKEN}` },
+      body: '{}',
+    });
     await answer(`${h.url}/v1/orders`, { method: 'POST', headers: admin, body: '{"order_id":' });
     // The service refusing the token (a 400 naming it) and failing: delivery pauses and logs why.
     h.mock.setFaults({ failRate: 1, failStatus: 500 });
@@ -74,7 +78,8 @@ describe('the service token stays secret', () => {
     await until(() => h.mock.calls().length >= 1, 'a failed call');
     h.mock.setFaults({ failRate: 0 });
     for (const path of ['/healthz', '/readyz', '/metrics', '/shopbeacon.js', '/nope']) await answer(`${h.url}${path}`);
-    for (const path of ['/stats', '/_debug/', '/_debug/snapshot', '/_debug/assets/debugger.js']) await answer(`${h.url}${path}`, { headers: admin });
+    for (const path of ['/stats', '/_debug/', '/_debug/snapshot', '/_debug/assets/debugger.js'])
+      await answer(`${h.url}${path}`, { headers: admin });
     const stream = await readEventStream(
       `${h.url}/_debug/stream`,
       { authorization: `Bearer ${ADMIN_KEY}` },
@@ -93,7 +98,10 @@ describe('the service token stays secret', () => {
       );
     }
     // The harness logs at trace: debug lines (one per request) were written and checked too.
-    assert.ok(h.logs.length > 10 && h.logs.some((l) => l.includes('"level":20')), 'debug-level lines were written and checked');
+    assert.ok(
+      h.logs.length > 10 && h.logs.some((l) => l.includes('"level":20')),
+      'debug-level lines were written and checked',
+    );
     console.log(
       `# token grep: ${seen.length} answers, ${h.logs.length} log lines (trace level), ${built.length} built files, 1 debugger stream: 0 occurrences`,
     );
@@ -174,7 +182,9 @@ describe('nothing the client sends reaches beyond the configured service', () =>
         [],
       );
     }
-    console.log(`# boundary: ${hostile.length + 1} hostile requests, ${service.calls.length} calls to the service (POST /v1/* only), 0 to any other host`);
+    console.log(
+      `# boundary: ${hostile.length + 1} hostile requests, ${service.calls.length} calls to the service (POST /v1/* only), 0 to any other host`,
+    );
   });
 
   it('refuses admin endpoints a missing or wrong key, and a browser origin that is not listed', async () => {

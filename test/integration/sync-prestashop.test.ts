@@ -4,7 +4,13 @@ import { getJson } from '../helpers/http.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 import { nextSweep, syncStatus } from '../helpers/sync-status.js';
 import { type StandIn } from '../helpers/platform-standins.js';
-import { parisTime, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from '../connectors/prestashop/standin.js';
+import {
+  parisTime,
+  PRESTASHOP_KEY,
+  prestaOrders,
+  prestaProducts,
+  prestaShopStandIn,
+} from '../connectors/prestashop/standin.js';
 
 const ADMIN = { authorization: `Bearer ${ADMIN_KEY}` };
 type Row = Record<string, unknown>;
@@ -28,7 +34,11 @@ describe('the sync with a PrestaShop Webservice key', () => {
     await until(() => h.mock.records('orders').length === 150, 'the orders', 30_000);
     const source = orders[0] as Row;
     const sent = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 1) as Row;
-    assert.equal(parisTime(Date.parse(`${String(sent['date_created_gmt']).replace(' ', 'T')}Z`)), source['date_add'], "the shop's wall clock, moved to UTC");
+    assert.equal(
+      parisTime(Date.parse(`${String(sent['date_created_gmt']).replace(' ', 'T')}Z`)),
+      source['date_add'],
+      "the shop's wall clock, moved to UTC",
+    );
     assert.deepEqual(
       { ...sent, date_created_gmt: undefined, date_modified_gmt: undefined },
       {
@@ -83,7 +93,11 @@ describe('the sync with a PrestaShop Webservice key', () => {
     const changed = orders[149] as Row;
     changed['current_state'] = '6';
     changed['date_upd'] = parisTime(Date.now());
-    await until(() => h.mock.records('orders').some((o) => (o as Row)['order_id'] === 150 && (o as Row)['status'] === 'cancelled'), 'the cancelled order');
+    await until(
+      () =>
+        h.mock.records('orders').some((o) => (o as Row)['order_id'] === 150 && (o as Row)['status'] === 'cancelled'),
+      'the cancelled order',
+    );
     await nextSweep(h, 'prestashop');
     await nextSweep(h, 'prestashop');
     assert.equal(orderCalls(h) - before, 1, 'one call: the cancelled order; the overlap re-read the others unchanged');
@@ -100,7 +114,10 @@ describe('the sync with a PrestaShop Webservice key', () => {
     product['date_upd'] = parisTime(Date.now());
     await nextSweep(h, 'prestashop');
     await nextSweep(h, 'prestashop');
-    const stats = await getJson<{ withdrawnProducts: { platform: string; productId: string; reason: string }[] }>(`${h.url}/stats`, ADMIN);
+    const stats = await getJson<{ withdrawnProducts: { platform: string; productId: string; reason: string }[] }>(
+      `${h.url}/stats`,
+      ADMIN,
+    );
     assert.deepEqual(
       stats.withdrawnProducts.map((w) => [w.platform, w.productId, w.reason]),
       [['prestashop', '1', 'inactive: only active products are sent']],
@@ -122,11 +139,16 @@ describe('the sync with a PrestaShop Webservice key', () => {
         .filter((p) => p.startsWith('/api/orders?'))
         .every(
           (p) =>
-            /output_format=JSON/.test(p) && /date=1/.test(p) && /filter\[date_upd\]=\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]/.test(p),
+            /output_format=JSON/.test(p) &&
+            /date=1/.test(p) &&
+            /filter\[date_upd\]=\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]/.test(p),
         ),
     );
     assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).every((p) => !p.includes('display=full')));
     const orderPages = paths.filter((p) => p.startsWith('/api/orders?')).length;
-    assert.ok(paths.filter((p) => p.startsWith('/api/customers?')).length <= orderPages, 'the customer looked up once per sweep, not once per order');
+    assert.ok(
+      paths.filter((p) => p.startsWith('/api/customers?')).length <= orderPages,
+      'the customer looked up once per sweep, not once per order',
+    );
   });
 });

@@ -53,9 +53,14 @@ describe('the sync of a relay killed with SIGKILL in the middle of the history',
     try {
       await until(() => orderIds(mock).size === 3000, 'all 3,000 orders after the restart', 60_000);
       const resumedAt = ordersAsked(shop)[askedBefore] ?? 0;
-      assert.ok(resumedAt > historyStart(Date.now()) + 86_400_000, 'the restarted sweep began at its cursor, not two years back');
+      assert.ok(
+        resumedAt > historyStart(Date.now()) + 86_400_000,
+        'the restarted sweep began at its cursor, not two years back',
+      );
       const twice = orderCalls(mock) - 3000;
-      console.log(`# sync kill -9: ${atKill} orders delivered at the kill, 3000 after the restart, ${twice} sent twice`);
+      console.log(
+        `# sync kill -9: ${atKill} orders delivered at the kill, 3000 after the restart, ${twice} sent twice`,
+      );
       // At most the calls in flight (16), the deliveries in the 5 ms acknowledgement batch (one round of
       // 16 at 10 ms a call) and the one order (an hour apart) inside the sweep's 5-minute overlap.
       assert.ok(twice <= 33, `${twice} orders sent twice`);
@@ -67,19 +72,40 @@ describe('the sync of a relay killed with SIGKILL in the middle of the history',
   it('does not send anything again after a clean restart with the history done', async () => {
     const h = await startRelay({
       upstream: mock,
-      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_KEY,
+        woocommerceConsumerSecret: WOO_SECRET,
+        shopCurrency: 'EUR',
+        syncIntervalMs: '1s',
+      },
     });
     try {
-      const queued = async () => Object.values((await h.relay.shopbeacon.outbox.counts()).queued).reduce((a, b) => a + b, 0);
-      await until(async () => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null && (await queued()) === 0, 'a first sweep, delivered', 30_000);
+      const queued = async () =>
+        Object.values((await h.relay.shopbeacon.outbox.counts()).queued).reduce((a, b) => a + b, 0);
+      await until(
+        async () => h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null && (await queued()) === 0,
+        'a first sweep, delivered',
+        30_000,
+      );
       await h.stopRelay();
       const calls = orderCalls(mock);
       const again = await startRelay({
         upstream: mock,
         dataDir: h.dataDir,
-        config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, shopCurrency: 'EUR', syncIntervalMs: '1s' },
+        config: {
+          woocommerceUrl: shop.url,
+          woocommerceConsumerKey: WOO_KEY,
+          woocommerceConsumerSecret: WOO_SECRET,
+          shopCurrency: 'EUR',
+          syncIntervalMs: '1s',
+        },
       });
-      await until(() => again.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'a sweep after the restart', 30_000);
+      await until(
+        () => again.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null,
+        'a sweep after the restart',
+        30_000,
+      );
       await again.stopRelay();
       assert.equal(orderCalls(mock), calls);
     } finally {
@@ -124,9 +150,17 @@ describe('two relays syncing one platform through one Redis', { skip }, () => {
     const other = holder === a ? b : a;
     assert.equal(other.relay.shopbeacon.syncs[0]?.status.lastStartedAt, null, 'the other relay never swept');
     assert.equal(orderCalls(a.mock), 300, 'each order sent once');
-    assert.equal(ordersAsked(shop).filter((at) => at < historyStart(Date.now()) + 86_400_000).length, 1, 'the history begun once');
+    assert.equal(
+      ordersAsked(shop).filter((at) => at < historyStart(Date.now()) + 86_400_000).length,
+      1,
+      'the history begun once',
+    );
     await holder.stopRelay();
-    await until(() => other.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null, 'the other relay to take over', 15_000);
+    await until(
+      () => other.relay.shopbeacon.syncs[0]?.status.lastSuccessAt !== null,
+      'the other relay to take over',
+      15_000,
+    );
     assert.equal(orderCalls(a.mock), 300, 'nothing sent again on the take-over');
   });
 });

@@ -45,7 +45,13 @@ describe("the sync with a Dev Dashboard app's client id and secret (tokens that 
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
     shop.tokenLifetimeS = 2;
     h = await startRelay({
-      config: { shopifyShop: shop.url, shopifyClientId: SHOPIFY_CLIENT_ID, shopifySecret: SHOPIFY_CLIENT_SECRET, shopCurrency: 'USD', syncIntervalMs: '1s' },
+      config: {
+        shopifyShop: shop.url,
+        shopifyClientId: SHOPIFY_CLIENT_ID,
+        shopifySecret: SHOPIFY_CLIENT_SECRET,
+        shopCurrency: 'USD',
+        syncIntervalMs: '1s',
+      },
     });
   });
   after(async () => {

@@ -52,22 +52,34 @@ describe('the sync with a Shopify Admin API token', () => {
   });
 
   it('sends the history from one bulk operation per kind, then pages what changed since with GraphQL', async () => {
-    await until(() => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1, 'the history', 30_000);
+    await until(
+      () => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1,
+      'the history',
+      30_000,
+    );
     assert.equal(shop.bulkQueries.length, 2);
     await nextSweep(h, 'shopify');
     const changed = orders[3] as Row;
     changed['displayFulfillmentStatus'] = 'FULFILLED';
     changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     await until(
-      () => h.mock.records('orders').some((o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed'),
+      () =>
+        h.mock
+          .records('orders')
+          .some(
+            (o) => stringifyBody(o).includes('"order_id":820982911946154511,') && (o as Row)['status'] === 'completed',
+          ),
       'the fulfilled order',
     );
     assert.equal(shop.bulkQueries.length, 2, 'no bulk operation after the history');
     assert.ok(shop.operations.includes('ShopbeaconOrders'), 'changes paged with the orders query');
     assert.ok(
       shop.operations.includes('ShopbeaconLineItems') ||
-        (h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as { line_items: unknown[] }).line_items.length ===
-          60,
+        (
+          h.mock.records('orders').find((o) => stringifyBody(o).includes('"order_id":820982911946154508,')) as {
+            line_items: unknown[];
+          }
+        ).line_items.length === 60,
     );
   });
 
@@ -109,7 +121,13 @@ describe('the sync when Shopify withholds protected customer data, at a retired 
   before(async () => {
     shop = await new ShopifyGraphqlStandIn(orders, shopifyGraphqlProducts()).start();
     h = await startRelay({
-      config: { shopifyShop: shop.url, shopifyAdminToken: SHOPIFY_TOKEN, shopCurrency: 'USD', syncIntervalMs: '1s', shopifyApiVersion: '2024-01' },
+      config: {
+        shopifyShop: shop.url,
+        shopifyAdminToken: SHOPIFY_TOKEN,
+        shopCurrency: 'USD',
+        syncIntervalMs: '1s',
+        shopifyApiVersion: '2024-01',
+      },
     });
   });
   after(async () => {
@@ -123,7 +141,10 @@ describe('the sync when Shopify withholds protected customer data, at a retired 
     const changed = orders[2] as Row;
     changed['updatedAt'] = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     await until(
-      async () => ((await syncStatus(h, 'shopify')) as { notes?: string[] } | undefined)?.notes?.some((n) => n.startsWith('Shopify withheld')) === true,
+      async () =>
+        ((await syncStatus(h, 'shopify')) as { notes?: string[] } | undefined)?.notes?.some((n) =>
+          n.startsWith('Shopify withheld'),
+        ) === true,
       'the note',
     );
     const status = (await syncStatus(h, 'shopify')) as SyncStats['sync'][string] & { notes: string[] };
@@ -134,7 +155,10 @@ describe('the sync when Shopify withholds protected customer data, at a retired 
     );
     assert.ok(status.invalid >= 1, 'the order without an email kept as a dead letter');
     await nextSweep(h, 'shopify');
-    assert.equal(h.logs.filter((line) => line.includes('Shopify answered with Admin API version 2026-01, not 2024-01')).length, 1);
+    assert.equal(
+      h.logs.filter((line) => line.includes('Shopify answered with Admin API version 2026-01, not 2024-01')).length,
+      1,
+    );
   });
 });
 
@@ -162,7 +186,11 @@ describe("the sync's bulk history when Shopify writes a parent's children before
       }
       return last;
     };
-    await until(() => [...lines].every(([id, count]) => sent().get(id ?? '') === count), 'every order with all its lines', 30_000);
+    await until(
+      () => [...lines].every(([id, count]) => sent().get(id ?? '') === count),
+      'every order with all its lines',
+      30_000,
+    );
     assert.ok(shop.bulkGrouped.length > 0 && shop.bulkGrouped.every(Boolean), 'groupObjects: true on each bulk run');
   });
 });

@@ -19,7 +19,12 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   before(async () => {
     shop = await wooCommerceStandIn(orders, wooProducts()).start();
     h = await startRelay({
-      config: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET, syncIntervalMs: '1s' },
+      config: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: WOO_KEY,
+        woocommerceConsumerSecret: WOO_SECRET,
+        syncIntervalMs: '1s',
+      },
     });
   });
   after(async () => {
@@ -28,7 +33,11 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   });
 
   it('delivers every order and every published product, one unchanged for three years too, a product without an image kept as a dead letter', async () => {
-    await until(() => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2, 'the history', 30_000);
+    await until(
+      () => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2,
+      'the history',
+      30_000,
+    );
     assert.deepEqual(
       h.mock
         .records('products')
@@ -67,7 +76,10 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     changed['status'] = 'completed';
     changed['date_modified_gmt'] = new Date().toISOString().slice(0, 19);
     await until(
-      () => h.mock.records('orders').some((o) => (o as Row)['order_id'] === changed['id'] && (o as Row)['status'] === 'completed'),
+      () =>
+        h.mock
+          .records('orders')
+          .some((o) => (o as Row)['order_id'] === changed['id'] && (o as Row)['status'] === 'completed'),
       'the changed order',
     );
     await nextSweep(h, 'woocommerce');
@@ -80,19 +92,26 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
   });
 
   it("shows the sync on the debugger's card", async () => {
-    const snapshot = await getJson<{ sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[] }>(
-      `${h.url}/_debug/snapshot`,
-      ADMIN,
-    );
+    const snapshot = await getJson<{
+      sync: { platform: string; sent: number; missedByWebhooks: number; lastSuccessAt: number | null }[];
+    }>(`${h.url}/_debug/snapshot`, ADMIN);
     assert.equal(snapshot.sync[0]?.platform, 'woocommerce');
-    assert.ok((snapshot.sync[0]?.sent ?? 0) >= 232 && snapshot.sync[0]?.missedByWebhooks === null && snapshot.sync[0]?.lastSuccessAt !== null);
+    assert.ok(
+      (snapshot.sync[0]?.sent ?? 0) >= 232 &&
+        snapshot.sync[0]?.missedByWebhooks === null &&
+        snapshot.sync[0]?.lastSuccessAt !== null,
+    );
   });
 
   it('names the sync in /metrics', async () => {
-    const metrics = await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) => r.text());
+    const metrics = await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }).then((r) =>
+      r.text(),
+    );
     // The 230 of the history and the changed order at least: a sweep a second hands the changed order
     // again until its delivery is remembered (the outbox coalesces the two), so on a busy machine more.
-    const sent = Number(/shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} (\d+)/.exec(metrics)?.[1]);
+    const sent = Number(
+      /shopbeacon_sync_records_total\{platform="woocommerce",kind="order",result="sent"\} (\d+)/.exec(metrics)?.[1],
+    );
     assert.ok(sent >= 231, `${sent} orders counted as sent`);
     assert.match(metrics, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} \d+/);
   });
@@ -130,7 +149,11 @@ describe('the sync beside WooCommerce webhooks', () => {
     const body = JSON.stringify(order);
     const answer = await fetch(`${h.url}/webhooks/woocommerce`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.updated', 'x-wc-webhook-signature': sign(body, WEBHOOK_SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'x-wc-webhook-topic': 'order.updated',
+        'x-wc-webhook-signature': sign(body, WEBHOOK_SECRET),
+      },
       body,
     });
     assert.equal(answer.status, 200);
@@ -141,9 +164,13 @@ describe('the sync beside WooCommerce webhooks', () => {
     await changeOrder(0, 'completed', true);
     await changeOrder(1, 'cancelled', false, 20);
     await changeOrder(2, 'on-hold', false);
-    const sent = (id: unknown, status: string) => h.mock.records('orders').some((o) => (o as Row)['order_id'] === id && (o as Row)['status'] === status);
+    const sent = (id: unknown, status: string) =>
+      h.mock.records('orders').some((o) => (o as Row)['order_id'] === id && (o as Row)['status'] === status);
     await until(
-      () => sent((orders[0] as Row)['id'], 'completed') && sent((orders[1] as Row)['id'], 'cancelled') && sent((orders[2] as Row)['id'], 'on-hold'),
+      () =>
+        sent((orders[0] as Row)['id'], 'completed') &&
+        sent((orders[1] as Row)['id'], 'cancelled') &&
+        sent((orders[2] as Row)['id'], 'on-hold'),
       'the three changes',
     );
     await nextSweep(h, 'woocommerce');
@@ -177,7 +204,11 @@ describe('the sync whose key the platform refuses', () => {
   });
 
   it('GET /readyz answers 200 degraded naming the platform once sweeps fail for longer than three intervals, and /collect still takes events', async () => {
-    await until(async () => ((await (await fetch(`${h.url}/readyz`)).json()) as { status: string }).status === 'degraded', '/readyz degraded', 15_000);
+    await until(
+      async () => ((await (await fetch(`${h.url}/readyz`)).json()) as { status: string }).status === 'degraded',
+      '/readyz degraded',
+      15_000,
+    );
     // The reasons are told to the admin key only (#47).
     const answer = await fetch(`${h.url}/readyz`, { headers: ADMIN });
     const body = (await answer.json()) as { reasons: string[] };
@@ -185,9 +216,20 @@ describe('the sync whose key the platform refuses', () => {
     assert.match(body.reasons.join(' '), /the woocommerce sync has failed since .*401/);
     const collect = await fetch(`${h.url}/collect`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', origin: h.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+      headers: {
+        'content-type': 'text/plain',
+        origin: h.url,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+      },
       body: JSON.stringify({
-        events: [{ event_id: 'degraded-1', user_id: 'u1', event_name: 'Added To Cart', event: { product_id: 1, price: 1, currency: 'EUR', quantity: 1 } }],
+        events: [
+          {
+            event_id: 'degraded-1',
+            user_id: 'u1',
+            event_name: 'Added To Cart',
+            event: { product_id: 1, price: 1, currency: 'EUR', quantity: 1 },
+          },
+        ],
       }),
     });
     assert.equal(collect.status, 200);

@@ -39,7 +39,10 @@ describe('a data directory written by the previous version', () => {
     const h = await startRelay({ upstream: mock, dataDir });
     try {
       await until(
-        () => mock.records('events').length === 3 && mock.records('orders').length === 2 && mock.records('products').length === 1,
+        () =>
+          mock.records('events').length === 3 &&
+          mock.records('orders').length === 2 &&
+          mock.records('products').length === 1,
         'the six queued records',
       );
       assert.deepEqual(
@@ -49,7 +52,9 @@ describe('a data directory written by the previous version', () => {
           .sort(),
         [9001, 9002],
       );
-      const stats = (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+      const stats = (await (
+        await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+      ).json()) as {
         outbox: { dead: { order: number } };
         visitorsByMonth: Record<string, number>;
       };
@@ -57,8 +62,11 @@ describe('a data directory written by the previous version', () => {
       // visitor-0 counted before the upgrade; visitor-1 to -3 from the queued events, whose rows got their visitor from their body in migration 2.
       await until(
         async () =>
-          ((await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as typeof stats).visitorsByMonth['2026-11'] ===
-          4,
+          (
+            (await (
+              await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+            ).json()) as typeof stats
+          ).visitorsByMonth['2026-11'] === 4,
         'four visitors in November',
       );
       // Version 3 (issue #35): the duplicate window in slices; the ids of seen_events moved into them.
@@ -80,7 +88,11 @@ describe('a data directory written by the previous version', () => {
         order_value: 49.9,
         line_items: [{ line_item_product_id: 7, line_item_price: 49.9, line_item_quantity: 1 }],
       };
-      assert.equal(state.delivered('order', '8001', JSON.stringify(order)), true, 'a re-run of the import still skips what it delivered');
+      assert.equal(
+        state.delivered('order', '8001', JSON.stringify(order)),
+        true,
+        'a re-run of the import still skips what it delivered',
+      );
     } finally {
       state.close();
     }
@@ -113,7 +125,11 @@ describe('a data directory written by the previous version', () => {
     const dataDir = copyOfFixture();
     const outbox = join(dataDir, 'outbox.sqlite');
     writeFileSync(outbox, readFileSync(outbox).subarray(0, 2048));
-    const env = { SHOPBEACON_DATA_DIR: dataDir, SHOPBEACON_BASE_URL: 'http://127.0.0.1:9', SHOPBEACON_TOKEN: SERVICE_TOKEN };
+    const env = {
+      SHOPBEACON_DATA_DIR: dataDir,
+      SHOPBEACON_BASE_URL: 'http://127.0.0.1:9',
+      SHOPBEACON_TOKEN: SERVICE_TOKEN,
+    };
     for (const args of [
       ['relay', '--port', '0'],
       ['outbox', 'status'],
@@ -122,7 +138,9 @@ describe('a data directory written by the previous version', () => {
       assert.equal(run.code, 1, args.join(' '));
       assert.match(
         run.stderr.trim(),
-        new RegExp(`^shopbeacon(?: relay)?: ${outbox.replaceAll('/', '\\/')} is damaged \\(.*shopbeacon outbox recover --data-dir`),
+        new RegExp(
+          `^shopbeacon(?: relay)?: ${outbox.replaceAll('/', '\\/')} is damaged \\(.*shopbeacon outbox recover --data-dir`,
+        ),
       );
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
     }

@@ -88,7 +88,10 @@ describe('POST /collect with a page clock (sent_at, captured_at, utc_offset)', (
       const answer = await collect(h.url, { events: [browserEvent({ captured_at: Date.now(), utc_offset: offset })] });
       assert.equal(answer.status, status, `utc_offset ${offset}: ${answer.text}`);
       if (status === 400)
-        assert.match(JSON.stringify(answer.body['rejected']), /"path":"utc_offset","message":"must be whole minutes east of UTC, from -720 to 840/);
+        assert.match(
+          JSON.stringify(answer.body['rejected']),
+          /"path":"utc_offset","message":"must be whole minutes east of UTC, from -720 to 840/,
+        );
     }
     const written = formatEventTime(Date.now(), 1439);
     const answer = await collect(h.url, { events: [browserEvent({ datetime: written })] });
@@ -144,12 +147,18 @@ describe('POST /collect with identified visitors', () => {
   it("keeps a session younger than 24 hours, from today's cookies and from a snippet's id.start.last of before", async () => {
     const hourAgo = Date.now() - 3_600_000;
     const event = browserEvent({ session_id: `sess-legacy-1234.${hourAgo}.${hourAgo}` });
-    const legacy = await collect(h.url, { events: [event] }, { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234.${hourAgo}.${hourAgo}` });
+    const legacy = await collect(
+      h.url,
+      { events: [event] },
+      { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234.${hourAgo}.${hourAgo}` },
+    );
     assert.equal(sessionCookieOf(legacy.headers), '_sb_sid=sess-legacy-1234');
     assert.equal(cookieOf(legacy.headers, '_sb_sst'), `_sb_sst=sess-legacy-1234.${hourAgo}`);
     await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
     assert.equal(deliveredEvent(h.mock, event)?.['session_id'], 'sess-legacy-1234');
-    const today = await collect(h.url, browserEvent(), { cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234; _sb_sst=sess-legacy-1234.${hourAgo}` });
+    const today = await collect(h.url, browserEvent(), {
+      cookie: `_sb_uid=anon-12345678; _sb_sid=sess-legacy-1234; _sb_sst=sess-legacy-1234.${hourAgo}`,
+    });
     assert.equal(sessionCookieOf(today.headers), '_sb_sid=sess-legacy-1234');
     assert.equal(cookieOf(today.headers, '_sb_sst'), `_sb_sst=sess-legacy-1234.${hourAgo}`);
   });
@@ -166,7 +175,10 @@ describe('POST /collect with identified visitors', () => {
     const session = sessionCookieOf(answer.headers)!.slice('_sb_sid='.length);
     assert.match(session, /^[\w-]{21}$/);
     assert.ok(Number(cookieOf(answer.headers, '_sb_sst')!.split('.')[1]) > dayAgo + 86_400_000);
-    await until(() => deliveredEvent(h.mock, other) !== undefined && deliveredEvent(h.mock, stamped) !== undefined, 'delivery');
+    await until(
+      () => deliveredEvent(h.mock, other) !== undefined && deliveredEvent(h.mock, stamped) !== undefined,
+      'delivery',
+    );
     assert.equal(deliveredEvent(h.mock, stamped)?.['session_id'], session);
     assert.equal(deliveredEvent(h.mock, other)?.['session_id'], 'sess-another-123');
   });
@@ -174,7 +186,11 @@ describe('POST /collect with identified visitors', () => {
   it('gives a session the snippet began (after a switch of account) its own start, not the start of the one before', async () => {
     const dayAgo = Date.now() - 86_400_001;
     const event = browserEvent({ user_id: 'customer-8', session_id: 'sess-after-switch' });
-    const answer = await collect(h.url, { events: [event] }, { cookie: `_sb_uid=~customer-8; _sb_sid=sess-after-switch; _sb_sst=sess-before-1234.${dayAgo}` });
+    const answer = await collect(
+      h.url,
+      { events: [event] },
+      { cookie: `_sb_uid=~customer-8; _sb_sid=sess-after-switch; _sb_sst=sess-before-1234.${dayAgo}` },
+    );
     assert.equal(sessionCookieOf(answer.headers), '_sb_sid=sess-after-switch');
     assert.ok(Number(cookieOf(answer.headers, '_sb_sst')!.split('.')[1]) > dayAgo + 86_400_000);
     await until(() => deliveredEvent(h.mock, event) !== undefined, 'delivery');
@@ -193,17 +209,26 @@ describe('POST /collect with identified visitors', () => {
   it('refuses a user_id no cookie could hold, naming user_id and the reason', async () => {
     const answer = await collect(h.url, { events: [browserEvent({ user_id: 'jane doe;admin' })] });
     assert.equal(answer.status, 400);
-    assert.match(JSON.stringify(answer.body['rejected']), /"path":"user_id","message":"must be 1 to 128 printable ASCII characters without spaces/);
+    assert.match(
+      JSON.stringify(answer.body['rejected']),
+      /"path":"user_id","message":"must be 1 to 128 printable ASCII characters without spaces/,
+    );
   });
 });
 
 describe('readVisitorIds(cookieHeader)', () => {
   it('reads the anonymous or the identified id and the session, ignoring other cookies and garbage', () => {
-    assert.deepEqual(readVisitorIds('theme=dark; _sb_uid=Abcdefgh12345678_-xy; _sb_sid=Sess1234abcd.1700000000000.1700000000001'), {
-      user_id: 'Abcdefgh12345678_-xy',
+    assert.deepEqual(
+      readVisitorIds('theme=dark; _sb_uid=Abcdefgh12345678_-xy; _sb_sid=Sess1234abcd.1700000000000.1700000000001'),
+      {
+        user_id: 'Abcdefgh12345678_-xy',
+        session_id: 'Sess1234abcd',
+      },
+    );
+    assert.deepEqual(readVisitorIds('_sb_uid=~c%401001; _sb_sid=Sess1234abcd'), {
+      user_id: 'c%401001',
       session_id: 'Sess1234abcd',
     });
-    assert.deepEqual(readVisitorIds('_sb_uid=~c%401001; _sb_sid=Sess1234abcd'), { user_id: 'c%401001', session_id: 'Sess1234abcd' });
     assert.deepEqual(readVisitorIds('_sb_uid=<script>; _sb_uid=Abcdefgh12345678'), { user_id: 'Abcdefgh12345678' });
     assert.equal(readVisitorIds('_sb_uid=short'), undefined);
     assert.equal(readVisitorIds(''), undefined);

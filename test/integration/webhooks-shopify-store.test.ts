@@ -7,7 +7,8 @@ import { freshFixture } from '../helpers/platform-fixtures.js';
 import { ADMIN_KEY, relayForSuite, until, type Harness } from '../helpers/relay-harness.js';
 
 const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
-const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) => postShopifyWebhook(h.url, topic, body, SHOPIFY_SECRET, extra);
+const shopify = (h: Harness, topic: string, body: string, extra: Record<string, string> = {}) =>
+  postShopifyWebhook(h.url, topic, body, SHOPIFY_SECRET, extra);
 
 describe('POST /webhooks/shopify for a relay that names its store (SHOPBEACON_SHOPIFY_SHOP)', () => {
   const h = relayForSuite({
@@ -22,7 +23,10 @@ describe('POST /webhooks/shopify for a relay that names its store (SHOPBEACON_SH
 
   it("refuses with 403 a delivery signed with the app's secret but naming another store, and takes its own store's", async () => {
     const body = freshFixture('shopify/order-paid.json');
-    const foreign = await shopify(h, 'orders/paid', body, { 'x-shopify-shop-domain': 'other-store.myshopify.com', 'x-shopify-webhook-id': 'foreign-1' });
+    const foreign = await shopify(h, 'orders/paid', body, {
+      'x-shopify-shop-domain': 'other-store.myshopify.com',
+      'x-shopify-webhook-id': 'foreign-1',
+    });
     assert.equal(foreign.status, 403);
     assert.match(
       String(foreign.body['message']),
@@ -35,11 +39,18 @@ describe('POST /webhooks/shopify for a relay that names its store (SHOPBEACON_SH
 });
 
 describe('POST /webhooks/shopify: a product deleted, the app uninstalled', () => {
-  const h = relayForSuite({ config: { shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' } });
+  const h = relayForSuite({
+    config: { shopifySecret: SHOPIFY_SECRET, shopCurrency: 'EUR', shopUrl: 'https://snowdevil.example' },
+  });
 
   it("tells the merchant of a product deleted in the shop after it was sent, and says on /readyz that Shopify ended the relay's access", async () => {
     const product = freshFixture('shopify/product.json').replace('788032119674292922', '788032119674292977');
-    assert.equal((await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-of-product-977' })).body['status'], 'queued');
+    assert.equal(
+      (await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-of-product-977' })).body[
+        'status'
+      ],
+      'queued',
+    );
     const stats = async () =>
       (await (await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
         withdrawnProducts: { platform: string; productId: string; reason: string }[];
@@ -53,16 +64,30 @@ describe('POST /webhooks/shopify: a product deleted, the app uninstalled', () =>
       );
     }, 'the deletion noticed');
     assert.deepEqual(
-      (await stats()).withdrawnProducts.filter((w) => w.productId === '788032119674292977').map((w) => [w.platform, w.reason]),
+      (await stats()).withdrawnProducts
+        .filter((w) => w.productId === '788032119674292977')
+        .map((w) => [w.platform, w.reason]),
       [['shopify', 'deleted in the shop']],
     );
     const ready = async () =>
-      (await (await fetch(`${h.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { status: string; reasons?: string[] };
-    assert.equal((await shopify(h, 'app/uninstalled', '{"id":548380009,"domain":"snowdevil.myshopify.com"}')).status, 200);
+      (await (await fetch(`${h.url}/readyz`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        status: string;
+        reasons?: string[];
+      };
+    assert.equal(
+      (await shopify(h, 'app/uninstalled', '{"id":548380009,"domain":"snowdevil.myshopify.com"}')).status,
+      200,
+    );
     const after = await ready();
     assert.equal(after.status, 'degraded', 'the browser and the other platforms still flow');
-    assert.match(after.reasons?.join(' | ') ?? '', /Shopify \(\d{4}-.*\): the app was uninstalled from the store: .*run `shopbeacon connect shopify`/);
-    assert.equal((await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-after-reinstall' })).status, 200);
+    assert.match(
+      after.reasons?.join(' | ') ?? '',
+      /Shopify \(\d{4}-.*\): the app was uninstalled from the store: .*run `shopbeacon connect shopify`/,
+    );
+    assert.equal(
+      (await shopify(h, 'products/update', product, { 'x-shopify-webhook-id': 'delivery-after-reinstall' })).status,
+      200,
+    );
     assert.equal((await ready()).status, 'ready', 'a delivery signed again: the app is back');
   });
 });

@@ -6,7 +6,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
-import { PLUGIN_DIR, pluginSettings, runPluginRequest, skip, ANONYMOUS, events } from '../helpers/woocommerce-plugin.js';
+import {
+  PLUGIN_DIR,
+  pluginSettings,
+  runPluginRequest,
+  skip,
+  ANONYMOUS,
+  events,
+} from '../helpers/woocommerce-plugin.js';
 
 describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip }, () => {
   const h = relayForSuite();
@@ -33,7 +40,12 @@ describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip },
 
   it("splits a batch too big for Action Scheduler's 8,000 characters of arguments into parts it takes, losing no event", async () => {
     const adds = Array.from({ length: 40 }, (_, i): [string, number, number] => ['add', 42, i + 1]);
-    const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), cookies: ANONYMOUS, actions: adds, no_fpm: true });
+    const request = await runPluginRequest({
+      options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY),
+      cookies: ANONYMOUS,
+      actions: adds,
+      no_fpm: true,
+    });
     assert.ok(request.actions.length >= 2, `${request.actions.length} part(s)`);
     assert.ok(request.actions.every((a) => JSON.stringify(a.args).length <= 8000));
     assert.equal(request.actions.flatMap((a) => a.args[0]).length, 40);
@@ -47,9 +59,13 @@ describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip },
       _transient_shopbeacon_relay_down: 1,
       blogname: 'Shop',
     };
-    const child = spawn('php', [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify({ options, uninstall: true })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      'php',
+      [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify({ options, uninstall: true })],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await once(child, 'close');

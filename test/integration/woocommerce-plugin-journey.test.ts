@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
 import { unmetRequirement } from '../helpers/requirement.js';
-import { ANONYMOUS, events, phpUnavailable, PLUGIN_DIR, pluginSettings, runPluginRequest } from '../helpers/woocommerce-plugin.js';
+import {
+  ANONYMOUS,
+  events,
+  phpUnavailable,
+  PLUGIN_DIR,
+  pluginSettings,
+  runPluginRequest,
+} from '../helpers/woocommerce-plugin.js';
 
 const skip = unmetRequirement('the WooCommerce plugin journey suite', phpUnavailable());
 
@@ -46,17 +53,40 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
     );
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'order-received', cart });
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart: [[42, 3]] });
+    await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      page: 'order-received',
+      cart,
+    });
+    await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      page: 'checkout',
+      cart: [[42, 3]],
+    });
     await until(() => events(h).length === before + 2, "the changed cart's start");
-    assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted + 1, 'the reload was a duplicate, the order-received page no start');
+    assert.equal(
+      (await h.relay.shopbeacon.outbox.counts()).accepted,
+      accepted + 1,
+      'the reload was a duplicate, the order-received page no start',
+    );
     assert.equal((events(h).at(-1)!['event'] as { order_value: number }).order_value, 73.5);
   });
 
   it('sends a second started checkout when the same shopper checks out the same cart again after an order', async () => {
     const cart: [number, number, number?][] = [[42, 1]];
-    const shopper = { options: pluginSettings(h.url, ADMIN_KEY), cookies: { ...ANONYMOUS, _sb_uid: 'v1sitor-again-0001' }, cart };
-    const order = { id: 4801, total: 24.5, currency: 'EUR', lines: [[42, 1, 0, 24.5]] as [number, number, number, number][] };
+    const shopper = {
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { ...ANONYMOUS, _sb_uid: 'v1sitor-again-0001' },
+      cart,
+    };
+    const order = {
+      id: 4801,
+      total: 24.5,
+      currency: 'EUR',
+      lines: [[42, 1, 0, 24.5]] as [number, number, number, number][],
+    };
     const before = events(h).length;
     await runPluginRequest({ ...shopper, page: 'checkout' });
     const placed = await runPluginRequest({ ...shopper, order, actions: [['order-store-api', 4801]] });
@@ -112,7 +142,12 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
     await until(() => events(h).length === before + 1, 'the placed order');
     const placed = events(h).at(-1)!;
     assert.equal(placed['event_name'], 'Order Completed');
-    const fields = placed['event'] as { order_id: number; order_value: number; currency: string; items: Record<string, unknown>[] };
+    const fields = placed['event'] as {
+      order_id: number;
+      order_value: number;
+      currency: string;
+      items: Record<string, unknown>[];
+    };
     assert.deepEqual([fields.order_id, fields.order_value, fields.currency], [4711, 71.4, 'EUR']);
     assert.deepEqual(
       fields.items.map((i) => [i['product_id'], i['quantity'], i['price']]),
@@ -125,13 +160,22 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     await runPluginRequest({ options, cookies: ANONYMOUS, order, actions: [['order-store-api', 4711]] });
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted, 'the same order again is a duplicate');
-    await runPluginRequest({ options, cookies: ANONYMOUS, order: { ...order, id: 4712 }, actions: [['order-store-api', 4712]] });
+    await runPluginRequest({
+      options,
+      cookies: ANONYMOUS,
+      order: { ...order, id: 4712 },
+      actions: [['order-store-api', 4712]],
+    });
     await until(() => events(h).length === before + 2, 'the Store API order');
     assert.equal((events(h).at(-1)!['event'] as { order_id: number }).order_id, 4712);
   });
 
   it('sends no second product view for the page WooCommerce renders again after its add-to-cart form was posted', async () => {
-    const viewed = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, product_page: 42 });
+    const viewed = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      product_page: 42,
+    });
     assert.match(viewed.head, /shopbeacon\("viewProduct"/);
     const posted = await runPluginRequest({
       options: pluginSettings(h.url, ADMIN_KEY),

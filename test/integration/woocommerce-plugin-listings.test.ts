@@ -4,15 +4,33 @@ import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
 import { pluginSettings, runPluginRequest, skip, ANONYMOUS, events } from '../helpers/woocommerce-plugin.js';
 import { catalogueRefusals, listingElements, snippetCalls } from '../helpers/catalogue.js';
 
-const TEAPOT = { product_id: 42, name: 'Teapot', price: 24.5, currency: 'EUR', url: 'https://shop.example/product/teapot/' };
+const TEAPOT = {
+  product_id: 42,
+  name: 'Teapot',
+  price: 24.5,
+  currency: 'EUR',
+  url: 'https://shop.example/product/teapot/',
+};
 const TEE = { product_id: 50, name: 'Tee', price: 15, currency: 'EUR', url: 'https://shop.example/product/tee/' };
 
 describe('the WooCommerce plugin (integrations/woocommerce): what shoppers search and browse', { skip }, () => {
   const h = relayForSuite();
 
   it("puts a category's page 2 inside the Product Collection block that inherits the main query, numbered on from page 1, and the script that sends it in the footer", async () => {
-    const listing = { type: 'product_cat' as const, term_id: 19, name: 'Tea &amp; Coffee', posts: [42, 50], paged: 2, per_page: 16 };
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing, block: 'inherit' });
+    const listing = {
+      type: 'product_cat' as const,
+      term_id: 19,
+      name: 'Tea &amp; Coffee',
+      posts: [42, 50],
+      paged: 2,
+      per_page: 16,
+    };
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      listing,
+      block: 'inherit',
+    });
     const lists = listingElements(request.block ?? '');
     assert.deepEqual(lists, [
       {
@@ -24,7 +42,11 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
         ],
       },
     ]);
-    assert.match(request.block ?? '', /<\/script><\/div>$/, 'inside the block, so a client-side page change brings the next one');
+    assert.match(
+      request.block ?? '',
+      /<\/script><\/div>$/,
+      'inside the block, so a client-side page change brings the next one',
+    );
     assert.deepEqual(listingElements(request.footer), [], 'not twice');
     assert.match(request.footer, /wc-blocks_product_list_rendered/);
     assert.deepEqual(catalogueRefusals('viewList', lists[0]), []);
@@ -34,8 +56,15 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
   it("puts a classic loop's listing in the footer, and leaves a block with a query of its own and a page without a listing alone", async () => {
     const options = pluginSettings(h.url, ADMIN_KEY);
     const classic = await runPluginRequest({ options, cookies: ANONYMOUS, listing: { type: 'shop', posts: [50] } });
-    assert.deepEqual(listingElements(classic.footer), [{ list_id: 'shop', list_name: 'Shop & more', products: [{ ...TEE, position: 1 }] }]);
-    const own = await runPluginRequest({ options, cookies: ANONYMOUS, block: 'own', listing: { type: 'product_tag', term_id: 4, name: 'Gifts', posts: [42] } });
+    assert.deepEqual(listingElements(classic.footer), [
+      { list_id: 'shop', list_name: 'Shop & more', products: [{ ...TEE, position: 1 }] },
+    ]);
+    const own = await runPluginRequest({
+      options,
+      cookies: ANONYMOUS,
+      block: 'own',
+      listing: { type: 'product_tag', term_id: 4, name: 'Gifts', posts: [42] },
+    });
     assert.doesNotMatch(own.block ?? '', /shopbeacon-list/);
     assert.deepEqual(listingElements(own.footer)[0]?.['list_id'], 'tag-4');
     const plain = await runPluginRequest({ options, cookies: ANONYMOUS, block: 'inherit' });
@@ -44,7 +73,13 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
   });
 
   it('sends a product search from the browser with what WordPress found, so a shopper landing on the results counts, and lists its results as search', async () => {
-    const listing = { type: 'search' as const, post_type: 'product', query: 'tea </script>', posts: [42, 50], found: 23 };
+    const listing = {
+      type: 'search' as const,
+      post_type: 'product',
+      query: 'tea </script>',
+      posts: [42, 50],
+      found: 23,
+    };
     const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: {}, listing });
     assert.deepEqual(snippetCalls(request.head), [['search', { query: 'tea </script>', results: 23 }]]);
     assert.equal(request.head.match(/<\/script>/g)?.length, 3, 'the query cannot end the script element');
@@ -70,10 +105,15 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
   });
 
   it('escapes what could end the script element in a listing', async () => {
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, listing: { type: 'shop', posts: [43] } });
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      listing: { type: 'shop', posts: [43] },
+    });
     assert.equal(request.footer.match(/<\/script>/g)?.length, 2);
     assert.equal(
-      listingElements(request.footer)[0]?.['products'] && (listingElements(request.footer)[0]!['products'] as { name: string }[])[0]!.name,
+      listingElements(request.footer)[0]?.['products'] &&
+        (listingElements(request.footer)[0]!['products'] as { name: string }[])[0]!.name,
       'Mug </script><script>alert(1)</script>',
     );
   });
@@ -130,7 +170,15 @@ describe("every event the WooCommerce plugin sends is the catalogue's, field for
     ];
     assert.deepEqual(
       new Set(sent.map(([name]) => name)),
-      new Set(['viewProduct', 'Added To Cart', 'Removed From Cart', 'Checkout Started', 'Order Completed', 'search', 'viewList']),
+      new Set([
+        'viewProduct',
+        'Added To Cart',
+        'Removed From Cart',
+        'Checkout Started',
+        'Order Completed',
+        'search',
+        'viewList',
+      ]),
     );
     assert.deepEqual(
       sent.flatMap(([name, event]) => catalogueRefusals(name, event)),

@@ -50,8 +50,14 @@ describe('the WooCommerce plugin (integrations/woocommerce): giving up, and with
       /^shopbeacon: 2 retry\(ies\) of cart events Action Scheduler failed while the plugin was not loaded, queued again$/,
     );
     const [query] = request.action_queries;
-    assert.deepEqual([query?.['hook'], query?.['status'], query?.['date_compare']], ['shopbeacon_send_events', 'failed', '>=']);
-    assert.ok(Math.abs(Number(query?.['date']) - (Date.now() / 1000 - 86_400)) < 60, 'the last day: older batches are past their 24 hours');
+    assert.deepEqual(
+      [query?.['hook'], query?.['status'], query?.['date_compare']],
+      ['shopbeacon_send_events', 'failed', '>='],
+    );
+    assert.ok(
+      Math.abs(Number(query?.['date']) - (Date.now() / 1000 - 86_400)) < 60,
+      'the last day: older batches are past their 24 hours',
+    );
   });
 
   it('looks for failed retries once after an update, on its first request, and not again', async () => {

@@ -8,9 +8,16 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
   const h = relayForSuite();
 
   it('logs a relay that cannot be reached, naming it, never the key, and the page is still served', async () => {
-    const request = await runPluginRequest({ options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    const request = await runPluginRequest({
+      options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+    });
     assert.equal(request.log.length, 1);
-    assert.match(request.log[0]!.message, /1 cart event\(s\) not taken by the relay at http:\/\/127\.0\.0\.1:9\/v1\/track/);
+    assert.match(
+      request.log[0]!.message,
+      /1 cart event\(s\) not taken by the relay at http:\/\/127\.0\.0\.1:9\/v1\/track/,
+    );
     assert.equal(request.log[0]!.source, 'shopbeacon');
     assert.match(request.head, /shopbeacon\.js/);
     assert.equal(request.actions.length, 1);
@@ -18,24 +25,43 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
   });
 
   it('logs a relay that refuses the key with its status, and tries again later', async () => {
-    const request = await runPluginRequest({ options: pluginSettings(h.url, 'not-the-key'), cookies: ANONYMOUS, actions: [['add', 42, 1]] });
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, 'not-the-key'),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+    });
     assert.match(request.log[0]?.message ?? '', /HTTP 401; tried again in 60 s$/);
   });
 
   it('prints the stub, the script tag, identify for a logged-in customer and viewProduct on a product page, never the key', async () => {
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, user_id: 7, product_page: 42 });
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      user_id: 7,
+      product_page: 42,
+    });
     assert.match(request.head, /<script async src="\/sb\/shopbeacon\.js"><\/script>/);
     assert.match(request.head, /shopbeacon\("identify","7"\);/);
-    assert.match(request.head, /shopbeacon\("viewProduct",\{"product_id":42,"name":"Teapot","product_type":"Kitchen","price":24.5,"currency":"EUR",/);
+    assert.match(
+      request.head,
+      /shopbeacon\("viewProduct",\{"product_id":42,"name":"Teapot","product_type":"Kitchen","price":24.5,"currency":"EUR",/,
+    );
     assert.ok(!request.head.includes(ADMIN_KEY));
     assert.match(request.settings['admin_key'] ?? '', /type="password"[^>]*value=""[^>]*placeholder="\(saved\)"/);
     assert.ok(!JSON.stringify(request.settings).includes(ADMIN_KEY));
   });
 
   it('puts the consent mode and the cookie domain on the script tag, and leaves out a cookie domain that is not a host name', async () => {
-    const required = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required', cookie_domain: '.Shop.Example' }) });
-    assert.match(required.head, /<script async src="\/sb\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"><\/script>/);
-    const none = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'none', cookie_domain: 'bad domain"><script>' }) });
+    const required = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'required', cookie_domain: '.Shop.Example' }),
+    });
+    assert.match(
+      required.head,
+      /<script async src="\/sb\/shopbeacon\.js" data-consent="required" data-cookie-domain="\.shop\.example"><\/script>/,
+    );
+    const none = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY, {}, { consent: 'none', cookie_domain: 'bad domain"><script>' }),
+    });
     assert.match(none.head, /<script async src="\/sb\/shopbeacon\.js" data-respect-gpc="false"><\/script>/);
     assert.match(none.settings['consent'] ?? '', /name="woocommerce_shopbeacon_consent" value="none"/);
   });
@@ -72,7 +98,10 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
     assert.equal(page.cookies_set.length, 1);
     const [set] = page.cookies_set;
     assert.deepEqual([set!.name, set!.value], ['_sb_idp', proof(7)]);
-    assert.deepEqual({ ...set!.options, expires: 0 }, { expires: 0, secure: true, path: '/', domain: '.shop.example', httponly: true, samesite: 'Lax' });
+    assert.deepEqual(
+      { ...set!.options, expires: 0 },
+      { expires: 0, secure: true, path: '/', domain: '.shop.example', httponly: true, samesite: 'Lax' },
+    );
     assert.ok(set!.options.expires > Date.now() / 1000 + 399 * 86_400, 'as long-lived as _sb_uid');
     assert.match(page.head, /shopbeacon\("identify","7"\);/);
     assert.ok(!JSON.stringify(page).includes(SECRET), 'the secret reaches no page');
@@ -85,12 +114,20 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
     );
     // At logout the proof is kept one day more: the snippet replays the customer's own events queued before it.
     const day = (c: { options: { expires: number } }) => Math.round((c.options.expires - Date.now() / 1000) / 3600);
-    const logout = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) }, user_id: 9, logout: true });
+    const logout = await runPluginRequest({
+      options,
+      cookies: { ...ANONYMOUS, _sb_idp: proof(9) },
+      user_id: 9,
+      logout: true,
+    });
     assert.deepEqual(
       logout.cookies_set.map((c) => [c.name, c.value, day(c)]),
       [['_sb_idp', proof(9), 24]],
     );
-    const afterLogout = await runPluginRequest({ options, cookies: { _sb_uid: '~9', _sb_sid: ANONYMOUS._sb_sid, _sb_idp: proof(9) } });
+    const afterLogout = await runPluginRequest({
+      options,
+      cookies: { _sb_uid: '~9', _sb_sid: ANONYMOUS._sb_sid, _sb_idp: proof(9) },
+    });
     assert.deepEqual(
       afterLogout.cookies_set.map((c) => [c.value, day(c)]),
       [[proof(9), 24]],
@@ -99,7 +136,11 @@ describe('the WooCommerce plugin (integrations/woocommerce): relay problems and 
     assert.match(afterLogout.head, /shopbeacon\("reset"\);/);
     const stranger = await runPluginRequest({ options, cookies: { ...ANONYMOUS, _sb_idp: proof(9) } });
     assert.deepEqual(stranger.cookies_set, [], 'an anonymous page leaves it to run out');
-    const withoutSecret = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, user_id: 7 });
+    const withoutSecret = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      user_id: 7,
+    });
     assert.deepEqual(withoutSecret.cookies_set, []);
     assert.match(page.settings['identity_secret'] ?? '', /type="password"[^>]*value=""[^>]*placeholder="\(saved\)"/);
   });

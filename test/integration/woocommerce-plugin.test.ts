@@ -8,7 +8,11 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
   const h = relayForSuite();
 
   it('sends nothing for a visitor without a _sb_uid yet, rather than inventing an id', async () => {
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: { _sb_sid: ANONYMOUS._sb_sid }, actions: [['add', 42, 1]] });
+    const request = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: { _sb_sid: ANONYMOUS._sb_sid },
+      actions: [['add', 42, 1]],
+    });
     assert.deepEqual(request.log, []);
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, 0);
   });
@@ -93,14 +97,21 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
         `the response ended ${String(request.response_ended_ms)} ms after the page was done`,
       );
       assert.equal(request.log.length, 1);
-      assert.match(request.log[0]!.message, /^shopbeacon: 1 cart event\(s\) not taken by the relay at .*: .*; tried again in 60 s$/);
+      assert.match(
+        request.log[0]!.message,
+        /^shopbeacon: 1 cart event\(s\) not taken by the relay at .*: .*; tried again in 60 s$/,
+      );
       assert.deepEqual(
         request.actions.map((a) => [a.hook, a.group, a.in, a.args[1].attempt]),
         [['shopbeacon_send_events', 'shopbeacon', 60, 1]],
       );
       assert.equal(request.actions[0]!.args[0][0]!['event_name'], 'Added To Cart');
       assert.match(request.head, /shopbeacon\.js/);
-      assert.deepEqual(request.transients, { shopbeacon_relay_down: 60 }, 'for a minute, requests hand their events to the queue instead of holding a worker');
+      assert.deepEqual(
+        request.transients,
+        { shopbeacon_relay_down: 60 },
+        'for a minute, requests hand their events to the queue instead of holding a worker',
+      );
     } finally {
       for (const socket of held) socket.destroy();
       silent.close();
@@ -135,7 +146,11 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
     assert.deepEqual(
       events(h)
         .slice(-3)
-        .map((e) => [e['event_name'], (e['event'] as Record<string, unknown>)['product_id'], (e['event'] as Record<string, unknown>)['quantity']]),
+        .map((e) => [
+          e['event_name'],
+          (e['event'] as Record<string, unknown>)['product_id'],
+          (e['event'] as Record<string, unknown>)['quantity'],
+        ]),
       [
         ['Added To Cart', 42, 2],
         ['Removed From Cart', 50, 3],
@@ -170,13 +185,21 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
       datetime: new Date().toISOString().slice(0, 19) + '+00:00',
       event_id: 'wp-5a0c4e8e-1d2f-4b3a-9c7d-0e1f2a3b4c5d',
     };
-    const retry: [unknown[], { attempt: number; first: number }] = [[event], { attempt: 1, first: Math.floor(Date.now() / 1000) }];
+    const retry: [unknown[], { attempt: number; first: number }] = [
+      [event],
+      { attempt: 1, first: Math.floor(Date.now() / 1000) },
+    ];
     await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), retry });
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
     const again = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), retry });
     assert.deepEqual([again.log, again.actions], [[], []], 'taken (202), nothing left to retry');
     assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted, 'the repeat was a duplicate');
-    const added = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, actions: [['add', 42, 1]], no_fpm: true });
+    const added = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      actions: [['add', 42, 1]],
+      no_fpm: true,
+    });
     assert.match(String(added.actions[0]?.args[0][0]?.['event_id']), /^wp-[0-9a-f-]{36}$/);
   });
 
@@ -184,7 +207,10 @@ describe('the WooCommerce plugin (integrations/woocommerce)', { skip }, () => {
     const first = Math.floor(Date.now() / 1000) - 120;
     const request = await runPluginRequest({
       options: { ...pluginSettings('http://127.0.0.1:9', ADMIN_KEY), _transient_shopbeacon_relay_down: 1 },
-      retry: [[{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }], { attempt: 2, first }],
+      retry: [
+        [{ user_id: 'v1sitor-abcdefghij', event_name: 'Added To Cart', event: { product_id: 42 } }],
+        { attempt: 2, first },
+      ],
     });
     assert.deepEqual(request.log, []);
     assert.deepEqual(

@@ -17,7 +17,11 @@ const table = new RecordTable((record) => {
 
 function readFilters(form: HTMLFormElement): Filters {
   const data = new FormData(form);
-  return { user: String(data.get('user') ?? '').trim(), event: String(data.get('event') ?? '').trim(), state: String(data.get('state') ?? '') };
+  return {
+    user: String(data.get('user') ?? '').trim(),
+    event: String(data.get('event') ?? '').trim(),
+    state: String(data.get('state') ?? ''),
+  };
 }
 
 function setConnection(state: 'live' | 'reconnecting'): void {

@@ -14,7 +14,11 @@ export interface TrackedRecord {
   state: RecordState;
 }
 
-export const SERVICE_PATHS: Record<FeedEntry['kind'], string> = { event: '/v1/track', order: '/v1/orders', product: '/v1/products/catalog' };
+export const SERVICE_PATHS: Record<FeedEntry['kind'], string> = {
+  event: '/v1/track',
+  order: '/v1/orders',
+  product: '/v1/products/catalog',
+};
 
 function parsedBody(body: unknown): Record<string, unknown> | undefined {
   if (typeof body === 'string') {

@@ -48,7 +48,12 @@ function renderCoverage(s: DebugSnapshot): void {
 /** Fills the counter cards and the delivery pill from one `stats` message. */
 export function renderStats(s: DebugSnapshot): void {
   const accepted = s.series.map((p) => p.accepted);
-  setCard('events-rate', average(lastSeconds(accepted, 10)).toFixed(1), `accepted per second, last 10 s · ${s.totals.accepted} in all`, accepted);
+  setCard(
+    'events-rate',
+    average(lastSeconds(accepted, 10)).toFixed(1),
+    `accepted per second, last 10 s · ${s.totals.accepted} in all`,
+    accepted,
+  );
   queueHistory.push(s.outbox.queued);
   if (queueHistory.length > QUEUE_HISTORY) queueHistory.shift();
   const oldest = s.outbox.oldestAgeMs === null ? 'nothing waiting' : `oldest waiting ${duration(s.outbox.oldestAgeMs)}`;
@@ -57,9 +62,18 @@ export function renderStats(s: DebugSnapshot): void {
   setCard('outbox', String(s.outbox.queued), `queued · ${oldest} · ${pace}`, queueHistory);
   const latencies = s.series.map((p) => p.latencyP50);
   const recent = lastSeconds(latencies, 10).filter((v): v is number => v !== null);
-  setCard('latency', recent.length ? `${Math.round(average(recent))} ms` : '–', 'median round trip to the service, last 10 s', latencies);
+  setCard(
+    'latency',
+    recent.length ? `${Math.round(average(recent))} ms` : '–',
+    'median round trip to the service, last 10 s',
+    latencies,
+  );
   setCard('visitors', String(s.visitors.count), `distinct user_id delivered in ${s.visitors.month}: the billed quota`);
-  setCard('dead', String(s.outbox.dead), s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused');
+  setCard(
+    'dead',
+    String(s.outbox.dead),
+    s.outbox.dead ? 'refused by the service: retry below once fixed' : 'none: nothing refused',
+  );
   renderSync(s);
   renderCoverage(s);
   const pill = byId('delivery');

@@ -44,7 +44,13 @@ export function renderCart(containerId: string, totalId: string, removable: bool
 /** JS integration: `removeFromCart` with the product, as a shop's own cart code would call it. */
 function removeFromCart(line: CartLine, containerId: string, totalId: string): void {
   removeLine(line.product_id);
-  shopbeacon('removeFromCart', { product_id: line.product_id, name: line.name, price: line.price, currency: line.currency, quantity: line.quantity });
+  shopbeacon('removeFromCart', {
+    product_id: line.product_id,
+    name: line.name,
+    price: line.price,
+    currency: line.currency,
+    quantity: line.quantity,
+  });
   renderCart(containerId, totalId, true);
   updateCartCount();
 }

@@ -6,13 +6,19 @@ import { byId, el, toast } from './dom.js';
 /** The shop's backend records the order (and posts it to the relay's /v1/orders); the page then reports the purchase. */
 async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
   const customer = Object.fromEntries(new FormData(form).entries()) as CheckoutRequest['customer'];
-  const request: CheckoutRequest = { lines: loadCart().map((l) => ({ product_id: l.product_id, quantity: l.quantity })), customer };
+  const request: CheckoutRequest = {
+    lines: loadCart().map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+    customer,
+  };
   const response = await fetch('/demo/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request),
   });
-  if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message ?? `checkout failed (${response.status})`);
+  if (!response.ok)
+    throw new Error(
+      ((await response.json()) as { message?: string }).message ?? `checkout failed (${response.status})`,
+    );
   return (await response.json()) as PlacedOrder;
 }
 
@@ -21,7 +27,11 @@ function confirm(order: PlacedOrder): void {
   if (!box) return;
   box.replaceChildren(
     el('h2', undefined, `Thank you! Order ${order.order_id} is placed.`),
-    el('p', undefined, `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`),
+    el(
+      'p',
+      undefined,
+      `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`,
+    ),
   );
   const link = el('a', 'button primary', 'See it in the debugger') as HTMLAnchorElement;
   link.href = '/_debug/';

@@ -10,7 +10,8 @@ declare module '../../config/relay-config.js' {
 
 /** A PrestaShop Webservice key: 32 characters, as the Webservice refuses any other length (401, code 18). */
 function prestashopKey(value: string): string {
-  if (!/^[A-Za-z0-9]{32}$/.test(value)) throw new Error('must be the 32-character Webservice key (Advanced Parameters → Webservice)');
+  if (!/^[A-Za-z0-9]{32}$/.test(value))
+    throw new Error('must be the 32-character Webservice key (Advanced Parameters → Webservice)');
   return value;
 }
 

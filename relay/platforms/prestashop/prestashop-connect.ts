@@ -4,7 +4,17 @@ import type { PrestaShopWebservice } from './prestashop-webservice.js';
 import { KEY_REFUSED } from './webservice-disabled.js';
 
 /** Every resource the sync reads: GET must be allowed on each for the key. */
-export const PRESTASHOP_RESOURCES = ['orders', 'products', 'customers', 'addresses', 'countries', 'currencies', 'order_states', 'categories', 'configurations'];
+export const PRESTASHOP_RESOURCES = [
+  'orders',
+  'products',
+  'customers',
+  'addresses',
+  'countries',
+  'currencies',
+  'order_states',
+  'categories',
+  'configurations',
+];
 
 /**
  * `shopbeacon connect prestashop`: PrestaShop has no webhooks, so connecting is checking that the
@@ -24,8 +34,14 @@ export async function connectPrestaShop(webservice: PrestaShopWebservice, url: s
   const readable = PRESTASHOP_RESOURCES.filter((r) => !missing.includes(r));
   const steps = [
     `the key may read: ${readable.join(', ') || 'nothing'}`,
-    ...(missing.length > 0 ? [`missing: GET (View) on ${missing.join(', ')} — tick them under Advanced Parameters → Webservice → the key`] : []),
+    ...(missing.length > 0
+      ? [`missing: GET (View) on ${missing.join(', ')} — tick them under Advanced Parameters → Webservice → the key`]
+      : []),
     'cart events: upload dist/shopbeacon-prestashop.zip under Modules → Module Manager → Upload a module, then Configure (docs/prestashop.md: "PrestaShop cart events")',
   ];
-  return { steps, env: [`SHOPBEACON_PRESTASHOP_URL=${url}`, 'SHOPBEACON_PRESTASHOP_KEY=… (as set)'], ok: missing.length === 0 };
+  return {
+    steps,
+    env: [`SHOPBEACON_PRESTASHOP_URL=${url}`, 'SHOPBEACON_PRESTASHOP_KEY=… (as set)'],
+    ok: missing.length === 0,
+  };
 }

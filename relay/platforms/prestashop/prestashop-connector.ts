@@ -15,14 +15,20 @@ export const PRESTASHOP_CONNECTOR: Connector = {
   permanentFailure: webserviceDisabled,
   shopUrl: (values) => values.prestashopUrl ?? '',
   connect: ({ values, client }) =>
-    connectPrestaShop(new PrestaShopWebservice(client, { url: values.prestashopUrl ?? '', key: values.prestashopKey ?? '' }), values.prestashopUrl ?? ''),
+    connectPrestaShop(
+      new PrestaShopWebservice(client, { url: values.prestashopUrl ?? '', key: values.prestashopKey ?? '' }),
+      values.prestashopUrl ?? '',
+    ),
   openApi: ({ values, catalog, client }) => {
     const url = values.prestashopUrl ?? '';
     const webservice = new PrestaShopWebservice(client, { url, key: values.prestashopKey ?? '' });
     return {
       changed: (kind, since) => prestaShopChanged(webservice, url, kind, since),
       shopCurrency: () => prestaShopCurrency(webservice),
-      map: (kind, payload) => (kind === 'order' ? mapPrestaShopOrder(payload as PrestaShopOrder) : mapPrestaShopProduct(payload as PrestaShopProduct, catalog)),
+      map: (kind, payload) =>
+        kind === 'order'
+          ? mapPrestaShopOrder(payload as PrestaShopOrder)
+          : mapPrestaShopProduct(payload as PrestaShopProduct, catalog),
     };
   },
 };

@@ -46,7 +46,10 @@ function lineItem(raw: unknown, index: number, read: FieldReader, precision: num
   const at = (field: string) => joinPath(joinPath('line_items', index), field);
   return compact({
     line_item_product_id: read.id(quantity(row['product_id']) ?? row['product_id'], at('line_item_product_id')),
-    line_item_variation_id: read.id(quantity(row['product_attribute_id']) ?? row['product_attribute_id'], at('line_item_variation_id')),
+    line_item_variation_id: read.id(
+      quantity(row['product_attribute_id']) ?? row['product_attribute_id'],
+      at('line_item_variation_id'),
+    ),
     line_item_quantity: quantity(row['product_quantity']) ?? row['product_quantity'],
     line_item_price: rounded(read.amount(row['unit_price_tax_incl'], at('line_item_price')), precision),
     line_item_name: firstText(row['product_name']),

@@ -15,15 +15,28 @@ interface ShopFacts {
   shopUrl: string;
 }
 
-async function orderWithLookups(order: Record<string, unknown>, cache: LookupCache, facts: ShopFacts): Promise<PrestaShopOrder> {
+async function orderWithLookups(
+  order: Record<string, unknown>,
+  cache: LookupCache,
+  facts: ShopFacts,
+): Promise<PrestaShopOrder> {
   const [currency, customer, invoice, state] = await Promise.all([
     cache.get('currencies', order['id_currency'], '[id,iso_code]'),
     cache.get('customers', order['id_customer'], '[id,email,firstname,lastname]'),
-    cache.get('addresses', order['id_address_invoice'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'),
+    cache.get(
+      'addresses',
+      order['id_address_invoice'],
+      '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]',
+    ),
     cache.get('order_states', order['current_state'], '[id,paid,shipped,delivery]'),
   ]);
   const address =
-    invoice ?? (await cache.get('addresses', order['id_address_delivery'], '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]'));
+    invoice ??
+    (await cache.get(
+      'addresses',
+      order['id_address_delivery'],
+      '[id,firstname,lastname,city,postcode,phone,phone_mobile,id_country]',
+    ));
   const country = address ? await cache.get('countries', address['id_country'], '[id,iso_code]') : undefined;
   return {
     order,
@@ -44,7 +57,10 @@ async function orderWithLookups(order: Record<string, unknown>, cache: LookupCac
  * is the price the product page shows (35.10 for a product whose `price` is 31.707249, seen on a
  * real 1.7.8.0 shop). Undefined when there is nothing to ask again.
  */
-async function defaultCombinationPrice(webservice: PrestaShopWebservice, product: Record<string, unknown>): Promise<unknown> {
+async function defaultCombinationPrice(
+  webservice: PrestaShopWebservice,
+  product: Record<string, unknown>,
+): Promise<unknown> {
   const combination = textOf(product['id_default_combination'] ?? product['cache_default_attribute'] ?? '');
   if (Number(product[SHOPPER_PRICE]) !== 0 || !/^[1-9]\d*$/.test(combination)) return undefined;
   const [answer] = await webservice.list('products', {
@@ -86,7 +102,12 @@ async function productWithLookups(
  * shape `[YYYY-MM-DD HH:MM:SS,YYYY-MM-DD HH:MM:SS]` and only with `date=1` (a `T` or an offset
  * silently filters on equality). No total is sent: a short page is the last.
  */
-export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: string, kind: PlatformKind, since: number): AsyncIterable<ChangedPayload> {
+export function prestaShopChanged(
+  webservice: PrestaShopWebservice,
+  shopUrl: string,
+  kind: PlatformKind,
+  since: number,
+): AsyncIterable<ChangedPayload> {
   const resource = `${kind}s`;
   let facts: ShopFacts | undefined;
   const cache = new LookupCache(webservice);
@@ -109,7 +130,10 @@ export function prestaShopChanged(webservice: PrestaShopWebservice, shopUrl: str
     const records = await webservice.list(resource, params);
     return Promise.all(
       records.map(async (record) => ({
-        payload: kind === 'order' ? await orderWithLookups(record, cache, shop) : await productWithLookups(record, cache, shop, webservice),
+        payload:
+          kind === 'order'
+            ? await orderWithLookups(record, cache, shop)
+            : await productWithLookups(record, cache, shop, webservice),
         changedAt: shopTimeToEpoch(record['date_upd'], shop.timeZone) || 0,
       })),
     );

@@ -62,11 +62,16 @@ export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: Catal
     price: shopperPrice(p, read),
     currency: settings.currency,
     on_sale: textOf(p['on_sale']) === '1',
-    description: htmlToText(inLanguage(p['description'], languageId)) ?? htmlToText(inLanguage(p['description_short'], languageId)),
+    description:
+      htmlToText(inLanguage(p['description'], languageId)) ??
+      htmlToText(inLanguage(p['description_short'], languageId)),
     categories: payload.categoryNames.length > 0 ? payload.categoryNames.join(',') : undefined,
     image: imageUrl(shopUrl, p['id_default_image']),
     image2: imageUrl(shopUrl, second),
-    link: id === undefined ? undefined : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${textOf(id)}`,
+    link:
+      id === undefined
+        ? undefined
+        : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${textOf(id)}`,
     sku: firstText(p['reference']),
   });
   return { kind: 'product', body, errors: read.errors };

@@ -30,7 +30,10 @@ export class PrestaShopWebservice {
 
   async list(resource: string, params: ListParams): Promise<Record<string, unknown>[]> {
     const query = new URLSearchParams({ output_format: 'JSON', ...params });
-    const { body } = await this.client.get(`${this.base}/${resource}?${query}`, { authorization: this.authorization, 'output-format': 'JSON' });
+    const { body } = await this.client.get(`${this.base}/${resource}?${query}`, {
+      authorization: this.authorization,
+      'output-format': 'JSON',
+    });
     return list(fields(body)[resource]).map(fields);
   }
 

@@ -16,7 +16,10 @@ function wallClock(epochMs: number, timeZone: string): Record<string, number> {
 /** How far `timeZone`'s clock is ahead of UTC at an instant, in ms. */
 function offsetAt(epochMs: number, timeZone: string): number {
   const c = wallClock(epochMs, timeZone);
-  return Date.UTC(c['year'] as number, (c['month'] as number) - 1, c['day'], c['hour'], c['minute'], c['second']) - Math.floor(epochMs / 1000) * 1000;
+  return (
+    Date.UTC(c['year'] as number, (c['month'] as number) - 1, c['day'], c['hour'], c['minute'], c['second']) -
+    Math.floor(epochMs / 1000) * 1000
+  );
 }
 
 /**
@@ -26,7 +29,14 @@ function offsetAt(epochMs: number, timeZone: string): number {
 export function shopTimeToEpoch(text: unknown, timeZone: string): number {
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text) : null;
   if (!match || match[1] === '0000') return Number.NaN;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   const first = asUtc - offsetAt(asUtc, timeZone);
   return asUtc - offsetAt(first, timeZone);

@@ -25,9 +25,14 @@ interface WebserviceError {
 /** The errors of a Webservice error answer, JSON (`{"errors":[{"code":22,…}]}`) or XML (`<code><![CDATA[22]]></code>`), which it sends before reading `output_format`. */
 function errorsOf(text: string): WebserviceError[] {
   try {
-    return list(fields(parseExactJson(text))['errors']).map((e) => ({ code: Number(fields(e)['code']), message: textOf(fields(e)['message'] ?? '') }));
+    return list(fields(parseExactJson(text))['errors']).map((e) => ({
+      code: Number(fields(e)['code']),
+      message: textOf(fields(e)['message'] ?? ''),
+    }));
   } catch {
-    return [...text.matchAll(/<code><!\[CDATA\[(\d+)\]\]><\/code>\s*<message><!\[CDATA\[([^\]]*)\]\]><\/message>/g)].map((m) => ({
+    return [
+      ...text.matchAll(/<code><!\[CDATA\[(\d+)\]\]><\/code>\s*<message><!\[CDATA\[([^\]]*)\]\]><\/message>/g),
+    ].map((m) => ({
       code: Number(m[1]),
       message: m[2] ?? '',
     }));

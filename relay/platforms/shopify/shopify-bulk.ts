@@ -15,7 +15,11 @@ import { BULK_RUN, BULK_STATUS, bulkQuery } from './shopify-queries.js';
 import { linesBackward } from './lines-backward.js';
 
 /** Starts the bulk query and waits until Shopify has written its file; the file's URL, or none when nothing matched. */
-async function runBulk(graphql: ShopifyGraphql, query: string, wait: (ms: number) => Promise<unknown>): Promise<string | undefined> {
+async function runBulk(
+  graphql: ShopifyGraphql,
+  query: string,
+  wait: (ms: number) => Promise<unknown>,
+): Promise<string | undefined> {
   const run = fields((await graphql.query(BULK_RUN, { query }))['bulkOperationRunQuery']);
   const problems = list(run['userErrors']).map((e) => textOf(fields(e)['message']));
   if (problems.length > 0) throw new PlatformApiError(`Shopify did not start the bulk query: ${problems.join('; ')}`);
@@ -25,7 +29,9 @@ async function runBulk(graphql: ShopifyGraphql, query: string, wait: (ms: number
     const status = textOf(operation['status']);
     if (status === 'COMPLETED') return typeof operation['url'] === 'string' ? operation['url'] : undefined;
     if (status !== 'CREATED' && status !== 'RUNNING')
-      throw new PlatformApiError(`Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${textOf(operation['errorCode'])})` : ''}`);
+      throw new PlatformApiError(
+        `Shopify's bulk query ended ${status}${operation['errorCode'] ? ` (${textOf(operation['errorCode'])})` : ''}`,
+      );
     await wait(delay);
   }
 }
@@ -41,7 +47,11 @@ async function download(url: string, file: string): Promise<void> {
 }
 
 /** A parent node with its children, in the REST shape the mapping reads. */
-function assemble(kind: PlatformKind, node: Record<string, unknown>, children: Record<string, unknown>[]): ChangedPayload {
+function assemble(
+  kind: PlatformKind,
+  node: Record<string, unknown>,
+  children: Record<string, unknown>[],
+): ChangedPayload {
   const payload =
     kind === 'order'
       ? restOrder(node, children)
@@ -54,7 +64,11 @@ function assemble(kind: PlatformKind, node: Record<string, unknown>, children: R
 }
 
 /** Each parent of `ids` with all its children, read from the file again. */
-async function* reassembled(file: string, kind: PlatformKind, ids: ReadonlySet<string>): AsyncGenerator<ChangedPayload> {
+async function* reassembled(
+  file: string,
+  kind: PlatformKind,
+  ids: ReadonlySet<string>,
+): AsyncGenerator<ChangedPayload> {
   const parents = new Map<string, Record<string, unknown>>();
   const children = new Map<string, Record<string, unknown>[]>();
   for await (const line of linesBackward(file)) {

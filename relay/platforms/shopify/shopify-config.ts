@@ -21,12 +21,14 @@ export const shopifySecrets = (setting: string) => setting.split(',').map((secre
 
 /** Secrets without spaces or empty entries, comma-separated. */
 function secretList(value: string): string {
-  if (value.split(',').some((part) => !part.trim())) throw new Error('must be one secret, or several separated by commas, none empty');
+  if (value.split(',').some((part) => !part.trim()))
+    throw new Error('must be one secret, or several separated by commas, none empty');
   return token(value);
 }
 
 function apiVersion(value: string): string {
-  if (!/^\d{4}-(01|04|07|10)$/.test(value) && value !== 'unstable') throw new Error('must be a Shopify API version such as 2026-10 (YYYY-01, -04, -07 or -10)');
+  if (!/^\d{4}-(01|04|07|10)$/.test(value) && value !== 'unstable')
+    throw new Error('must be a Shopify API version such as 2026-10 (YYYY-01, -04, -07 or -10)');
   return value;
 }
 
@@ -50,7 +52,10 @@ export const SHOPIFY_SETTINGS = [
   },
   {
     key: 'shopifyClientId',
-    api: { flag: '--client-id', help: "the Dev Dashboard app's client id (with SHOPBEACON_SHOPIFY_SECRET, the app's client secret)" },
+    api: {
+      flag: '--client-id',
+      help: "the Dev Dashboard app's client id (with SHOPBEACON_SHOPIFY_SECRET, the app's client secret)",
+    },
     env: 'SHOPBEACON_SHOPIFY_CLIENT_ID',
     flag: '--shopify-client-id',
     help: "a Dev Dashboard app's client id: with SHOPBEACON_SHOPIFY_SECRET the relay mints and renews its own Admin API token",
@@ -84,5 +89,7 @@ export const SHOPIFY_API_GROUPS = [
 /** Shopify's products carry only a handle: their links need the storefront, from the shop's domain or `SHOPBEACON_SHOP_URL`. */
 export function shopifyProblems(config: Record<string, unknown>): string[] {
   if (!config['shopifySecret'] || config['shopUrl'] || config['shopifyShop']) return [];
-  return ['SHOPBEACON_SHOP_URL (--shop-url) is required when SHOPBEACON_SHOPIFY_SECRET is set: Shopify products carry only a handle, not a link'];
+  return [
+    'SHOPBEACON_SHOP_URL (--shop-url) is required when SHOPBEACON_SHOPIFY_SECRET is set: Shopify products carry only a handle, not a link',
+  ];
 }

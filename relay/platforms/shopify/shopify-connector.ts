@@ -14,11 +14,19 @@ import { connectShopify, resubscribeMissing } from './shopify-subscriptions.js';
 function tokenOf(values: ApiContext['values']): ShopifyAccessToken {
   if (values.shopifyAdminToken) return fixedToken(values.shopifyAdminToken);
   const clientSecret = shopifySecrets(values.shopifySecret ?? '')[0] ?? '';
-  return new ClientCredentialsToken({ origin: shopOrigin(values.shopifyShop ?? ''), clientId: values.shopifyClientId ?? '', clientSecret });
+  return new ClientCredentialsToken({
+    origin: shopOrigin(values.shopifyShop ?? ''),
+    clientId: values.shopifyClientId ?? '',
+    clientSecret,
+  });
 }
 
 const graphqlOf = ({ values, client }: Pick<ApiContext, 'values' | 'client'>) =>
-  new ShopifyGraphql(client, { shop: values.shopifyShop ?? '', token: tokenOf(values), apiVersion: values.shopifyApiVersion ?? SHOPIFY_API_VERSION });
+  new ShopifyGraphql(client, {
+    shop: values.shopifyShop ?? '',
+    token: tokenOf(values),
+    apiVersion: values.shopifyApiVersion ?? SHOPIFY_API_VERSION,
+  });
 
 /** Shopify: signed webhooks, and the GraphQL Admin API (a Dev Dashboard app's minted token, or a legacy app's) for the sync, `backfill` and `connect`. */
 export const SHOPIFY_CONNECTOR: Connector = {
@@ -28,14 +36,22 @@ export const SHOPIFY_CONNECTOR: Connector = {
   webhook: {
     platform: SHOPIFY,
     secret: 'shopifySecret',
-    shopOf: (config) => (typeof config['shopifyShop'] === 'string' && !config['shopifyShop'].includes('://') ? config['shopifyShop'] : undefined),
+    shopOf: (config) =>
+      typeof config['shopifyShop'] === 'string' && !config['shopifyShop'].includes('://')
+        ? config['shopifyShop']
+        : undefined,
   },
   settings: SHOPIFY_SETTINGS,
   apiGroups: SHOPIFY_API_GROUPS,
   problems: shopifyProblems,
   shopUrl: (values) => shopOrigin(values.shopifyShop ?? ''),
   connect: (context, options) =>
-    connectShopify(graphqlOf(context), context.values.shopifyShop ?? '', context.values.shopifyAdminToken ? 'admin token' : 'client credentials', options),
+    connectShopify(
+      graphqlOf(context),
+      context.values.shopifyShop ?? '',
+      context.values.shopifyAdminToken ? 'admin token' : 'client credentials',
+      options,
+    ),
   openApi: (context) => {
     const graphql = graphqlOf(context);
     const publicUrl = context.publicUrl;
@@ -50,7 +66,9 @@ export const SHOPIFY_CONNECTOR: Connector = {
       },
       ...(publicUrl
         ? { repairWebhooks: (owned) => resubscribeMissing(graphql, publicUrl, owned) }
-        : { webhookRepairOff: 'SHOPBEACON_PUBLIC_URL is not set: subscriptions Shopify deleted are not created again' }),
+        : {
+            webhookRepairOff: 'SHOPBEACON_PUBLIC_URL is not set: subscriptions Shopify deleted are not created again',
+          }),
     };
   },
 };

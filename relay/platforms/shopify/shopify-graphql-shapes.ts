@@ -74,13 +74,18 @@ export function restOrder(node: unknown, lineItems: unknown[]): Record<string, u
  */
 function withCheapest(variants: Record<string, unknown>[], lowest: unknown): Record<string, unknown>[] {
   const floor = Number(lowest);
-  if (typeof lowest !== 'string' || !Number.isFinite(floor) || variants.some((v) => Number(v['price']) <= floor)) return variants;
+  if (typeof lowest !== 'string' || !Number.isFinite(floor) || variants.some((v) => Number(v['price']) <= floor))
+    return variants;
   return [{ price: lowest, compare_at_price: null }, ...variants];
 }
 
 export function restProduct(node: unknown, variants: unknown[], images: unknown[]): Record<string, unknown> {
   const p = fields(node);
-  const listed = variants.map((v) => ({ price: fields(v)['price'], compare_at_price: fields(v)['compareAtPrice'] ?? null, sku: fields(v)['sku'] }));
+  const listed = variants.map((v) => ({
+    price: fields(v)['price'],
+    compare_at_price: fields(v)['compareAtPrice'] ?? null,
+    sku: fields(v)['sku'],
+  }));
   return {
     id: legacyId(p['id']),
     title: p['title'],

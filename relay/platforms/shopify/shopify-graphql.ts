@@ -21,7 +21,8 @@ function costOf(body: Record<string, unknown>): Cost | undefined {
   return { requested: Number(cost['requestedQueryCost']) || 0, available, restoreRate };
 }
 
-const throttled = (body: Record<string, unknown>) => list(body['errors']).some((e) => fields(fields(e)['extensions'])['code'] === 'THROTTLED');
+const throttled = (body: Record<string, unknown>) =>
+  list(body['errors']).some((e) => fields(fields(e)['extensions'])['code'] === 'THROTTLED');
 
 /**
  * Shopify's GraphQL Admin API, at one version. It is throttled by query cost (a leaky bucket of
@@ -51,7 +52,9 @@ export class ShopifyGraphql {
       const body = fields(answer.body);
       const cost = costOf(body);
       if (throttled(body) && attempt < 10) {
-        await this.wait(cost ? Math.ceil((Math.max(cost.requested - cost.available, 1) / cost.restoreRate) * 1000) : 1000);
+        await this.wait(
+          cost ? Math.ceil((Math.max(cost.requested - cost.available, 1) / cost.restoreRate) * 1000) : 1000,
+        );
         continue;
       }
       const errors = this.withheld
@@ -75,8 +78,14 @@ export class ShopifyGraphql {
     try {
       return await this.client.send('POST', this.url, { 'x-shopify-access-token': token }, { query, variables });
     } catch (error) {
-      if (!(error instanceof PlatformApiError && error.status === 401 && this.settings.token.refused(token))) throw error;
-      return this.client.send('POST', this.url, { 'x-shopify-access-token': await this.settings.token.current() }, { query, variables });
+      if (!(error instanceof PlatformApiError && error.status === 401 && this.settings.token.refused(token)))
+        throw error;
+      return this.client.send(
+        'POST',
+        this.url,
+        { 'x-shopify-access-token': await this.settings.token.current() },
+        { query, variables },
+      );
     }
   }
 
@@ -95,7 +104,8 @@ export class ShopifyGraphql {
   private async pace(cost: Cost | undefined): Promise<void> {
     if (!cost) return;
     this.lastCost = Math.max(this.lastCost, cost.requested);
-    if (cost.available < this.lastCost) await this.wait(Math.ceil(((this.lastCost - cost.available) / cost.restoreRate) * 1000));
+    if (cost.available < this.lastCost)
+      await this.wait(Math.ceil(((this.lastCost - cost.available) / cost.restoreRate) * 1000));
   }
 }
 

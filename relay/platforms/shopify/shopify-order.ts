@@ -30,7 +30,11 @@ function lineItem(li: Record<string, unknown>, index: number, read: FieldReader)
 function shopifyMadeBy(source: unknown): string | undefined {
   const name = typeof source === 'string' ? source : '';
   if (name === '' || name === 'web') return undefined;
-  return name === 'pos' ? 'a point of sale' : name === 'shopify_draft_order' ? 'a draft order' : `source_name ${name.slice(0, 40)}`;
+  return name === 'pos'
+    ? 'a point of sale'
+    : name === 'shopify_draft_order'
+      ? 'a draft order'
+      : `source_name ${name.slice(0, 40)}`;
 }
 
 /**
@@ -63,7 +67,13 @@ export function mapShopifyOrder(payload: unknown): Mapping {
     phone: firstText(o['phone'], billing['phone'], shipping['phone'], customer['phone']),
     city: firstText(billing['city'], shipping['city'], home['city']),
     zip_code: firstText(billing['zip'], shipping['zip'], home['zip']),
-    country: firstText(billing['country_code'], shipping['country_code'], home['country_code'], billing['country'], shipping['country']),
+    country: firstText(
+      billing['country_code'],
+      shipping['country_code'],
+      home['country_code'],
+      billing['country'],
+      shipping['country'],
+    ),
     line_items: products.map((li, i) => lineItem(li, i, read)),
   });
   return {

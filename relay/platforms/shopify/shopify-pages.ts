@@ -5,7 +5,8 @@ import { restOrder, restProduct } from './shopify-graphql-shapes.js';
 import { ORDER_LINE_ITEMS, ORDERS_PAGE, PRODUCTS_PAGE } from './shopify-queries.js';
 
 /** Shopify's search syntax for "updated since": `updated_at:>='2026-11-24T10:00:00Z'`. */
-export const updatedSince = (since: number) => `updated_at:>='${new Date(since).toISOString().replace(/\.\d{3}Z$/, 'Z')}'`;
+export const updatedSince = (since: number) =>
+  `updated_at:>='${new Date(since).toISOString().replace(/\.\d{3}Z$/, 'Z')}'`;
 
 /** An order's line items beyond the first page of its query. */
 async function remainingLineItems(graphql: ShopifyGraphql, order: Record<string, unknown>): Promise<unknown[]> {
@@ -20,7 +21,11 @@ async function remainingLineItems(graphql: ShopifyGraphql, order: Record<string,
   return items;
 }
 
-async function toPayload(graphql: ShopifyGraphql, kind: PlatformKind, node: Record<string, unknown>): Promise<ChangedPayload> {
+async function toPayload(
+  graphql: ShopifyGraphql,
+  kind: PlatformKind,
+  node: Record<string, unknown>,
+): Promise<ChangedPayload> {
   const payload =
     kind === 'order'
       ? restOrder(node, await remainingLineItems(graphql, node))
@@ -33,10 +38,18 @@ async function toPayload(graphql: ShopifyGraphql, kind: PlatformKind, node: Reco
  * GraphQL Admin API (`sortKey: UPDATED_AT`, cursor pages: a keyset, so pages do not shift while the
  * store changes). Small pages keep each query's cost far below the 1,000-point limit.
  */
-export async function* shopifyChanged(graphql: ShopifyGraphql, kind: PlatformKind, since: number): AsyncGenerator<ChangedPayload> {
+export async function* shopifyChanged(
+  graphql: ShopifyGraphql,
+  kind: PlatformKind,
+  since: number,
+): AsyncGenerator<ChangedPayload> {
   let after: unknown = null;
   do {
-    const data = await graphql.query(kind === 'order' ? ORDERS_PAGE : PRODUCTS_PAGE, { first: kind === 'order' ? 10 : 5, after, query: updatedSince(since) });
+    const data = await graphql.query(kind === 'order' ? ORDERS_PAGE : PRODUCTS_PAGE, {
+      first: kind === 'order' ? 10 : 5,
+      after,
+      query: updatedSince(since),
+    });
     const connection = fields(data[`${kind}s`]);
     for (const node of list(connection['nodes'])) yield await toPayload(graphql, kind, fields(node));
     const page = fields(connection['pageInfo']);

@@ -39,5 +39,6 @@ export const SHOPIFY: Platform = {
   // The app's client secret signs the app's webhooks; the store's secret signs those made in its
   // admin: both verify while a shop moves from one to the other.
   signingSecrets: shopifySecrets,
-  map: (kind, payload, settings) => (kind === 'order' ? mapShopifyOrder(payload) : mapShopifyProduct(payload, settings)),
+  map: (kind, payload, settings) =>
+    kind === 'order' ? mapShopifyOrder(payload) : mapShopifyProduct(payload, settings),
 };

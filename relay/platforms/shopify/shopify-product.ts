@@ -3,7 +3,9 @@ import { fields, list, type CatalogSettings, type Mapping, textOf, withdrawal } 
 
 /** The variant a shopper sees the price of: the cheapest ("from €19"). */
 function cheapestVariant(variants: Record<string, unknown>[], read: FieldReader): Record<string, unknown> | undefined {
-  const priced = variants.map((v) => ({ v, price: read.amount(v['price'], 'price') })).filter((x) => x.price !== undefined);
+  const priced = variants
+    .map((v) => ({ v, price: read.amount(v['price'], 'price') }))
+    .filter((x) => x.price !== undefined);
   priced.sort((a, b) => (a.price as number) - (b.price as number));
   return priced[0]?.v;
 }
@@ -15,7 +17,8 @@ function cheapestVariant(variants: Record<string, unknown>[], read: FieldReader)
  */
 export function mapShopifyProduct(payload: unknown, settings: CatalogSettings): Mapping {
   const p = fields(payload);
-  if (p['status'] !== undefined && p['status'] !== 'active') return withdrawal(`status ${textOf(p['status'])}: only active products are sent`, p['id']);
+  if (p['status'] !== undefined && p['status'] !== 'active')
+    return withdrawal(`status ${textOf(p['status'])}: only active products are sent`, p['id']);
   if (p['published_at'] === null) return withdrawal('not published to the online store', p['id']);
   const read = new FieldReader();
   const variant = cheapestVariant(list(p['variants']).map(fields), read);

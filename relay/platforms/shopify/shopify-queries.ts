@@ -39,7 +39,8 @@ export const PRODUCTS_PAGE = `query ShopbeaconProducts($first: Int!, $after: Str
  */
 export function bulkQuery(kind: 'order' | 'product', filter: string): string {
   const query = JSON.stringify(filter);
-  if (kind === 'order') return `{ orders(query: ${query}) { edges { node { ${ORDER} lineItems { edges { node { __typename ${LINE_ITEM} } } } } } } }`;
+  if (kind === 'order')
+    return `{ orders(query: ${query}) { edges { node { ${ORDER} lineItems { edges { node { __typename ${LINE_ITEM} } } } } } } }`;
   const media = 'media { edges { node { __typename ... on MediaImage { image { url } } } } }';
   return `{ products(query: ${query}) { edges { node { ${PRODUCT.replace(/media\(first: 2\)[^\n]*/, media)} variants { edges { node { __typename ${VARIANT} } } } } } } }`;
 }

@@ -62,7 +62,11 @@ export class ClientCredentialsToken implements ShopifyAccessToken {
 
   private async mint(): Promise<Minted> {
     const { origin, clientId, clientSecret } = this.credentials;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     const response = await request(`${origin}/admin/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -70,7 +74,9 @@ export class ClientCredentialsToken implements ShopifyAccessToken {
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     }).catch((error: unknown) => {
-      throw new PlatformApiError(`Shopify's token grant could not be reached at ${origin}: ${(error as Error).message}`);
+      throw new PlatformApiError(
+        `Shopify's token grant could not be reached at ${origin}: ${(error as Error).message}`,
+      );
     });
     const text = await response.body.text();
     const body = parsed(text);
@@ -81,7 +87,10 @@ export class ClientCredentialsToken implements ShopifyAccessToken {
       const lifeMs = expiresInMs(body['expires_in']);
       return { token, renewAt: this.now() + lifeMs - Math.min(RENEW_BEFORE_MS, lifeMs / 10) };
     }
-    throw new PlatformApiError(grantRefusal(response.statusCode, body, origin), response.statusCode >= 500 ? undefined : 401);
+    throw new PlatformApiError(
+      grantRefusal(response.statusCode, body, origin),
+      response.statusCode >= 500 ? undefined : 401,
+    );
   }
 }
 

@@ -5,7 +5,8 @@ import { fields, list, textOf } from '../mapping.js';
  * with no code (shopify.dev, Protected customer data); other answers carry `ACCESS_DENIED`.
  */
 const isProtectedDataError = (error: Record<string, unknown>) =>
-  fields(error['extensions'])['code'] === 'ACCESS_DENIED' || /not approved to (access|use)/i.test(textOf(error['message'] ?? ''));
+  fields(error['extensions'])['code'] === 'ACCESS_DENIED' ||
+  /not approved to (access|use)/i.test(textOf(error['message'] ?? ''));
 
 /**
  * Fields Shopify withholds from an app without access to protected customer data: it answers the
@@ -25,7 +26,9 @@ export class ShopifyWithheld {
       const path = list(e['path']);
       // A top-level field denied (a missing scope: `orders` is null) is no withheld field: the query failed.
       if (!isProtectedDataError(e) || path.length < 2) return true;
-      const named = path.filter((part): part is string => typeof part === 'string' && part !== 'nodes' && part !== 'edges' && part !== 'node');
+      const named = path.filter(
+        (part): part is string => typeof part === 'string' && part !== 'nodes' && part !== 'edges' && part !== 'node',
+      );
       this.fieldNames.add(named.slice(1).join('.') || textOf(path.at(-1)));
       const at = path.findIndex((part) => typeof part === 'number');
       this.records.add(path.slice(0, at === -1 ? 1 : at + 1).join('/'));

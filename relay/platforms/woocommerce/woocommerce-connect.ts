@@ -4,7 +4,14 @@ import type { PlatformClient } from '../platform-client.js';
 import type { WooCommerceApiSettings } from './woocommerce-pages.js';
 import { undeliverableByWordPress } from './wordpress-delivery-url.js';
 import { webhookUnreachable } from './webhook-reach.js';
-import { activateWebhook, createWebhook, relayWebhooks, WOO_TOPICS, wooEndpoint, type WooWebhook } from './woocommerce-webhooks.js';
+import {
+  activateWebhook,
+  createWebhook,
+  relayWebhooks,
+  WOO_TOPICS,
+  wooEndpoint,
+  type WooWebhook,
+} from './woocommerce-webhooks.js';
 
 /**
  * The secret to sign with: the one given; none when every topic already has this relay's webhook
@@ -19,8 +26,10 @@ function secretFor(options: ConnectOptions, found: (WooWebhook | undefined)[]): 
 function secretLine(options: ConnectOptions, secret: string | undefined): string {
   if (options.secret) return 'SHOPBEACON_WOOCOMMERCE_SECRET=… (as set)';
   // A dry run sets none: a secret printed here would be one no webhook has.
-  if (secret && options.dryRun) return 'SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>';
-  if (!secret) return 'SHOPBEACON_WOOCOMMERCE_SECRET=… (unchanged: the webhooks keep the secret they have; set one to rotate it)';
+  if (secret && options.dryRun)
+    return 'SHOPBEACON_WOOCOMMERCE_SECRET=<generated and printed when run without --dry-run>';
+  if (!secret)
+    return 'SHOPBEACON_WOOCOMMERCE_SECRET=… (unchanged: the webhooks keep the secret they have; set one to rotate it)';
   return `SHOPBEACON_WOOCOMMERCE_SECRET=${secret}`;
 }
 
@@ -30,13 +39,22 @@ function secretLine(options: ConnectOptions, secret: string | undefined): string
  * set active, never created twice; running it again changes no secret unless one is given.
  * Needs a Read/Write REST key.
  */
-export async function connectWooCommerce(client: PlatformClient, settings: WooCommerceApiSettings, options: ConnectOptions): Promise<ConnectReport> {
-  if (!options.publicUrl) throw new Error('--public-url is required: the address the shop reaches the relay at, e.g. https://shop.example/sb');
+export async function connectWooCommerce(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+  options: ConnectOptions,
+): Promise<ConnectReport> {
+  if (!options.publicUrl)
+    throw new Error(
+      '--public-url is required: the address the shop reaches the relay at, e.g. https://shop.example/sb',
+    );
   const deliveryUrl = wooEndpoint(options.publicUrl);
   const refused = undeliverableByWordPress(deliveryUrl, settings.url);
   if (refused) throw new Error(`--public-url ${options.publicUrl}: ${refused}`);
   const existing = await relayWebhooks(client, settings);
-  const found = WOO_TOPICS.map((topic) => existing.find((w) => w.topic === topic && w.deliveryUrl.replace(/\/+$/, '') === deliveryUrl));
+  const found = WOO_TOPICS.map((topic) =>
+    existing.find((w) => w.topic === topic && w.deliveryUrl.replace(/\/+$/, '') === deliveryUrl),
+  );
   const secret = secretFor(options, found);
   const verb = (done: string, planned: string) => (options.dryRun ? planned : done);
   const steps: string[] = [];

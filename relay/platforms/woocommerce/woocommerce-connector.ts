@@ -26,7 +26,10 @@ export const WOOCOMMERCE_CONNECTOR: Connector = {
       shopCurrency: () => wooCommerceCurrency(client, settings),
       ...(publicUrl
         ? { repairWebhooks: async () => (await reactivateDisabled(client, settings, publicUrl)).length }
-        : { webhookRepairOff: "SHOPBEACON_PUBLIC_URL is not set: which webhooks are this relay's is not known, so disabled ones are not re-enabled" }),
+        : {
+            webhookRepairOff:
+              "SHOPBEACON_PUBLIC_URL is not set: which webhooks are this relay's is not known, so disabled ones are not re-enabled",
+          }),
     };
   },
 };

@@ -29,7 +29,8 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
  * the shop owner cannot mend it, so it is left out as Shopify's custom lines are; the order and its
  * full value are still sent, instead of the whole order failing for ever.
  */
-const namesAProduct = (li: Record<string, unknown>) => li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
+const namesAProduct = (li: Record<string, unknown>) =>
+  li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
 
 /** WooCommerce's `created_via` when it is not the storefront (`checkout`, the Checkout block's `store-api`, or unsaid). */
 function wooMadeBy(createdVia: unknown): string | undefined {
@@ -69,5 +70,10 @@ export function mapWooCommerceOrder(payload: unknown): Mapping {
       .filter(namesAProduct)
       .map((li, i) => lineItem(li, i, read)),
   });
-  return { kind: 'order', body, errors: read.errors, channel: orderChannel(wooMadeBy(o['created_via']), o['payment_method_title']) };
+  return {
+    kind: 'order',
+    body,
+    errors: read.errors,
+    channel: orderChannel(wooMadeBy(o['created_via']), o['payment_method_title']),
+  };
 }

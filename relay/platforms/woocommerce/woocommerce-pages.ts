@@ -22,13 +22,20 @@ export function wooChangedAt(payload: unknown): number {
 /** WooCommerce's `modified_after` is exclusive and in seconds: one second earlier includes `since`. */
 const modifiedAfter = (since: number) => new Date(since - 1000).toISOString().slice(0, 19);
 
-const basicAuth = (settings: WooCommerceApiSettings) => `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
+const basicAuth = (settings: WooCommerceApiSettings) =>
+  `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
 
 /** The shop's currency: the `woocommerce_currency` setting (WooCommerce → Settings → General), `{"id": …, "value": "EUR"}`. */
-export async function wooCommerceCurrency(client: PlatformClient, settings: WooCommerceApiSettings): Promise<string | undefined> {
-  const { body } = await client.get(`${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/settings/general/woocommerce_currency`, {
-    authorization: basicAuth(settings),
-  });
+export async function wooCommerceCurrency(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+): Promise<string | undefined> {
+  const { body } = await client.get(
+    `${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/settings/general/woocommerce_currency`,
+    {
+      authorization: basicAuth(settings),
+    },
+  );
   const value = fields(body)['value'];
   return typeof value === 'string' ? value : undefined;
 }
@@ -39,7 +46,12 @@ export async function wooCommerceCurrency(client: PlatformClient, settings: WooC
  * `modified_after` is otherwise read in the site's time zone. Basic auth with the REST API key:
  * WooCommerce takes it over HTTPS (or on a loopback stand-in).
  */
-export function wooCommerceChanged(client: PlatformClient, settings: WooCommerceApiSettings, kind: PlatformKind, since: number): AsyncIterable<ChangedPayload> {
+export function wooCommerceChanged(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+  kind: PlatformKind,
+  since: number,
+): AsyncIterable<ChangedPayload> {
   const base = `${settings.url.replace(/\/+$/, '')}/wp-json/wc/v3/${kind}s`;
   const authorization = basicAuth(settings);
   const fetchPage = async (from: number, page: number) => {

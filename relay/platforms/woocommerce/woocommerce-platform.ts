@@ -22,9 +22,11 @@ export const WOOCOMMERCE: Platform = {
   },
   productDeletions: ['product.deleted'],
   // WC_Webhook::deliver_ping(): a POST of `webhook_id=<id>`, unsigned, when the shop saves the webhook.
-  isPing: (ctx, raw) => ctx.get('x-wc-webhook-signature') === '' && raw.length < 64 && /^webhook_id=\d+$/.test(raw.toString('latin1')),
+  isPing: (ctx, raw) =>
+    ctx.get('x-wc-webhook-signature') === '' && raw.length < 64 && /^webhook_id=\d+$/.test(raw.toString('latin1')),
   // X-WC-Webhook-Delivery-ID hashes the webhook id and the current second: two orders saved in the
   // same second share it, so it never identifies a delivery. WooCommerce does not retry anyway.
   dedupeId: () => undefined,
-  map: (kind, payload, settings) => (kind === 'order' ? mapWooCommerceOrder(payload) : mapWooCommerceProduct(payload, settings)),
+  map: (kind, payload, settings) =>
+    kind === 'order' ? mapWooCommerceOrder(payload) : mapWooCommerceProduct(payload, settings),
 };

@@ -9,7 +9,8 @@ import { fields, list, type CatalogSettings, type Mapping, textOf, withdrawal } 
 export function mapWooCommerceProduct(payload: unknown, settings: CatalogSettings): Mapping {
   const p = fields(payload);
   if (p['type'] === 'variation') return { skip: 'a variation: the service takes base products only' };
-  if (p['status'] !== undefined && p['status'] !== 'publish') return withdrawal(`status ${textOf(p['status'])}: only published products are sent`, p['id']);
+  if (p['status'] !== undefined && p['status'] !== 'publish')
+    return withdrawal(`status ${textOf(p['status'])}: only published products are sent`, p['id']);
   const read = new FieldReader();
   const images = list(p['images']).map((image) => fields(image)['src']);
   const categories = list(p['categories'])

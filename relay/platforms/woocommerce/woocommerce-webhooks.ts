@@ -20,7 +20,9 @@ export const wooEndpoint = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '
 /** The topics the relay takes, one webhook each. */
 export const WOO_TOPICS = Object.keys(WOOCOMMERCE.topics);
 
-const auth = (s: WooCommerceApiSettings) => ({ authorization: `Basic ${Buffer.from(`${s.consumerKey}:${s.consumerSecret}`).toString('base64')}` });
+const auth = (s: WooCommerceApiSettings) => ({
+  authorization: `Basic ${Buffer.from(`${s.consumerKey}:${s.consumerSecret}`).toString('base64')}`,
+});
 const endpoint = (s: WooCommerceApiSettings, path = '') => `${s.url.replace(/\/+$/, '')}/wp-json/wc/v3/webhooks${path}`;
 
 /** This relay's webhooks (delivery URL ending in `/webhooks/woocommerce`), every page of them. */
@@ -39,8 +41,16 @@ export async function relayWebhooks(client: PlatformClient, settings: WooCommerc
 }
 
 /** Sets a webhook `active` again (and its secret, when given). WooCommerce keeps its failure count: only the status changes. */
-export async function activateWebhook(client: PlatformClient, settings: WooCommerceApiSettings, id: number, secret?: string): Promise<void> {
-  await client.send('PUT', endpoint(settings, `/${id}`), auth(settings), { status: 'active', ...(secret ? { secret } : {}) });
+export async function activateWebhook(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+  id: number,
+  secret?: string,
+): Promise<void> {
+  await client.send('PUT', endpoint(settings, `/${id}`), auth(settings), {
+    status: 'active',
+    ...(secret ? { secret } : {}),
+  });
 }
 
 export async function createWebhook(
@@ -50,7 +60,13 @@ export async function createWebhook(
   deliveryUrl: string,
   secret: string,
 ): Promise<void> {
-  await client.send('POST', endpoint(settings), auth(settings), { name: `shopbeacon ${topic}`, topic, delivery_url: deliveryUrl, secret, status: 'active' });
+  await client.send('POST', endpoint(settings), auth(settings), {
+    name: `shopbeacon ${topic}`,
+    topic,
+    delivery_url: deliveryUrl,
+    secret,
+    status: 'active',
+  });
 }
 
 /**
@@ -59,9 +75,15 @@ export async function createWebhook(
  * covers the gap). Only those at this relay's own address: one left at an old address would fail
  * again and be re-enabled every sweep. Returns the ids re-enabled.
  */
-export async function reactivateDisabled(client: PlatformClient, settings: WooCommerceApiSettings, publicUrl: string): Promise<number[]> {
+export async function reactivateDisabled(
+  client: PlatformClient,
+  settings: WooCommerceApiSettings,
+  publicUrl: string,
+): Promise<number[]> {
   const ours = wooEndpoint(publicUrl);
-  const disabled = (await relayWebhooks(client, settings)).filter((w) => w.status === 'disabled' && w.deliveryUrl.replace(/\/+$/, '') === ours);
+  const disabled = (await relayWebhooks(client, settings)).filter(
+    (w) => w.status === 'disabled' && w.deliveryUrl.replace(/\/+$/, '') === ours,
+  );
   for (const webhook of disabled) await activateWebhook(client, settings, webhook.id);
   return disabled.map((w) => w.id);
 }

@@ -3,15 +3,27 @@ import type { PlatformKind } from '../../../relay/platforms/connector.js';
 import { shopTimeToEpoch } from '../../../relay/platforms/prestashop/shop-time.js';
 import { fields } from '../../../relay/platforms/mapping.js';
 import { mapPrestaShopOrder, type PrestaShopOrder } from '../../../relay/platforms/prestashop/prestashop-order.js';
-import { mapPrestaShopProduct, type PrestaShopProduct } from '../../../relay/platforms/prestashop/prestashop-product.js';
+import {
+  mapPrestaShopProduct,
+  type PrestaShopProduct,
+} from '../../../relay/platforms/prestashop/prestashop-product.js';
 import type { ConnectorKit } from '../connector-kit.js';
-import { parisTime, prestaCursorAsked, PRESTASHOP_KEY, prestaOrders, prestaProducts, prestaShopStandIn } from './standin.js';
+import {
+  parisTime,
+  prestaCursorAsked,
+  PRESTASHOP_KEY,
+  prestaOrders,
+  prestaProducts,
+  prestaShopStandIn,
+} from './standin.js';
 
 const catalog = { currency: 'EUR', shopUrl: 'https://shop.example' };
 
 /** The fixtures hold what the pages hand the mapping: an order with its lookups, a product with its category names. */
 function map(kind: PlatformKind, payload: unknown) {
-  return kind === 'order' ? mapPrestaShopOrder(payload as PrestaShopOrder) : mapPrestaShopProduct(payload as PrestaShopProduct, catalog);
+  return kind === 'order'
+    ? mapPrestaShopOrder(payload as PrestaShopOrder)
+    : mapPrestaShopProduct(payload as PrestaShopProduct, catalog);
 }
 
 export const kit: ConnectorKit = {
@@ -26,7 +38,11 @@ export const kit: ConnectorKit = {
         state: fields(p)['state'] as never,
         timeZone: 'Europe/Paris',
       }),
-    (p) => mapPrestaShopProduct({ product: p as never, categoryNames: [], languageId: '1', shopUrl: 'https://shop.example' }, catalog),
+    (p) =>
+      mapPrestaShopProduct(
+        { product: p as never, categoryNames: [], languageId: '1', shopUrl: 'https://shop.example' },
+        catalog,
+      ),
   ],
   // A date PrestaShop could not have written is NaN, which the sweep reports; never a throw.
   fuzzPages: [(page) => assert.equal(typeof shopTimeToEpoch(fields(page)['date_upd'], 'Europe/Paris'), 'number')],

@@ -78,7 +78,11 @@ export function prestaProducts(): Row[] {
       { id: '1', value: '<p><span style="font-size:10pt;">Symbol of lightness &amp; delicacy.</span></p>' },
       { id: '2', value: '<p>Symbole de légèreté.</p>' },
     ],
-    associations: { categories: [{ id: '2' }, { id: '4' }], images: [{ id: '1' }, { id: '2' }], combinations: [{ id: '1' }, { id: '2' }] },
+    associations: {
+      categories: [{ id: '2' }, { id: '4' }],
+      images: [{ id: '1' }, { id: '2' }],
+      combinations: [{ id: '1' }, { id: '2' }],
+    },
   };
   return [base, { ...base, id: 2, reference: 'demo_2', active: '0' }];
 }
@@ -91,8 +95,21 @@ const LOOKUPS: Record<string, Row[]> = {
   ],
   currencies: [{ id: '1', iso_code: 'EUR', name: 'Euro' }],
   // The resource also carries the password hash: the client must never ask for `display=full`.
-  customers: [{ id: '5', email: 'pub@prestashop.com', firstname: 'John', lastname: 'DOE', passwd: '$2y$10$secret.hash' }],
-  addresses: [{ id: '5', id_country: '8', firstname: 'John', lastname: 'DOE', city: 'Paris', postcode: '75002', phone: '0102030405', phone_mobile: '' }],
+  customers: [
+    { id: '5', email: 'pub@prestashop.com', firstname: 'John', lastname: 'DOE', passwd: '$2y$10$secret.hash' },
+  ],
+  addresses: [
+    {
+      id: '5',
+      id_country: '8',
+      firstname: 'John',
+      lastname: 'DOE',
+      city: 'Paris',
+      postcode: '75002',
+      phone: '0102030405',
+      phone_mobile: '',
+    },
+  ],
   countries: [{ id: '8', iso_code: 'FR' }],
   order_states: [
     { id: '2', paid: '1', shipped: '0', delivery: '0' },
@@ -125,7 +142,8 @@ function filtered(rows: Row[], url: URL): Row[] {
     const field = /^filter\[(\w+)\]$/.exec(param)?.[1];
     if (!field) continue;
     const range = RANGE.exec(value);
-    if (field.startsWith('date_') && range) out = out.filter((r) => String(r[field]) >= (range[1] as string) && String(r[field]) <= (range[2] as string));
+    if (field.startsWith('date_') && range)
+      out = out.filter((r) => String(r[field]) >= (range[1] as string) && String(r[field]) <= (range[2] as string));
     else out = out.filter((r) => `[${String(r[field])}]` === value);
   }
   return out;
@@ -137,10 +155,17 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
   }
   let out = filtered(rows, url);
   if (url.searchParams.get('sort') === '[date_upd_ASC,id_ASC]')
-    out = [...out].sort((a, b) => String(a['date_upd']).localeCompare(String(b['date_upd'])) || Number(a['id']) - Number(b['id']));
-  const [offset, count] = (url.searchParams.get('limit') ?? `0,${out.length}`).split(',').map(Number) as [number, number];
+    out = [...out].sort(
+      (a, b) => String(a['date_upd']).localeCompare(String(b['date_upd'])) || Number(a['id']) - Number(b['id']),
+    );
+  const [offset, count] = (url.searchParams.get('limit') ?? `0,${out.length}`).split(',').map(Number) as [
+    number,
+    number,
+  ];
   const price = [...url.searchParams.keys()].map((k) => /^price\[(\w+)\]\[use_tax\]$/.exec(k)?.[1]).find(Boolean);
-  const page = out.slice(offset, offset + count).map((row) => shown(price ? { ...row, [price]: '28.680000' } : row, url.searchParams.get('display')));
+  const page = out
+    .slice(offset, offset + count)
+    .map((row) => shown(price ? { ...row, [price]: '28.680000' } : row, url.searchParams.get('display')));
   // An empty list comes back as [] instead of {"orders":[]}.
   json(res, 200, page.length === 0 ? [] : { [resource]: page });
 }
@@ -149,7 +174,12 @@ function list(res: ServerResponse, resource: string, rows: Row[], url: URL): voi
 function refusedKey(authorization: string | undefined, url: URL, res: ServerResponse): boolean {
   const limited = authorization === `Basic ${Buffer.from(`${PRESTASHOP_LIMITED_KEY}:`).toString('base64')}`;
   if (limited && url.pathname === '/api/customers')
-    return (json(res, 401, { errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }] }), true);
+    return (
+      json(res, 401, {
+        errors: [{ code: 26, message: 'Resource of type "customers" is not allowed with this authentication key' }],
+      }),
+      true
+    );
   if (limited || authorization === `Basic ${Buffer.from(`${PRESTASHOP_KEY}:`).toString('base64')}`) return false;
   // PrestaShop 9's WebserviceRequest::authenticate: a key of another length is error 18; a key
   // of 32 characters that is not an active key is 20, then 21 (no permissions for it).
@@ -167,7 +197,10 @@ function refusedKey(authorization: string | undefined, url: URL, res: ServerResp
     res,
     401,
     { errors },
-    { 'www-authenticate': 'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."' },
+    {
+      'www-authenticate':
+        'Basic realm="Welcome to PrestaShop Webservice, please enter the authentication key as the login. No password required."',
+    },
   );
   return true;
 }
@@ -181,15 +214,25 @@ export function prestaShopStandIn(orders: Row[], products: Row[], switches: { we
   return new StandIn((req, url, res) => {
     // `WebserviceRequest::isActivated`: 503 with error 22, before the key is even read.
     if (switches.webserviceOff)
-      return json(res, 503, { errors: [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }] });
+      return json(res, 503, {
+        errors: [
+          {
+            code: 22,
+            message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office',
+          },
+        ],
+      });
     if (refusedKey(req.headers.authorization, url, res)) return;
     if (url.searchParams.get('output_format') !== 'JSON' && req.headers['output-format'] !== 'JSON') {
       res.writeHead(200, { 'content-type': 'text/xml;charset=utf-8' });
-      return res.end('<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"></prestashop>');
+      return res.end(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"></prestashop>',
+      );
     }
     const resource = /^\/api\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
     const rows = resource === 'orders' ? orders : resource === 'products' ? products : LOOKUPS[resource];
-    if (!rows) return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
+    if (!rows)
+      return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
     list(res, resource, rows, url);
   });
 }

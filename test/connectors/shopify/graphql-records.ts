@@ -20,7 +20,15 @@ function lineItem(i: number): Row {
 export function shopifyGraphqlOrders(n: number): Row[] {
   return Array.from({ length: n }, (_, i) => {
     const at = iso(Date.now() - (n - i) * 3600_000);
-    const address = { firstName: 'Bob', lastName: 'Norman', phone: '+1(800)555-0100', city: 'Ottawa', zip: 'K2P 1L4', country: 'Canada', countryCodeV2: 'CA' };
+    const address = {
+      firstName: 'Bob',
+      lastName: 'Norman',
+      phone: '+1(800)555-0100',
+      city: 'Ottawa',
+      zip: 'K2P 1L4',
+      country: 'Canada',
+      countryCodeV2: 'CA',
+    };
     return {
       id: `gid://shopify/Order/${820982911946154508n + BigInt(i)}`,
       createdAt: at,
@@ -35,7 +43,11 @@ export function shopifyGraphqlOrders(n: number): Row[] {
       totalPriceSet: money('598.94'),
       billingAddress: address,
       shippingAddress: address,
-      customer: { firstName: 'Bob', lastName: 'Norman', defaultAddress: { city: 'Ottawa', zip: 'K2P 1L4', countryCodeV2: 'CA' } },
+      customer: {
+        firstName: 'Bob',
+        lastName: 'Norman',
+        defaultAddress: { city: 'Ottawa', zip: 'K2P 1L4', countryCodeV2: 'CA' },
+      },
       lineItems: Array.from({ length: i === 0 ? 60 : 2 }, (_, j) => lineItem(j)),
     };
   });
@@ -67,10 +79,21 @@ export function bulkFile(kind: string, rows: Row[], grouped: boolean): string {
   const parents: string[] = [];
   const late: string[] = [];
   for (const row of rows) {
-    const { lineItems, variants, media, ...parent } = row as Row & { lineItems?: Row[]; variants?: Row[]; media?: Row[] };
+    const { lineItems, variants, media, ...parent } = row as Row & {
+      lineItems?: Row[];
+      variants?: Row[];
+      media?: Row[];
+    };
     parents.push(JSON.stringify(parent));
-    const children = kind === 'orders' ? (lineItems ?? []).map((li) => ({ __typename: 'LineItem', ...li })) : [...(variants ?? []), ...(media ?? [])];
-    children.forEach((child, i) => (!grouped && i === 0 ? early : i % 2 === 0 ? parents : late).push(JSON.stringify({ ...child, __parentId: row['id'] })));
+    const children =
+      kind === 'orders'
+        ? (lineItems ?? []).map((li) => ({ __typename: 'LineItem', ...li }))
+        : [...(variants ?? []), ...(media ?? [])];
+    children.forEach((child, i) =>
+      (!grouped && i === 0 ? early : i % 2 === 0 ? parents : late).push(
+        JSON.stringify({ ...child, __parentId: row['id'] }),
+      ),
+    );
   }
   return `${[...early, ...parents, ...late].join('\n')}\n`;
 }

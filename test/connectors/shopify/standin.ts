@@ -9,9 +9,20 @@ export const SHOPIFY_TOKEN = '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';
 export const SHOPIFY_CLIENT_ID = '3f1c0e9a7b5d4c2e8f6a1b0c9d8e7f6a';
 export const SHOPIFY_CLIENT_SECRET = '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';
 
-const THROTTLED = { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }] };
+const THROTTLED = {
+  errors: [
+    {
+      message: 'Throttled',
+      extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+    },
+  ],
+};
 const cost = (available: number) => ({
-  cost: { requestedQueryCost: 572, actualQueryCost: 572, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 1000 } },
+  cost: {
+    requestedQueryCost: 572,
+    actualQueryCost: 572,
+    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 1000 },
+  },
 });
 
 const PROTECTED = ['email', 'phone', 'billingAddress', 'shippingAddress', 'customer'];
@@ -27,7 +38,8 @@ function withhold(data: Row): Row[] {
     PROTECTED.filter((field) => field in order).map((field) => {
       order[field] = null;
       return {
-        message: 'This app is not approved to access the Customer object. See https://partners.shopify.com/123/apps/456/customer_data for more details.',
+        message:
+          'This app is not approved to access the Customer object. See https://partners.shopify.com/123/apps/456/customer_data for more details.',
         locations: [{ line: 1, column: 1 }],
         path: ['orders', 'nodes', i, field],
       };
@@ -44,13 +56,19 @@ function page(rows: Row[], variables: Row, first: number): { nodes: Row[]; pageI
     .sort((a, b) => String(a['updatedAt']).localeCompare(String(b['updatedAt'])));
   const offset = variables['after'] ? Number(Buffer.from(String(variables['after']), 'base64').toString()) : 0;
   const end = offset + first;
-  return { nodes: all.slice(offset, end), pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') } };
+  return {
+    nodes: all.slice(offset, end),
+    pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') },
+  };
 }
 
 function connection(items: unknown[], first: number, after?: unknown): Row {
   const offset = after ? Number(Buffer.from(String(after), 'base64').toString()) : 0;
   const end = offset + first;
-  return { nodes: items.slice(offset, end), pageInfo: { hasNextPage: end < items.length, endCursor: Buffer.from(String(end)).toString('base64') } };
+  return {
+    nodes: items.slice(offset, end),
+    pageInfo: { hasNextPage: end < items.length, endCursor: Buffer.from(String(end)).toString('base64') },
+  };
 }
 
 /**
@@ -184,20 +202,41 @@ export class ShopifyGraphqlStandIn extends StandIn {
     ShopbeaconOrders: (variables) => {
       this.cursorsAsked.push({ kind: 'order', since: since(variables['query']) });
       const { nodes, pageInfo } = page(this.orders, variables, Number(variables['first']));
-      return { orders: { nodes: nodes.map((o) => ({ ...o, lineItems: connection(o['lineItems'] as unknown[], 50) })), pageInfo } };
+      return {
+        orders: {
+          nodes: nodes.map((o) => ({ ...o, lineItems: connection(o['lineItems'] as unknown[], 50) })),
+          pageInfo,
+        },
+      };
     },
     ShopbeaconLineItems: (variables) => ({
-      order: { lineItems: connection((this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [], 250, variables['after']) },
+      order: {
+        lineItems: connection(
+          (this.orders.find((o) => o['id'] === variables['id'])?.['lineItems'] as unknown[]) ?? [],
+          250,
+          variables['after'],
+        ),
+      },
     }),
     ShopbeaconProducts: (variables) => {
       this.cursorsAsked.push({ kind: 'product', since: since(variables['query']) });
       const { nodes, pageInfo } = page(this.products, variables, Number(variables['first']));
-      return { products: { nodes: nodes.map((p) => ({ ...p, variants: { nodes: p['variants'] }, media: { nodes: p['media'] } })), pageInfo } };
+      return {
+        products: {
+          nodes: nodes.map((p) => ({ ...p, variants: { nodes: p['variants'] }, media: { nodes: p['media'] } })),
+          pageInfo,
+        },
+      };
     },
     ShopbeaconBulk: (variables) => {
       this.bulkQueries.push(String(variables['query']));
       this.polls = 0;
-      return { bulkOperationRunQuery: { bulkOperation: { id: `gid://shopify/BulkOperation/${this.bulkQueries.length}`, status: 'CREATED' }, userErrors: [] } };
+      return {
+        bulkOperationRunQuery: {
+          bulkOperation: { id: `gid://shopify/BulkOperation/${this.bulkQueries.length}`, status: 'CREATED' },
+          userErrors: [],
+        },
+      };
     },
     ShopbeaconBulkStatus: (variables) => {
       const kind = (this.bulkQueries.at(-1) ?? '').includes('orders(') ? 'orders' : 'products';
@@ -206,19 +245,32 @@ export class ShopifyGraphqlStandIn extends StandIn {
         node:
           this.polls <= this.bulkPollsRunning
             ? { id: variables['id'], status: 'RUNNING' }
-            : { id: variables['id'], status: 'COMPLETED', objectCount: '1', url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl` },
+            : {
+                id: variables['id'],
+                status: 'COMPLETED',
+                objectCount: '1',
+                url: `${this.url}/bulk/${kind}-${this.bulkQueries.length}.jsonl`,
+              },
       };
     },
     ShopbeaconProtectedData: () => ({
       orders: {
-        nodes: this.orders
-          .slice(0, 1)
-          .map((o) => ({ id: o['id'], email: o['email'], phone: o['phone'], billingAddress: o['billingAddress'], customer: o['customer'] })),
+        nodes: this.orders.slice(0, 1).map((o) => ({
+          id: o['id'],
+          email: o['email'],
+          phone: o['phone'],
+          billingAddress: o['billingAddress'],
+          customer: o['customer'],
+        })),
       },
     }),
     ShopbeaconShopCurrency: () => ({ shop: { currencyCode: 'EUR' } }),
-    ShopbeaconAccessScopes: () => ({ currentAppInstallation: { accessScopes: this.scopes.map((handle) => ({ handle })) } }),
-    ShopbeaconSubscriptions: (variables) => ({ webhookSubscriptions: connection(this.subscriptions, 100, variables['after']) }),
+    ShopbeaconAccessScopes: () => ({
+      currentAppInstallation: { accessScopes: this.scopes.map((handle) => ({ handle })) },
+    }),
+    ShopbeaconSubscriptions: (variables) => ({
+      webhookSubscriptions: connection(this.subscriptions, 100, variables['after']),
+    }),
     ShopbeaconSubscribe: (variables) => {
       const subscription = {
         id: `gid://shopify/WebhookSubscription/${this.subscriptions.length + 1}`,

@@ -26,9 +26,15 @@ export const kit: ConnectorKit = {
     return {
       settings: { woocommerceUrl: shop.url, woocommerceConsumerKey: WOO_KEY, woocommerceConsumerSecret: WOO_SECRET },
       validProducts: 2,
-      wrongCredentials: { woocommerceUrl: shop.url, woocommerceConsumerKey: 'ck_wrong', woocommerceConsumerSecret: 'cs_wrong' },
+      wrongCredentials: {
+        woocommerceUrl: shop.url,
+        woocommerceConsumerKey: 'ck_wrong',
+        woocommerceConsumerSecret: 'cs_wrong',
+      },
       cursorsAsked: (kind) =>
-        shop.served.filter(({ path }) => path.startsWith(`/wp-json/wc/v3/${kind}s?`)).map(({ path }) => wooCursorAsked(new URL(path, shop.url))),
+        shop.served
+          .filter(({ path }) => path.startsWith(`/wp-json/wc/v3/${kind}s?`))
+          .map(({ path }) => wooCursorAsked(new URL(path, shop.url))),
       changeOrder(index) {
         const order = orders[index] as Record<string, unknown>;
         order['status'] = 'completed';

@@ -77,7 +77,8 @@ export function wooProducts(): Record<string, unknown>[] {
 const CURRENCY_SETTING = {
   id: 'woocommerce_currency',
   label: 'Currency',
-  description: 'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.',
+  description:
+    'This controls what currency prices are listed at in the catalog and which currency gateways will take payments in.',
   type: 'select',
   default: 'USD',
   options: { EUR: 'Euro (&euro;)', USD: 'United States (US) dollar (&#36;)' },
@@ -106,14 +107,28 @@ export function wooCommerceStandIn(
   function answerWoo(req: IncomingMessage, url: URL, res: ServerResponse): void {
     if (answerWooWebhooks(options.webhooks ?? [], req, url, res)) return;
     if (!WOO_KEYS.has(req.headers.authorization ?? '')) {
-      return json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
+      return json(res, 401, {
+        code: 'woocommerce_rest_cannot_view',
+        message: 'Sorry, you cannot list resources.',
+        data: { status: 401 },
+      });
     }
-    if (url.pathname === '/wp-json/wc/v3/settings/general/woocommerce_currency') return json(res, 200, CURRENCY_SETTING);
+    if (url.pathname === '/wp-json/wc/v3/settings/general/woocommerce_currency')
+      return json(res, 200, CURRENCY_SETTING);
     const kind = /^\/wp-json\/wc\/v3\/(orders|products)$/.exec(url.pathname)?.[1];
-    if (!kind) return json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    if (!kind)
+      return json(res, 404, {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
     if (kind === 'orders' && ++orderPages === 2 && !failedOnce) {
       failedOnce = true;
-      return json(res, 500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      return json(res, 500, {
+        code: 'internal_server_error',
+        message: 'There has been a critical error on this website.',
+        data: { status: 500 },
+      });
     }
     listPage(changedAfter(kind === 'orders' ? orders : products, url), url, res);
   }

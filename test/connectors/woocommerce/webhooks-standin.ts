@@ -31,12 +31,24 @@ const shown = ({ secret: _secret, failures: _failures, ...rest }: WooWebhookRow)
  * may list and is refused (401 `woocommerce_rest_cannot_edit`) anything else. Setting a webhook
  * `active` again keeps its failure count, as WooCommerce does.
  */
-export function answerWooWebhooks(hooks: WooWebhookRow[], req: IncomingMessage, url: URL, res: ServerResponse): boolean {
+export function answerWooWebhooks(
+  hooks: WooWebhookRow[],
+  req: IncomingMessage,
+  url: URL,
+  res: ServerResponse,
+): boolean {
   const match = /^\/wp-json\/wc\/v3\/webhooks(?:\/(\d+))?$/.exec(url.pathname);
   if (!match) return false;
   const auth = req.headers.authorization;
   if (auth !== basic(WOO_KEY, WOO_SECRET) && auth !== basic(WOO_READ_KEY, WOO_READ_SECRET))
-    return (json(res, 401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } }), true);
+    return (
+      json(res, 401, {
+        code: 'woocommerce_rest_cannot_view',
+        message: 'Sorry, you cannot list resources.',
+        data: { status: 401 },
+      }),
+      true
+    );
   if (req.method === 'GET') {
     const perPage = Number(url.searchParams.get('per_page') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -44,7 +56,11 @@ export function answerWooWebhooks(hooks: WooWebhookRow[], req: IncomingMessage, 
   }
   if (auth !== basic(WOO_KEY, WOO_SECRET))
     return (
-      json(res, 401, { code: 'woocommerce_rest_cannot_edit', message: 'Sorry, you are not allowed to edit this resource.', data: { status: 401 } }),
+      json(res, 401, {
+        code: 'woocommerce_rest_cannot_edit',
+        message: 'Sorry, you are not allowed to edit this resource.',
+        data: { status: 401 },
+      }),
       true
     );
   let text = '';
@@ -52,8 +68,21 @@ export function answerWooWebhooks(hooks: WooWebhookRow[], req: IncomingMessage, 
   req.on('end', () => {
     const body = JSON.parse(text) as Partial<WooWebhookRow>;
     const existing = match[1] ? hooks.find((h) => h.id === Number(match[1])) : undefined;
-    if (match[1] && !existing) return json(res, 404, { code: 'woocommerce_rest_webhook_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
-    const row = existing ?? { id: hooks.length + 1, name: '', status: 'active' as const, topic: '', delivery_url: '', secret: '', failures: 0 };
+    if (match[1] && !existing)
+      return json(res, 404, {
+        code: 'woocommerce_rest_webhook_invalid_id',
+        message: 'Invalid ID.',
+        data: { status: 404 },
+      });
+    const row = existing ?? {
+      id: hooks.length + 1,
+      name: '',
+      status: 'active' as const,
+      topic: '',
+      delivery_url: '',
+      secret: '',
+      failures: 0,
+    };
     Object.assign(row, body);
     if (!existing) hooks.push(row);
     json(res, existing ? 200 : 201, shown(row));

@@ -42,7 +42,8 @@ export class CollectorServer {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (req.method === 'POST' && path.endsWith('/collect')) return this.collect(req, res);
     if (path === '/favicon.ico') return void res.writeHead(204).end();
-    const file = path === '/sb/shopbeacon.js' ? 'dist/shopbeacon.js' : join('test/e2e/fixtures', path.replace(/^\/+/, ''));
+    const file =
+      path === '/sb/shopbeacon.js' ? 'dist/shopbeacon.js' : join('test/e2e/fixtures', path.replace(/^\/+/, ''));
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' });
@@ -60,7 +61,11 @@ export class CollectorServer {
       return;
     }
     const body = JSON.parse(text) as CollectRequest['body'];
-    this.requests.push({ contentType: req.headers['content-type'] ?? '', fetchMode: String(req.headers['sec-fetch-mode'] ?? ''), body });
+    this.requests.push({
+      contentType: req.headers['content-type'] ?? '',
+      fetchMode: String(req.headers['sec-fetch-mode'] ?? ''),
+      body,
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ accepted: body.events.length, duplicates: 0, dropped: 0, rejected: [] }));
   }

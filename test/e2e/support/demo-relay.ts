@@ -14,7 +14,12 @@ export class DemoRelay {
   async start(env: Record<string, string> = {}): Promise<this> {
     const { SHOPBEACON_BASE_URL: _base, SHOPBEACON_TOKEN: _token, SHOPBEACON_ADMIN_KEY: _key, ...clean } = process.env;
     this.child = spawn(process.execPath, ['bin/shopbeacon.js', 'relay', '--port', '0'], {
-      env: { ...clean, SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-demo-')), SHOPBEACON_LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...clean,
+        SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-demo-')),
+        SHOPBEACON_LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

@@ -20,7 +20,10 @@ export { expect };
 
 /** Calls the snippet's global in the page, as a shop's own script would. */
 export function sb(page: Page, ...args: unknown[]): Promise<unknown> {
-  return page.evaluate((a) => (window as unknown as { shopbeacon: (...x: unknown[]) => unknown }).shopbeacon(...a), args);
+  return page.evaluate(
+    (a) => (window as unknown as { shopbeacon: (...x: unknown[]) => unknown }).shopbeacon(...a),
+    args,
+  );
 }
 
 export async function cookie(page: Page, name: string): Promise<string | undefined> {

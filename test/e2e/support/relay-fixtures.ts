@@ -31,7 +31,10 @@ export { expect };
 /** Calls the snippet's global in the page once the script has loaded. */
 export async function sb(page: Page, ...args: unknown[]): Promise<unknown> {
   await page.waitForFunction(() => (window as unknown as { shopbeacon: { sb?: number } }).shopbeacon.sb === 1);
-  return page.evaluate((a) => (window as unknown as { shopbeacon: (...x: unknown[]) => unknown }).shopbeacon(...a), args);
+  return page.evaluate(
+    (a) => (window as unknown as { shopbeacon: (...x: unknown[]) => unknown }).shopbeacon(...a),
+    args,
+  );
 }
 
 /** The tracking events the service received, by name. */

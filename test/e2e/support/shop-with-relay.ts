@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The built package, as a shop would install it.
-import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
+import {
+  createMockUpstream,
+  createRelay,
+  parseRelayConfig,
+  type MockUpstream,
+  type Relay,
+} from '../../../dist/relay/index.js';
 
 export const E2E_TOKEN = 'e2e-service-token-91c4';
 
@@ -32,7 +38,12 @@ export class ShopWithRelay {
 
   async start(): Promise<this> {
     this.mock = await createMockUpstream({ token: E2E_TOKEN });
-    const config = parseRelayConfig({ baseUrl: this.mock.url, token: E2E_TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-e2e-')), logLevel: 'warn' });
+    const config = parseRelayConfig({
+      baseUrl: this.mock.url,
+      token: E2E_TOKEN,
+      dataDir: mkdtempSync(join(tmpdir(), 'sb-e2e-')),
+      logLevel: 'warn',
+    });
     this.relay = createRelay(config);
     const relayHandler = this.relay.callback();
     this.server = createServer((req, res) => {
@@ -44,7 +55,9 @@ export class ShopWithRelay {
       const attributes = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
       if (attributes !== undefined) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void res.end(SHOP_PAGE.replace('data-endpoint="/sb/collect"', `data-endpoint="/sb/collect"${attributes}`));
+        return void res.end(
+          SHOP_PAGE.replace('data-endpoint="/sb/collect"', `data-endpoint="/sb/collect"${attributes}`),
+        );
       }
       res.writeHead(404).end();
     });

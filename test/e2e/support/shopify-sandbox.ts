@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The built package: the pixel as `shopbeacon pixel shopify` prints it, the relay as a shop runs it.
-import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
+import {
+  createMockUpstream,
+  createRelay,
+  parseRelayConfig,
+  type MockUpstream,
+  type Relay,
+} from '../../../dist/relay/index.js';
 import { shopifyPixel } from '../../../dist/relay/cli/pixel-command.js';
 
 const TOKEN = 'e2e-pixel-token-5b1e';
@@ -30,7 +36,16 @@ function pixelInit(query: URLSearchParams, href: string): unknown {
     // A Location's fields as plain data: a URL object would be written as one string by JSON.stringify.
     context: { document: { location: locationOf(href), referrer: '', characterSet: 'UTF-8', title: 'Stand-in' } },
     data: {
-      customer: customer ? { id: customer, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ordersCount: 3, phone: null } : null,
+      customer: customer
+        ? {
+            id: customer,
+            email: 'ada@example.com',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            ordersCount: 3,
+            phone: null,
+          }
+        : null,
       cart: null,
       shop: {
         name: 'Stand-in',
@@ -41,7 +56,12 @@ function pixelInit(query: URLSearchParams, href: string): unknown {
       },
       purchasingCompany: null,
     },
-    customerPrivacy: { analyticsProcessingAllowed: allowed, marketingAllowed: allowed, preferencesProcessingAllowed: allowed, saleOfDataAllowed: allowed },
+    customerPrivacy: {
+      analyticsProcessingAllowed: allowed,
+      marketingAllowed: allowed,
+      preferencesProcessingAllowed: allowed,
+      saleOfDataAllowed: allowed,
+    },
   };
 }
 
@@ -81,7 +101,8 @@ export class ShopifySandbox {
       const init = JSON.stringify(pixelInit(url.searchParams, `${this.url}${url.searchParams.get('page') ?? '/'}`));
       return void res.end(FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl)));
     }
-    if (!/^\/(products\/|collections\/|search$)/.test(url.pathname) && url.pathname !== '/checkouts/thank-you') return void res.writeHead(404).end();
+    if (!/^\/(products\/|collections\/|search$)/.test(url.pathname) && url.pathname !== '/checkouts/thank-you')
+      return void res.writeHead(404).end();
     const query = new URLSearchParams(url.search);
     query.set('page', url.pathname);
     res.end(STOREFRONT.replace('__QUERY__', `?${query.toString().replace(/&/g, '&amp;')}`));

@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMockUpstream, createRelay, parseRelayConfig, type MockUpstream, type Relay } from '../../../dist/relay/index.js';
+import {
+  createMockUpstream,
+  createRelay,
+  parseRelayConfig,
+  type MockUpstream,
+  type Relay,
+} from '../../../dist/relay/index.js';
 import { freePort } from '../../helpers/redis-server.js';
 
 const TOKEN = 'e2e-woo-token-3c8d';
@@ -40,12 +46,20 @@ export class WooCommerceShop {
   async start(): Promise<this> {
     this.mock = await createMockUpstream({ token: TOKEN });
     this.relay = createRelay(
-      parseRelayConfig({ baseUrl: this.mock.url, token: TOKEN, dataDir: mkdtempSync(join(tmpdir(), 'sb-woo-')), logLevel: 'warn', adminKey: WOO_ADMIN_KEY }),
+      parseRelayConfig({
+        baseUrl: this.mock.url,
+        token: TOKEN,
+        dataDir: mkdtempSync(join(tmpdir(), 'sb-woo-')),
+        logLevel: 'warn',
+        adminKey: WOO_ADMIN_KEY,
+      }),
     );
     this.url = await listen(this.server);
     const port = await freePort();
     this.phpUrl = `http://127.0.0.1:${port}`;
-    const options = { woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: `${this.url}/sb`, admin_key: WOO_ADMIN_KEY } };
+    const options = {
+      woocommerce_shopbeacon_settings: { public_path: '/sb/', local_url: `${this.url}/sb`, admin_key: WOO_ADMIN_KEY },
+    };
     // php -S serves requests one at a time: the page's own shutdown call to the relay goes to this process, not to PHP.
     this.php = spawn('php', ['-S', `127.0.0.1:${port}`, 'integrations/woocommerce/tests/storefront.php'], {
       env: { ...process.env, SHOPBEACON_TEST_OPTIONS: JSON.stringify(options) },

@@ -4,7 +4,12 @@ import { collectEventToRecord } from '../../../relay/collect/collect-event.js';
 import { stringifyBody } from '../../../relay/shared/exact-json.js';
 import { isExpectedRefusal, jsonOf } from './expected-refusal.js';
 
-const identity = { userId: 'fuzz-user-0001', sessionId: 'fuzz-session-01', userCookie: 'fuzz-user-0001', sessionStart: 0 };
+const identity = {
+  userId: 'fuzz-user-0001',
+  sessionId: 'fuzz-session-01',
+  userCookie: 'fuzz-user-0001',
+  sessionStart: 0,
+};
 const NOW = Date.UTC(2026, 10, 25, 12);
 
 /**
@@ -25,7 +30,10 @@ export function fuzz(data: Buffer): void {
   for (const raw of body.events) {
     const result = collectEventToRecord(raw, { identity, skewMs: 0 }, NOW);
     if (!result.ok) {
-      assert.ok(result.errors.length > 0 && result.errors.every((e) => typeof e.path === 'string' && typeof e.message === 'string'));
+      assert.ok(
+        result.errors.length > 0 &&
+          result.errors.every((e) => typeof e.path === 'string' && typeof e.message === 'string'),
+      );
       continue;
     }
     const record = result.value.body;

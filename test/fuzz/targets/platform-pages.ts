@@ -5,7 +5,11 @@ import { jsonOf } from './expected-refusal.js';
 
 /** Every connector's page checks, from its kit: a platform of the registry is fuzzed without an edit here. */
 const PAGES: ((page: unknown) => void)[] = (
-  await Promise.all(CONNECTORS.map(async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzPages))
+  await Promise.all(
+    CONNECTORS.map(
+      async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzPages,
+    ),
+  )
 ).flat();
 
 /**

@@ -26,7 +26,8 @@ class Scanner {
   }
 }
 
-const monthDays = (y: number, m: number) => [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
+const monthDays = (y: number, m: number) =>
+  [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
 
 /** `[.fff|.ffffff]` as microseconds; `undefined` when a `.` is not followed by 3 or 6 digits. */
 function fraction(s: Scanner, allowed: (3 | 6)[]): number | undefined | null {
@@ -84,7 +85,10 @@ function dateMicros(s: Scanner): { micros: bigint; month: string } | null {
   const [y, m, d] = [s.digits(4), s.take('-') ? s.digits(2) : undefined, s.take('-') ? s.digits(2) : undefined];
   if (y === undefined || m === undefined || d === undefined) return null;
   if (y < 1 || m < 1 || m > 12 || d < 1 || d > monthDays(y, m)) return null;
-  return { micros: daysFromCivil(y, m, d) * 86_400_000_000n, month: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}` };
+  return {
+    micros: daysFromCivil(y, m, d) * 86_400_000_000n,
+    month: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`,
+  };
 }
 
 /** What follows the date: nothing, or a separator, a clock and an optional offset, as microseconds. */

@@ -11,7 +11,11 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 
 /** Every connector's mappings of an order and a product, from its kit: a platform of the registry is fuzzed without an edit here. */
 const MAPPINGS: ((payload: unknown) => Mapping)[] = (
-  await Promise.all(CONNECTORS.map(async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzMappings))
+  await Promise.all(
+    CONNECTORS.map(
+      async (c) => ((await import(`../../connectors/${c.name}/kit.js`)) as { kit: ConnectorKit }).kit.fuzzMappings,
+    ),
+  )
 ).flat();
 
 /** Any JSON to every mapping: a record (then validated) or a reason to skip, never a throw. */

@@ -12,7 +12,10 @@ describe('isBotRequest (relay/collect/bot-filter.ts)', () => {
   });
 
   it('drops a crawler, a headless browser, a request without a User-Agent and a page that reported navigator.webdriver', () => {
-    assert.equal(isBotRequest('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', undefined), true);
+    assert.equal(
+      isBotRequest('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', undefined),
+      true,
+    );
     assert.equal(isBotRequest(CHROME.replace('Chrome/', 'HeadlessChrome/'), undefined), true);
     assert.equal(isBotRequest(undefined, undefined), true);
     assert.equal(isBotRequest('', undefined), true);
@@ -21,7 +24,10 @@ describe('isBotRequest (relay/collect/bot-filter.ts)', () => {
 
   it('stays right for agents it has forgotten: a flood of made-up agents pushes out the remembered verdicts, not the rule', () => {
     for (let i = 0; i < 2_000; i += 1) isBotRequest(`${CHROME} made-up/${i}`, undefined);
-    assert.equal(isBotRequest('Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', undefined), true);
+    assert.equal(
+      isBotRequest('Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', undefined),
+      true,
+    );
     assert.equal(isBotRequest(CHROME, undefined), false);
   });
 });

@@ -44,7 +44,11 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
   after(() => stopListening(server));
 
   it("stores a browser's events with the visitor its cookies name, and sets the identity cookies and the visitor's voucher", async () => {
-    const answer = await collect(url, { events: [browserEvent(), browserEvent()] }, { cookie: '_sb_uid=anon-visitor-0001' });
+    const answer = await collect(
+      url,
+      { events: [browserEvent(), browserEvent()] },
+      { cookie: '_sb_uid=anon-visitor-0001' },
+    );
     assert.equal(answer.status, 200, answer.text);
     assert.deepEqual(answer.body, { accepted: 2, duplicates: 0, dropped: 0, rejected: [] });
     assert.deepEqual(
@@ -66,7 +70,11 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
 
   it("drops a bot's batch before the outbox, saying how many, and marks the browser for the plugins", async () => {
     const before = stored.length;
-    const answer = await collect(url, { events: [browserEvent()] }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    const answer = await collect(
+      url,
+      { events: [browserEvent()] },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+    );
     assert.deepEqual(answer.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
     assert.equal(stored.length, before);
     assert.match(answer.headers.getSetCookie().join(';'), /_sb_bot=1/);

@@ -36,16 +36,31 @@ describe('CustomerProof', () => {
 
   it("gives an event its customer's stand-in, or the visitor's id for an anonymous-shaped one, unless its own is the visitor's or the proven customer's", () => {
     const visitor = 'anon-12345678';
-    assert.deepEqual(proof.provenEvent({ user_id: '42' }, visitor, undefined), { event: { user_id: proof.standIn('42') }, replaced: 'by its stand-in' });
+    assert.deepEqual(proof.provenEvent({ user_id: '42' }, visitor, undefined), {
+      event: { user_id: proof.standIn('42') },
+      replaced: 'by its stand-in',
+    });
     assert.deepEqual(
       proof.provenEvent({ user_id: '42' }, '~5', proof.proofOf('5')),
       { event: { user_id: proof.standIn('42') }, replaced: 'by its stand-in' },
       'credited to neither customer',
     );
-    assert.deepEqual(proof.provenEvent({ user_id: 'anon-older-1234' }, visitor, undefined), { event: { user_id: visitor }, replaced: 'by the visitor' });
-    assert.deepEqual(proof.provenEvent({ user_id: '42' }, visitor, proof.proofOf('42')), { event: { user_id: '42' }, replaced: false });
-    assert.deepEqual(proof.provenEvent({ user_id: visitor }, visitor, undefined), { event: { user_id: visitor }, replaced: false });
-    assert.deepEqual(proof.provenEvent({ event_name: 'x' }, visitor, undefined), { event: { event_name: 'x' }, replaced: false });
+    assert.deepEqual(proof.provenEvent({ user_id: 'anon-older-1234' }, visitor, undefined), {
+      event: { user_id: visitor },
+      replaced: 'by the visitor',
+    });
+    assert.deepEqual(proof.provenEvent({ user_id: '42' }, visitor, proof.proofOf('42')), {
+      event: { user_id: '42' },
+      replaced: false,
+    });
+    assert.deepEqual(proof.provenEvent({ user_id: visitor }, visitor, undefined), {
+      event: { user_id: visitor },
+      replaced: false,
+    });
+    assert.deepEqual(proof.provenEvent({ event_name: 'x' }, visitor, undefined), {
+      event: { event_name: 'x' },
+      replaced: false,
+    });
     assert.deepEqual(proof.provenEvent('not an event', visitor, undefined), { event: 'not an event', replaced: false });
   });
 });

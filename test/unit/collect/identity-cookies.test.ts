@@ -27,7 +27,11 @@ describe('resolveIdentity(cookies, userId, sessionId), the relay side of the vis
 
   it("takes the batch's ids where the browser sent no usable cookie, marking a customer id identified, and makes new ones otherwise", () => {
     assert.equal(resolveIdentity(jar(), 'anon-visitor-1', 'session-id-1', NOW).userCookie, 'anon-visitor-1');
-    assert.match(resolveIdentity(jar(), 'customer 42', undefined, NOW).userCookie, /^[\w-]{21}$/, 'a space is no cookie-octet: a new visitor');
+    assert.match(
+      resolveIdentity(jar(), 'customer 42', undefined, NOW).userCookie,
+      /^[\w-]{21}$/,
+      'a space is no cookie-octet: a new visitor',
+    );
     assert.equal(resolveIdentity(jar(), 'cust@42', undefined, NOW).userCookie, '~cust@42');
     assert.equal(resolveIdentity(jar(), undefined, 'session-id-1', NOW).sessionId, 'session-id-1');
     const fresh = resolveIdentity(jar({ _sb_uid: 'x;', _sb_sid: '<script>' }), 42, 'no', NOW);
@@ -36,18 +40,41 @@ describe('resolveIdentity(cookies, userId, sessionId), the relay side of the vis
   });
 
   it('keeps a session for 24 hours from its start, then begins another and names the one that ended', () => {
-    const live = resolveIdentity(jar({ _sb_sid: 'session-abc', _sb_sst: `session-abc.${NOW - DAY + 1}` }), undefined, undefined, NOW);
-    assert.deepEqual([live.sessionId, live.sessionStart, live.endedSessionId], ['session-abc', NOW - DAY + 1, undefined]);
-    const ended = resolveIdentity(jar({ _sb_sid: 'session-abc', _sb_sst: `session-abc.${NOW - DAY}` }), undefined, undefined, NOW);
+    const live = resolveIdentity(
+      jar({ _sb_sid: 'session-abc', _sb_sst: `session-abc.${NOW - DAY + 1}` }),
+      undefined,
+      undefined,
+      NOW,
+    );
+    assert.deepEqual(
+      [live.sessionId, live.sessionStart, live.endedSessionId],
+      ['session-abc', NOW - DAY + 1, undefined],
+    );
+    const ended = resolveIdentity(
+      jar({ _sb_sid: 'session-abc', _sb_sst: `session-abc.${NOW - DAY}` }),
+      undefined,
+      undefined,
+      NOW,
+    );
     assert.notEqual(ended.sessionId, 'session-abc');
     assert.equal(ended.sessionStart, NOW);
     assert.equal(ended.endedSessionId, 'session-abc');
   });
 
   it("does not let a session inherit the start recorded for another, and reads an older snippet's id.start.last", () => {
-    const other = resolveIdentity(jar({ _sb_sid: 'session-new', _sb_sst: `session-old.${NOW - 2 * DAY}` }), undefined, undefined, NOW);
+    const other = resolveIdentity(
+      jar({ _sb_sid: 'session-new', _sb_sst: `session-old.${NOW - 2 * DAY}` }),
+      undefined,
+      undefined,
+      NOW,
+    );
     assert.deepEqual([other.sessionId, other.sessionStart], ['session-new', NOW]);
-    const legacy = resolveIdentity(jar({ _sb_sid: `session-old.${NOW - 3_600_000}.${NOW - 60_000}` }), undefined, undefined, NOW);
+    const legacy = resolveIdentity(
+      jar({ _sb_sid: `session-old.${NOW - 3_600_000}.${NOW - 60_000}` }),
+      undefined,
+      undefined,
+      NOW,
+    );
     assert.deepEqual([legacy.sessionId, legacy.sessionStart], ['session-old', NOW - 3_600_000]);
     assert.equal(sessionIdOf(`session-old.${NOW}.${NOW}`), 'session-old');
     assert.equal(sessionIdOf('anything else'), 'anything else');
@@ -68,13 +95,22 @@ describe('writeIdentityCookies(ctx, identity, options)', () => {
       `_sb_sst=session-abc.${NOW}; Max-Age=1800; Path=/; SameSite=Lax; Domain=.shop.example; Secure; HttpOnly`,
     ]);
     const plain = context();
-    writeIdentityCookies(plain, { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW }, { domain: undefined, secure: false });
+    writeIdentityCookies(
+      plain,
+      { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW },
+      { domain: undefined, secure: false },
+    );
     assert.equal(plain.setCookies[0], '_sb_uid=visitor-1; Max-Age=34560000; Path=/; SameSite=Lax');
   });
 
   it("adds the visitor's voucher, HttpOnly for as long as the visitor, when given one", () => {
     const ctx = context();
-    writeIdentityCookies(ctx, { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW }, { domain: undefined, secure: false }, 'voucher-1');
+    writeIdentityCookies(
+      ctx,
+      { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW },
+      { domain: undefined, secure: false },
+      'voucher-1',
+    );
     assert.equal(ctx.setCookies.length, 4);
     assert.equal(ctx.setCookies[3], '_sb_vid=voucher-1; Max-Age=34560000; Path=/; SameSite=Lax; HttpOnly');
   });

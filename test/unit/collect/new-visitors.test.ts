@@ -18,11 +18,17 @@ describe('NewVisitors (relay/collect/new-visitors.ts)', () => {
     await visitors.take('2001:db8::3', 'b');
     await assert.rejects(
       visitors.take('2001:db8::4', 'c'),
-      (error: unknown) => error instanceof HttpError && error.status === 429 && Number(error.headers?.['Retry-After']) > 0,
+      (error: unknown) =>
+        error instanceof HttpError && error.status === 429 && Number(error.headers?.['Retry-After']) > 0,
     );
     await visitors.take('198.51.100.1', 'c');
     visitors.refusedInBatch(3);
-    assert.deepEqual(visitors.report().thisHour, { hour: '2026-11-27T16', taken: 3, refusedInBatch: 3, refusedForAddress: 1 });
+    assert.deepEqual(visitors.report().thisHour, {
+      hour: '2026-11-27T16',
+      taken: 3,
+      refusedInBatch: 3,
+      refusedForAddress: 1,
+    });
     assert.deepEqual(counted, ['taken 1', 'taken 1', 'refused_for_address 1', 'taken 1', 'refused_in_batch 3']);
     now += 3_600_000;
     assert.equal(visitors.report().lastHour?.taken, 3);
@@ -31,7 +37,11 @@ describe('NewVisitors (relay/collect/new-visitors.ts)', () => {
 
   it('bounds an IPv6 /48 at four /64 budgets: rotating its /64s mints four budgets an hour, not 65,536', async () => {
     const refusedFor: (string | undefined)[] = [];
-    const visitors = new NewVisitors(2, undefined, (result, _n, client) => void (result === 'refused_for_address' && refusedFor.push(client)));
+    const visitors = new NewVisitors(
+      2,
+      undefined,
+      (result, _n, client) => void (result === 'refused_for_address' && refusedFor.push(client)),
+    );
     let taken = 0;
     for (let subnet = 0; subnet < 16; subnet += 1)
       for (let i = 0; i < 2; i += 1)

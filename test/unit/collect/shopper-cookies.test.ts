@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shopperCookies } from '../../../relay/collect/shopper-cookies.js';
 
 /** What Koa's `ctx.cookies.get(name)` answers for a Cookie header (the `cookies` package it uses). */
-const koaReads = (header: string, name: string) => new Cookies({ headers: { cookie: header } } as IncomingMessage, {} as ServerResponse).get(name);
+const koaReads = (header: string, name: string) =>
+  new Cookies({ headers: { cookie: header } } as IncomingMessage, {} as ServerResponse).get(name);
 
 describe('shopperCookies(header), the relay’s own cookies in one pass (relay/collect/shopper-cookies.ts)', () => {
   it('reads each _sb_ cookie as Koa would: the first of a name, its value as sent, spaces before a name skipped', () => {
@@ -18,7 +19,8 @@ describe('shopperCookies(header), the relay’s own cookies in one pass (relay/c
     ];
     for (const header of headers) {
       const read = shopperCookies(header);
-      for (const name of ['_sb_uid', '_sb_sid', '_sb_sst', '_sb_vid']) assert.equal(read.get(name), koaReads(header, name), `${name} of ${header}`);
+      for (const name of ['_sb_uid', '_sb_sid', '_sb_sst', '_sb_vid'])
+        assert.equal(read.get(name), koaReads(header, name), `${name} of ${header}`);
     }
   });
 

@@ -7,32 +7,63 @@ import { unknownVariables } from '../../../relay/config/unknown-variables.js';
 describe('parseRelayConfig(platform API settings)', () => {
   it('refuses a plain http:// platform URL unless its host is a loopback address, naming the variable', () => {
     assert.deepEqual(
-      configProblems({ woocommerceUrl: 'http://shop.example', woocommerceConsumerKey: 'ck', woocommerceConsumerSecret: 'cs', shopCurrency: 'EUR' }),
+      configProblems({
+        woocommerceUrl: 'http://shop.example',
+        woocommerceConsumerKey: 'ck',
+        woocommerceConsumerSecret: 'cs',
+        shopCurrency: 'EUR',
+      }),
       [
         'SHOPBEACON_WOOCOMMERCE_URL (--woocommerce-url) must be an https:// URL (http:// only for a loopback host such as 127.0.0.1); got "http://shop.example"',
       ],
     );
-    assert.deepEqual(configProblems({ prestashopUrl: 'http://127.0.0.1:8080', prestashopKey: 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE', shopCurrency: 'EUR' }), []);
+    assert.deepEqual(
+      configProblems({
+        prestashopUrl: 'http://127.0.0.1:8080',
+        prestashopKey: 'HD9BN1FW8QEQZ9I3ZKS5FD1RV8S7Z3YE',
+        shopCurrency: 'EUR',
+      }),
+      [],
+    );
   });
   it('names what is missing when a platform API is half configured, and never shows a key', () => {
     const found = configProblems({ prestashopKey: 'SECRETKEY00000000000000000000000' });
-    assert.deepEqual(found, ['SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set']);
+    assert.deepEqual(found, [
+      'SHOPBEACON_PRESTASHOP_URL (--prestashop-url) is required when SHOPBEACON_PRESTASHOP_KEY is set',
+    ]);
     assert.deepEqual(
       configProblems({ prestashopUrl: 'https://shop.example', prestashopKey: 'SECRETKEY00000000000000000000000' }),
       [],
       'no currency: the sync asks the shop',
     );
-    assert.deepEqual(configProblems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }), [
-      'SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)',
-    ]);
+    assert.deepEqual(
+      configProblems({ prestashopUrl: 'https://shop.example', prestashopKey: 'short', shopCurrency: 'EUR' }),
+      [
+        'SHOPBEACON_PRESTASHOP_KEY (--prestashop-key) must be the 32-character Webservice key (Advanced Parameters → Webservice); got (hidden)',
+      ],
+    );
     assert.equal(found.join(' ').includes('SECRETKEY'), false);
   });
   it("names both ways into Shopify's API when neither is complete: the client id (with the secret) first, the legacy admin token second", () => {
-    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), [
-      'SHOPBEACON_SHOPIFY_CLIENT_ID (--shopify-client-id), or SHOPBEACON_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token) is required when SHOPBEACON_SHOPIFY_SHOP is set (one way in or the other)',
-    ]);
-    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifyClientId: 'id', shopifySecret: 'shpss_x', shopCurrency: 'USD' }), []);
-    assert.deepEqual(configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }), []);
+    assert.deepEqual(
+      configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifySecret: 'shpss_x', shopCurrency: 'USD' }),
+      [
+        'SHOPBEACON_SHOPIFY_CLIENT_ID (--shopify-client-id), or SHOPBEACON_SHOPIFY_ADMIN_TOKEN (--shopify-admin-token) is required when SHOPBEACON_SHOPIFY_SHOP is set (one way in or the other)',
+      ],
+    );
+    assert.deepEqual(
+      configProblems({
+        shopifyShop: 'snowdevil.myshopify.com',
+        shopifyClientId: 'id',
+        shopifySecret: 'shpss_x',
+        shopCurrency: 'USD',
+      }),
+      [],
+    );
+    assert.deepEqual(
+      configProblems({ shopifyShop: 'snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }),
+      [],
+    );
   });
   it('takes a sync interval as a duration, 0 for off, and refuses anything else', () => {
     assert.equal(parseRelayConfig({ syncIntervalMs: '30s' }).syncIntervalMs, 30_000);
@@ -46,17 +77,27 @@ describe('parseRelayConfig(platform API settings)', () => {
   });
   it('takes a Shopify store as its myshopify.com domain', () => {
     assert.equal(
-      parseRelayConfig({ shopifyShop: 'Snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' }).shopifyShop,
+      parseRelayConfig({ shopifyShop: 'Snowdevil.myshopify.com', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })
+        .shopifyShop,
       'snowdevil.myshopify.com',
     );
-    assert.match(configProblems({ shopifyShop: 'snowdevil', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })[0] ?? '', /x\.myshopify\.com/);
+    assert.match(
+      configProblems({ shopifyShop: 'snowdevil', shopifyAdminToken: 'shpat_x', shopCurrency: 'USD' })[0] ?? '',
+      /x\.myshopify\.com/,
+    );
   });
 });
 
 describe('unknownVariables(settings, env)', () => {
   it('names a SHOPBEACON_ variable the relay does not know with the closest known setting', () => {
-    assert.deepEqual(unknownVariables(RELAY_SETTINGS, { SHOPBEACON_SYNC_INTERVALL: '5m', SHOPBEACON_TOKEN: 't', SHOPBEACON_MOCK_PORT: '1', PATH: '/bin' }), [
-      'SHOPBEACON_SYNC_INTERVALL is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_SYNC_INTERVAL?',
-    ]);
+    assert.deepEqual(
+      unknownVariables(RELAY_SETTINGS, {
+        SHOPBEACON_SYNC_INTERVALL: '5m',
+        SHOPBEACON_TOKEN: 't',
+        SHOPBEACON_MOCK_PORT: '1',
+        PATH: '/bin',
+      }),
+      ['SHOPBEACON_SYNC_INTERVALL is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_SYNC_INTERVAL?'],
+    );
   });
 });

@@ -15,7 +15,9 @@ const file = (name: string, text: string) => {
 
 describe('secrets given as files (<VARIABLE>_FILE)', () => {
   it('reads the secret from the file named, without the newline that ends it', () => {
-    const values = secretFileValues(RELAY_SETTINGS, { SHOPBEACON_TOKEN_FILE: file('token', 'svc-token-from-a-file\n') });
+    const values = secretFileValues(RELAY_SETTINGS, {
+      SHOPBEACON_TOKEN_FILE: file('token', 'svc-token-from-a-file\n'),
+    });
     assert.deepEqual(values, { SHOPBEACON_TOKEN: 'svc-token-from-a-file' });
   });
 
@@ -42,8 +44,9 @@ describe('secrets given as files (<VARIABLE>_FILE)', () => {
   });
 
   it('does not call a secret file variable unknown', () => {
-    assert.deepEqual(unknownVariables(RELAY_SETTINGS, { SHOPBEACON_TOKEN_FILE: '/run/secrets/token', SHOPBEACON_PORT_FILE: 'x' }), [
-      'SHOPBEACON_PORT_FILE is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_TOKEN_FILE?',
-    ]);
+    assert.deepEqual(
+      unknownVariables(RELAY_SETTINGS, { SHOPBEACON_TOKEN_FILE: '/run/secrets/token', SHOPBEACON_PORT_FILE: 'x' }),
+      ['SHOPBEACON_PORT_FILE is not a shopbeacon setting and is ignored; did you mean SHOPBEACON_TOKEN_FILE?'],
+    );
   });
 });

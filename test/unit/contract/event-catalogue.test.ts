@@ -14,7 +14,12 @@ import {
 import { validateTrackingEvent } from '../../../relay/contract/validate.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
-const tracked = (event_name: string, event: unknown) => ({ user_id: 'visitor-1', event_name, event, datetime: '2026-06-15 11:00:00+00:00' });
+const tracked = (event_name: string, event: unknown) => ({
+  user_id: 'visitor-1',
+  event_name,
+  event,
+  datetime: '2026-06-15 11:00:00+00:00',
+});
 const refusals = (event_name: string, event: unknown) => {
   const result = validateTrackingEvent(tracked(event_name, event), { now: NOW });
   return result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.message}`);
@@ -40,31 +45,49 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
       'Product List Viewed',
       'Product Clicked',
     ]);
-    assert.deepEqual(['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(helperEventName), [
-      'Added To Cart',
-      'Product List Viewed',
-      'Products Searched',
-      'Product Clicked',
-      'Order Completed',
-      'Added To Cart',
-      'track',
-      'Wishlist Added',
-    ]);
+    assert.deepEqual(
+      ['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(
+        helperEventName,
+      ),
+      [
+        'Added To Cart',
+        'Product List Viewed',
+        'Products Searched',
+        'Product Clicked',
+        'Order Completed',
+        'Added To Cart',
+        'track',
+        'Wishlist Added',
+      ],
+    );
   });
 
   it('accepts the three listing events with their catalogued fields', () => {
     assert.deepEqual(refusals('Products Searched', { query: 'tea', results: 0 }), []);
-    assert.deepEqual(refusals('Product List Viewed', { list_id: 'category-12', list_name: 'Tea', products: [listProduct(17), listProduct(18)] }), []);
+    assert.deepEqual(
+      refusals('Product List Viewed', {
+        list_id: 'category-12',
+        list_name: 'Tea',
+        products: [listProduct(17), listProduct(18)],
+      }),
+      [],
+    );
     assert.deepEqual(refusals('Product Clicked', { product_id: 27, position: 17, list_id: 'category-12' }), []);
   });
 
   it('refuses each catalogued event field by field, naming the field and the cause', () => {
-    assert.deepEqual(refusals('Products Searched', { query: '', results: -1 }), ['event.query: must not be empty', 'event.results: must be at least 0']);
-    assert.deepEqual(refusals('Product List Viewed', { list_name: 'Tea', products: [{ product_id: 1, position: 0, price: '4' }] }), [
-      'event.list_id: is required',
-      'event.products[0].position: must be at least 1',
-      'event.products[0].price: must be a finite number',
+    assert.deepEqual(refusals('Products Searched', { query: '', results: -1 }), [
+      'event.query: must not be empty',
+      'event.results: must be at least 0',
     ]);
+    assert.deepEqual(
+      refusals('Product List Viewed', { list_name: 'Tea', products: [{ product_id: 1, position: 0, price: '4' }] }),
+      [
+        'event.list_id: is required',
+        'event.products[0].position: must be at least 1',
+        'event.products[0].price: must be a finite number',
+      ],
+    );
     assert.deepEqual(refusals('Product Clicked', { position: 2.5 }), [
       'event.product_id: is required',
       'event.list_id: is required',
@@ -74,13 +97,19 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
       'event.order_id: is required',
       'event.currency: must be a three-letter currency code such as EUR',
     ]);
-    assert.deepEqual(refusals('Checkout Started', { items: [{ quantity: 1 }] }), ['event.items[0].product_id: is required']);
+    assert.deepEqual(refusals('Checkout Started', { items: [{ quantity: 1 }] }), [
+      'event.items[0].product_id: is required',
+    ]);
   });
 
   it('refuses a listing with no product or more than it carries, and lets a shop add fields of its own', () => {
-    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: [] }), ['event.products: must not have fewer than 1 items']);
+    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: [] }), [
+      'event.products: must not have fewer than 1 items',
+    ]);
     const many = Array.from({ length: MAX_LIST_PRODUCTS + 1 }, (_, i) => listProduct(i + 1));
-    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: many }), [`event.products: must hold at most ${MAX_LIST_PRODUCTS} items`]);
+    assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: many }), [
+      `event.products: must hold at most ${MAX_LIST_PRODUCTS} items`,
+    ]);
     assert.deepEqual(refusals('Product Viewed', { product_id: 1, brand: 'Acme' }), []);
   });
 
@@ -102,7 +131,10 @@ describe("docs/platforms.md's journey table against the catalogue", () => {
       const row = table.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
       assert.ok(row, `a row for ${name}`);
       const named = new Set([...row.split('|')[2]!.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!));
-      const known = new Set([...Object.keys(fields), ...Object.keys(fields).flatMap((field) => Object.keys(NESTED[field] ?? {}))]);
+      const known = new Set([
+        ...Object.keys(fields),
+        ...Object.keys(fields).flatMap((field) => Object.keys(NESTED[field] ?? {})),
+      ]);
       assert.deepEqual(
         Object.keys(fields).filter((field) => !named.has(field)),
         [],

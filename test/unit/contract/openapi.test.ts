@@ -15,7 +15,9 @@ describe('recordJsonSchemas()', () => {
 
 describe('serviceOpenApi()', () => {
   it('describes the three endpoints with bearer auth, 200 and 400', () => {
-    const doc = serviceOpenApi('http://service.test') as { paths: Record<string, { post: { responses: object; security: unknown } }> };
+    const doc = serviceOpenApi('http://service.test') as {
+      paths: Record<string, { post: { responses: object; security: unknown } }>;
+    };
     for (const path of ['/v1/orders', '/v1/products/catalog', '/v1/track']) {
       assert.deepEqual(Object.keys(doc.paths[path]?.post.responses ?? {}), ['200', '400']);
       assert.deepEqual(doc.paths[path]?.post.security, [{ bearerAuth: [] }]);

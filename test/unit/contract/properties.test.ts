@@ -16,7 +16,12 @@ function localText(epochMs: number, offset: number, separator: 'T' | ' ', fracti
   const local = new Date(epochMs + offset * 60_000);
   const date = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
   const time = `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
-  const frac = fraction === 'ms' ? `.${pad(local.getUTCMilliseconds(), 3)}` : fraction === 'us' ? `.${pad(local.getUTCMilliseconds(), 3)}000` : '';
+  const frac =
+    fraction === 'ms'
+      ? `.${pad(local.getUTCMilliseconds(), 3)}`
+      : fraction === 'us'
+        ? `.${pad(local.getUTCMilliseconds(), 3)}000`
+        : '';
   const sign = offset < 0 ? '-' : '+';
   return `${date}${separator}${time}${frac}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
@@ -45,7 +50,11 @@ describe('parseTimestamp (properties)', () => {
   it('never throws and explains every refusal, whatever the text', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.stringMatching(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[+-Z]?\d{0,2}:?\d{0,2}$/)),
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.stringMatching(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[+-Z]?\d{0,2}:?\d{0,2}$/),
+        ),
         (text) => {
           const parsed = parseTimestamp(text);
           if (!parsed.ok) assert.ok(parsed.reason.length > 0);
@@ -58,10 +67,15 @@ describe('parseTimestamp (properties)', () => {
 
   it('refuses impossible calendar dates (month 13, day 32, Feb 29 of a common year)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (year, month, day) => {
-        const valid = day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-        assert.equal(parseTimestamp(`${year}-${pad(month)}-${pad(day)} 00:00:00`).ok, valid);
-      }),
+      fc.property(
+        fc.integer({ min: 1970, max: 2100 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          const valid = day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+          assert.equal(parseTimestamp(`${year}-${pad(month)}-${pad(day)} 00:00:00`).ok, valid);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -72,10 +86,18 @@ const VALIDATORS = { order: validateOrder, product: validateProduct, event: vali
 describe('the validators (properties)', () => {
   it('never throw on any JSON value and name a field for every refusal', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...(Object.keys(VALIDATORS) as (keyof typeof VALIDATORS)[])), fc.jsonValue(), (kind, value) => {
-        const result = VALIDATORS[kind](value, { now: NOW });
-        if (!result.ok) assert.ok(result.errors.length > 0 && result.errors.every((e) => typeof e.path === 'string' && e.message.length > 0));
-      }),
+      fc.property(
+        fc.constantFrom(...(Object.keys(VALIDATORS) as (keyof typeof VALIDATORS)[])),
+        fc.jsonValue(),
+        (kind, value) => {
+          const result = VALIDATORS[kind](value, { now: NOW });
+          if (!result.ok)
+            assert.ok(
+              result.errors.length > 0 &&
+                result.errors.every((e) => typeof e.path === 'string' && e.message.length > 0),
+            );
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -83,8 +105,16 @@ describe('the validators (properties)', () => {
   it('refuse a valid record with any one field replaced by a value of the wrong type, naming that field', () => {
     const wrong = fc.oneof(fc.constant(null), fc.boolean(), fc.object(), fc.array(fc.integer(), { maxLength: 2 }));
     const cases = [
-      { kind: 'order' as const, record: order(NOW), fields: ['order_id', 'city', 'country', 'currency', 'date_created_gmt', 'email', 'status', 'order_value'] },
-      { kind: 'product' as const, record: product(), fields: ['product_id', 'name', 'price', 'currency', 'image', 'link'] },
+      {
+        kind: 'order' as const,
+        record: order(NOW),
+        fields: ['order_id', 'city', 'country', 'currency', 'date_created_gmt', 'email', 'status', 'order_value'],
+      },
+      {
+        kind: 'product' as const,
+        record: product(),
+        fields: ['product_id', 'name', 'price', 'currency', 'image', 'link'],
+      },
       { kind: 'event' as const, record: trackingEvent(NOW), fields: ['user_id', 'event_name', 'datetime'] },
     ];
     for (const { kind, record, fields } of cases) {
@@ -92,7 +122,10 @@ describe('the validators (properties)', () => {
       fc.assert(
         fc.property(fc.constantFrom(...fields), wrong, (field, value) => {
           const result = VALIDATORS[kind]({ ...record, [field]: value }, { now: NOW });
-          assert.ok(!result.ok && result.errors.some((e) => e.path === field), `${kind}.${field} = ${JSON.stringify(value)}`);
+          assert.ok(
+            !result.ok && result.errors.some((e) => e.path === field),
+            `${kind}.${field} = ${JSON.stringify(value)}`,
+          );
         }),
         { numRuns: 300 },
       );

@@ -29,9 +29,12 @@ function floorDiv(a: bigint, b: bigint): bigint {
 
 function expectedEpochMs({ year, month, day, time, offset }: Parts): number {
   const fractionMicros = BigInt((time?.fraction ?? '').padEnd(6, '0'));
-  const seconds = daysFromCivil(year, month, day) * 86_400n + BigInt((time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0));
+  const seconds =
+    daysFromCivil(year, month, day) * 86_400n +
+    BigInt((time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0));
   const offsetMicros = offset
-    ? BigInt(offset.sign) * (BigInt(offset.hour * 3600 + offset.minute * 60 + (offset.second ?? 0)) * 1_000_000n + BigInt(offset.micros ?? 0))
+    ? BigInt(offset.sign) *
+      (BigInt(offset.hour * 3600 + offset.minute * 60 + (offset.second ?? 0)) * 1_000_000n + BigInt(offset.micros ?? 0))
     : 0n;
   return Number(floorDiv(seconds * 1_000_000n + fractionMicros - offsetMicros, 1000n));
 }
@@ -41,10 +44,12 @@ function render({ year, month, day, time, offset }: Parts, separator: string): s
   if (!time) return text;
   text += `${separator}${pad(time.hour)}`;
   if (time.minute !== undefined) text += `:${pad(time.minute)}`;
-  if (time.second !== undefined) text += `:${pad(time.second)}${time.fraction === undefined ? '' : `.${time.fraction}`}`;
+  if (time.second !== undefined)
+    text += `:${pad(time.second)}${time.fraction === undefined ? '' : `.${time.fraction}`}`;
   if (!offset) return text;
   text += `${offset.sign < 0 ? '-' : '+'}${pad(offset.hour)}:${pad(offset.minute)}`;
-  if (offset.second !== undefined) text += `:${pad(offset.second)}${offset.micros === undefined ? '' : `.${pad(offset.micros, 6)}`}`;
+  if (offset.second !== undefined)
+    text += `:${pad(offset.second)}${offset.micros === undefined ? '' : `.${pad(offset.micros, 6)}`}`;
   return text;
 }
 
@@ -55,7 +60,11 @@ function daysInMonth(year: number, month: number): number {
 
 const digits = (length: number) => fc.integer({ min: 0, max: 10 ** length - 1 }).map((n) => pad(n, length));
 const date = fc
-  .record({ year: fc.integer({ min: 1, max: 9999 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+  .record({
+    year: fc.integer({ min: 1, max: 9999 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 31 }),
+  })
   .map((d) => ({ ...d, day: Math.min(d.day, daysInMonth(d.year, d.month)) }));
 const time = fc.oneof(
   fc.record({ hour: fc.integer({ min: 0, max: 23 }) }),
@@ -71,7 +80,11 @@ const time = fc.oneof(
   ),
 );
 const offset = fc.oneof(
-  fc.record({ sign: fc.constantFrom(1 as const, -1 as const), hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) }),
+  fc.record({
+    sign: fc.constantFrom(1 as const, -1 as const),
+    hour: fc.integer({ min: 0, max: 23 }),
+    minute: fc.integer({ min: 0, max: 59 }),
+  }),
   fc.record(
     {
       sign: fc.constantFrom(1 as const, -1 as const),

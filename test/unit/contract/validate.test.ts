@@ -1,7 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Validation } from '../../../relay/contract/field-error.js';
-import { validateOrder, validateProduct, validateTrackingEvent, type ValidateOptions } from '../../../relay/contract/validate.js';
+import {
+  validateOrder,
+  validateProduct,
+  validateTrackingEvent,
+  type ValidateOptions,
+} from '../../../relay/contract/validate.js';
 import { addedToCart, lineItem, order, product, sqlTime, trackingEvent } from '../../helpers/records.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -17,7 +22,12 @@ function without(record: Record<string, unknown>, field: string): Record<string,
 }
 
 const records: [name: string, validate: Validate, valid: Record<string, unknown>, required: string[]][] = [
-  ['Order', validateOrder, order(NOW), ['city', 'country', 'currency', 'date_created_gmt', 'email', 'order_id', 'status', 'order_value', 'line_items']],
+  [
+    'Order',
+    validateOrder,
+    order(NOW),
+    ['city', 'country', 'currency', 'date_created_gmt', 'email', 'order_id', 'status', 'order_value', 'line_items'],
+  ],
   ['Product', validateProduct, product(), ['currency', 'image', 'link', 'name', 'product_id', 'price']],
   ['Tracking event', validateTrackingEvent, trackingEvent(NOW), ['user_id', 'event_name', 'event']],
 ];
@@ -76,7 +86,9 @@ describe('validate Order field types', () => {
   for (const field of ['line_item_product_id', 'line_item_price', 'line_item_quantity']) {
     it(`refuses a line item without ${field}`, () => {
       const item = without(lineItem(), field);
-      assert.deepEqual(errorsOf(validateOrder, order(NOW, { line_items: [item] })), [`line_items[0].${field}: is required`]);
+      assert.deepEqual(errorsOf(validateOrder, order(NOW, { line_items: [item] })), [
+        `line_items[0].${field}: is required`,
+      ]);
     });
   }
 });
@@ -118,7 +130,9 @@ describe('validate Tracking event', () => {
     assert.deepEqual(errorsOf(validateTrackingEvent, { user_id: 'u', event_name: 'X', event: {} }), []);
   });
   it('refuses an empty user_id, which would be billed as a visitor', () => {
-    assert.deepEqual(errorsOf(validateTrackingEvent, trackingEvent(NOW, { user_id: '' })), ['user_id: must not be empty']);
+    assert.deepEqual(errorsOf(validateTrackingEvent, trackingEvent(NOW, { user_id: '' })), [
+      'user_id: must not be empty',
+    ]);
   });
   it('refuses an event dated more than 2 years back', () => {
     const value = trackingEvent(NOW, { datetime: '2024-06-15 11:59:59' });

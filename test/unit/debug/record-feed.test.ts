@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { RecordFeed } from '../../../relay/debug/record-feed.js';
 import type { RecordStep } from '../../../relay/pipeline/record-step.js';
 
-const step = (n: number) => ({ step: 'accepted', kind: 'event', key: `e-${n}`, source: 'collect' }) as unknown as RecordStep;
+const step = (n: number) =>
+  ({ step: 'accepted', kind: 'event', key: `e-${n}`, source: 'collect' }) as unknown as RecordStep;
 
 describe("RecordFeed (the debugger's history)", () => {
   it('keeps only the newest entries up to its capacity, numbered in order', () => {

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { AdaptiveConcurrency } from '../../../relay/delivery/adaptive-concurrency.js';
 
 /** Plays one window: `calls` answers of `latencyMs`, the limit reached or not, 20 ms of clock. */
-function window(limiter: AdaptiveConcurrency, clock: { now: number }, latencyMs: number, saturated = true, calls = 4): void {
+function window(
+  limiter: AdaptiveConcurrency,
+  clock: { now: number },
+  latencyMs: number,
+  saturated = true,
+  calls = 4,
+): void {
   if (saturated) limiter.saturated();
   for (let i = 0; i < calls; i++) {
     clock.now += 20 / calls;

@@ -61,11 +61,21 @@ describe('classifyStatus(status, body)', () => {
 describe('classifyError(error)', () => {
   it('treats a refused connection as a safe retry', () => {
     assert.deepEqual(classifyError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })).type, 'retry');
-    assert.equal((classifyError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })) as { ambiguous: boolean }).ambiguous, false);
+    assert.equal(
+      (classifyError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })) as { ambiguous: boolean }).ambiguous,
+      false,
+    );
   });
   it('treats a reset or a timeout as ambiguous: the service may have stored the record', () => {
-    assert.equal((classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' })) as { ambiguous: boolean }).ambiguous, true);
-    assert.equal((classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' })) as { ambiguous: boolean }).ambiguous, true);
+    assert.equal(
+      (classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' })) as { ambiguous: boolean }).ambiguous,
+      true,
+    );
+    assert.equal(
+      (classifyError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' })) as { ambiguous: boolean })
+        .ambiguous,
+      true,
+    );
   });
 });
 
@@ -74,7 +84,10 @@ describe('callSignal(outcome, status)', () => {
   it('tells a timeout by the error code undici gives, not by the words of its message', () => {
     assert.equal(callSignal(classifyError(failure('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error')), 0), 'timeout');
     assert.equal(callSignal(classifyError(failure('ETIMEDOUT', 'connect ETIMEDOUT')), 0), 'timeout');
-    assert.equal(callSignal(classifyError(failure('ECONNREFUSED', 'the service said UND_ERR_HEADERS_TIMEOUT')), 0), undefined);
+    assert.equal(
+      callSignal(classifyError(failure('ECONNREFUSED', 'the service said UND_ERR_HEADERS_TIMEOUT')), 0),
+      undefined,
+    );
   });
 
   it('reads the load from a status: 429 rate-limited, 503 busy, any other answer ok', () => {

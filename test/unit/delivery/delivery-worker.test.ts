@@ -33,7 +33,16 @@ class MemoryQueue {
 
   constructor(count: number) {
     for (let id = 1; id <= count; id++)
-      this.records.set(id, { id, kind: 'event', key: `e-${id}`, body: `{"seq":${id}}`, attempts: 0, version: 1, createdAt: Date.now(), dueAt: 0 });
+      this.records.set(id, {
+        id,
+        kind: 'event',
+        key: `e-${id}`,
+        body: `{"seq":${id}}`,
+        attempts: 0,
+        version: 1,
+        createdAt: Date.now(),
+        dueAt: 0,
+      });
   }
 
   due(now: number, limit: number, exclude: ReadonlySet<number>): DueRecord[] {
@@ -106,7 +115,12 @@ function worker(queue: MemoryQueue, service: FakeService, concurrency: number, n
     concurrency,
     ...(now ? { now } : {}),
   });
-  return { w, delivered, allDelivered: (n: number) => new Promise<void>((resolve) => events.subscribe(() => delivered.length >= n && resolve())) };
+  return {
+    w,
+    delivered,
+    allDelivered: (n: number) =>
+      new Promise<void>((resolve) => events.subscribe(() => delivered.length >= n && resolve())),
+  };
 }
 
 describe('DeliveryWorker, the outbox drained to the service (relay/delivery/delivery-worker.ts)', () => {
@@ -160,18 +174,22 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
     assert.equal(sent, 3, 'each record sent once');
   });
 
-  it('hands back unsent claims when a Retry-After holds delivery, which it would sleep through past the lease', { timeout: 5_000 }, async () => {
-    const queue = new MemoryQueue(3);
-    queue.leaseOf(30_000);
-    const service = new FakeService();
-    service.answers.push({ status: 429, body: '', retryAfter: '60' });
-    const { w } = worker(queue, service, 1);
-    w.start();
-    await until(() => queue.handedBack.includes(2));
-    await w.stop(0);
-    assert.deepEqual(queue.retried, [{ id: 1, countAttempt: true }], 'the refused call spent its attempt');
-    assert.deepEqual(queue.handedBack, [2], 'the record behind it was handed back');
-  });
+  it(
+    'hands back unsent claims when a Retry-After holds delivery, which it would sleep through past the lease',
+    { timeout: 5_000 },
+    async () => {
+      const queue = new MemoryQueue(3);
+      queue.leaseOf(30_000);
+      const service = new FakeService();
+      service.answers.push({ status: 429, body: '', retryAfter: '60' });
+      const { w } = worker(queue, service, 1);
+      w.start();
+      await until(() => queue.handedBack.includes(2));
+      await w.stop(0);
+      assert.deepEqual(queue.retried, [{ id: 1, countAttempt: true }], 'the refused call spent its attempt');
+      assert.deepEqual(queue.handedBack, [2], 'the record behind it was handed back');
+    },
+  );
 
   it('keeps its unsent claims when the outbox has no lease (one process per SQLite file)', async () => {
     const { handedBack, retried } = await firstCallSlow(undefined, 60_000);

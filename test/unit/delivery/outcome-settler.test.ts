@@ -24,7 +24,13 @@ function fakeOutbox() {
   return { outbox, calls };
 }
 
-function settler(options: { maxAgeMs?: number; refusalStreakLimit?: number; resend?: (kind: string, body: string) => Promise<Outcome> } = {}) {
+function settler(
+  options: {
+    maxAgeMs?: number;
+    refusalStreakLimit?: number;
+    resend?: (kind: string, body: string) => Promise<Outcome>;
+  } = {},
+) {
   const { outbox, calls } = fakeOutbox();
   const events = new RecordEvents();
   const steps: RecordStep[] = [];
@@ -45,7 +51,10 @@ const record = (id: number, overrides: Partial<DueRecord> = {}): DueRecord => ({
   ...overrides,
 });
 const call = (status: number) => ({ status, latencyMs: 12 });
-const retry = (detail = '503 Service Unavailable', extra: Partial<Extract<Outcome, { type: 'retry' }>> = {}): Outcome => ({
+const retry = (
+  detail = '503 Service Unavailable',
+  extra: Partial<Extract<Outcome, { type: 'retry' }>> = {},
+): Outcome => ({
   type: 'retry',
   detail,
   ambiguous: false,
@@ -114,11 +123,24 @@ describe('OutcomeSettler, what each answer of the service does (relay/delivery/o
     const resent: string[] = [];
     const { s, calls, steps } = settler({
       refusalStreakLimit: 3,
-      resend: async (kind, body) => (resent.push(`${kind} ${body}`), { type: 'refused', detail: '400 order upload failed' }),
+      resend: async (kind, body) => (
+        resent.push(`${kind} ${body}`),
+        { type: 'refused', detail: '400 order upload failed' }
+      ),
     });
-    await s.settle(record(9, { kind: 'order', key: '9', body: '{"order_id":9}' }), { type: 'delivered' }, call(200), NOW);
-    for (let id = 1; id <= 3; id++) await s.settle(record(id), { type: 'refused', detail: '400 bad request' }, call(400), NOW);
-    assert.deepEqual(resent, ['order {"order_id":9}'], 'the order the service took, sent again: its id overwrites, nothing changes there');
+    await s.settle(
+      record(9, { kind: 'order', key: '9', body: '{"order_id":9}' }),
+      { type: 'delivered' },
+      call(200),
+      NOW,
+    );
+    for (let id = 1; id <= 3; id++)
+      await s.settle(record(id), { type: 'refused', detail: '400 bad request' }, call(400), NOW);
+    assert.deepEqual(
+      resent,
+      ['order {"order_id":9}'],
+      'the order the service took, sent again: its id overwrites, nothing changes there',
+    );
     assert.deepEqual(calls.slice(-2), [
       'requeue 1,2,3',
       'pause the service now refuses an order it accepted before (400 order upload failed): the token was refused or revoked',
@@ -129,16 +151,26 @@ describe('OutcomeSettler, what each answer of the service does (relay/delivery/o
 
   it('never pauses for records refused for their own reasons (a clock stepped a day ahead): the one it accepted before is accepted still, or none was', async () => {
     const still = settler({ refusalStreakLimit: 3, resend: async () => ({ type: 'delivered' }) });
-    await still.s.settle(record(9, { kind: 'product', key: '9', body: '{"product_id":9}' }), { type: 'delivered' }, call(200), NOW);
-    for (let id = 1; id <= 6; id++) await still.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
+    await still.s.settle(
+      record(9, { kind: 'product', key: '9', body: '{"product_id":9}' }),
+      { type: 'delivered' },
+      call(200),
+      NOW,
+    );
+    for (let id = 1; id <= 6; id++)
+      await still.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
     assert.equal(still.s.held, false);
     assert.deepEqual(
-      [still.calls.filter((c) => c.startsWith('dead')).length, still.calls.filter((c) => c.startsWith('requeue') || c.startsWith('pause')).length],
+      [
+        still.calls.filter((c) => c.startsWith('dead')).length,
+        still.calls.filter((c) => c.startsWith('requeue') || c.startsWith('pause')).length,
+      ],
       [6, 0],
     );
     assert.equal(still.steps.at(-1)?.state, 'dead');
     const untested = settler({ refusalStreakLimit: 3, resend: async () => ({ type: 'refused', detail: 'x' }) });
-    for (let id = 1; id <= 3; id++) await untested.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
+    for (let id = 1; id <= 3; id++)
+      await untested.s.settle(record(id), { type: 'refused', detail: '400 datetime in the future' }, call(400), NOW);
     assert.equal(untested.s.held, false, 'no order or product accepted yet: nothing proves the token');
   });
 });

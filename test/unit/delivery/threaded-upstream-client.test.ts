@@ -19,7 +19,9 @@ function service(): Promise<{ url: string; server: Server; held: ServerResponse[
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, server, held })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, server, held }),
+    ),
   );
 }
 
@@ -40,7 +42,11 @@ describe('ThreadedUpstreamClient, the service calls on their own thread (relay/d
 
   it('answers each call of a turn with its own status, body, Retry-After and Date, under the prefix and token of the base URL', async () => {
     const client = new ThreadedUpstreamClient(options(up.url));
-    const answers = await Promise.all([client.post('/v1/track', 'one'), client.post('/v1/track', 'busy'), client.post('/v1/products/catalog', 'three')]);
+    const answers = await Promise.all([
+      client.post('/v1/track', 'one'),
+      client.post('/v1/track', 'busy'),
+      client.post('/v1/products/catalog', 'three'),
+    ]);
     await client.close();
     // Each answer's Date is the service's clock (shared/service-clock.ts), read as the stand-in wrote it.
     assert.ok(answers.every((answer) => Math.abs(Date.parse(answer.date ?? '') - Date.now()) < 5_000));

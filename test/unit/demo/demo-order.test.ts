@@ -4,7 +4,14 @@ import { KINDS } from '../../../relay/contract/kinds.js';
 import { checkCheckout, orderFor } from '../../../relay/demo/demo-order.js';
 import { checkRecord } from '../../../relay/pipeline/check-record.js';
 
-const customer = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', city: 'London', zip_code: 'N1', country: 'GB' };
+const customer = {
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  city: 'London',
+  zip_code: 'N1',
+  country: 'GB',
+};
 
 describe("the demo shop's checkout", () => {
   it('makes a valid order at the catalog prices, whatever the browser said they were', () => {

@@ -13,23 +13,41 @@ describe("the doctor's storefront readings", () => {
       'https://shop.example/sb/shopbeacon.js',
     );
     assert.equal(snippetSrc('<script src="app.js"></script>', 'https://shop.example/'), undefined);
-    assert.equal(productLink('<a href="https://shop.example/product/mug/">', 'https://shop.example'), 'https://shop.example/product/mug/');
+    assert.equal(
+      productLink('<a href="https://shop.example/product/mug/">', 'https://shop.example'),
+      'https://shop.example/product/mug/',
+    );
     assert.equal(productLink('<a href="/?product=mug">', 'https://shop.example'), 'https://shop.example/?product=mug');
     assert.equal(
       productLink('<a href="/index.php?id_product=62&amp;controller=product">', 'https://shop.example'),
       'https://shop.example/index.php?id_product=62&controller=product',
     );
-    assert.equal(productLink('<a href="/analiza/62-kurs-granice.html">', 'https://shop.example'), 'https://shop.example/analiza/62-kurs-granice.html');
+    assert.equal(
+      productLink('<a href="/analiza/62-kurs-granice.html">', 'https://shop.example'),
+      'https://shop.example/analiza/62-kurs-granice.html',
+    );
   });
 
   it("finds the catalog page a home page of posts links: WooCommerce's shop, Shopify's collection, a PrestaShop category", () => {
     assert.equal(
-      catalogLink('<a href="/2026/11/hello/">Hi</a><a href="https://shop.example/shop/">Shop</a>', 'https://shop.example'),
+      catalogLink(
+        '<a href="/2026/11/hello/">Hi</a><a href="https://shop.example/shop/">Shop</a>',
+        'https://shop.example',
+      ),
       'https://shop.example/shop/',
     );
-    assert.equal(catalogLink('<a href="/?post_type=product">Shop</a>', 'https://shop.example'), 'https://shop.example/?post_type=product');
-    assert.equal(catalogLink('<a href="/collections/all">All</a>', 'https://shop.example'), 'https://shop.example/collections/all');
-    assert.equal(catalogLink('<a href="/3-clothes">Clothes</a>', 'https://shop.example'), 'https://shop.example/3-clothes');
+    assert.equal(
+      catalogLink('<a href="/?post_type=product">Shop</a>', 'https://shop.example'),
+      'https://shop.example/?post_type=product',
+    );
+    assert.equal(
+      catalogLink('<a href="/collections/all">All</a>', 'https://shop.example'),
+      'https://shop.example/collections/all',
+    );
+    assert.equal(
+      catalogLink('<a href="/3-clothes">Clothes</a>', 'https://shop.example'),
+      'https://shop.example/3-clothes',
+    );
     assert.equal(
       catalogLink('<a href="/index.php?id_category=3&amp;controller=category">Clothes</a>', 'https://shop.example'),
       'https://shop.example/index.php?id_category=3&controller=category',
@@ -44,10 +62,17 @@ describe("the doctor's storefront readings", () => {
       ['ok'],
     );
     assert.deepEqual(
-      cspChecks(page("default-src 'self'"), site, `${site}/sb/shopbeacon.js`, `${site}/sb/collect`).map((c) => c.status),
+      cspChecks(page("default-src 'self'"), site, `${site}/sb/shopbeacon.js`, `${site}/sb/collect`).map(
+        (c) => c.status,
+      ),
       ['ok', 'ok'],
     );
-    const blocked = cspChecks(page("script-src https://cdn.example; connect-src 'none'"), site, `${site}/sb/shopbeacon.js`, 'https://sb.shop.example/collect');
+    const blocked = cspChecks(
+      page("script-src https://cdn.example; connect-src 'none'"),
+      site,
+      `${site}/sb/shopbeacon.js`,
+      'https://sb.shop.example/collect',
+    );
     assert.deepEqual(
       blocked.map((c) => c.status),
       ['failed', 'failed'],
@@ -70,14 +95,26 @@ describe("the doctor's storefront readings", () => {
     );
     const [check] = deadLetterChecks(stats({ event: 0, order: 1, product: 2 }));
     assert.equal(check?.status, 'warning');
-    assert.match(check?.detail ?? '', /^1 order, 2 products will not reach the service as they are: `shopbeacon outbox dead-letters`/);
+    assert.match(
+      check?.detail ?? '',
+      /^1 order, 2 products will not reach the service as they are: `shopbeacon outbox dead-letters`/,
+    );
     assert.deepEqual(deadLetterChecks({ problem: 'the relay refused SHOPBEACON_ADMIN_KEY' }), []);
   });
 
   it("warns when a platform's share of storefront orders joined to their shopper falls below the merchant's bar, naming the orders", () => {
     const stats = (joined: number, storefrontOrders: number, unjoined: number[]) => ({
       stats: {
-        coverage: { platforms: { prestashop: { storefrontOrders, joined, joinedShare: storefrontOrders ? joined / storefrontOrders : null, unjoined } } },
+        coverage: {
+          platforms: {
+            prestashop: {
+              storefrontOrders,
+              joined,
+              joinedShare: storefrontOrders ? joined / storefrontOrders : null,
+              unjoined,
+            },
+          },
+        },
       },
     });
     assert.deepEqual(
@@ -95,19 +132,26 @@ describe("the doctor's storefront readings", () => {
   });
 
   it('warns of addresses over their budget of new visitors this hour, naming the setting a crowd behind one address needs', () => {
-    const stats = (refusedForAddress: number) => ({ stats: { newVisitors: { thisHour: { refusedForAddress }, perHourPerAddress: 200 } } });
+    const stats = (refusedForAddress: number) => ({
+      stats: { newVisitors: { thisHour: { refusedForAddress }, perHourPerAddress: 200 } },
+    });
     assert.deepEqual(
       newVisitorChecks(stats(0)).map((c) => c.status),
       ['ok'],
     );
     const [check] = newVisitorChecks(stats(12));
     assert.equal(check?.status, 'warning');
-    assert.match(check?.detail ?? '', /^12 batch\(es\) this hour from addresses over their budget of 200 new visitors .*SHOPBEACON_NEW_VISITORS_PER_HOUR/);
+    assert.match(
+      check?.detail ?? '',
+      /^12 batch\(es\) this hour from addresses over their budget of 200 new visitors .*SHOPBEACON_NEW_VISITORS_PER_HOUR/,
+    );
   });
 
   it("warns of new visitors rising far above the shop's own rate, naming where most came from", () => {
     const rise = { rising: true, current: 400, baseline: 6, top: [{ source: '203.0.113.7', count: 120 }] };
-    const [rising, budget] = newVisitorChecks({ stats: { newVisitors: { thisHour: { refusedForAddress: 0 }, perHourPerAddress: 200, rise } } });
+    const [rising, budget] = newVisitorChecks({
+      stats: { newVisitors: { thisHour: { refusedForAddress: 0 }, perHourPerAddress: 200, rise } },
+    });
     assert.equal(rising?.status, 'warning');
     assert.match(
       rising?.detail ?? '',

@@ -11,7 +11,9 @@ function depthOf(value: unknown): number {
 describe('jsonDepth(text)', () => {
   it('equals the nesting of the parsed value for any JSON, strings with brackets and escapes included', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => assert.equal(jsonDepth(JSON.stringify(value)), depthOf(value))),
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) =>
+        assert.equal(jsonDepth(JSON.stringify(value)), depthOf(value)),
+      ),
       { numRuns: 2000 },
     );
   });
@@ -47,7 +49,8 @@ describe('nestsDeeperThan(value, max)', () => {
       `[1,${'['.repeat(31)}${']'.repeat(31)},{"x":${'['.repeat(32)}${']'.repeat(32)}}]`,
       `{"events":[${Array.from({ length: 100 }, () => '{"event":{"a":[1,{"b":2}]}}').join(',')}]}`,
     ];
-    for (const text of texts) assert.equal(nestsDeeperThan(JSON.parse(text), 32), jsonDepth(text) > 32, text.slice(0, 60));
+    for (const text of texts)
+      assert.equal(nestsDeeperThan(JSON.parse(text), 32), jsonDepth(text) > 32, text.slice(0, 60));
   });
 
   it('answers as the depth of any JSON value', () => {

@@ -65,7 +65,13 @@ describe("runImport, one import's counting and hand-over, against an in-memory s
       ['1'],
     );
     assert.deepEqual(
-      { read: summary.read, queued: summary.queued, delivered: summary.delivered, invalid: summary.invalid, skipped: summary.skipped },
+      {
+        read: summary.read,
+        queued: summary.queued,
+        delivered: summary.delivered,
+        invalid: summary.invalid,
+        skipped: summary.skipped,
+      },
       { read: 4, queued: 1, delivered: 1, invalid: 2, skipped: { 'a variation': 1 } },
     );
     assert.deepEqual(refusals, ['row 2', 'product 4']);
@@ -82,7 +88,10 @@ describe("runImport, one import's counting and hand-over, against an in-memory s
         { kind: 'orders' },
       ),
     );
-    assert.deepEqual({ skippedOld: summary.skippedOld, invalid: summary.invalid, queued: summary.queued }, { skippedOld: 1, invalid: 0, queued: 1 });
+    assert.deepEqual(
+      { skippedOld: summary.skippedOld, invalid: summary.invalid, queued: summary.queued },
+      { skippedOld: 1, invalid: 0, queued: 1 },
+    );
   });
 
   it('skips what an earlier run delivered with the same body, and sends what changed', async () => {
@@ -112,7 +121,10 @@ describe("runImport, one import's counting and hand-over, against an in-memory s
   it('names a record the sink refused as the platform named it', async () => {
     const refusals: string[] = [];
     const summary = await runImport(
-      options([{ row: 7, value: product({ product_id: 7 }) }], { sink: memorySink([7]), onRefusal: (where) => refusals.push(where) }),
+      options([{ row: 7, value: product({ product_id: 7 }) }], {
+        sink: memorySink([7]),
+        onRefusal: (where) => refusals.push(where),
+      }),
     );
     assert.equal(summary.invalid, 1);
     assert.deepEqual(refusals, ['product 7']);
@@ -126,7 +138,11 @@ describe("runImport, one import's counting and hand-over, against an in-memory s
         yield { row, value: product({ product_id: row }) };
       }
     }
-    const summary = await runImport({ ...options([]), from: { items: endless(), exactIntegers: true }, signal: abort.signal });
+    const summary = await runImport({
+      ...options([]),
+      from: { items: endless(), exactIntegers: true },
+      signal: abort.signal,
+    });
     assert.equal(summary.read, 2);
     assert.equal(summary.interrupted, true);
   });

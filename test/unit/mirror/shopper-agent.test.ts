@@ -10,7 +10,8 @@ describe("shopperBots(bodies): the plugins' events judged by their shopper's bro
       { event_name: 'Added To Cart', visitor_agent: BROWSER },
       {
         event_name: 'Added To Cart',
-        visitor_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+        visitor_agent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       },
       { event_name: 'Added To Cart', visitor_agent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
     ];
@@ -18,6 +19,9 @@ describe("shopperBots(bodies): the plugins' events judged by their shopper's bro
   });
 
   it("leaves events without the field to the shop's backend, and a missing agent counts as a bot only when named", () => {
-    assert.deepEqual([...shopperBots([{ event_name: 'Order Completed' }, 'not an object', { visitor_agent: 42 }])], [2]);
+    assert.deepEqual(
+      [...shopperBots([{ event_name: 'Order Completed' }, 'not an object', { visitor_agent: 42 }])],
+      [2],
+    );
   });
 });

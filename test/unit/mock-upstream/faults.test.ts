@@ -7,7 +7,10 @@ describe("the mock service's faults", () => {
     assert.deepEqual(checkFaults({ failRate: 2, mode: 'crash', latency: 5 }), [
       { path: 'failRate', message: 'must be a number from 0 to 1' },
       { path: 'mode', message: 'must be "normal", "drop" or "reset"' },
-      { path: 'latency', message: 'is not a fault setting (latencyMs, failRate, failStatus, retryAfterSeconds, mode, rateLimit)' },
+      {
+        path: 'latency',
+        message: 'is not a fault setting (latencyMs, failRate, failStatus, retryAfterSeconds, mode, rateLimit)',
+      },
     ]);
     assert.deepEqual(checkFaults([]), [{ path: '', message: 'must be an object' }]);
   });

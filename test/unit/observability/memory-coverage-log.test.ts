@@ -8,11 +8,21 @@ describe("MemoryCoverageLog, a Redis relay's coverage (relay/observability/memor
   it('keeps each order once with its channel, every completion, and forgets what is older than 35 days', () => {
     const clock = { now: Date.parse('2026-12-02T10:00:00Z') };
     const log = new MemoryCoverageLog(() => clock.now);
-    log.note([{ platform: 'woocommerce', orderId: '7', createdAt: clock.now, channel: { madeBy: 'admin' } }], [{ orderId: '7', userId: 'u1', at: clock.now }]);
-    log.note([{ platform: 'woocommerce', orderId: '7', createdAt: clock.now }], [{ orderId: '7', userId: 'u1', at: clock.now }]);
+    log.note(
+      [{ platform: 'woocommerce', orderId: '7', createdAt: clock.now, channel: { madeBy: 'admin' } }],
+      [{ orderId: '7', userId: 'u1', at: clock.now }],
+    );
+    log.note(
+      [{ platform: 'woocommerce', orderId: '7', createdAt: clock.now }],
+      [{ orderId: '7', userId: 'u1', at: clock.now }],
+    );
     const seen = log.read();
     assert.equal(seen.orders.length, 1);
-    assert.deepEqual(seen.orders[0]?.channel, { madeBy: 'admin' }, 'a later version without a channel keeps the one known');
+    assert.deepEqual(
+      seen.orders[0]?.channel,
+      { madeBy: 'admin' },
+      'a later version without a channel keeps the one known',
+    );
     assert.equal(seen.completions.length, 2, 'a completion seen twice is the duplicate the report names');
     clock.now += 36 * DAY;
     log.note([{ platform: 'woocommerce', orderId: '8', createdAt: clock.now }], []);

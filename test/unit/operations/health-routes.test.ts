@@ -11,17 +11,29 @@ function outbox(writable: boolean, full?: string): OutboxStatus {
   return { isWritable: async () => writable, fullness: async () => full } as unknown as OutboxStatus;
 }
 const worker = (paused = false) =>
-  ({ paused, pauseReason: paused ? 'the service refused the token (401)' : undefined, unreachable: undefined }) as unknown as DeliveryWorker;
+  ({
+    paused,
+    pauseReason: paused ? 'the service refused the token (401)' : undefined,
+    unreachable: undefined,
+  }) as unknown as DeliveryWorker;
 
 async function ask(route: ReturnType<typeof readyz>, authorization = ''): Promise<{ status: number; body: unknown }> {
-  const ctx = { get: (name: string) => (name === 'authorization' ? authorization : ''), ip: '127.0.0.1', status: 0, body: undefined } as unknown as Context;
+  const ctx = {
+    get: (name: string) => (name === 'authorization' ? authorization : ''),
+    ip: '127.0.0.1',
+    status: 0,
+    body: undefined,
+  } as unknown as Context;
   await route(ctx);
   return { status: ctx.status, body: ctx.body };
 }
 
 describe('GET /readyz', () => {
   it('answers 200 ready while the outbox takes records and delivery runs', async () => {
-    assert.deepEqual(await ask(readyz({ outbox: outbox(true), worker: worker(), adminKey: ADMIN_KEY })), { status: 200, body: { status: 'ready' } });
+    assert.deepEqual(await ask(readyz({ outbox: outbox(true), worker: worker(), adminKey: ADMIN_KEY })), {
+      status: 200,
+      body: { status: 'ready' },
+    });
   });
 
   it('answers 503 not_ready with a full outbox or paused delivery, saying why to the admin key alone', async () => {
@@ -29,8 +41,14 @@ describe('GET /readyz', () => {
     assert.deepEqual(await ask(route), { status: 503, body: { status: 'not_ready' } });
     assert.deepEqual(await ask(route, `Bearer ${ADMIN_KEY}`), {
       status: 503,
-      body: { status: 'not_ready', reasons: ['the outbox is full (1000000 records)', 'delivery is paused: the service refused the token (401)'] },
+      body: {
+        status: 'not_ready',
+        reasons: ['the outbox is full (1000000 records)', 'delivery is paused: the service refused the token (401)'],
+      },
     });
-    assert.deepEqual(await ask(route, 'Bearer wrong-key-of-some-length-000000000'), { status: 503, body: { status: 'not_ready' } });
+    assert.deepEqual(await ask(route, 'Bearer wrong-key-of-some-length-000000000'), {
+      status: 503,
+      body: { status: 'not_ready' },
+    });
   });
 });

@@ -3,8 +3,28 @@ import assert from 'node:assert/strict';
 import { fromFields, toFields } from '../../../relay/outbox/redis-stored-record.js';
 import { unpackVisitor } from '../../../relay/outbox/visitor-field.js';
 
-const body = JSON.stringify({ user_id: 'ann', event_name: 'Added To Cart', event: {}, datetime: '2026-10-31 23:30:00-02:00' });
-const fields = ['kind', 'event', 'key', 'e1', 'body', body, 'bytes', String(body.length), 'createdAt', '1', 'attempts', '0', 'version', '0'];
+const body = JSON.stringify({
+  user_id: 'ann',
+  event_name: 'Added To Cart',
+  event: {},
+  datetime: '2026-10-31 23:30:00-02:00',
+});
+const fields = [
+  'kind',
+  'event',
+  'key',
+  'e1',
+  'body',
+  body,
+  'bytes',
+  String(body.length),
+  'createdAt',
+  '1',
+  'attempts',
+  '0',
+  'version',
+  '0',
+];
 
 describe('fromFields(fields)', () => {
   it('reads the visitor an earlier version did not store from the event body, in the month its datetime is written in', () => {
@@ -17,9 +37,9 @@ describe('fromFields(fields)', () => {
   });
 
   it('gives a dead letter an earlier version kept without a visitor its visitor when it is requeued', () => {
-    const letter = JSON.parse(JSON.stringify({ kind: 'event', key: 'e1', body, bytes: body.length, createdAt: 1, attempts: 3, version: 0 })) as Parameters<
-      typeof toFields
-    >[0];
+    const letter = JSON.parse(
+      JSON.stringify({ kind: 'event', key: 'e1', body, bytes: body.length, createdAt: 1, attempts: 3, version: 0 }),
+    ) as Parameters<typeof toFields>[0];
     assert.deepEqual(unpackVisitor(fromFields(toFields(letter)).visitor), { userId: 'ann', month: '2026-10' });
   });
 

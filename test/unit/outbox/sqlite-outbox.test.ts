@@ -29,7 +29,10 @@ describe('SqliteOutbox', () => {
 
   describe('enqueue(records)', () => {
     it('commits concurrent calls together and answers each call with its own results', async () => {
-      const [a, b] = await Promise.all([outbox.enqueue([event('a'), event('b')]), outbox.enqueue([event('a'), event('c')])]);
+      const [a, b] = await Promise.all([
+        outbox.enqueue([event('a'), event('b')]),
+        outbox.enqueue([event('a'), event('c')]),
+      ]);
       assert.deepEqual(a, ['queued', 'queued']);
       assert.deepEqual(b, ['duplicate', 'queued']);
       assert.equal(outbox.counts().queued.event, 3);
@@ -72,7 +75,12 @@ describe('SqliteOutbox', () => {
       db.exec(OUTBOX_SCHEMA.migrations[0] as string);
       db.exec(OUTBOX_SCHEMA.migrations[1] as string);
       db.pragma('user_version = 2');
-      db.prepare('INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?), (?, ?)').run('recent', clock - 3600_000, 'expired', clock - 25 * 3600_000);
+      db.prepare('INSERT INTO seen_events (event_id, seen_at) VALUES (?, ?), (?, ?)').run(
+        'recent',
+        clock - 3600_000,
+        'expired',
+        clock - 25 * 3600_000,
+      );
       db.close();
       outbox = new SqliteOutbox({ dataDir: legacyDir, now: () => clock });
       assert.deepEqual(await outbox.enqueue([event('recent'), event('expired')]), ['duplicate', 'queued']);
@@ -122,7 +130,10 @@ describe('SqliteOutbox', () => {
       outbox = new SqliteOutbox({ dataDir, now: () => clock, maxRecords: 5 });
       await outbox.enqueue([event('1'), event('2'), event('3'), event('4'), event('5')]);
       // Storage names the failure; the HTTP edge (storageAnswer) alone turns it into the 503.
-      await assert.rejects(outbox.enqueue([event('6')]), (error: StorageError) => error.code === 'outbox_full' && storageAnswer(error).status === 503);
+      await assert.rejects(
+        outbox.enqueue([event('6')]),
+        (error: StorageError) => error.code === 'outbox_full' && storageAnswer(error).status === 503,
+      );
       assert.equal(outbox.counts().queued.event, 5);
     });
   });

@@ -26,9 +26,15 @@ function pipeline(unchangedKeys: string[] = []) {
   return { accept, stored, steps, enqueued };
 }
 
-const order = (key: string): OutboxRecord => ({ kind: 'order', key, body: { order_id: Number(key.replace(/\D/g, '')) || 1 } });
+const order = (key: string): OutboxRecord => ({
+  kind: 'order',
+  key,
+  body: { order_id: Number(key.replace(/\D/g, '')) || 1 },
+});
 const checks: ToRecord = (raw, now) =>
-  raw === 'bad' ? { ok: false, errors: [fieldError('order_id', 'missing', `is required (at ${now})`)] } : { ok: true, value: order(String(raw)) };
+  raw === 'bad'
+    ? { ok: false, errors: [fieldError('order_id', 'missing', `is required (at ${now})`)] }
+    : { ok: true, value: order(String(raw)) };
 
 describe('createAccept, the one way every record is taken in (relay/pipeline/accept.ts)', () => {
   it('stores the valid records in one commit, answers each in the order given, and announces each decision', async () => {

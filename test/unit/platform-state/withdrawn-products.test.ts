@@ -8,8 +8,10 @@ function memoryState(sent: string[]) {
   const facts = new Map<string, Map<string, string>>();
   return {
     delivered: (_kind: string, keys: readonly string[]) => new Set(keys.filter((key) => sent.includes(key))),
-    recall: (scope: string, keys?: readonly string[]) => new Map([...(facts.get(scope) ?? [])].filter(([key]) => !keys || keys.includes(key))),
-    remember: (scope: string, entries: ReadonlyMap<string, string>) => void facts.set(scope, new Map([...(facts.get(scope) ?? []), ...entries])),
+    recall: (scope: string, keys?: readonly string[]) =>
+      new Map([...(facts.get(scope) ?? [])].filter(([key]) => !keys || keys.includes(key))),
+    remember: (scope: string, entries: ReadonlyMap<string, string>) =>
+      void facts.set(scope, new Map([...(facts.get(scope) ?? []), ...entries])),
   };
 }
 
@@ -40,7 +42,10 @@ describe('WithdrawnProducts (relay/platform-state/withdrawn-products.ts)', () =>
   });
 
   it('says in the log line what the service keeps and what the merchant can do', () => {
-    const line = withdrawnMessage({ platform: 'woocommerce', productId: '41', reason: 'status draft: only published products are sent', at: 0 }, 'WooCommerce');
+    const line = withdrawnMessage(
+      { platform: 'woocommerce', productId: '41', reason: 'status draft: only published products are sent', at: 0 },
+      'WooCommerce',
+    );
     assert.equal(
       line,
       "WooCommerce product 41 was sent to the service and is no longer for sale (status draft): the service's catalog keeps it, since its API has no way to remove a product, and may recommend it; sell it again, or point its page somewhere rather than a 404",

@@ -15,7 +15,8 @@ describe('changedByKeyset(fetchPage, idOf, pageSize, start)', () => {
       return list.slice((page - 1) * 4, page * 4).map((r) => ({ payload: { ...r }, changedAt: r.at }));
     };
     const seen: number[] = [];
-    for await (const item of changedByKeyset(fetchPage, (p) => String((p as { id: number }).id), 4, 0)) seen.push((item.payload as { id: number }).id);
+    for await (const item of changedByKeyset(fetchPage, (p) => String((p as { id: number }).id), 4, 0))
+      seen.push((item.payload as { id: number }).id);
     assert.deepEqual(
       [...new Set(seen)].sort((a, b) => a - b),
       [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],

@@ -13,7 +13,11 @@ import { fixtureText } from '../../helpers/platform-fixtures.js';
  * fails would be a check that cannot fail.
  */
 const woo = CONNECTORS.find((c) => c.name === 'woocommerce') as Connector;
-const stub: UnderTest = { connector: { ...woo, label: 'Stub' }, kit: wooKit, fixture: (file) => fixtureText(`woocommerce/${file}`) };
+const stub: UnderTest = {
+  connector: { ...woo, label: 'Stub' },
+  kit: wooKit,
+  fixture: (file) => fixtureText(`woocommerce/${file}`),
+};
 
 /** The stub with its API's `changed` replaced. */
 function withChanged(changed: (api: PlatformApi) => PlatformApi['changed']): UnderTest {
@@ -30,7 +34,9 @@ function withChanged(changed: (api: PlatformApi) => PlatformApi['changed']): Und
 }
 
 const shippedStatus = (mapping: Mapping): Mapping =>
-  'body' in mapping && mapping.kind === 'order' ? { ...mapping, body: { ...mapping.body, status: 'shipped' } } : mapping;
+  'body' in mapping && mapping.kind === 'order'
+    ? { ...mapping, body: { ...mapping.body, status: 'shipped' } }
+    : mapping;
 
 const GAPS: { gap: string; check: string; under: UnderTest }[] = [
   {
@@ -46,9 +52,16 @@ const GAPS: { gap: string; check: string; under: UnderTest }[] = [
   {
     gap: 'its mapping throws on JSON it did not expect',
     check: 'turns any JSON',
-    under: { ...stub, kit: { ...wooKit, fuzzMappings: [...wooKit.fuzzMappings, (payload) => (payload as { id: number }).id as never] } },
+    under: {
+      ...stub,
+      kit: { ...wooKit, fuzzMappings: [...wooKit.fuzzMappings, (payload) => (payload as { id: number }).id as never] },
+    },
   },
-  { gap: 'it ignores its cursor', check: 'reads only what changed since a later cursor', under: withChanged((api) => (kind) => api.changed(kind, 0)) },
+  {
+    gap: 'it ignores its cursor',
+    check: 'reads only what changed since a later cursor',
+    under: withChanged((api) => (kind) => api.changed(kind, 0)),
+  },
   {
     gap: 'it swallows a refused credential',
     check: 'fails a wrong credential',

@@ -4,7 +4,13 @@ import { ReplyError } from 'ioredis';
 import { clusterKeyPrefix, redisTargetOf } from '../../../relay/redis/redis-connection.js';
 import { replyCode } from '../../../relay/redis/reply-code.js';
 
-const none = { redisUrl: undefined, redisSentinels: undefined, redisSentinelName: undefined, redisCluster: undefined, redisGroup: 'shopbeacon' };
+const none = {
+  redisUrl: undefined,
+  redisSentinels: undefined,
+  redisSentinelName: undefined,
+  redisCluster: undefined,
+  redisGroup: 'shopbeacon',
+};
 
 describe('where the shared Redis is', () => {
   it('is nowhere without a URL, sentinels or a cluster: the relay keeps its state to itself', () => {
@@ -13,13 +19,21 @@ describe('where the shared Redis is', () => {
 
   it("takes sentinels with the primary's name, and the URL for its password alone", () => {
     const sentinels = [{ host: '10.0.0.2', port: 26379 }];
-    assert.deepEqual(redisTargetOf({ ...none, redisUrl: 'redis://:pw@ignored:6379/2', redisSentinels: sentinels, redisSentinelName: 'main' }), {
-      url: 'redis://:pw@ignored:6379/2',
-      sentinels,
-      sentinelName: 'main',
-      cluster: undefined,
-      group: 'shopbeacon',
-    });
+    assert.deepEqual(
+      redisTargetOf({
+        ...none,
+        redisUrl: 'redis://:pw@ignored:6379/2',
+        redisSentinels: sentinels,
+        redisSentinelName: 'main',
+      }),
+      {
+        url: 'redis://:pw@ignored:6379/2',
+        sentinels,
+        sentinelName: 'main',
+        cluster: undefined,
+        group: 'shopbeacon',
+      },
+    );
   });
 
   it("keeps a relay group's keys in one cluster slot by its hash tag", () => {

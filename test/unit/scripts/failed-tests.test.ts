@@ -13,7 +13,10 @@ function tapOf(source: string): string {
   try {
     // Without the outer runner's NODE_TEST_CONTEXT, which would make this run a child of ours.
     const { NODE_TEST_CONTEXT: _outer, ...env } = process.env;
-    return execFileSync(process.execPath, ['--test', '--test-reporter=tap', file], { encoding: 'utf8', env: { ...env, NODE_OPTIONS: '' } });
+    return execFileSync(process.execPath, ['--test', '--test-reporter=tap', file], {
+      encoding: 'utf8',
+      env: { ...env, NODE_OPTIONS: '' },
+    });
   } catch (error) {
     return (error as { stdout: string }).stdout;
   }

@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDuration, installFailureExplanation, installIsStale, installNodeMismatch, nodeVersionProblem } from '../../../scripts/setup-checks.mjs';
+import {
+  formatDuration,
+  installFailureExplanation,
+  installIsStale,
+  installNodeMismatch,
+  nodeVersionProblem,
+} from '../../../scripts/setup-checks.mjs';
 
 describe('nodeVersionProblem(current, engines)', () => {
   it('names the version found and the one needed when Node is older', () => {
@@ -20,8 +26,12 @@ describe('installFailureExplanation(output, hasCommand)', () => {
   const allTools = () => true;
 
   it('says the registry could not be reached on a network error, naming the registry', () => {
-    const output = 'npm error code ECONNREFUSED\nnpm error request to http://127.0.0.1:9/koa failed, reason: connect ECONNREFUSED';
-    assert.match(installFailureExplanation(output, allTools), /could not reach the package registry \(http:\/\/127\.0\.0\.1:9\)/);
+    const output =
+      'npm error code ECONNREFUSED\nnpm error request to http://127.0.0.1:9/koa failed, reason: connect ECONNREFUSED';
+    assert.match(
+      installFailureExplanation(output, allTools),
+      /could not reach the package registry \(http:\/\/127\.0\.0\.1:9\)/,
+    );
   });
 
   it('names the missing build tools when better-sqlite3 fails to compile', () => {
@@ -34,7 +44,10 @@ describe('installFailureExplanation(output, hasCommand)', () => {
 
   it("falls back to npm's last error line", () => {
     assert.equal(
-      installFailureExplanation('npm error code EUSAGE\nnpm error The `npm ci` command can only install with an existing package-lock.json', allTools),
+      installFailureExplanation(
+        'npm error code EUSAGE\nnpm error The `npm ci` command can only install with an existing package-lock.json',
+        allTools,
+      ),
       'npm ci failed: The `npm ci` command can only install with an existing package-lock.json.',
     );
   });
@@ -54,11 +67,17 @@ describe('installNodeMismatch(installedWith, current)', () => {
   });
 
   it('names both versions when the major changed, since native modules differ', () => {
-    assert.match(installNodeMismatch('v20.20.2', 'v24.21.0') ?? '', /installed with Node v20\.20\.2; this is Node v24\.21\.0/);
+    assert.match(
+      installNodeMismatch('v20.20.2', 'v24.21.0') ?? '',
+      /installed with Node v20\.20\.2; this is Node v24\.21\.0/,
+    );
   });
 
   it('asks for one install when no version was recorded', () => {
-    assert.match(installNodeMismatch(undefined, 'v22.23.3') ?? '', /do not record which Node they were built for \(this is Node v22\.23\.3\)/);
+    assert.match(
+      installNodeMismatch(undefined, 'v22.23.3') ?? '',
+      /do not record which Node they were built for \(this is Node v22\.23\.3\)/,
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { currentSlice, dedupeWindow, liveSlices, seenKey, sliceExpiresAt } from '../../../relay/shared/dedupe-window.js';
+import {
+  currentSlice,
+  dedupeWindow,
+  liveSlices,
+  seenKey,
+  sliceExpiresAt,
+} from '../../../relay/shared/dedupe-window.js';
 
 const HOUR = 3600_000;
 
@@ -14,7 +20,10 @@ describe('the duplicate window in slices', () => {
     assert.equal(slices.at(-1), currentSlice(window, now));
     assert.equal(slices.length, 5, 'the current slice and the four before it');
     for (const slice of slices) assert.ok(sliceExpiresAt(window, slice) > now);
-    assert.ok(sliceExpiresAt(window, (slices[0] as number) - 1) <= now, 'the slice before the oldest is past the window');
+    assert.ok(
+      sliceExpiresAt(window, (slices[0] as number) - 1) <= now,
+      'the slice before the oldest is past the window',
+    );
   });
 
   it('lets a slice go only once its last possible id is a whole window old', () => {

@@ -42,7 +42,9 @@ describe('the side SQLite files written by a newer version', () => {
         () => open(dir).close(),
         (error: unknown) =>
           error instanceof SchemaTooNewError &&
-          error.message.startsWith(`${name} has schema version 99, written by a newer shopbeacon; this one knows versions up to ${known}.`),
+          error.message.startsWith(
+            `${name} has schema version 99, written by a newer shopbeacon; this one knows versions up to ${known}.`,
+          ),
       );
       assert.equal(digest(), before);
     });

@@ -11,7 +11,10 @@ describe('new SqliteDriverError(cause)', () => {
     const { message, code } = new SqliteDriverError(dlopen);
     assert.equal(code, 'sqlite_driver_unavailable');
     assert.ok(message.includes(`cannot be loaded by Node ${process.version}`), message);
-    assert.match(message, /using NODE_MODULE_VERSION 115\. This version of Node\.js requires NODE_MODULE_VERSION 137\.\)/);
+    assert.match(
+      message,
+      /using NODE_MODULE_VERSION 115\. This version of Node\.js requires NODE_MODULE_VERSION 137\.\)/,
+    );
     assert.match(message, /install the dependencies again with this Node: npm ci/);
     assert.doesNotMatch(message, /\n|npm rebuild/);
   });

@@ -8,18 +8,33 @@ const page = { document: { location: { href: 'https://shop.example/products/tee'
 describe('commandOf(event)', () => {
   it('keeps a product id above 2^53 as its exact digits and a safe one as a number', () => {
     const variant = (id: string) => ({ product: { id } });
-    assert.deepEqual(commandOf({ name: 'product_viewed', context: page, data: { productVariant: variant('9007199254740993') } }), [
+    assert.deepEqual(
+      commandOf({ name: 'product_viewed', context: page, data: { productVariant: variant('9007199254740993') } }),
+      ['viewProduct', { product_id: '9007199254740993' }],
+    );
+    assert.deepEqual(commandOf({ name: 'product_viewed', context: page, data: { productVariant: variant('42') } }), [
       'viewProduct',
-      { product_id: '9007199254740993' },
+      { product_id: 42 },
     ]);
-    assert.deepEqual(commandOf({ name: 'product_viewed', context: page, data: { productVariant: variant('42') } }), ['viewProduct', { product_id: 42 }]);
   });
 
   it("sends a purchase's order id as the digits of gid://shopify/OrderIdentity/…, the id the webhooks and the sync send", () => {
     const purchase = (id: string) =>
-      commandOf({ name: 'checkout_completed', context: page, data: { checkout: { order: { id }, totalPrice: { amount: 64.88, currencyCode: 'EUR' } } } });
-    assert.deepEqual(purchase('gid://shopify/OrderIdentity/5396439498987')?.[1], { order_id: 5396439498987, order_value: 64.88, currency: 'EUR' });
-    assert.deepEqual(purchase('gid://shopify/Order/820982911946154508')?.[1], { order_id: '820982911946154508', order_value: 64.88, currency: 'EUR' });
+      commandOf({
+        name: 'checkout_completed',
+        context: page,
+        data: { checkout: { order: { id }, totalPrice: { amount: 64.88, currencyCode: 'EUR' } } },
+      });
+    assert.deepEqual(purchase('gid://shopify/OrderIdentity/5396439498987')?.[1], {
+      order_id: 5396439498987,
+      order_value: 64.88,
+      currency: 'EUR',
+    });
+    assert.deepEqual(purchase('gid://shopify/Order/820982911946154508')?.[1], {
+      order_id: '820982911946154508',
+      order_value: 64.88,
+      currency: 'EUR',
+    });
     assert.deepEqual(purchase('5396439498987')?.[1], { order_id: 5396439498987, order_value: 64.88, currency: 'EUR' });
   });
 
@@ -65,14 +80,26 @@ describe('commandOf(event)', () => {
 
   it("sends a completed checkout's items beside its order id, value and currency", () => {
     assert.deepEqual(
-      commandOf({ name: 'checkout_completed', context: page, data: { checkout: { ...checkout, order: { id: 'gid://shopify/OrderIdentity/5396439498987' } } } }),
+      commandOf({
+        name: 'checkout_completed',
+        context: page,
+        data: { checkout: { ...checkout, order: { id: 'gid://shopify/OrderIdentity/5396439498987' } } },
+      }),
       ['purchase', { order_id: 5396439498987, order_value: 64.88, currency: 'EUR', items }],
     );
   });
 
   it("leaves out what Shopify sent as null or empty, so the tracker's defaults apply", () => {
-    const line = { cartLine: { quantity: null, merchandise: { price: null, image: null, product: { id: '7', title: 'Tee', type: '', url: null } } } };
-    assert.deepEqual(commandOf({ name: 'product_added_to_cart', context: page, data: line }), ['addToCart', { product_id: 7, name: 'Tee' }]);
+    const line = {
+      cartLine: {
+        quantity: null,
+        merchandise: { price: null, image: null, product: { id: '7', title: 'Tee', type: '', url: null } },
+      },
+    };
+    assert.deepEqual(commandOf({ name: 'product_added_to_cart', context: page, data: line }), [
+      'addToCart',
+      { product_id: 7, name: 'Tee' },
+    ]);
   });
 
   it('ignores every other event name', () => {
@@ -83,7 +110,13 @@ describe('commandOf(event)', () => {
   it('never throws, whatever data an event carries', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom('product_viewed', 'product_added_to_cart', 'product_removed_from_cart', 'checkout_started', 'checkout_completed'),
+        fc.constantFrom(
+          'product_viewed',
+          'product_added_to_cart',
+          'product_removed_from_cart',
+          'checkout_started',
+          'checkout_completed',
+        ),
         fc.anything(),
         (name, data) => {
           commandOf({ name, context: page, data: data as never });

@@ -10,7 +10,14 @@ import { catalogueRefusals } from '../../helpers/catalogue.js';
 const variant = (product: string, handle: string, amount: number) => ({
   id: `4782561017884${product.slice(-1)}`,
   price: { amount, currencyCode: 'TWD' },
-  product: { id: product, title: `標題 ${handle}`, untranslatedTitle: handle, type: '', url: `/products/${handle}`, vendor: 'x' },
+  product: {
+    id: product,
+    title: `標題 ${handle}`,
+    untranslatedTitle: handle,
+    type: '',
+    url: `/products/${handle}`,
+    vendor: 'x',
+  },
   sku: '',
   title: 'Default Title',
 });
@@ -24,7 +31,8 @@ const PAGE_1 = [variant('9036816482590', 'bhu32f000291', 880), variant('90368164
 const PAGE_2 = [variant('9036816482593', 'bhu32f000293', 500)];
 
 /** The tracker commands as the relay will name them, held to the catalogue's strict form. */
-const refusals = (commands: PixelCommand[]) => commands.flatMap((c) => (c[0] === 'track' ? catalogueRefusals(c[1], c[2]) : catalogueRefusals(c[0], c[1])));
+const refusals = (commands: PixelCommand[]) =>
+  commands.flatMap((c) => (c[0] === 'track' ? catalogueRefusals(c[1], c[2]) : catalogueRefusals(c[0], c[1])));
 
 describe("createListingCommands(store): Shopify's listing events as the tracker's commands", () => {
   it("sends collection_viewed as a listing of collection-<id>, positions going on at page 2 from page 1's size", () => {
@@ -38,8 +46,22 @@ describe("createListingCommands(store): Shopify's listing events as the tracker'
           list_id: 'collection-466590564638',
           list_name: 'Hongseng',
           products: [
-            { product_id: 9036816482590, position: 1, name: 'bhu32f000291', price: 880, currency: 'TWD', url: 'https://shop.example/products/bhu32f000291' },
-            { product_id: 9036816482591, position: 2, name: 'bhu32f000292', price: 990, currency: 'TWD', url: 'https://shop.example/products/bhu32f000292' },
+            {
+              product_id: 9036816482590,
+              position: 1,
+              name: 'bhu32f000291',
+              price: 880,
+              currency: 'TWD',
+              url: 'https://shop.example/products/bhu32f000291',
+            },
+            {
+              product_id: 9036816482591,
+              position: 2,
+              name: 'bhu32f000292',
+              price: 990,
+              currency: 'TWD',
+              url: 'https://shop.example/products/bhu32f000292',
+            },
           ],
         },
       ],
@@ -83,7 +105,9 @@ describe("createListingCommands(store): Shopify's listing events as the tracker'
     const commands = createListingCommands(new MemoryStore());
     commands(collection('https://shop.example/collections/hongseng', PAGE_1));
     const click = (href: string | null) => commands({ name: 'clicked', data: { element: { href, tagName: 'A' } } });
-    const expected = [['track', 'Product Clicked', { product_id: 9036816482591, position: 2, list_id: 'collection-466590564638' }]];
+    const expected = [
+      ['track', 'Product Clicked', { product_id: 9036816482591, position: 2, list_id: 'collection-466590564638' }],
+    ];
     assert.deepEqual(click('https://shop.example/collections/hongseng/products/bhu32f000292?variant=1'), expected);
     assert.deepEqual(click('/en/products/bhu32f000292'), expected);
     assert.deepEqual(refusals(click('/products/bhu32f000292')), []);
@@ -93,8 +117,16 @@ describe("createListingCommands(store): Shopify's listing events as the tracker'
   it('sends nothing for a listing without products, and never throws on what an event carries', () => {
     const commands = createListingCommands(new MemoryStore());
     assert.deepEqual(commands(collection('https://shop.example/collections/x', [])), []);
-    for (const data of [null, {}, { collection: null }, { collection: { id: null } }, { searchResult: { query: null } }, { element: null }]) {
-      for (const name of ['collection_viewed', 'search_submitted', 'clicked']) assert.doesNotThrow(() => commands({ name, data } as never));
+    for (const data of [
+      null,
+      {},
+      { collection: null },
+      { collection: { id: null } },
+      { searchResult: { query: null } },
+      { element: null },
+    ]) {
+      for (const name of ['collection_viewed', 'search_submitted', 'clicked'])
+        assert.doesNotThrow(() => commands({ name, data } as never));
     }
   });
 });

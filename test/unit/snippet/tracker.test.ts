@@ -171,7 +171,14 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
   it("sends a search (its page and quantity for the relay to drop) and a listing by their helpers' names, and a click on a listing's product, marked or by its link, as a click of that list", () => {
     const { t, transport } = tracker(true);
     const products = [
-      { product_id: 11, position: 17, name: 'Tee', price: 9.5, currency: 'EUR', url: 'https://shop.example/p/11#/2-size-m' },
+      {
+        product_id: 11,
+        position: 17,
+        name: 'Tee',
+        price: 9.5,
+        currency: 'EUR',
+        url: 'https://shop.example/p/11#/2-size-m',
+      },
       { product_id: 12, position: 18, url: 'https://shop.example/p/12' },
     ];
     t.command('search', { query: 'tee', results: 2 });
@@ -227,7 +234,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     const { t, cookies, transport } = tracker(true);
     t.start();
     assert.match(cookies.get('_sb_uid') ?? '', /^[\w-]{8,64}$/);
-    assert.deepEqual([cookies.cookies.get('_sb_sid')?.maxAge, cookies.cookies.get('_sb_uid')?.maxAge], [1800, 34_560_000]);
+    assert.deepEqual(
+      [cookies.cookies.get('_sb_sid')?.maxAge, cookies.cookies.get('_sb_uid')?.maxAge],
+      [1800, 34_560_000],
+    );
     mock.timers.tick(BATCH_MS);
     assert.equal(transport.sent.length, 0, 'starting sends nothing');
   });

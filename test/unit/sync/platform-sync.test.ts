@@ -20,14 +20,17 @@ class MemoryState implements PlatformState {
   cursor = (platform: string, kind: string) => this.cursors.get(`${platform}:${kind}`);
   moveCursor = (platform: string, kind: string, at: number) => void this.cursors.set(`${platform}:${kind}`, at);
   claimLease = (_platform: string, owner: string) => (this.leaseOwner ??= owner) === owner;
-  releaseLease = (_platform: string, owner: string) => void (this.leaseOwner === owner && (this.leaseOwner = undefined));
+  releaseLease = (_platform: string, owner: string) =>
+    void (this.leaseOwner === owner && (this.leaseOwner = undefined));
   unchanged = (records: readonly unknown[]) => records.map(() => false);
   rememberDelivered = () => undefined;
   /** Products the service was sent, by id. */
   readonly sent = new Set<string>();
   delivered = (_kind: string, keys: readonly string[]) => new Set(keys.filter((key) => this.sent.has(key)));
-  recall = (scope: string, keys?: readonly string[]) => new Map([...(this.facts.get(scope) ?? [])].filter(([key]) => !keys || keys.includes(key)));
-  remember = (scope: string, entries: ReadonlyMap<string, string>) => void this.facts.set(scope, new Map([...(this.facts.get(scope) ?? []), ...entries]));
+  recall = (scope: string, keys?: readonly string[]) =>
+    new Map([...(this.facts.get(scope) ?? [])].filter(([key]) => !keys || keys.includes(key)));
+  remember = (scope: string, entries: ReadonlyMap<string, string>) =>
+    void this.facts.set(scope, new Map([...(this.facts.get(scope) ?? []), ...entries]));
   close = () => undefined;
 }
 
@@ -38,7 +41,8 @@ function fakeShop(items: Record<PlatformKind, number[]>, failing: PlatformKind[]
     async *changed(kind, since) {
       asked.push({ kind, since });
       if (failing.includes(kind)) throw new Error(`${kind}s could not be read`);
-      for (const [id, at] of items[kind].entries()) if (at >= since) yield { payload: { id: String(id), at }, changedAt: at } satisfies ChangedPayload;
+      for (const [id, at] of items[kind].entries())
+        if (at >= since) yield { payload: { id: String(id), at }, changedAt: at } satisfies ChangedPayload;
     },
     map: (kind, payload) => ({ kind, body: { id: (payload as { id: string }).id }, errors: [] }),
     shopCurrency: async () => 'EUR',
@@ -48,7 +52,10 @@ function fakeShop(items: Record<PlatformKind, number[]>, failing: PlatformKind[]
 
 /** `accept` as the outbox would answer it: every record queued. */
 const queueAll: Accept = async (_origin, kind, raws) =>
-  raws.map((raw): Verdict => ({ status: 'queued', record: { kind, key: String((raw as { id: string }).id), body: raw as Record<string, unknown> } }));
+  raws.map((raw): Verdict => ({
+    status: 'queued',
+    record: { kind, key: String((raw as { id: string }).id), body: raw as Record<string, unknown> },
+  }));
 
 function syncOf(api: PlatformApi, state: MemoryState, options: { owner?: string; batchSize?: number } = {}) {
   const events = new SyncEvents();
@@ -142,7 +149,8 @@ describe("PlatformSync, one platform's sweeps against an in-memory shop and stat
     const state = new MemoryState();
     const { api } = fakeShop({ order: [], product: [] });
     api.history = async function* (kind) {
-      if (kind === 'order') for (const at of [NOW - 5_000, NOW - 9_000]) yield { payload: { id: String(at), at }, changedAt: at };
+      if (kind === 'order')
+        for (const at of [NOW - 5_000, NOW - 9_000]) yield { payload: { id: String(at), at }, changedAt: at };
     };
     const { sync, reports } = syncOf(api, state);
     await sync.sweep();

@@ -43,8 +43,18 @@ describe('countVisitors(events, SqliteVisitors)', () => {
     const visitors = new SqliteVisitors(mkdtempSync(join(tmpdir(), 'sb-visitors-')));
     const events = new RecordEvents();
     countVisitors(events, visitors, pino({ level: 'silent' }));
-    events.emit({ state: 'delivered', kind: 'event', body: '', ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'eve' }))) });
-    events.emit({ state: 'delivered', kind: 'event', body: '', ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'a\tb', datetime: '2026-09-01' }))) });
+    events.emit({
+      state: 'delivered',
+      kind: 'event',
+      body: '',
+      ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'eve' }))),
+    });
+    events.emit({
+      state: 'delivered',
+      kind: 'event',
+      body: '',
+      ...unpackVisitorStep(packVisitor(visitorOf({ user_id: 'a\tb', datetime: '2026-09-01' }))),
+    });
     assert.deepEqual(visitors.byMonth(), { [new Date().toISOString().slice(0, 7)]: 1, '2026-09': 1 });
     assert.equal(unpackVisitor(packVisitor(visitorOf({ user_id: 'a\tb', datetime: '2026-09-01' })))?.userId, 'a\tb');
     visitors.close();

@@ -26,7 +26,11 @@ describe('webhookRoute (relay/webhooks/webhook-route.ts)', () => {
   let server: Server;
   let url = '';
   const post = (body: string, topic = 'order.created', signature = sign(body, SECRET)) =>
-    postWebhook(`${url}/`, body, { 'x-wc-webhook-topic': topic, 'x-wc-webhook-signature': signature, 'x-wc-webhook-delivery-id': `d-${steps.length}` });
+    postWebhook(`${url}/`, body, {
+      'x-wc-webhook-topic': topic,
+      'x-wc-webhook-signature': signature,
+      'x-wc-webhook-delivery-id': `d-${steps.length}`,
+    });
 
   before(async () => {
     const events = new RecordEvents();
@@ -43,7 +47,8 @@ describe('webhookRoute (relay/webhooks/webhook-route.ts)', () => {
       logger: { warn: () => undefined },
       state: {
         recall: (scope) => remembered.get(scope) ?? new Map(),
-        remember: (scope, entries) => void remembered.set(scope, new Map([...(remembered.get(scope) ?? []), ...entries])),
+        remember: (scope, entries) =>
+          void remembered.set(scope, new Map([...(remembered.get(scope) ?? []), ...entries])),
       },
     });
     const app = new Koa();
@@ -73,7 +78,11 @@ describe('webhookRoute (relay/webhooks/webhook-route.ts)', () => {
 
   it('refuses a body whose signature does not match with 401, storing nothing, and a signed body that is not JSON with 400', async () => {
     const before = stored.length;
-    const forged = await post(freshFixture('woocommerce/order-variation.json'), 'order.created', sign('another body', SECRET));
+    const forged = await post(
+      freshFixture('woocommerce/order-variation.json'),
+      'order.created',
+      sign('another body', SECRET),
+    );
     assert.equal(forged.status, 401);
     assert.equal(forged.body['error'], 'invalid_signature');
     const unreadable = await post('{"id":', 'order.created');

@@ -126,7 +126,10 @@ describe('mapShopifyProduct(payload, settings)', () => {
       skip: 'status draft: only active products are sent',
       withdrawn: id,
     });
-    assert.deepEqual(mapShopifyProduct({ ...payload('product'), published_at: null }, settings), { skip: 'not published to the online store', withdrawn: id });
+    assert.deepEqual(mapShopifyProduct({ ...payload('product'), published_at: null }, settings), {
+      skip: 'not published to the online store',
+      withdrawn: id,
+    });
   });
 });
 
@@ -145,19 +148,25 @@ describe('restProduct(node, variants, images) then mapShopifyProduct', () => {
   ];
 
   it('prices a product by its cheapest listed variant when priceRangeV2 knows no lower price', () => {
-    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '19.99' } } }, listed, []), {
-      currency: 'USD',
-      shopUrl: 'https://shop.example',
-    });
+    const mapped = mapShopifyProduct(
+      restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '19.99' } } }, listed, []),
+      {
+        currency: 'USD',
+        shopUrl: 'https://shop.example',
+      },
+    );
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['price'], mapped.body['on_sale'], mapped.body['sku']], [19.99, true, 'tee-s']);
   });
 
   it("takes priceRangeV2's lower price when the cheapest variant is not among the first 100 listed", () => {
-    const mapped = mapShopifyProduct(restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '9.50' } } }, listed, []), {
-      currency: 'USD',
-      shopUrl: 'https://shop.example',
-    });
+    const mapped = mapShopifyProduct(
+      restProduct({ ...node, priceRangeV2: { minVariantPrice: { amount: '9.50' } } }, listed, []),
+      {
+        currency: 'USD',
+        shopUrl: 'https://shop.example',
+      },
+    );
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['price'], mapped.body['on_sale'], mapped.body['sku']], [9.5, false, undefined]);
   });

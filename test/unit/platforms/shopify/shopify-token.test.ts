@@ -27,8 +27,15 @@ describe('ClientCredentialsToken', () => {
   after(() => new Promise<void>((done) => endpoint.server.close(() => done())));
 
   it('mints with a form-encoded client credentials grant, once for calls that wait together, and keeps the token until 5 minutes before it expires', async () => {
-    const token = new ClientCredentialsToken({ origin: endpoint.url(), clientId: 'id-1', clientSecret: 'secret-1' }, () => now);
-    assert.deepEqual(await Promise.all([token.current(), token.current(), token.current()]), ['shpat_1', 'shpat_1', 'shpat_1']);
+    const token = new ClientCredentialsToken(
+      { origin: endpoint.url(), clientId: 'id-1', clientSecret: 'secret-1' },
+      () => now,
+    );
+    assert.deepEqual(await Promise.all([token.current(), token.current(), token.current()]), [
+      'shpat_1',
+      'shpat_1',
+      'shpat_1',
+    ]);
     assert.deepEqual(Object.fromEntries(new URLSearchParams(endpoint.grants[0])), {
       grant_type: 'client_credentials',
       client_id: 'id-1',
@@ -41,7 +48,10 @@ describe('ClientCredentialsToken', () => {
   });
 
   it('mints a fresh token once the API refused the one it has', async () => {
-    const token = new ClientCredentialsToken({ origin: endpoint.url(), clientId: 'id-1', clientSecret: 'secret-1' }, () => now);
+    const token = new ClientCredentialsToken(
+      { origin: endpoint.url(), clientId: 'id-1', clientSecret: 'secret-1' },
+      () => now,
+    );
     const first = await token.current();
     assert.equal(token.refused(first), true);
     assert.notEqual(await token.current(), first);
@@ -51,14 +61,22 @@ describe('ClientCredentialsToken', () => {
 describe('grantRefusal(status, body, shop)', () => {
   it('names the variables to check for invalid_client, without the secret', () => {
     assert.match(
-      grantRefusal(400, { error: 'invalid_client', error_description: 'Client authentication failed' }, 'https://snowdevil.myshopify.com'),
+      grantRefusal(
+        400,
+        { error: 'invalid_client', error_description: 'Client authentication failed' },
+        'https://snowdevil.myshopify.com',
+      ),
       /^Shopify refused the client credentials \(400 invalid_client Client authentication failed\): check SHOPBEACON_SHOPIFY_CLIENT_ID/,
     );
   });
 
   it('says to install the app for app_not_installed', () => {
     assert.match(
-      grantRefusal(400, { error: 'app_not_installed', error_description: 'The application is not installed on this shop.' }, 'https://snowdevil.myshopify.com'),
+      grantRefusal(
+        400,
+        { error: 'app_not_installed', error_description: 'The application is not installed on this shop.' },
+        'https://snowdevil.myshopify.com',
+      ),
       /install the app on https:\/\/snowdevil\.myshopify\.com/,
     );
   });

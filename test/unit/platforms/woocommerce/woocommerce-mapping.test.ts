@@ -106,7 +106,9 @@ describe('mapWooCommerceOrder(payload)', () => {
   });
 
   it('skips a block-checkout draft, which is no order yet', () => {
-    assert.deepEqual(mapWooCommerceOrder({ ...payload('order-variation'), status: 'checkout-draft' }), { skip: 'status checkout-draft: not an order yet' });
+    assert.deepEqual(mapWooCommerceOrder({ ...payload('order-variation'), status: 'checkout-draft' }), {
+      skip: 'status checkout-draft: not an order yet',
+    });
   });
 });
 
@@ -134,7 +136,11 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
 
   it('decodes the HTML entities WordPress stores in names and categories (`Tea &amp; Coffee`, `&ndash;`)', () => {
     const mapped = mapWooCommerceProduct(
-      { ...payload('product'), name: 'Earl Grey &ndash; loose', categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }] },
+      {
+        ...payload('product'),
+        name: 'Earl Grey &ndash; loose',
+        categories: [{ id: 9, name: 'Tea &amp; Coffee', slug: 'tea-coffee' }],
+      },
       settings,
     );
     assert.ok('kind' in mapped);
@@ -149,11 +155,16 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
   });
 
   it('never sends a variation', () => {
-    assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), { skip: 'a variation: the service takes base products only' });
+    assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), {
+      skip: 'a variation: the service takes base products only',
+    });
   });
 
   it('drops the control characters an editor left in a name or a description, invisible on the page and refused by the contract, so the product is sent', () => {
-    const mapped = mapWooCommerceProduct({ ...payload('product'), name: 'Tea\u0007pot', description: '<p>Sturdy\u0000 and\u000bwashable</p>' }, settings);
+    const mapped = mapWooCommerceProduct(
+      { ...payload('product'), name: 'Tea\u0007pot', description: '<p>Sturdy\u0000 and\u000bwashable</p>' },
+      settings,
+    );
     assert.ok('kind' in mapped);
     assert.deepEqual([mapped.body['name'], mapped.body['description']], ['Teapot', 'Sturdy and washable']);
   });
