@@ -1,4 +1,4 @@
-// `npm run bench:dedupe [ids] [id length]`: the duplicate window (issue #35) on disk, the slices of
+// `npm run bench:dedupe [ids] [id length]`: the duplicate window on disk, the slices of
 // 16-byte keys against the layout before them (`seen_events`: the id as text, its time and an age
 // index, purged row by row). Each layout takes `ids` new ids (default 2,000,000, 20 characters)
 // spread over one and a half windows of simulated time, 1,000 a commit, forgetting once a simulated

@@ -1,4 +1,4 @@
-// `npm run bench:dedupe-redis [ids] [id length]`: Redis memory per remembered id (issue #35), the
+// `npm run bench:dedupe-redis [ids] [id length]`: Redis memory per remembered id, the
 // relay's slices (EventIdRegistry: 65,536 small hashes a slice) against a key per id with a TTL
 // (`SET key 1 NX EX 86400`, the layout before them), each in a fresh redis-server from Debian:
 // `INFO memory`'s used_memory after the ids less before, divided by the ids; and each bucket's

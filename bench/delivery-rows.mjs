@@ -1,4 +1,4 @@
-// The delivery rows of `npm run bench` (issue #16): the relay's worker against a bare undici loop
+// The delivery rows of `npm run bench`: the relay's worker against a bare undici loop
 // at its best fixed concurrency, in interleaved runs (undici, relay, undici, relay, …) against the
 // same mock, each printed as a median with its spread (min–max across runs).
 

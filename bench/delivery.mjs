@@ -41,7 +41,7 @@ async function relayDelivery() {
   const outbox = new SqliteOutbox({ dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')) });
   for (let i = 0; i < N; i += 500)
     await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
-  // The relay's client: with nothing arriving (a drain), its calls stay on the loop (issue #49).
+  // The relay's client: with nothing arriving (a drain), its calls stay on the loop.
   const client = createUpstream({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 }, () => false);
   const metrics = createMetrics();
   const events = new RecordEvents();

@@ -1,6 +1,6 @@
 // The floor's durable work, shared by its two servers (floor-server.mjs, koa-floor-server.mjs): one
 // SQLite WAL insert per event through the relay's own driver with synchronous=FULL, and its
-// event_id remembered in the relay's own duplicate window (the same slice tables, issue #35) in
+// event_id remembered in the relay's own duplicate window (the same slice tables) in
 // the same commit; the requests of one loop turn in one commit, each told once its commit is done.
 // The window is part of the durable work any server that refuses a retried batch must do, so the
 // relay's ratio to this floor measures the relay's own per-event work and nothing else.

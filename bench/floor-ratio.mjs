@@ -1,4 +1,4 @@
-// `npm run bench:floor`: the relay with delivery idle against the durable floor (issue #35), and
+// `npm run bench:floor`: the relay with delivery idle against the durable floor, and
 // nothing else, so the goal's rows can be measured in minutes. The floor remembers each event_id in
 // the relay's own duplicate window, in the same commit (durable-floor.mjs). Rounds interleave
 // floor and relays; each ratio is taken within its round. `--relay <bin>` adds another build's

@@ -1,4 +1,4 @@
-// The floor of this design (issue #28): what any durable ingest server must do for `/collect`, and
+// The floor of this design: what any durable ingest server must do for `/collect`, and
 // nothing more. node:http; JSON.parse of the body; the durable store of durable-floor.mjs (one
 // SQLite WAL insert per event, synchronous=FULL, the group commit on the next loop turn); the
 // answer only after the commit. No validation, cookies, bots, de-duplication, tallies, events or

@@ -1,4 +1,4 @@
-// `npm run bench:growth` (issue #28): how each cost grows with the work. Rows, each measured on this
+// `npm run bench:growth`: how each cost grows with the work. Rows, each measured on this
 // machine and drawn in bench/results/growth.svg, figures in bench/results/growth-latest.json:
 //  - ingest and delivery with 0, 100,000 and 1,000,000 records already queued (SQLite, Redis Streams);
 //  - the import of 10,000, 100,000 and 1,000,000 order rows: rate and peak RSS;
@@ -80,7 +80,10 @@ async function closedPort() {
   return `http://127.0.0.1:${await freePort()}`;
 }
 
-/** redis-server from Debian with the AOF the README asks for; undefined when it is not installed (those rows are skipped). */
+/**
+ * redis-server from Debian with the AOF the README asks for; undefined when it is not installed
+ * (those rows are skipped).
+ */
 const startRedis = () => startRedisServer(servers, { prefix: 'sb-growth-redis-' });
 
 /** Ingest with delivery idle (service down), then the delivery rate to a service at 0 ms, over `n` queued records. */
@@ -205,7 +208,10 @@ async function connectionsRow(sizes) {
   return rows;
 }
 
-/** One relay, then two on the same Redis Streams outbox, the same 50 connections split between them; service down, so this is the way in. */
+/**
+ * One relay, then two on the same Redis Streams outbox, the same 50 connections split between them;
+ * service down, so this is the way in.
+ */
 async function scaleOutRow() {
   console.error('scale-out…');
   const redisUrl = await startRedis();

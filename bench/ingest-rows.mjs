@@ -1,4 +1,4 @@
-// The ingest rows of `npm run bench` (issues #16, #28): `/collect` against bare node:http (the
+// The ingest rows of `npm run bench`: `/collect` against bare node:http (the
 // ceiling), the durable floor (the same durable work and nothing else: floor-server.mjs) and that
 // floor served by Koa (koa-floor-server.mjs), and the relay with its service up (20 ms) and down
 // (connection refused: delivery idle, backing off, the outbox growing), in interleaved runs (bare,

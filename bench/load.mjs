@@ -1,7 +1,7 @@
 // Load generator, in its own process: POSTs for `seconds` with `connections`, each event a new
 // event_id (the relay de-duplicates repeats, which would flatter it), random like the snippet's
 // (20 characters of base64url): counted ids would reach a B-tree in order, which flatters a store
-// keyed by the id and not one keyed by its hash (issue #35); with `rate`, at that many
+// keyed by the id and not one keyed by its hash; with `rate`, at that many
 // requests per second in all (a fixed rate, for the sustained-rate row). Mode `listing` posts a
 // category page's view (one event of 48 products) instead. Prints one JSON line.
 import { randomBytes } from 'node:crypto';

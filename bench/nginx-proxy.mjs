@@ -32,7 +32,10 @@ async function listening(url) {
   throw new Error(`nginx did not listen at ${url}`);
 }
 
-/** nginx proxying to `serviceUrl`, remembered in `children`; its URL, or undefined without nginx (installed as root). */
+/**
+ * nginx proxying to `serviceUrl`, remembered in `children`; its URL, or undefined without nginx
+ * (installed as root).
+ */
 export async function startNginx(children, serviceUrl, token) {
   if (!hasNginx() && canInstallFromDebian()) {
     try {

@@ -1,5 +1,5 @@
-// `npm run bench:outage`: what the relay costs while the service is down (issue #37 moved this here
-// from test/integration/outage.test.ts, where it was an assertion on a timed window). Each round
+// `npm run bench:outage`: what the relay costs while the service is down, measured here rather than
+// asserted on a timed window in a test, which a busy machine makes fail. Each round
 // queues EVENTS events with the service dropping every call, waits for /readyz to name the outage,
 // then measures over a window the relay's share of a core (process_cpu_seconds_total) and its calls
 // to the service; then the service returns and the backlog's drain is timed. Rows are medians of

@@ -1,4 +1,4 @@
-// `npm run bench:redis`: only the Redis rows of `npm run bench` (issue #35's Streams goal), in a few
+// `npm run bench:redis`: only the Redis rows of `npm run bench`, in a few
 // minutes: `/collect` into the single instance, into a relay with its ids and limits in Redis
 // (SQLite outbox), and into one whose outbox is Redis Streams, interleaved, delivery idle, for 1 and
 // 10 events a request. One local redis-server with AOF everysec, as README asks for.

@@ -1,4 +1,4 @@
-// The Redis rows of `npm run bench` (issue #28): `/collect` into the single instance, into a relay
+// The Redis rows of `npm run bench`: `/collect` into the single instance, into a relay
 // whose event ids and rate limits are in Redis (SQLite outbox), and into one whose outbox is Redis
 // Streams too, interleaved (single, shared, Streams, single, …) for 1 and 10 events per request.
 // All three have the same rate limits on (in memory for the single instance) and their service down,

@@ -112,7 +112,10 @@ async function ingest() {
 /** redis-server from Debian with the AOF the README asks for (appendfsync everysec); undefined when absent. */
 const startRedis = () => startRedisServer(children);
 
-/** Ingest with the state in Redis, interleaved with the single instance: shared ids and limits over the SQLite outbox, and the outbox in Redis Streams too. */
+/**
+ * Ingest with the state in Redis, interleaved with the single instance: shared ids and limits over
+ * the SQLite outbox, and the outbox in Redis Streams too.
+ */
 async function redisIngest() {
   const redis = await startRedis();
   if (!redis) return undefined;

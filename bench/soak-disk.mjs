@@ -1,4 +1,4 @@
-// The outbox's files on disk, for the soak's per-minute samples (issue #29): after an outage's
+// The outbox's files on disk, for the soak's per-minute samples: after an outage's
 // backlog drains they must stop growing (checkpoints not starved, free pages reused or given back).
 import { statSync } from 'node:fs';
 import { join } from 'node:path';

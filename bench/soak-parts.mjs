@@ -5,7 +5,10 @@ import { svgCharts } from './svg-chart.mjs';
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 export const mb = (bytes) => Math.round(bytes / 1048576);
 
-/** One byte per sequence number, for `seconds` of `rate` requests of `batch` events: 2 hours at thousands of events a second fit in tens of MB. */
+/**
+ * One byte per sequence number, for `seconds` of `rate` requests of `batch` events: 2 hours at
+ * thousands of events a second fit in tens of MB.
+ */
 const ledger = ({ rate, batch, seconds }) => new Uint8Array(Math.ceil(rate * batch * seconds));
 
 /** The load: `rate` requests a second of `batch` events; a 200 acknowledges its events. */
@@ -21,7 +24,8 @@ export function createLoad(relayUrl, run) {
     inFlight: 0,
     seq: 0,
   };
-  // A refusal is counted in its minute by its status and error code, so the minutes say where the run's refusals came from.
+  // A refusal is counted in its minute by its status and error code, so the minutes say where the
+  // run's refusals came from.
   const refused = (what) => (load.minuteRefusals[what] = (load.minuteRefusals[what] ?? 0) + 1);
   load.send = async () => {
     const events = Array.from({ length: BATCH }, () => ({

@@ -1,8 +1,9 @@
 // `npm run soak`: a steady load against the relay and the mock service (1% of calls failing with
-// 503) for a while (default 10 minutes), then checks every acknowledged event arrived.
-// Options: --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH),
-// --latency ms of the service (default 0), --fail-rate share of its calls answered 503 (default 0.01), --outage-at minute --outage-minutes N (the service answers
-// every call 503 meanwhile), --restart-at minute (SIGTERM to the relay, started again on its port and data).
+// 503) for a while (default 10 minutes), then checks every acknowledged event arrived. Options:
+// --minutes N (SOAK_MINUTES), --rate requests/s (SOAK_RATE), --batch events/request (SOAK_BATCH),
+// --latency ms of the service (default 0), --fail-rate share of its calls answered 503 (default
+// 0.01), --outage-at minute --outage-minutes N (the service answers every call 503 meanwhile),
+// --restart-at minute (SIGTERM to the relay, started again on its port and data).
 import { fitLine } from './line-fit.mjs';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The sustained-rate row of `npm run bench` (issue #16): the highest rate of `/collect` requests
+// The sustained-rate row of `npm run bench`: the highest rate of `/collect` requests
 // (1 event each) at which the relay's outbox does not grow over 30 s with the service at 20 ms,
 // found by bisection with fixed-rate loads; next to it, the bare undici loop's delivery rate to
 // the same service at its best fixed concurrency. "Does not grow": between the 5th and the 35th

@@ -1,4 +1,4 @@
-// Line charts as SVG text for bench/results/ (issue #28: curves read faster than tables). One chart
+// Line charts as SVG text for bench/results/ (curves read faster than tables). One chart
 // per panel, panels stacked; each series a polyline with its points marked, axes with a few ticks.
 // No dependency: the charts are simple and the SVG is diffable text.
 

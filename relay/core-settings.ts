@@ -6,7 +6,7 @@ import type { OutboxBackend } from './outbox/create-outbox.js';
 import { redisTargetOf, type RedisTarget } from './redis/redis-connection.js';
 
 /**
- * The slices of the settings the core's factories take (issue #37): each gets what it uses, with
+ * The slices of the settings the core's factories take: each gets what it uses, with
  * what it needs already required, so nothing past this point guards or casts a setting.
  */
 export interface CoreSettings {
@@ -22,7 +22,10 @@ export interface CoreSettings {
   delivery: { concurrency: number; maxAgeMs: number };
 }
 
-/** The core's slices of the relay's settings; a ConfigError names what is missing (the one check of the service's URL and token). */
+/**
+ * The core's slices of the relay's settings; a ConfigError names what is missing (the one check of
+ * the service's URL and token).
+ */
 export function coreSettingsOf(config: RelayConfig): CoreSettings {
   const { baseUrl, token } = config;
   if (!baseUrl || !token)

@@ -60,7 +60,8 @@ function createParts(
         logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'),
       );
   countVisitors(events, visitors, logger);
-  // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not write): coverage per relay, in memory.
+  // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not
+  // write): coverage per relay, in memory.
   const coverage = shared
     ? new MemoryCoverageLog()
     : new SqliteCoverageLog(config.dataDir, (err) =>

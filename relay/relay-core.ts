@@ -18,7 +18,10 @@ import { rememberDelivered } from './platform-state/remember-delivered.js';
 import { SqlitePlatformState } from './platform-state/sqlite-platform-state.js';
 import { ServiceClock } from './shared/service-clock.js';
 
-/** One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and the digests of what was delivered. */
+/**
+ * One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and
+ * the digests of what was delivered.
+ */
 export interface RelayCore {
   outbox: Outbox;
   events: RecordEvents;
@@ -32,7 +35,10 @@ export interface RelayCore {
   client: Upstream;
   /** The time records are stamped and judged by: the relay's clock unless it stepped or the service's disagrees. */
   clock: ServiceClock;
-  /** Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one is not sent again). */
+  /**
+   * Sync cursors, the lease, and the digests of delivered orders and products (so an unchanged one
+   * is not sent again).
+   */
   platformState: PlatformState;
   shared: SharedState | undefined;
   /** How many records wait for delivery. */

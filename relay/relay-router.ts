@@ -34,7 +34,10 @@ export interface RouterFiles {
 
 type Parts = Omit<RelayParts, 'close'>;
 
-/** What the routes read of the settings (the core and the syncs have theirs: `core-settings.ts`, `sync/sync-settings.ts`). */
+/**
+ * What the routes read of the settings (the core and the syncs have theirs: `core-settings.ts`,
+ * `sync/sync-settings.ts`).
+ */
 export type RouterSettings = WebhookSettings &
   Pick<
     RelayConfig,
@@ -52,7 +55,10 @@ export type RouterSettings = WebhookSettings &
     | 'baseUrl'
   >;
 
-/** What several routes share: the wrong-key counter, the new-visitor budget, the vouchers, the syncs' and visitors' state. */
+/**
+ * What several routes share: the wrong-key counter, the new-visitor budget, the vouchers, the
+ * syncs' and visitors' state.
+ */
 interface Shared {
   failures: KeyFailures;
   newVisitors: NewVisitors;
@@ -62,7 +68,10 @@ interface Shared {
   visitorsByMonth: () => Promise<Record<string, number>>;
 }
 
-/** An address over its budget of new visitors is someone minting billed visitors, or a crowd behind one NAT: a warning a minute per address. */
+/**
+ * An address over its budget of new visitors is someone minting billed visitors, or a crowd behind
+ * one NAT: a warning a minute per address.
+ */
 function newVisitorAlarm(logger: Parts['logger'], perHour: number): (client: string) => void {
   const throttle = new LogThrottle(60_000);
   return (client) => {
@@ -75,7 +84,10 @@ function newVisitorAlarm(logger: Parts['logger'], perHour: number): (client: str
   };
 }
 
-/** Customer ids without the shop's proof: an attempt to post as a customer, or a shop that does not make the proof yet. */
+/**
+ * Customer ids without the shop's proof: an attempt to post as a customer, or a shop that does not
+ * make the proof yet.
+ */
 function unprovenAlarm(parts: Parts): (count: number, client: string) => void {
   const throttle = new LogThrottle(60_000);
   return (count, client) => {

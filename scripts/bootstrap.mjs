@@ -1,5 +1,5 @@
 // The first thing `npm start` and `npm test` run, so that a fresh clone needs nothing typed before
-// them (issue #14): check Node against `engines`, install from the lockfile when node_modules is
+// them: check Node against `engines`, install from the lockfile when node_modules is
 // missing or older than it, then rebuild what is stale (unless `--install-only`). Every expected
 // failure ends in one or two plain lines and exit 1.
 import { spawnSync } from 'node:child_process';

@@ -1,8 +1,9 @@
-// Builds the relay (tsc → dist/relay, its dependencies bundled into dist/vendor, the CLI into dist/cli.js), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js,
-// .mjs, dist/shopify-pixel.js), the WooCommerce plugin's and the PrestaShop module's zips
-// (dist/shopbeacon-woocommerce.zip, dist/shopbeacon-prestashop.zip).
-// `--if-stale` builds only when an output is missing or older than a source, so `npm start` stays
-// fast after the first run and still rebuilds after a `git pull` (issue #14).
+// Builds the relay (tsc → dist/relay, its dependencies bundled into dist/vendor, the CLI into
+// dist/cli.js), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js, .mjs,
+// dist/shopify-pixel.js), the WooCommerce plugin's and the PrestaShop module's zips
+// (dist/shopbeacon-woocommerce.zip, dist/shopbeacon-prestashop.zip). `--if-stale` builds only when
+// an output is missing or older than a source, so `npm start` stays fast after the first run and
+// still rebuilds after a `git pull`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ if (!existsSync(bin('tsc'))) {
 }
 // --noCheck: the build emits (JS, declarations, maps) and leaves type errors to `npm run typecheck`,
 // whose project holds relay/ too; npm test runs both. Checking here as well cost ~10 of the build's
-// ~40 CPU-s (issue #37), and made every `npm start` after a pull wait on it.
+// ~40 CPU-s, and made every `npm start` after a pull wait on it.
 run(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck']);
 const { bundleDependencies } = await import('./bundle-dependencies.mjs');
 await bundleDependencies();

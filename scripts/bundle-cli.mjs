@@ -1,7 +1,7 @@
 // Bundles the CLI (dist/relay/cli/main.js and the ~250 files it reaches) into one file,
 // dist/cli.js, which bin/shopbeacon.js runs. Why: Node's ESM loader resolves, reads and links each
 // file on its own, and every `shopbeacon` process (a relay, an import, a `connect`; ~150 in a
-// test run) spent ~0.2 of its ~0.8 CPU-s doing that for our files (issue #37). The packages stay
+// test run) spent ~0.2 of its ~0.8 CPU-s doing that for our files. The packages stay
 // in dist/vendor/, shared with the library that `import 'shopbeacon'` loads (one file per source).
 // Rollup, not esbuild: it keeps each module's code as tsc wrote it (esbuild reprints it, and turns
 // `class X` into `var X = class`, whose V8 ranges c8 could not map back: every class read as

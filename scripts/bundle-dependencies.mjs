@@ -1,7 +1,7 @@
 // Bundles the relay's runtime dependencies into dist/vendor/ and points dist/relay's imports at them.
 // Why: every `shopbeacon` process (a relay, an import, a `connect`) spent ~1.2 s of its start
 // loading ~1,150 files of its dependencies through Node's ESM loader (typebox alone is ~680
-// files); as a few chunks it takes ~0.4 s (issue #37: ~125 CLI processes a test run, and a
+// files); as a few chunks it takes ~0.4 s (~125 CLI processes a test run, and a
 // relay that restarts sooner). Our own files stay one per source in dist/relay/ (the library that
 // `import 'shopbeacon'` loads); the CLI bundles them into dist/cli.js (scripts/bundle-cli.mjs).
 // better-sqlite3 stays outside: it loads a native addon. The packages stay in `dependencies`: the

@@ -1,4 +1,4 @@
-// The folder map is the law (issues #26, #37): ARCHITECTURE.md's folder map must have a row for
+// The folder map is the law: ARCHITECTURE.md's folder map must have a row for
 // every folder that holds source and none for a folder that is gone, the file must stay within
 // MAX_LINES, and it must show every import rule lint enforces. The "may import · imports" cell of
 // each folder of relay/ must be what the rules allow and the code imports (folder-imports.mjs, from
@@ -48,7 +48,10 @@ const IGNORED = new Set([
   'scratch',
 ]);
 
-/** Every file under `dir`, relative to the root, outside the ignored folders: a tree that is not a git checkout (the Node matrix's copies). */
+/**
+ * Every file under `dir`, relative to the root, outside the ignored folders: a tree that is not a
+ * git checkout (the Node matrix's copies).
+ */
 function walk(dir = '') {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
@@ -57,7 +60,10 @@ function walk(dir = '') {
   });
 }
 
-/** Tracked files and those git would track, that exist (or, outside a git checkout, the tree's); never dist/ or node_modules. */
+/**
+ * Tracked files and those git would track, that exist (or, outside a git checkout, the tree's);
+ * never dist/ or node_modules.
+ */
 function projectFiles() {
   const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: root,

@@ -1,6 +1,6 @@
 // Every process the test tiers start writes V8's coverage of every script it ran (NODE_V8_COVERAGE):
 // Node's own, node_modules', dist/vendor's bundles. ~400 MB in a run, of which relay/ and snippet/
-// are ~3 %; c8 reads and merges all of it before it keeps those (15 of its 16 s here, issue #37).
+// are ~3 %; c8 reads and merges all of it before it keeps those (15 of its 16 s here).
 // While the tiers run, each file that has been written whole is cut down to the scripts of this
 // repository outside node_modules/ and dist/vendor/ (a superset of what c8 keeps: our .ts through
 // tsx and dist/relay through its source maps), so the report at the end reads ~3 % of the bytes.

@@ -7,7 +7,10 @@ import { dirname, join } from 'node:path';
 
 const CACHE = join(dirname(new URL(import.meta.url).pathname), '..', 'node_modules', '.cache', 'shopbeacon-node');
 
-/** The newest release of `major` for this platform, unpacked once into the cache: its version and folder (bin/node, include/node). */
+/**
+ * The newest release of `major` for this platform, unpacked once into the cache: its version and
+ * folder (bin/node, include/node).
+ */
 export function fetchNode(major) {
   const name = `node-${process.platform}-${process.arch}`;
   const versions = [].concat(

@@ -1,12 +1,12 @@
-// Records a real shop's API answers as test fixtures (issue #33): a proxy on loopback that forwards
+// Records a real shop's API answers as test fixtures: a proxy on loopback that forwards
 // every request to the shop and writes each exchange (method, path and query without secrets,
 // status, content type, body) to one JSON file, which test/helpers/recorded-shop.ts replays. Point
 // `shopbeacon backfill <platform>` or `connect` at it, and what the connector really reads is
-// recorded, nothing more:
-//   node scripts/record-shop.mjs --target http://127.0.0.1:8091 --out test/connectors/prestashop/fixtures/recorded/backfill.json
-//   SHOPBEACON_PRESTASHOP_KEY=… npx shopbeacon backfill prestashop --url http://127.0.0.1:8099 …
-// Ctrl-C (or SIGTERM) writes the file. Authorization headers and key query parameters are never
-// written; the answers are the shop's own bytes.
+// recorded, nothing more:   node scripts/record-shop.mjs --target http://127.0.0.1:8091 --out
+// test/connectors/prestashop/fixtures/recorded/backfill.json   SHOPBEACON_PRESTASHOP_KEY=… npx
+// shopbeacon backfill prestashop --url http://127.0.0.1:8099 … Ctrl-C (or SIGTERM) writes the file.
+// Authorization headers and key query parameters are never written; the answers are the shop's own
+// bytes.
 import { Buffer } from 'node:buffer';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// What `npm start` and `npm test` check before anything else runs (issue #14). Pure functions, no
+// What `npm start` and `npm test` check before anything else runs. Pure functions, no
 // dependency: they run before node_modules exists, on whatever Node the user has, so they keep to
 // syntax that old Node releases still parse.
 

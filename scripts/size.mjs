@@ -34,7 +34,7 @@ export function report() {
   return bundle <= HARD_LIMIT;
 }
 
-// `npm run size`: the sizes, then where the bundle's bytes go, module by module (issue #17).
+// `npm run size`: the sizes, then where the bundle's bytes go, module by module.
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!existsSync('dist/shopbeacon.js')) {
     console.error('shopbeacon: dist/shopbeacon.js is not built yet: run `npm run build` first.');

@@ -13,7 +13,10 @@ import { fetchNode } from './node-release.mjs';
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const SUITES = ['test:unit', 'test:integration'];
 
-/** The working tree as git sees it (tracked and new files, nothing ignored): what a clean clone would hold, uncommitted edits included. */
+/**
+ * The working tree as git sees it (tracked and new files, nothing ignored): what a clean clone
+ * would hold, uncommitted edits included.
+ */
 function copyWorkingTree(to) {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: ROOT,
@@ -42,7 +45,10 @@ function npm(step, tree, env) {
   );
 }
 
-/** `npm ci` then each suite, with `nodeDir`'s node first on the PATH; the step that failed and its failed tests, if any. */
+/**
+ * `npm ci` then each suite, with `nodeDir`'s node first on the PATH; the step that failed and its
+ * failed tests, if any.
+ */
 async function testOn(nodeDir, tree) {
   // node-gyp builds native modules against these headers instead of downloading them.
   const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeDir };

@@ -12,9 +12,9 @@
 // One job of a stage streams as it runs; the others print whole when they end, so logs never
 // interleave. A job that failed has its failed tests' TAP blocks and its last lines printed again
 // at the end, where a CI log that keeps only its end still has them. The closing lines say what
-// each job and each stage took (issue #37). Needs nothing
+// each job and each stage took. Needs nothing
 // but Node (it runs before the install).
-// The test tiers run with NODE_V8_COVERAGE (issue #37), which every node process they start
+// The test tiers run with NODE_V8_COVERAGE, which every node process they start
 // inherits (the relays spawned from dist/ too, mapped back to relay/*.ts by tsc's source maps);
 // c8 then prints the line and branch coverage of relay/ and snippet/ (.c8rc.json), in all and by
 // folder. .c8rc.json picks scripts before they are mapped (`excludeAfterRemap: false`): mapped
@@ -76,7 +76,10 @@ async function typeOnlyFiles() {
     );
 }
 
-/** The coverage report, which never fails the run: it is a figure, not a gate (a broken report says why in one line). */
+/**
+ * The coverage report, which never fails the run: it is a figure, not a gate (a broken report says
+ * why in one line).
+ */
 async function reportCoverage() {
   trimming.finish();
   try {
@@ -136,7 +139,10 @@ function runCommand([command, ...args], { env, priority }, live, kept) {
   return new Promise((done) => child.once('close', (code, signal) => done({ status: code ?? 1, signal })));
 }
 
-/** Runs one job; the first of a stage streams, the rest are kept and printed whole at their end. Resolves with its exit status and seconds. */
+/**
+ * Runs one job; the first of a stage streams, the rest are kept and printed whole at their end.
+ * Resolves with its exit status and seconds.
+ */
 async function runJob([name, commands, options = {}], live) {
   const began = Date.now();
   const kept = [];

@@ -18,7 +18,7 @@ export function identifiedUser(id: unknown): string | undefined {
  * Keeps `user_id`: `_sb_uid`, mirrored to storage so clearing the cookie alone does not reset the
  * visitor; `~` and the shop's customer id once identified. And `session_id`: `_sb_sid`, a cookie of
  * 30 minutes renewed with every batch here and every answer at the relay, so it ends after 30 idle
- * minutes by the browser's own expiry. The relay ends it 24 hours after it began (issue #17: the
+ * minutes by the browser's own expiry. The relay ends it 24 hours after it began (the
  * session's clock arithmetic left the bundle, ~100 B).
  */
 export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
@@ -43,7 +43,7 @@ export function createIdentity(cookies: CookieJar, store: KeyValueStore) {
   const endSession = () => cookies.set(SESSION_COOKIE, '', 0);
 
   /**
-   * The ids as they are now; reading them is no activity (issue #17). With `renew`, for the events
+   * The ids as they are now; reading them is no activity. With `renew`, for the events
    * of a batch, which are: `_sb_sid` is renewed for 30 minutes, and begun when the browser has none
    * (it dropped it after 30 idle minutes, or a switch of account ended it).
    */

@@ -16,7 +16,10 @@ type Capture = (name: unknown, object: unknown, helper?: 1, attributes?: 1) => v
 export function createPageClicks(capture: Capture, page: () => string) {
   const links: Record<string, object> = {};
   return {
-    /** A click on a `data-sb-*` element, a copy of its live attributes for the relay to name and type: its `data-sb-event`, a listing's `click`, else an add to cart of the page (`sbUrl`). */
+    /**
+     * A click on a `data-sb-*` element, a copy of its live attributes for the relay to name and
+     * type: its `data-sb-event`, a listing's `click`, else an add to cart of the page (`sbUrl`).
+     */
     clicked: ({ ...attributes }: DOMStringMap) =>
       attributes['sbEvent']
         ? capture(attributes['sbEvent'], attributes, undefined, 1)

@@ -1,7 +1,7 @@
 /**
  * The wire between the snippet and the relay's `/collect`, in one DOM-free file with no import:
  * the browser bundle and the relay both import it, so a cookie name, the id pattern or the batch
- * limit cannot drift apart (issue #15).
+ * limit cannot drift apart.
  */
 
 /** The visitor's id, 400 days; the relay re-sets it from the server on every answer. */
@@ -9,7 +9,7 @@ export const USER_COOKIE = '_sb_uid';
 /**
  * The session id, for 30 minutes: renewed by the snippet with every batch and by the relay with
  * every answer, so the browser drops it after 30 idle minutes; ended by the relay 24 hours after
- * it began (issue #17).
+ * it began.
  */
 export const SESSION_COOKIE = '_sb_sid';
 /** `1` granted, `0` refused. */
@@ -23,14 +23,14 @@ export const ID_PATTERN = /^[\w-]{8,64}$/;
 export const CUSTOMER_ID_PATTERN = /^[!#-+\--:<-[\]-~]{1,128}$/;
 /**
  * `_sb_uid` as the browser keeps it: an anonymous id, or `~` and the customer id once identified.
- * `~` never occurs in an anonymous id, so an identified visitor is never mistaken for one (issue #17).
+ * `~` never occurs in an anonymous id, so an identified visitor is never mistaken for one.
  */
 export const USER_COOKIE_PATTERN = /^(~[!#-+\--:<-[\]-~]{1,128}|[\w-]{8,64})$/;
 /** An `event_id`: the snippet's de-duplication key. */
 export const EVENT_ID_PATTERN = /^[\w-]{1,64}$/;
 /**
  * Events per `/collect` request, and the snippet's retry-queue bound: one request carries the
- * whole queue, so the bundle has no batch splitting (issue #17). The queue's 32 KB bound keeps it
+ * whole queue, so the bundle has no batch splitting. The queue's 32 KB bound keeps it
  * inside the 64 KB below.
  */
 export const MAX_EVENTS_PER_BATCH = 100;
@@ -44,7 +44,7 @@ export interface SnippetEvent {
   event_id: string;
   /**
    * When it happened, on the page's clock (epoch ms). The relay writes the service's `datetime`
-   * from it, corrected by the batch's `sent_at` (issue #17). A `datetime` string is taken too.
+   * from it, corrected by the batch's `sent_at`. A `datetime` string is taken too.
    */
   captured_at?: number;
   /** The visitor's UTC offset then, in minutes east of UTC: the month the visitor lived the event in. */

@@ -10,7 +10,7 @@ const MAX_AGE_MS = 86_400_000;
 
 /**
  * Every captured event until a relay confirms it. A capture only appends in memory (a click
- * handler must cost microseconds, issue #17); `persist` writes storage on the batch timer and as
+ * handler must cost microseconds); `persist` writes storage on the batch timer and as
  * the page hides, merging what other tabs of the shop stored there. Bounded: oldest go first.
  */
 export function createRetryQueue(store: KeyValueStore) {

@@ -24,9 +24,12 @@ const MAX_PENDING = 100;
 export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
   /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
   const pending: (() => unknown)[] = [];
-  /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage (issue #17). */
+  /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage. */
   let captured: SnippetEvent[] = [];
-  /** Gives the newly captured events the ids as they are now (cookies read once a batch, not per capture) and queues them. */
+  /**
+   * Gives the newly captured events the ids as they are now (cookies read once a batch, not per
+   * capture) and queues them.
+   */
   function settle(): void {
     const ids = captured[0] && identity.ids(true);
     for (const event of captured) queue.add({ ...event, ...ids });
@@ -42,16 +45,20 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     else log('ignored', name);
   }
 
-  /** A helper's product event, by the helper's name (the relay names it and keeps its fields: `helper` in protocol.ts); `url` defaults to the page, `quantity` to 1. */
+  /**
+   * A helper's product event, by the helper's name (the relay names it and keeps its fields:
+   * `helper` in protocol.ts); `url` defaults to the page, `quantity` to 1.
+   */
   const product = (name: string, input: unknown) =>
     capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
   const clicks = createPageClicks(capture, page);
 
   function capture(name: unknown, object: unknown, helper?: 1, attributes?: 1): void {
-    // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is refused now, not in a timer.
+    // Serialized once here, so what is no JSON object (null, an array, a cycle, a BigInt) is
+    // refused now, not in a timer.
     if (!name || !attempt(() => safeStringify(object)[0] == '{')) return log('bad track', name);
-    // The relay formats `datetime` from these: the bundle carries no date formatting (issue #17).
+    // The relay formats `datetime` from these: the bundle carries no date formatting.
     const event: SnippetEvent = {
       event_name: name as string,
       event: object as Record<string, unknown>,

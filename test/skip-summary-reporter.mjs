@@ -1,5 +1,5 @@
 // A node:test reporter that ends the run with one line per skipped suite or test and its reason,
-// so that a skip is never mistaken for a pass (issue #14).
+// so that a skip is never mistaken for a pass.
 export default async function* skipSummary(source) {
   const skipped = [];
   for await (const event of source) {

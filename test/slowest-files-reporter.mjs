@@ -1,5 +1,5 @@
 // A node:test reporter that ends the run with its slowest files and the seconds their top-level
-// tests took (issue #37), so a tier that grows shows where in every log, not only after a profile.
+// tests took, so a tier that grows shows where in every log, not only after a profile.
 const SHOWN = 8;
 
 export default async function* slowestFiles(source) {

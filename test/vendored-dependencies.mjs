@@ -2,7 +2,7 @@
 // a package the relay imports resolves to its bundle in dist/vendor/, as the built relay's imports
 // do, in the test's process too. Why: through tsx's loader hooks each of the ~1,150 files the
 // packages hold costs a round trip to the hooks' thread; a test file that imported the relay spent
-// ~3.9 CPU-s loading, ~2.2 of them on those files (issue #37). One copy of each package per
+// ~3.9 CPU-s loading, ~2.2 of them on those files. One copy of each package per
 // process, whoever imports it.
 import { existsSync } from 'node:fs';
 import { register } from 'node:module';

@@ -110,7 +110,10 @@ function connectorCommand(connector: Connector): Command {
     .action((flags: BackfillFlags) => backfill(connector, flags));
 }
 
-/** `shopbeacon backfill <platform>`: a platform's history, through the same mapping as its webhooks, one subcommand per connector. */
+/**
+ * `shopbeacon backfill <platform>`: a platform's history, through the same mapping as its webhooks,
+ * one subcommand per connector.
+ */
 export function backfillCommand(): Command {
   const command = new Command('backfill').description(
     "send a shop platform's history (orders of the last 2 years, products) to the service, resumable",

@@ -47,7 +47,8 @@ async function connect(connector: Connector, flags: ConnectFlags): Promise<void>
     );
     printReport(report, connector, Boolean(flags.dryRun));
   } catch (error) {
-    // A refused key that may read but not write webhooks is the usual cause where connect creates them; elsewhere the platform's own refusal says it.
+    // A refused key that may read but not write webhooks is the usual cause where connect creates
+    // them; elsewhere the platform's own refusal says it.
     if (error instanceof PlatformApiError)
       fail(
         COMMAND,
@@ -80,7 +81,10 @@ function connectorCommand(connector: Connector): Command {
     .action((flags: ConnectFlags) => connect(connector, flags));
 }
 
-/** `shopbeacon connect <platform>`: one command instead of the platform's admin screens, one subcommand per connector. */
+/**
+ * `shopbeacon connect <platform>`: one command instead of the platform's admin screens, one
+ * subcommand per connector.
+ */
 export function connectCommand(): Command {
   const command = new Command('connect').description(
     "check a shop platform's key and set up what the relay needs there (webhooks)",

@@ -56,7 +56,10 @@ function text(report: CoverageReport, days: number): string {
   return [...orders, ...visitorLines(report)].join('\n');
 }
 
-/** `shopbeacon coverage`: the orders this relay sent against the `Order Completed` events it sent, from its data directory. */
+/**
+ * `shopbeacon coverage`: the orders this relay sent against the `Order Completed` events it sent,
+ * from its data directory.
+ */
 export function coverageCommand(): Command {
   const dataDir = DATA_DIR[0];
   return new Command('coverage')

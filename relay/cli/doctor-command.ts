@@ -11,7 +11,10 @@ function urlOption(value: string): string {
   }
 }
 
-/** A page as given, its trailing slash and query kept: WordPress answers `/product/teapot` with a 301, PrestaShop's pages may be `index.php?id_product=…`. */
+/**
+ * A page as given, its trailing slash and query kept: WordPress answers `/product/teapot` with a
+ * 301, PrestaShop's pages may be `index.php?id_product=…`.
+ */
 function pageOption(value: string): string {
   let url: URL;
   try {

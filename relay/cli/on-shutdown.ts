@@ -7,7 +7,10 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** What the relay's stop takes beyond its grace period for calls in flight: closing the outbox and connections. */
 export const SHUTDOWN_CLOSE_MS = 5_000;
 
-/** Runs `close` once on the first SIGINT or SIGTERM, then exits 0 (or 1 if closing failed or took over the grace period). */
+/**
+ * Runs `close` once on the first SIGINT or SIGTERM, then exits 0 (or 1 if closing failed or took
+ * over the grace period).
+ */
 export function onShutdown(close: () => Promise<void>, graceMs = SHUTDOWN_GRACE_MS): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {

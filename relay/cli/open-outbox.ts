@@ -9,7 +9,10 @@ import { connectRedis, redisTargetOf } from '../redis/redis-connection.js';
 import { markClosing } from '../redis/ended-client.js';
 import { StorageError } from '../shared/storage-error.js';
 
-/** The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same variables and flags. */
+/**
+ * The relay's settings that say where its outbox is, read by `shopbeacon outbox …` from the same
+ * variables and flags.
+ */
 const LOCATION: (keyof RelayConfig)[] = [
   'dataDir',
   'outbox',
@@ -24,7 +27,10 @@ const LOCATION_SETTINGS = SETTINGS.filter((s) => LOCATION.includes(s.key));
 /** Where `shopbeacon outbox …` finds the outbox: commander's values of the relay's own flags. */
 export type OutboxLocation = Record<string, unknown>;
 
-/** `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`, `--redis-cluster`, `--redis-group`: the relay's rows, with its variables. */
+/**
+ * `--data-dir`, `--outbox`, `--redis-url`, `--redis-sentinels`, `--redis-sentinel-name`,
+ * `--redis-cluster`, `--redis-group`: the relay's rows, with its variables.
+ */
 export function addOutboxLocation(command: Command): Command {
   for (const setting of LOCATION_SETTINGS)
     command.addOption(new Option(`${setting.flag} <value>`, setting.help).env(setting.env));
@@ -49,7 +55,10 @@ function locationOf(flags: OutboxLocation): RelayConfig {
   }
 }
 
-/** Opens the outbox the relay uses, runs `use`, closes it; a Redis that does not answer is a message, not a stack trace. */
+/**
+ * Opens the outbox the relay uses, runs `use`, closes it; a Redis that does not answer is a
+ * message, not a stack trace.
+ */
 export async function withOutbox<T>(flags: OutboxLocation, use: (outbox: Outbox) => T | Promise<T>): Promise<T> {
   const config = locationOf(flags);
   const target = redisTargetOf(config);

@@ -1,7 +1,10 @@
 import type { SourceItem } from '../import/source-item.js';
 import type { PlatformApi, PlatformKind } from '../platforms/connector.js';
 
-/** A platform's records changed since `since` as import items, through the same mapping as its webhooks and sync, each named by its id. */
+/**
+ * A platform's records changed since `since` as import items, through the same mapping as its
+ * webhooks and sync, each named by its id.
+ */
 export async function* platformItems(api: PlatformApi, kind: PlatformKind, since: number): AsyncGenerator<SourceItem> {
   let row = 0;
   for await (const { payload } of (api.history ?? api.changed).call(api, kind, since)) {

@@ -22,7 +22,10 @@ function flagValue(flags: Record<string, unknown>, flag: string): string | undef
   return value === undefined ? undefined : String(value);
 }
 
-/** Demo mode: no service configured, so an embedded mock stands in for it, loudly; the config the relay runs with then. */
+/**
+ * Demo mode: no service configured, so an embedded mock stands in for it, loudly; the config the
+ * relay runs with then.
+ */
 async function startDemoUpstream(
   parsed: Readonly<RelayConfig>,
 ): Promise<{ mock: MockUpstream; config: Readonly<RelayConfig> }> {

@@ -5,7 +5,7 @@ import { SETTINGS } from '../config/settings.js';
 /**
  * The relay's own row for `key` as a subcommand's option: the same flag, variable, check and
  * default as `shopbeacon relay`, so `import`, `backfill` and `connect` cannot drift from it
- * (issue #37). `help` says what the setting means to this command. A secret is not checked here:
+ *. `help` says what the setting means to this command. A secret is not checked here:
  * commander would print the refused value; the relay's own parse, which hides it, checks it later.
  */
 export function settingOption(key: keyof RelayConfig, help?: string): Option {

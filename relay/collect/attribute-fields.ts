@@ -33,7 +33,7 @@ function typed(field: string, value: unknown): unknown {
 /**
  * The event of a click captured by the snippet (`attributes: 1`): the clicked element's `dataset`
  * as the browser had it. Keeps the `data-sb-*` attributes, named and typed as the service wants
- * them, and drops every other `data-*` of the element (issue #17: this left the bundle).
+ * them, and drops every other `data-*` of the element (this left the bundle).
  */
 export function attributeFields(event: unknown): unknown {
   if (!isPlainObject(event)) return event;

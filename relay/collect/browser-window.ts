@@ -7,7 +7,7 @@ import { MAX_OFFSET_MINUTES, MIN_OFFSET_MINUTES } from './collect-time.js';
  * How far back a browser's event may be dated: the snippet's retry queue keeps events 24 hours,
  * and a day more covers a clock the relay corrects badly and a laptop asleep with the tab open.
  * The service bills a visitor in the month of the event's `datetime`, so a browser batch dated
- * months back would bill visitors in months no shopper was there (issue #47: six past months).
+ * months back would bill visitors in months no shopper was there (six past months).
  */
 export const BROWSER_WINDOW_MS = 48 * 3_600_000;
 

@@ -39,7 +39,7 @@ function checkBrowserUserId(userId: unknown): FieldError[] {
 }
 
 /**
- * The event's session: its own (`id.start.last`, as snippets before issue #17 read their cookie,
+ * The event's session: its own (`id.start.last`, as older snippets wrote their cookie,
  * is the `id`), unless it is the one the relay just ended at 24 hours; the request's if it has none.
  */
 function sessionOf(value: unknown, identity: Identity): unknown {

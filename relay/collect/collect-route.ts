@@ -73,7 +73,10 @@ function newestField(events: unknown[], field: string): unknown {
   return isPlainObject(newest) ? newest[field] : undefined;
 }
 
-/** Each visitor's events in the batch, by the `user_id` each will carry; ids no event may carry are refused later, not counted. */
+/**
+ * Each visitor's events in the batch, by the `user_id` each will carry; ids no event may carry are
+ * refused later, not counted.
+ */
 function countByUser(userIds: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const id of userIds) if (CUSTOMER_ID_PATTERN.test(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -88,7 +91,10 @@ function summarize(verdicts: Verdict[]) {
   return { accepted, duplicates: verdicts.length - accepted - rejected.length, dropped: 0, rejected };
 }
 
-/** `POST /collect`: browser events in, an answer only after the accepted ones are on disk (the doctor's probe: checked, never stored). */
+/**
+ * `POST /collect`: browser events in, an answer only after the accepted ones are on disk (the
+ * doctor's probe: checked, never stored).
+ */
 export function collectRoute(options: CollectOptions) {
   return async function collect(ctx: Context): Promise<void> {
     const body = parseCollectBody(

@@ -1,7 +1,10 @@
 import { fieldError, type FieldError } from '../contract/field-error.js';
 import { formatEventTime, receiptTime, shiftTimestamp } from './event-time.js';
 
-/** The offsets places use (Baker Island's −12:00 to Kiribati's +14:00): one beyond dates an event in a day no clock shows. */
+/**
+ * The offsets places use (Baker Island's −12:00 to Kiribati's +14:00): one beyond dates an event in
+ * a day no clock shows.
+ */
 export const MIN_OFFSET_MINUTES = -720;
 export const MAX_OFFSET_MINUTES = 840;
 

@@ -43,7 +43,10 @@ export class CustomerProof {
     return `u${createHmac('sha256', this.standInKey).update(claimed).digest('base64url').slice(0, STAND_IN_LENGTH)}`;
   }
 
-  /** The request's cookies with an identified `_sb_uid` (`~id`) the proof cookie does not prove replaced by its stand-in. */
+  /**
+   * The request's cookies with an identified `_sb_uid` (`~id`) the proof cookie does not prove
+   * replaced by its stand-in.
+   */
   provenCookies(cookies: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
     const user = cookies.get(USER_COOKIE);
     if (user === undefined || !user.startsWith('~') || this.proves(user.slice(1), cookies.get(PROOF_COOKIE)))

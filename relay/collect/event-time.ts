@@ -1,7 +1,7 @@
 import { parseTimestamp } from '../contract/timestamp.js';
 
 /**
- * A visitor's clock may be hours or days off (issue #17). Up to this much is left alone: shifting
+ * A visitor's clock may be hours or days off. Up to this much is left alone: shifting
  * trades the page's error for the request's transit time (seconds on a slow phone, more for a
  * beacon queued by a hidden tab), and every clock kept by NTP is within it.
  */
@@ -44,7 +44,7 @@ export function receiptTime(now: number): string {
  * returned as it is: the contract check then says what is wrong with it.
  */
 export function shiftTimestamp(text: string, skewMs: number): string {
-  // Unmoved, it is left for the contract check to parse (once): the usual case (issue #28's profile).
+  // Unmoved, it is left for the contract check to parse (once): the usual case (the ingest profile's).
   if (skewMs === 0 || text.length <= 10) return text;
   const parsed = parseTimestamp(text);
   if (!parsed.ok) return text;

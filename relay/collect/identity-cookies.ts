@@ -17,7 +17,7 @@ const SESSION_MAX_MS = 86_400_000;
 /**
  * `id.start`: the session `id` began at `start` (epoch ms, the relay's clock, first seen). The
  * relay's alone, so HttpOnly; apart from `_sb_sid` so the snippet reads and writes its session id
- * as the cookie holds it (issue #17). A start names its session: one the snippet began since
+ * as the cookie holds it. A start names its session: one the snippet began since
  * (after 30 idle minutes, or a switch of account) does not inherit it.
  */
 const SESSION_START_COOKIE = '_sb_sst';
@@ -53,7 +53,7 @@ function validCookie(value: string | undefined, pattern: RegExp): string | undef
   return value !== undefined && pattern.test(value) ? value : undefined;
 }
 
-/** A session id as the browser kept it: `id.start.last` (snippets before issue #17) is `id`; anything else as it is. */
+/** A session id as the browser kept it: `id.start.last` (older snippets) is `id`; anything else as it is. */
 export function sessionIdOf(value: string): string {
   return SESSION_VALUE.exec(value)?.[1] ?? value;
 }
@@ -83,8 +83,8 @@ function resolveSession(cookies: ReadonlyMap<string, string>, bodySessionId: unk
 /**
  * The visitor's ids for this answer's cookies. The cookies win: the snippet writes `_sb_uid`
  * before it sends, so it holds the visitor as they are now, while a batch may replay events
- * captured before an `identify` or a `reset` (issue #17: an identified visitor is never set back to
- * an older anonymous id, and a logout is never undone). Sessions are the relay's (issue #17): the
+ * captured before an `identify` or a `reset` (an identified visitor is never set back to
+ * an older anonymous id, and a logout is never undone). Sessions are the relay's: the
  * snippet deletes `_sb_sid` where a new one must begin (a switch of account, a logout), the browser
  * drops it after 30 idle minutes, and this ends it 24 hours after it began. The newest event's ids
  * serve where the browser sent no usable cookie (`cookies`: the request's own, as
@@ -125,7 +125,7 @@ export const BOT_COOKIE = '_sb_bot';
 /**
  * Marks a browser the relay judged automated for the shop's server: its cart and checkout events
  * come from the WooCommerce plugin or the PrestaShop module, which read the snippet's ids and would
- * otherwise send them for it (issue #46). For as long as the browser runs (no Max-Age): a verdict
+ * otherwise send them for it. For as long as the browser runs (no Max-Age): a verdict
  * is about this browser's run, and the bot filter judges every batch again anyway.
  */
 export function writeBotCookie(ctx: Context, options: CookieOptions): void {

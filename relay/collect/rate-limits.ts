@@ -9,7 +9,10 @@ export interface RateLimitOptions {
   perIp: number;
   /** Events per minute per `user_id`; 0 turns the limit off. */
   perUser: number;
-  /** Buckets in the Redis every relay shares, taken with the loop turn's other requests; in memory (per process) when absent. */
+  /**
+   * Buckets in the Redis every relay shares, taken with the loop turn's other requests; in memory
+   * (per process) when absent.
+   */
   redis?: RedisTurnBatch;
 }
 
@@ -37,7 +40,10 @@ function memoryBucket(points: number): Bucket {
   };
 }
 
-/** The same window in the shared Redis, the loop turn's takes in one round trip (the keys rate-limiter-flexible used); a Redis away is the batch's 503. */
+/**
+ * The same window in the shared Redis, the loop turn's takes in one round trip (the keys
+ * rate-limiter-flexible used); a Redis away is the batch's 503.
+ */
 function redisBucket(points: number, name: string, turns: RedisTurnBatch): Bucket {
   return async (key, events) => {
     const msBeforeNext = await turns.take(`${REDIS_KEYS.rateLimit(name)}:${key}`, events, points, WINDOW_MS);
@@ -63,10 +69,10 @@ export class RateLimits {
   /**
    * Takes a request's events from its client's bucket (an IPv6 /64 as one) and each visitor's
    * events from that visitor's bucket at this client address, all in the same round trip (with
-   * Redis, one loop turn's call: issue #49), before any work is done on them. Every bucket of the
+   * Redis, one loop turn's call), before any work is done on them. Every bucket of the
    * request is charged even when one of them answers 429 (they are taken together). Per address,
    * so that nobody elsewhere can empty a visitor's bucket by sending events in their name and
-   * block their own (issue #47).
+   * block their own.
    */
   async take(ip: string, events: number, eventsByUser: ReadonlyMap<string, number>): Promise<void> {
     const { user } = this;

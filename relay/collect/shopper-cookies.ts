@@ -4,7 +4,7 @@ const OWN_PREFIX = '_sb_';
 /**
  * The relay's own cookies of a request, read in one pass over its Cookie header: Koa's
  * `cookies.get` scans the whole header with a regular expression per name, and `/collect` reads
- * four (issue #49). Read as `cookies.get` reads them: the first of a name wins, its value as sent
+ * four. Read as `cookies.get` reads them: the first of a name wins, its value as sent
  * (not decoded), spaces before a name skipped.
  */
 export function shopperCookies(header: string | undefined): ReadonlyMap<string, string> {

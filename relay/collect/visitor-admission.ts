@@ -19,7 +19,7 @@ export function eventUserId(raw: unknown, requestUser: string): string {
 }
 
 /**
- * Which visitors a `/collect` batch may name (issue #47: one request of 100 events named 100
+ * Which visitors a `/collect` batch may name (one request of 100 events named 100
  * made-up visitors): the one its voucher vouches for, the visitor the request is (its cookie's),
  * and one more: the snippet's events captured before an identify or a reset keep the id they were
  * captured with, so a shopper who logs in on their first page sends the anonymous id and the

@@ -11,7 +11,7 @@ const REMEMBERED = 20_000;
  * Proof that this relay took a visitor before: an HMAC of the `user_id` with a secret of the
  * relay's, set beside `_sb_uid` on every answer. A batch naming only vouched visitors mints no new
  * one (no billed visitor that month that was not billed already); a `user_id` without it is a new
- * visitor, of which a batch may name one, and a client address a bounded number an hour (issue #47).
+ * visitor, of which a batch may name one, and a client address a bounded number an hour.
  * Its key is derived from the service token, which only the relay holds: a voucher cannot be made
  * without it, every instance of a shop makes the same, and nothing new is kept on disk. A new token
  * makes every visitor new once more.
@@ -20,7 +20,7 @@ export class VisitorVouchers {
   private readonly key: Buffer;
   /**
    * Vouchers made lately, by visitor: a visitor sends many batches and each answer carries its
-   * voucher, and an HMAC made anew each time was 5 % of a 1-event `/collect` (issue #49).
+   * voucher, and an HMAC made anew each time was 5 % of a 1-event `/collect`.
    */
   private readonly made = new Map<string, string>();
 

@@ -14,7 +14,10 @@ export const requiredTogether: SettingsRule = (config) => {
   return [...problems, ...exposureProblems(config), ...redisProblems(config)];
 };
 
-/** What a relay reachable from other machines must not do: run the open demo, or believe any client's X-Forwarded-For. */
+/**
+ * What a relay reachable from other machines must not do: run the open demo, or believe any
+ * client's X-Forwarded-For.
+ */
 function exposureProblems(config: Record<string, unknown>): string[] {
   const host = String(config['host'] ?? '127.0.0.1');
   if (isLoopbackHost(host)) return [];

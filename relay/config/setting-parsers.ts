@@ -1,6 +1,9 @@
 import { boundedDuration, DURATION_EXAMPLES, durationMs } from '../shared/duration.js';
 import { isIP } from 'node:net';
-/** How the relay reads one setting's text: each returns the value or throws an Error whose message completes "<VARIABLE> (<flag>) …". */
+/**
+ * How the relay reads one setting's text: each returns the value or throws an Error whose message
+ * completes "<VARIABLE> (<flag>) …".
+ */
 
 export const wholeNumber =
   (min = 0) =>
@@ -73,7 +76,10 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.test(host) || host === '::1';
 }
 
-/** The service's address: `https://`, or `http://` on loopback only (a stand-in): the bearer token travels in every call. */
+/**
+ * The service's address: `https://`, or `http://` on loopback only (a stand-in): the bearer token
+ * travels in every call.
+ */
 export function serviceUrl(value: string): string {
   const url = urlOf(value, ['http', 'https']);
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))

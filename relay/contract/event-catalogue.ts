@@ -37,7 +37,10 @@ export const currency = () =>
 const id = () => Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), label()]);
 const position = () => Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
-/** A field; its schema is given `strict` so a field that is an object itself (a line, a listed product) is built strict or not with its event. */
+/**
+ * A field; its schema is given `strict` so a field that is an object itself (a line, a listed
+ * product) is built strict or not with its event.
+ */
 const field = (schema: (strict: boolean) => TSchema, description: string, required = false): CatalogueField => ({
   schema,
   description,
@@ -153,7 +156,10 @@ const BY_HELPER = new Map(
   Object.entries(EVENT_CATALOGUE).flatMap(([name, event]) => (event.helper ? [[event.helper, name] as const] : [])),
 );
 
-/** The catalogue's name of the event a snippet helper sent by its short name (`addToCart`), else the name as it came. */
+/**
+ * The catalogue's name of the event a snippet helper sent by its short name (`addToCart`), else the
+ * name as it came.
+ */
 export function helperEventName(name: unknown): unknown {
   return (typeof name === 'string' && BY_HELPER.get(name)) || name;
 }

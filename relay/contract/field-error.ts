@@ -25,7 +25,7 @@ export interface FieldError {
 /**
  * A field error with its code. The code is not enumerable: answers, dead letters and error files
  * keep the `{path, message}` shape clients already parse, while the relay's own code switches
- * on `code` instead of matching English text (issue #15).
+ * on `code` instead of matching English text.
  */
 export function fieldError(path: string, code: FieldErrorCode, message: string): FieldError {
   return Object.defineProperty({ path, message }, 'code', { value: code, enumerable: false });

@@ -12,7 +12,7 @@ const integerId = (description: string) => Type.Integer({ minimum: 0, maximum: M
 const money = (description?: string) => Type.Number({ ...(description ? { description } : {}) });
 /** A timestamp in one of the service's shapes; the shape and the window are checked after the schema. */
 const timestamp = (description: string) =>
-  // 42: the longest shape, `YYYY-MM-DDTHH:MM:SS.ffffff+HH:MM:SS.ffffff` (issue #14 counted 41; it is 42).
+  // 42: the longest shape, `YYYY-MM-DDTHH:MM:SS.ffffff+HH:MM:SS.ffffff`.
   Type.String({ maxLength: 42, description: `${description}; see the timestamp shapes in the spec` });
 
 export const LineItemSchema = Type.Object(

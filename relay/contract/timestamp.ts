@@ -12,7 +12,10 @@ const DAY_MS = 86_400_000;
 export interface ParsedTimestamp {
   /** The instant, in milliseconds since the Unix epoch (microseconds are truncated). */
   epochMs: number;
-  /** The offset written in the text, in seconds east of UTC (with its microseconds as a fraction); 0 when none was written. */
+  /**
+   * The offset written in the text, in seconds east of UTC (with its microseconds as a fraction); 0
+   * when none was written.
+   */
   offsetSeconds: number;
   /** Whether the text carried an offset; without one the time is taken as UTC (the fields say GMT). */
   hasOffset: boolean;
@@ -22,7 +25,10 @@ export interface ParsedTimestamp {
 
 export type TimestampResult = { ok: true; value: ParsedTimestamp } | { ok: false; reason: string };
 
-/** The billing month of a timestamp that parses: as written, its first seven characters (`ParsedTimestamp.month`), without parsing it again. */
+/**
+ * The billing month of a timestamp that parses: as written, its first seven characters
+ * (`ParsedTimestamp.month`), without parsing it again.
+ */
 export function writtenMonth(valid: string): string {
   return valid.slice(0, 7);
 }
@@ -102,7 +108,7 @@ export function parseTimestamp(text: string): TimestampResult {
   const fractionMicros = frac === undefined ? 0 : Number(frac.padEnd(6, '0'));
   const fields = [y, mo, d, h, mi, s].map((part) => Number(part ?? 0));
   // Microseconds of the fraction and of the offset meet before truncating to the millisecond:
-  // `+01:00:30.123456` moves the instant by those microseconds too (issue #14).
+  // `+01:00:30.123456` moves the instant by those microseconds too.
   const subMs = Math.floor((fractionMicros - offset.micros) / 1000);
   const epochMs = utcEpoch(fields) - offset.wholeSeconds * 1000 + subMs;
   const offsetSeconds = offset.wholeSeconds + offset.micros / 1_000_000;

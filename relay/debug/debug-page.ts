@@ -18,7 +18,10 @@ const header = (demo: boolean) => html`
     <span class="pill" id="delivery" data-state="ok">delivery: –</span>
   </header>`;
 
-/** The debugger's shell; `debugger.js` fills it from `stream` (Server-Sent Events). Relative URLs: it works under any mount path. */
+/**
+ * The debugger's shell; `debugger.js` fills it from `stream` (Server-Sent Events). Relative URLs:
+ * it works under any mount path.
+ */
 export function debugPage(options: { demo: boolean }): SafeHtml {
   return html`<html lang="en">
 <head>

@@ -37,7 +37,10 @@ export interface DeadLetterView {
   body: string;
 }
 
-/** The adaptive limit on calls in flight (issue #16): `latencyMs` is the last window's mean, `reason` why the limit last moved. */
+/**
+ * The adaptive limit on calls in flight: `latencyMs` is the last window's mean,
+ * `reason` why the limit last moved.
+ */
 export interface ConcurrencyWire {
   limit: number;
   max: number;
@@ -59,7 +62,10 @@ export interface SyncWire {
   webhooksRepaired: number;
 }
 
-/** One platform's storefront orders of the last 7 days against the `Order Completed` events sent, as the coverage card shows them. */
+/**
+ * One platform's storefront orders of the last 7 days against the `Order Completed` events sent, as
+ * the coverage card shows them.
+ */
 export interface CoverageWire {
   platform: string;
   storefrontOrders: number;

@@ -47,7 +47,7 @@ export interface AdaptiveConcurrencyOptions {
    * The share of a window's calls answered 503 or timed out that is taken as noise, not load:
    * above it the window cuts the limit. A service that sheds load fails many calls; one that drops
    * the odd call does not, and cutting on each of those (1 % of calls) held a service 20 ms away at
-   * ~27 calls in flight, 40 % of what arrived (the two-hour soak, issue #29). A 429 always cuts: it
+   * ~27 calls in flight, 40 % of what arrived (the two-hour soak). A 429 always cuts: it
    * is the service saying how much it takes.
    * @default 0.05
    */

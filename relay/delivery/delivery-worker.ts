@@ -21,7 +21,7 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /**
    * The most calls in flight at once; the worker adapts how many it uses below this to the
-   * service's latency and back-pressure (issue #16).
+   * service's latency and back-pressure.
    * @default 512
    */
   concurrency?: number;
@@ -30,7 +30,10 @@ export interface DeliveryWorkerOptions {
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
-  /** What ingest did (loop share, records/s): above 0.9 of the loop delivery gives way, but keeps pace with arrivals. */
+  /**
+   * What ingest did (loop share, records/s): above 0.9 of the loop delivery gives way, but keeps
+   * pace with arrivals.
+   */
   ingestLoad?: () => IngestReading;
   /** Where each outcome is announced (delivered, retrying, dead): the debugger, metrics and visitor count listen. */
   events: RecordEvents;
@@ -48,7 +51,7 @@ const IDLE_WAIT_MS = 5_000;
  */
 export class DeliveryWorker {
   private readonly inFlight = new Map<number, DueRecord>();
-  /** Claimed from the outbox, not yet sent: one query serves many deliveries (issue #16). */
+  /** Claimed from the outbox, not yet sent: one query serves many deliveries. */
   private claimed: DueRecord[] = [];
   /** When `claimed` was claimed: past half the outbox's lease it is handed back, not sent. */
   private claimedAt = 0;
@@ -113,7 +116,10 @@ export class DeliveryWorker {
     this.wakeUp();
   }
 
-  /** Stops claiming records, waits up to `graceMs` for calls in flight, then abandons them (they stay queued) by ending the client's connections. */
+  /**
+   * Stops claiming records, waits up to `graceMs` for calls in flight, then abandons them (they
+   * stay queued) by ending the client's connections.
+   */
   async stop(graceMs: number): Promise<void> {
     this.running = false;
     this.wakeUp();
@@ -172,8 +178,8 @@ export class DeliveryWorker {
   /**
    * Unsent claims that would outlive the outbox's lease (delivery held by an outage, a pause or
    * a Retry-After, or a limit cut below the slice) go back to the queue unattempted: sent after the lease ends,
-   * another relay that took the record over meanwhile would send it too (issue #48's compose
-   * test caught one duplicate so). Half the lease leaves the call's own time inside it.
+   * another relay that took the record over meanwhile would send it too (the compose
+   * deployment's test caught one duplicate so). Half the lease leaves the call's own time inside it.
    */
   private async handBackLapsing(now: number): Promise<void> {
     const lease = this.options.outbox.lease;

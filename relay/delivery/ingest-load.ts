@@ -9,7 +9,7 @@ export interface IngestReading {
 }
 
 /**
- * How busy the relay's event loop was while records came in, and how fast they came (issue #16):
+ * How busy the relay's event loop was while records came in, and how fast they came:
  * delivery gives way to ingest only when both compete for the loop, and never below the pace
  * records arrive at, or the outbox would grow for as long as the peak lasts.
  */

@@ -3,7 +3,7 @@ import { ThreadedUpstreamClient } from './threaded-upstream-client.js';
 import { UpstreamClient, type Upstream, type UpstreamAnswer, type UpstreamClientOptions } from './upstream-client.js';
 
 /**
- * The service calls where they cost least (issue #49): on the event loop while nothing arrives (a
+ * The service calls where they cost least: on the event loop while nothing arrives (a
  * drain after an outage: a thread's hop costs delivery ~11 % of its rate on two cores), on their
  * own thread while records come in, so `/collect` does not wait behind undici's work (+17 %
  * sustained end to end by medians of four paired rounds, spreads overlapping). Each side keeps its

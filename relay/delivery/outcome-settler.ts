@@ -28,7 +28,10 @@ export interface CallResult {
   latencyMs: number;
 }
 
-/** The event's visitor as step fields, from the outbox row: the visitor count and the debugger read them without parsing the body. */
+/**
+ * The event's visitor as step fields, from the outbox row: the visitor count and the debugger read
+ * them without parsing the body.
+ */
 function visitorLabels(packed: string | null | undefined): Pick<RecordStep, 'userId' | 'month'> {
   const visitor = unpackVisitor(packed);
   if (!visitor) return {};
@@ -175,7 +178,10 @@ export class OutcomeSettler {
     return false;
   }
 
-  /** Sends the last accepted order or product again: its refusal (what the service took before) is the token's, else undefined. */
+  /**
+   * Sends the last accepted order or product again: its refusal (what the service took before) is
+   * the token's, else undefined.
+   */
   private async testToken(): Promise<{ kind: RecordKind; detail: string } | undefined> {
     const accepted = this.accepted;
     if (!accepted || !this.options.resend) return undefined;

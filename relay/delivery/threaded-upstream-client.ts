@@ -24,7 +24,10 @@ function threadModule(): URL {
   return found;
 }
 
-/** The thread; from the sources (under tsx), loaded through tsx's API: Node 20's workers do not get the hooks `--import tsx` gave the process. */
+/**
+ * The thread; from the sources (under tsx), loaded through tsx's API: Node 20's workers do not get
+ * the hooks `--import tsx` gave the process.
+ */
 function startThread(module: URL, options: UpstreamClientOptions): Worker {
   // None of the process's flags: some are refused in a worker (`--input-type`), none is needed there.
   const settings = { workerData: options, execArgv: [] };

@@ -18,7 +18,10 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
 }
 
-/** Calls to the service as delivery makes them: on this loop (`UpstreamClient`) or its own thread (`ThreadedUpstreamClient`). */
+/**
+ * Calls to the service as delivery makes them: on this loop (`UpstreamClient`) or its own thread
+ * (`ThreadedUpstreamClient`).
+ */
 export interface Upstream {
   post(path: ServicePath, body: string): Promise<UpstreamAnswer>;
   /** Waits for calls in flight, then closes the connections. */
@@ -54,7 +57,7 @@ export class UpstreamClient implements Upstream {
 
   /**
    * No per-call `AbortSignal`: undici adds and removes a listener on it for every call, 3 % of the
-   * delivery profile at 0 ms (issue #16). Calls still in flight are abandoned with `destroy`.
+   * delivery profile at 0 ms. Calls still in flight are abandoned with `destroy`.
    */
   async post(path: ServicePath, body: string): Promise<UpstreamAnswer> {
     const response = await this.pool.request({ method: 'POST', path: this.prefix + path, headers: this.headers, body });

@@ -18,7 +18,10 @@ function checkLines(lines: unknown, errors: FieldError[]): void {
   });
 }
 
-/** The checkout as the shop's backend sees it: every field checked, prices taken from the catalog, never from the browser. */
+/**
+ * The checkout as the shop's backend sees it: every field checked, prices taken from the catalog,
+ * never from the browser.
+ */
 export function checkCheckout(
   body: unknown,
 ): { ok: true; value: CheckoutRequest } | { ok: false; errors: FieldError[] } {

@@ -16,7 +16,10 @@ const productCard = (p: DemoProduct) => html`
     <div class="buy"><span class="price">${formatPrice(p.price)}</span>${addToCartButton(p)}</div>
   </article>`;
 
-/** The home page's listing for `viewList`, as a JSON data block (CSP allows it; the page's script makes each `url` absolute). */
+/**
+ * The home page's listing for `viewList`, as a JSON data block (CSP allows it; the page's script
+ * makes each `url` absolute).
+ */
 function listedProducts(): SafeHtml {
   const products = CATALOG.map((p, i) => ({
     product_id: p.id,
@@ -40,7 +43,10 @@ export function homePage(): SafeHtml {
   });
 }
 
-/** The product page calls `viewProduct` from JavaScript with this object (JSON data blocks do not run, so CSP allows them). */
+/**
+ * The product page calls `viewProduct` from JavaScript with this object (JSON data blocks do not
+ * run, so CSP allows them).
+ */
 function viewedProduct(p: DemoProduct): SafeHtml {
   const json = JSON.stringify({
     product_id: p.id,

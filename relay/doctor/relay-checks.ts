@@ -129,7 +129,10 @@ export function deadLetterChecks(reading: StatsReading): DoctorCheck[] {
   ];
 }
 
-/** Addresses over their budget of new visitors this hour: someone minting billed visitors, or many shoppers behind one address. */
+/**
+ * Addresses over their budget of new visitors this hour: someone minting billed visitors, or many
+ * shoppers behind one address.
+ */
 export function newVisitorChecks(reading: StatsReading): DoctorCheck[] {
   if ('problem' in reading || !reading.stats.newVisitors) return [];
   const rise = reading.stats.newVisitors.rise;

@@ -16,7 +16,10 @@ export interface DoctorOptions {
   site: string;
   /** The relay as browsers reach it: `https://shop.example/sb` by default. */
   relayUrl: string;
-  /** The relay as this server reaches it, for its private routes (`/readyz`, `/stats`): the shipped proxy passes only what browsers and platforms need. */
+  /**
+   * The relay as this server reaches it, for its private routes (`/readyz`, `/stats`): the shipped
+   * proxy passes only what browsers and platforms need.
+   */
   localUrl: string;
   /** A product page, when the home page links none. */
   page?: string;

@@ -9,7 +9,10 @@ export function snippetSrc(html: string, page: string): string | undefined {
   return src ? new URL(src.replace(/&amp;/g, '&'), page).href : undefined;
 }
 
-/** A product page linked from the home page (WooCommerce's `/product/` or `?product=`, Shopify's `/products/`, PrestaShop's `/<id>-<name>.html` or `id_product=`). */
+/**
+ * A product page linked from the home page (WooCommerce's `/product/` or `?product=`, Shopify's
+ * `/products/`, PrestaShop's `/<id>-<name>.html` or `id_product=`).
+ */
 export function productLink(html: string, site: string): string | undefined {
   const href =
     /href=["']([^"']*(?:\/product\/|\/products\/|[?&](?:amp;)?product=|id_product=|\/\d+-[\w-]*\.html)[^"']*)["']/i.exec(

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 /**
  * The unit a client is counted in: its IPv4 address, or the /64 of its IPv6 address. One
  * subscriber is given a whole /64 and picks any address in it, so counting single IPv6 addresses
- * would give each one 2^64 buckets (issue #47).
+ * would give each one 2^64 buckets.
  */
 export function clientAddress(ip: string): string {
   return ipv6Prefix(ip, 64) ?? unmapped(ip);

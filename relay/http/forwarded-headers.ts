@@ -31,7 +31,7 @@ function dropForwarded(headers: Record<string, unknown>): void {
 /**
  * Believes X-Forwarded-* only from a trusted proxy: Koa's `proxy` setting believes them from
  * anyone, so a client reaching the relay directly (HOST=0.0.0.0) could name a new address with
- * each request and escape the per-address limits (issue #47). From any other peer they are
+ * each request and escape the per-address limits. From any other peer they are
  * removed before Koa reads them, and the peer's own address and scheme count.
  */
 export function forwardedHeaders(options: { trustProxy: number; trustedProxies: readonly string[] | undefined }) {

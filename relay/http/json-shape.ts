@@ -1,4 +1,7 @@
-/** Deeper than any record of the service (an order's line items are 3 levels); deep enough for free-form `event` objects. */
+/**
+ * Deeper than any record of the service (an order's line items are 3 levels); deep enough for
+ * free-form `event` objects.
+ */
 export const MAX_JSON_DEPTH = 32;
 
 const OPEN_OBJECT = 0x7b;
@@ -33,8 +36,8 @@ export function jsonDepth(text: string): number {
  * Whether a parsed JSON value nests deeper than `max`. V8's `JSON.parse` is iterative and takes any
  * depth; what walks the value after it recurses, so the depth is checked on the value: its objects
  * and arrays, a few dozen in a `/collect` batch, instead of every character of the text (the scan
- * was 3 % of ingest at 10 events a request, issue #28). Recursive: the walk stops `max` levels
- * down, so it never goes deeper than that, and it allocates nothing (issue #49).
+ * was 3 % of ingest at 10 events a request). Recursive: the walk stops `max` levels
+ * down, so it never goes deeper than that, and it allocates nothing.
  */
 export function nestsDeeperThan(value: unknown, max: number, depth = 0): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -47,7 +50,10 @@ export function nestsDeeperThan(value: unknown, max: number, depth = 0): boolean
   return false;
 }
 
-/** A number literal too large for a double (`1e309`): JSON.parse makes it Infinity, which JSON.stringify writes as null. */
+/**
+ * A number literal too large for a double (`1e309`): JSON.parse makes it Infinity, which
+ * JSON.stringify writes as null.
+ */
 const HUGE_EXPONENT = /\d[eE]\+?\d{3,}/;
 
 /** Whether `parseFiniteJson` will walk the value with a reviver, which recurses like every walk after the parse. */

@@ -10,7 +10,7 @@ const REMEMBERED = 10_000;
 /**
  * Failed key attempts per client address (an IPv6 /64 as one): after 10 in a minute, every key it
  * presents is answered 429 with `Retry-After` until the minute ends, right or wrong, so keys cannot
- * be tried at the speed of the network (issue #47: 200 wrong keys in a row, all answered at once).
+ * be tried at the speed of the network (200 wrong keys in a row, all answered at once).
  */
 export class KeyFailures {
   private readonly byClient = new Map<string, { count: number; since: number }>();

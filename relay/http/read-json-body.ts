@@ -51,7 +51,8 @@ export async function readJsonBody(ctx: Context, options: ReadJsonBodyOptions): 
   }
   // Only a body with 16 digits in a row can hold an integer past 2^53: the others take the native parser.
   const exact = options.exactIntegers === true && LONG_DIGITS.test(text);
-  // lossless-json parses recursively, as does a reviver, so their text is scanned first; V8's parser is iterative, so its value is walked after.
+  // lossless-json parses recursively, as does a reviver, so their text is scanned first; V8's
+  // parser is iterative, so its value is walked after.
   const scanFirst = exact || needsReviver(text);
   if (scanFirst && jsonDepth(text) > MAX_JSON_DEPTH) throw tooDeep();
   let value: unknown;

@@ -2,7 +2,10 @@ import type { FieldError } from '../contract/field-error.js';
 
 /** One record read from an import file, or why its row could not become one. */
 export interface SourceItem {
-  /** The file's line (CSV: the first row of the record, header = 1; JSON Lines: the line; JSON: the index + 1), or the platform record's number. */
+  /**
+   * The file's line (CSV: the first row of the record, header = 1; JSON Lines: the line; JSON: the
+   * index + 1), or the platform record's number.
+   */
   row: number;
   /** How a refusal names the record where a row means nothing (a platform's: `order 13`). */
   label?: string;

@@ -5,7 +5,10 @@ import { checkRecord } from '../pipeline/check-record.js';
 import { trackingEventKey } from '../pipeline/order-completed-key.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
-/** An id a shop's server gives a tracking event so that sending it again is a duplicate: what the snippet's `event_id` is to `/collect`. */
+/**
+ * An id a shop's server gives a tracking event so that sending it again is a duplicate: what the
+ * snippet's `event_id` is to `/collect`.
+ */
 const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
@@ -17,7 +20,8 @@ const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
   if (info.kind !== 'event' || !isPlainObject(body))
     return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
-  // The shopper's agent, address and voucher were judged before (shopper-agent.ts, shopper-visitors.ts): the service never gets them.
+  // The shopper's agent, address and voucher were judged before (shopper-agent.ts,
+  // shopper-visitors.ts): the service never gets them.
   const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
   if (event['event_id'] === undefined) {
     const checked = checkRecord(info, event, now, { bigIntegers: false });

@@ -92,7 +92,10 @@ async function enqueueChecked(
   return results.sort((a, b) => a.index - b.index);
 }
 
-/** The answer to one record: 202 once durable (or delivered before with this very body: nothing to send again), 400 naming the fields. */
+/**
+ * The answer to one record: 202 once durable (or delivered before with this very body: nothing to
+ * send again), 400 naming the fields.
+ */
 function answerOne(ctx: Context, info: KindInfo, only: RecordResult | undefined): void {
   if (only?.status === 'rejected')
     throw new HttpError(400, 'invalid_record', `${info.kind} failed validation`, only.errors as never);

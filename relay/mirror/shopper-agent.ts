@@ -6,7 +6,7 @@ import { isPlainObject } from '../shared/is-plain-object.js';
  * and the PrestaShop module send cart and checkout events from the shop's server, where the request
  * is theirs, not the browser's: each event names its shopper's User-Agent (`visitor_agent`, the
  * relay's own field, taken off before delivery), judged as `/collect` judges the browser's own
- * (issue #46: an automated browser's cart events were sent while its browser events were dropped).
+ * (an automated browser's cart events were sent while its browser events were dropped).
  * Events without the field (a shop's own backend) are the backend's to judge.
  */
 export function shopperBots(bodies: unknown[]): Set<number> {

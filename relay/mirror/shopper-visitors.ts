@@ -5,7 +5,7 @@ import { isPlainObject } from '../shared/is-plain-object.js';
 
 /**
  * Takes the new visitors the plugin's and the module's events bring from their shoppers'
- * addresses' budgets, as `/collect` takes a browser's (issue #47: a loop of `?add-to-cart=` with a
+ * addresses' budgets, as `/collect` takes a browser's (a loop of `?add-to-cart=` with a
  * fresh `_sb_uid` cookie each time minted billed visitors past every limit). Each such event names
  * its shopper's address (`visitor_ip`, believed because only a key opens the mirror) and the
  * relay's voucher from the shopper's cookies (`visitor_voucher`); both are the relay's own fields,

@@ -36,7 +36,10 @@ export interface PlatformCoverage {
   unmatched: OrderId[];
 }
 
-/** A month's billed visitors, and how many of them were one shopper under an earlier id (identified later in a session). */
+/**
+ * A month's billed visitors, and how many of them were one shopper under an earlier id (identified
+ * later in a session).
+ */
 export interface MonthVisitors {
   billed: number;
   identifiedLater: number;

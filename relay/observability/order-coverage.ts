@@ -9,9 +9,15 @@ import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSee
 /** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
 export interface CoverageLog {
   note(orders: OrderSeen[], completions: CompletionSeen[]): void;
-  /** A visitor seen in a session, in the month its event is billed in: the same session under two ids is one shopper billed twice. */
+  /**
+   * A visitor seen in a session, in the month its event is billed in: the same session under two
+   * ids is one shopper billed twice.
+   */
   noteSession(month: string, sessionId: string, userId: string, at: number): void;
-  /** Per month, the visitors whose session went on under another id (an anonymous id, then the customer's after a login): billed twice. */
+  /**
+   * Per month, the visitors whose session went on under another id (an anonymous id, then the
+   * customer's after a login): billed twice.
+   */
   identifiedLater(): Record<string, number>;
   /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`), and since when it notes them. */
   read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number };
@@ -59,7 +65,10 @@ function noteSessionOf(step: RecordStep, body: Record<string, unknown>, log: Cov
   log.noteSession(new Date(at).toISOString().slice(0, 7), body['session_id'], body['user_id'], at);
 }
 
-/** Notes each order a way in took, each `Order Completed` and each event's session accepted, from the ingest steps alone. */
+/**
+ * Notes each order a way in took, each `Order Completed` and each event's session accepted, from
+ * the ingest steps alone.
+ */
 export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Logger): () => void {
   return events.subscribe((step) => {
     if (!isPlainObject(step.body)) return;

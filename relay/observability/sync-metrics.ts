@@ -11,7 +11,10 @@ const RESULTS = {
   invalid: 'invalid',
 } as const;
 
-/** The syncs' reports as `/metrics`: what each page became, when a sweep last succeeded, webhooks put right. Returns the function that stops listening. */
+/**
+ * The syncs' reports as `/metrics`: what each page became, when a sweep last succeeded, webhooks
+ * put right. Returns the function that stops listening.
+ */
 export function syncMetrics(events: SyncEvents, metrics: Metrics): () => void {
   return events.subscribe((report) => {
     const { platform } = report;

@@ -51,7 +51,7 @@ async function blockingProblems(options: ReadinessSources): Promise<string[]> {
 
 /**
  * Whether the caller presented the admin key. The reasons name the service's answers, the
- * platforms and the outbox: a service that echoed the token would leak it through them (issue #47).
+ * platforms and the outbox: a service that echoed the token would leak it through them.
  * A wrong key counts as a failed attempt, as on every private route.
  */
 function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
@@ -66,9 +66,9 @@ function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
 /**
  * `GET /readyz`: 503 `not_ready` while the outbox cannot be written, is full, Redis is away, delivery
  * is paused or webhook deliveries are refused; 200 `degraded` while only a platform's sweeps keep
- * failing or a platform ended the relay's access (`/collect`, the mirror and the webhooks still work: taking the relay out of a load
- * balancer for a platform's API outage would lose what it can still take). Each reason in a sentence,
- * for a caller with the admin key only.
+ * failing or a platform ended the relay's access (`/collect`, the mirror and the webhooks still
+ * work: taking the relay out of a load balancer for a platform's API outage would lose what it can
+ * still take). Each reason in a sentence, for a caller with the admin key only.
  */
 export function readyz(options: ReadinessSources) {
   return async function readiness(ctx: Context): Promise<void> {

@@ -24,7 +24,10 @@ export interface OutboxRecord {
   channel?: OrderChannel;
 }
 
-/** A record that could not be made valid, kept as a dead letter with the reason (a webhook payload that does not map). */
+/**
+ * A record that could not be made valid, kept as a dead letter with the reason (a webhook payload
+ * that does not map).
+ */
 export interface RefusedRecord {
   record: OutboxRecord;
   error: string;

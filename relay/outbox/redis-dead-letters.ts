@@ -9,7 +9,10 @@ import { packVisitor } from './visitor-field.js';
 
 const K = REDIS_KEYS.outbox;
 
-/** The Redis outbox's dead letters: a hash of stored records by sequence number, listed, put back into the stream, purged. */
+/**
+ * The Redis outbox's dead letters: a hash of stored records by sequence number, listed, put back
+ * into the stream, purged.
+ */
 export class RedisDeadLetters {
   constructor(private readonly redis: SharedRedis) {}
 

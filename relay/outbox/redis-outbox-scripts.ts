@@ -28,7 +28,7 @@ if records + adding > maxRecords then return {0, maxRecords .. ' records'} end
 if bytes + addingBytes > maxBytes then return {0, maxBytes .. ' bytes'} end
 -- Always a write, even for a batch of duplicates: a WAIT after it covers every earlier write.
 redis.call('HINCRBY', counters, 'enqueues', 1)
--- The counters are summed here and written once per call, not per record (issue #28: Redis's own CPU at 10 events a request).
+-- The counters are summed here and written once per call, not per record (Redis's own CPU at 10 events a request).
 local sums = {}
 local function add(name, by) sums[name] = (sums[name] or 0) + by end
 local out, k = {}, 5

@@ -211,7 +211,10 @@ export class RedisOutbox implements Outbox {
     }));
   }
 
-  /** A claim to the delayed set, due at `dueAt`; kept until settled, so a claim whose settling failed is taken afresh. */
+  /**
+   * A claim to the delayed set, due at `dueAt`; kept until settled, so a claim whose settling
+   * failed is taken afresh.
+   */
   private async delay(id: number, dueAt: number, copyOf: (stored: StoredRecord) => StoredRecord): Promise<void> {
     const claim = this.claimed.get(id);
     if (!claim) return;

@@ -16,7 +16,10 @@ export interface StoredRecord {
   lastError?: string;
 }
 
-/** The visitor of an event an earlier version queued or kept dead without one: read from its body, once, at its claim or its requeue. */
+/**
+ * The visitor of an event an earlier version queued or kept dead without one: read from its body,
+ * once, at its claim or its requeue.
+ */
 function legacyVisitor(kind: string | undefined, body: string | undefined): string {
   if (kind !== 'event' || !body) return '';
   try {

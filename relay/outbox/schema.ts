@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWI
 
 /**
  * Each event's visitor (`<month>\t<user_id>`, visitor-field.ts), so the visitor count reads it at
- * delivery instead of parsing the body again (issue #26). Events queued by an earlier version get
+ * delivery instead of parsing the body again. Events queued by an earlier version get
  * theirs from their body here, once: the month as written is the datetime's first seven characters.
  */
 const VERSION_2 = `
@@ -39,13 +39,16 @@ UPDATE records SET visitor = COALESCE(substr(json_extract(body, '$.datetime'), 1
 `;
 
 /**
- * The duplicate window moves to slices of 16-byte keys (issue #35, `sqlite-seen-window.ts`), which
+ * The duplicate window moves to slices of 16-byte keys (`sqlite-seen-window.ts`), which
  * moves the ids of `seen_events` in code (they are hashed) and drops the table. The age index goes
  * here, and the version tells an earlier relay that this file is not its own any more.
  */
 const VERSION_3 = `DROP INDEX IF EXISTS seen_events_age;`;
 
-/** The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before versions existed, same tables). */
+/**
+ * The outbox's schema, versioned with `PRAGMA user_version` (version 0: files written before
+ * versions existed, same tables).
+ */
 export const OUTBOX_SCHEMA = {
   name: 'the outbox (outbox.sqlite)',
   migrations: [VERSION_1, VERSION_2, VERSION_3],

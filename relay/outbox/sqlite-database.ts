@@ -17,7 +17,7 @@ export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMA
     privateDir(dataDir);
     privateFile(join(dataDir, 'outbox.sqlite'));
     db = openSqlite(join(dataDir, 'outbox.sqlite'));
-    // Only a file without tables takes it: pages freed by deliveries can then be given back (issue #29).
+    // Only a file without tables takes it: pages freed by deliveries can then be given back.
     if (db.pragma('page_count', { simple: true }) === 0) db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
   } catch (error) {

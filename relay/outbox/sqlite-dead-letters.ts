@@ -16,7 +16,10 @@ export interface SqliteDeadLettersOptions {
   relaxed: <T>(work: () => T) => T;
 }
 
-/** The SQLite outbox's dead letters: records kept with the reason they could not be delivered, listed, put back, purged. */
+/**
+ * The SQLite outbox's dead letters: records kept with the reason they could not be delivered,
+ * listed, put back, purged.
+ */
 export class SqliteDeadLetters {
   constructor(private readonly options: SqliteDeadLettersOptions) {}
 

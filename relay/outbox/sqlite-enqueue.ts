@@ -56,7 +56,7 @@ export class SqliteEnqueue {
       // Where ids are claimed elsewhere the window is never asked, so its slices need no readying.
       if (options.claimsIds) options.seen.begin(now);
       const stored = groups.map((group) => group.map((p) => this.store(p, now, effects)));
-      // The counters move once per commit, not once per record (issue #16).
+      // The counters move once per commit, not once per record.
       if (effects.accepted > 0) options.sql.addCounter.run(effects.accepted, 'accepted');
       if (effects.coalesced > 0) options.sql.addCounter.run(effects.coalesced, 'coalesced');
       return stored;

@@ -47,16 +47,19 @@ export interface SqliteOutboxOptions {
   synchronous?: 'full' | 'normal';
   /**
    * How long enqueue calls wait to share one commit; 0 commits on the next turn of the event loop,
-   * so the requests read while the last commit's fsync blocked it share the next one (issue #16).
+   * so the requests read while the last commit's fsync blocked it share the next one.
    * @default 0
    */
   groupCommitMs?: number;
-  /** How long an id is remembered, a repeat within it a duplicate (`SHOPBEACON_DEDUPE_WINDOW`), and its slices. @default dedupeWindow() */
+  /**
+   * How long an id is remembered, a repeat within it a duplicate (`SHOPBEACON_DEDUPE_WINDOW`), and
+   * its slices. @default dedupeWindow()
+   */
   window?: DedupeWindow;
   /**
    * Whether the outbox's own window de-duplicates what it is given: not where every id was claimed
    * in the shared Redis first (`claimThenEnqueue`), which holds the window of every instance, so
-   * a second claim here would only cost each event a hash and five lookups again (issue #49).
+   * a second claim here would only cost each event a hash and five lookups again.
    * @default true
    */
   claimsIds?: boolean;
@@ -126,7 +129,7 @@ export class SqliteOutbox implements Outbox {
   /**
    * Records due now, leaving out those in `exclude` (in flight) and those delivered whose
    * acknowledgement waits for its batch: flushing here instead would commit once per delivery.
-   * Read on from the last record handed out (issue #49: reading the rows in flight again with
+   * Read on from the last record handed out (reading the rows in flight again with
    * every claim was the worker's largest cost end to end); from the start at least once a
    * second, and after anything that makes a record due behind that point (a body replaced while
    * in flight, a requeue, another process's commit), so a clock set back delays a record a second at most.
@@ -183,7 +186,7 @@ export class SqliteOutbox implements Outbox {
       this.relaxed(() => {
         let removed = 0;
         for (const record of acks) removed += this.removeDelivered(record);
-        // One counter update per batch, not per record: it was a fifth of the ack's SQL (issue #16).
+        // One counter update per batch, not per record: it was a fifth of the ack's SQL.
         if (removed > 0) this.sql.addCounter.run(removed, 'delivered');
       });
     } catch (error) {

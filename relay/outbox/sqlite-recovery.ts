@@ -24,7 +24,10 @@ const COLUMNS = [
 export interface OutboxRecovery {
   /** Records read from the damaged file and written to the new one, by state. */
   recovered: { queued: number; dead: number };
-  /** Records the damaged file counted as waiting that could not be read; null when its counters cannot be read either. */
+  /**
+   * Records the damaged file counted as waiting that could not be read; null when its counters
+   * cannot be read either.
+   */
   lost: number | null;
   /** Where the damaged file now is (its -wal and -shm beside it). */
   keptAs: string;

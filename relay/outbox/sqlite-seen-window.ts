@@ -14,7 +14,7 @@ interface SliceTable {
 }
 
 /**
- * The SQLite outbox's duplicate window (issue #35): one `WITHOUT ROWID` table of 16-byte keys per
+ * The SQLite outbox's duplicate window: one `WITHOUT ROWID` table of 16-byte keys per
  * slice (no timestamp, no age index), in the outbox's file so an id and its record commit together.
  * The oldest slice goes with one `DROP TABLE`. Another process on the same file (the CLI's import)
  * may add or drop a slice: the table list is read again whenever the schema changed.

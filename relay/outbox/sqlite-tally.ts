@@ -6,7 +6,7 @@ import type { Statements } from './sqlite-statements.js';
  * The SQLite outbox's in-memory tally, kept true when another connection commits (`shopbeacon
  * outbox retry` or `purge` from another process): SQLite changes `data_version` only for other
  * connections' commits. The hot paths accept a tally `staleMs` old: asking on every request was
- * 5 % of the ingest profile (issue #16), and what another process does there (retry, purge) never
+ * 5 % of the ingest profile, and what another process does there (retry, purge) never
  * adds records, so a stale tally can only make the limit check stricter for that long.
  */
 export class SqliteTally extends OutboxTally {

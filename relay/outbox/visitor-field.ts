@@ -1,7 +1,7 @@
 import { writtenMonth } from '../contract/timestamp.js';
 
 /**
- * The visitor a delivered event is counted as, carried from acceptance to delivery (issue #26):
+ * The visitor a delivered event is counted as, carried from acceptance to delivery:
  * its `user_id`, and the month its `datetime` places it in (`YYYY-MM`, as written), or none when it
  * has no `datetime` (the service then places it when it gets it, so the count does too).
  */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** The `'sha256-…'` source that allows one inline script (the install snippet's one-line stub) under a strict policy. */
+/**
+ * The `'sha256-…'` source that allows one inline script (the install snippet's one-line stub) under
+ * a strict policy.
+ */
 export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
 }

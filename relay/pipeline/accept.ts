@@ -9,12 +9,18 @@ import { originOf, type RecordOrigin, type RecordSource } from './record-step.js
 import { visitorOf } from '../outbox/visitor-field.js';
 import { stepLabels } from './step-labels.js';
 
-/** What became of one record handed to `accept`, in the order given (`unchanged`: delivered before with this body, not stored). */
+/**
+ * What became of one record handed to `accept`, in the order given (`unchanged`: delivered before
+ * with this body, not stored).
+ */
 export type Verdict =
   | { status: EnqueueResult | 'unchanged'; record: OutboxRecord }
   | { status: 'rejected'; errors: FieldError[]; record?: OutboxRecord };
 
-/** A way in's reading of one raw record: the record, or why not (with the record as far as it could be read, for a dead letter). */
+/**
+ * A way in's reading of one raw record: the record, or why not (with the record as far as it could
+ * be read, for a dead letter).
+ */
 export type RecordCheck = Validation<OutboxRecord> | { ok: false; errors: FieldError[]; record: OutboxRecord };
 
 /** For each order or product, whether its body is the one last delivered for its id (`PlatformState.unchanged`). */
@@ -44,7 +50,10 @@ export type Accept = (
   toRecord: ToRecord,
 ) => Promise<Verdict[]>;
 
-/** What every way in needs: the accept pipeline, and the events to announce what it decides before it (a bot dropped). */
+/**
+ * What every way in needs: the accept pipeline, and the events to announce what it decides before
+ * it (a bot dropped).
+ */
 export interface IngestDeps {
   accept: Accept;
   events: RecordEvents;
@@ -58,7 +67,10 @@ function withVisitor(record: OutboxRecord): OutboxRecord {
   return record;
 }
 
-/** The valid records split into those to store and those delivered before unchanged (events are never checked: each is new). */
+/**
+ * The valid records split into those to store and those delivered before unchanged (events are
+ * never checked: each is new).
+ */
 async function splitUnchanged(
   records: OutboxRecord[],
   check: UnchangedCheck | undefined,

@@ -13,7 +13,10 @@ export interface Refusal {
   errors: FieldError[];
 }
 
-/** Keeps the refusals as dead letters; resolves with how many were new (the others were kept before with the same body). */
+/**
+ * Keeps the refusals as dead letters; resolves with how many were new (the others were kept before
+ * with the same body).
+ */
 export type Park = (origin: RecordSource | RecordOrigin, refusals: Refusal[]) => Promise<number>;
 
 export interface ParkDeps {
@@ -21,7 +24,10 @@ export interface ParkDeps {
   events: RecordEvents;
   /** Each new dead letter is a warning: nothing the shop sent is dropped without a word. */
   logger: Pick<Logger, 'warn'>;
-  /** Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead letter: the platform state. */
+  /**
+   * Where each parked body's digest is kept (`refused:<kind>`), so the same body is one dead
+   * letter: the platform state.
+   */
   state: {
     recall(scope: string, keys?: readonly string[]): Map<string, string> | Promise<Map<string, string>>;
     remember(scope: string, entries: ReadonlyMap<string, string>): void | Promise<void>;
@@ -36,7 +42,7 @@ function describe(errors: FieldError[]): string {
 /**
  * The refusals whose body was not kept as a dead letter before, whichever way it came: a sweep
  * reads again what changed in the five minutes before its cursor, a webhook is delivered again on
- * every save of the record (issue #46: product 41 three times in minutes), and on a quiet shop that
+ * every save of the record (product 41 three times in minutes), and on a quiet shop that
  * is the same bad record every time. A changed body is a new dead letter; a record without an id
  * cannot be told apart and is always kept.
  */

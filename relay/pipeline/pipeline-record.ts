@@ -1,5 +1,5 @@
 /**
- * What a way in hands to the pipeline, named by the pipeline (issue #37): ways in import this and
+ * What a way in hands to the pipeline, named by the pipeline: ways in import this and
  * nothing of outbox/, so how records are stored can change behind `accept` alone. The shapes are
  * the outbox's own (it stores exactly what the pipeline accepted); only the names live here.
  */

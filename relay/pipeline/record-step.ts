@@ -9,7 +9,10 @@ import type { OrderChannel } from '../shared/order-channel.js';
 export type RecordState =
   'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'unchanged' | 'delivered' | 'retrying' | 'dead';
 
-/** The way a record came in: the browser, the `/v1` mirror, an import file, a platform's webhook, sync sweep or backfill. */
+/**
+ * The way a record came in: the browser, the `/v1` mirror, an import file, a platform's webhook,
+ * sync sweep or backfill.
+ */
 export type RecordSource = 'collect' | 'mirror' | 'import' | 'webhook' | 'sync' | 'backfill';
 
 /** A way in and, for the platforms' ways, which platform (named by its connector; the pipeline knows none). */
@@ -35,11 +38,17 @@ export interface RecordStep {
   eventName?: string;
   /** Set on ingest steps. */
   source?: RecordSource;
-  /** Set on the ingest steps of the platforms' ways in (webhook, sync, backfill): `woocommerce`, `shopify`, `prestashop`. */
+  /**
+   * Set on the ingest steps of the platforms' ways in (webhook, sync, backfill): `woocommerce`,
+   * `shopify`, `prestashop`.
+   */
   platform?: string;
   /** On the ingest steps of a platform's orders: where the shop says the order was made. */
   channel?: OrderChannel;
-  /** The JSON the service gets (never a header: the token is not part of it): an object on ingest, its stored text on delivery steps. */
+  /**
+   * The JSON the service gets (never a header: the token is not part of it): an object on ingest,
+   * its stored text on delivery steps.
+   */
   body?: unknown;
   errors?: FieldError[];
   status?: number;

@@ -17,9 +17,15 @@ export interface PlatformState {
   releaseLease(platform: string, owner: string): Awaitable<void>;
   /** For each record, whether its body is the one last delivered for its kind and key. */
   unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Awaitable<boolean[]>;
-  /** Which of `keys` of `kind` had a body delivered (a product withdrawn from sale is then still in the service's catalog). */
+  /**
+   * Which of `keys` of `kind` had a body delivered (a product withdrawn from sale is then still in
+   * the service's catalog).
+   */
   delivered(kind: RecordKind, keys: readonly string[]): Awaitable<Set<string>>;
-  /** Notes a delivered body (written on the next loop turn: a crash forgets at most the last acknowledgement batch, which only costs a resend). */
+  /**
+   * Notes a delivered body (written on the next loop turn: a crash forgets at most the last
+   * acknowledgement batch, which only costs a resend).
+   */
   rememberDelivered(kind: RecordKind, key: string, text: string): void;
   /**
    * Small facts kept by scope, each a value under a key: the digest of a body already kept as a

@@ -9,7 +9,7 @@ export interface RecordVersion {
 /**
  * The platform's modification time of the newest version taken of each order and product, kept
  * with the platform state. A version older than one already taken is not sent: a validly signed
- * webhook replayed after a newer one rolled the order back at the service (issue #47: processing →
+ * webhook replayed after a newer one rolled the order back at the service (processing →
  * completed → processing), and the outbox replaces a queued version with whichever arrives last.
  */
 export class RecordVersions {

@@ -74,7 +74,10 @@ export class RedisPlatformState implements PlatformState {
     if (entries.size > 0) await this.redis.hset(REDIS_KEYS.sync.remembered(scope), Object.fromEntries(entries));
   }
 
-  /** Sent on the next loop turn, one pipeline for the acknowledgement batch; those noted while it is under way go right after it. */
+  /**
+   * Sent on the next loop turn, one pipeline for the acknowledgement batch; those noted while it is
+   * under way go right after it.
+   */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
     this.schedule();
@@ -97,7 +100,8 @@ export class RedisPlatformState implements PlatformState {
       written = false;
     }
     this.flushing = undefined;
-    // Redis away: keep them (a newer body noted meanwhile wins) for the next delivery's flush or close, not a loop of retries.
+    // Redis away: keep them (a newer body noted meanwhile wins) for the next delivery's flush or
+    // close, not a loop of retries.
     if (!written) {
       for (const [id, digest] of pending) if (!this.pending.has(id)) this.pending.set(id, digest);
     } else if (this.pending.size > 0) {

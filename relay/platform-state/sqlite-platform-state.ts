@@ -31,7 +31,8 @@ export class SqlitePlatformState implements PlatformState {
   private flushing: NodeJS.Immediate | undefined;
 
   constructor(dataDir: string) {
-    // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut only sweeps that stretch again.
+    // The cursor moves after the outbox's own fsync'd commit; losing its last move to a power cut
+    // only sweeps that stretch again.
     this.db = openStateDatabase(dataDir, 'platforms.sqlite', SCHEMA);
     this.readCursor = this.db.prepare('SELECT at FROM cursors WHERE platform = ? AND kind = ?').pluck();
     this.writeCursor = this.db.prepare(
@@ -87,7 +88,10 @@ export class SqlitePlatformState implements PlatformState {
     );
   }
 
-  /** Written on the next loop turn, one transaction for the acknowledgement batch: a kill -9 forgets at most that batch's digests. */
+  /**
+   * Written on the next loop turn, one transaction for the acknowledgement batch: a kill -9 forgets
+   * at most that batch's digests.
+   */
   rememberDelivered(kind: RecordKind, key: string, text: string): void {
     this.pending.set(`${kind}:${key}`, { kind, key, hash: bodyHash(text) });
     this.flushing ??= setImmediate(() => this.flush());
@@ -103,7 +107,8 @@ export class SqlitePlatformState implements PlatformState {
         for (const { kind, key, hash } of pending.values()) this.writeHash.run(kind, key, hash);
       })();
     } catch {
-      // A disk that cannot take them now (full, read-only): kept for the next delivery's flush; losing them only costs a resend.
+      // A disk that cannot take them now (full, read-only): kept for the next delivery's flush;
+      // losing them only costs a resend.
       for (const [id, digest] of pending) if (!this.pending.has(id)) this.pending.set(id, digest);
     }
   }

@@ -16,7 +16,7 @@ const KEPT = 50;
 /**
  * The products withdrawn from sale after they were sent. The service's API cannot remove a
  * product, so its catalog keeps one the shop deactivated, and may recommend a page that answers
- * 404 (issue #46: nothing was sent, and nothing told the merchant). Each withdrawal is noticed once,
+ * 404 (nothing was sent, and nothing told the merchant). Each withdrawal is noticed once,
  * kept across restarts with the platform state, and noticed again only after the product was
  * delivered since (sold again, then withdrawn again). The last 50 are on `/stats`.
  */

@@ -37,11 +37,17 @@ export interface PlatformApi {
   repairWebhooks?(owned: OwnedWebhooks): Promise<number>;
   /** What the last sweep should say once (a version the platform did not serve, fields it withheld), then forgotten. */
   notes?(): string[];
-  /** Why webhooks are not put right when the platform has them but this API cannot (Shopify without `SHOPBEACON_PUBLIC_URL`). */
+  /**
+   * Why webhooks are not put right when the platform has them but this API cannot (Shopify without
+   * `SHOPBEACON_PUBLIC_URL`).
+   */
   webhookRepairOff?: string;
 }
 
-/** The webhooks a relay has seen as its own on a platform (topic and address → the platform's id), kept across restarts. */
+/**
+ * The webhooks a relay has seen as its own on a platform (topic and address → the platform's id),
+ * kept across restarts.
+ */
 export interface OwnedWebhooks {
   recall(): Promise<Map<string, string>>;
   remember(webhooks: ReadonlyMap<string, string>): Promise<void>;

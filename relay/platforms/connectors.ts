@@ -8,7 +8,8 @@ import * as registry from './registry.js';
  */
 export const CONNECTORS: readonly Connector[] = Object.values(registry).sort((a, b) => a.name.localeCompare(b.name));
 
-// Re-exported so the package's declaration files load each connector, and with it the RelayConfig fields its config file declares.
+// Re-exported so the package's declaration files load each connector, and with it the RelayConfig
+// fields its config file declares.
 export * from './registry.js';
 
 export function connectorNamed(name: PlatformName): Connector | undefined {

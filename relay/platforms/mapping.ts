@@ -46,7 +46,7 @@ export function fields(value: unknown): Record<string, unknown> {
 
 /**
  * A payload value as text, calling nothing of its own: JSON can carry `{"toString": 0}`, on which
- * `String()` throws (found by the fuzzer, issue #29). Objects and arrays are named, not shown.
+ * `String()` throws (found by the fuzzer). Objects and arrays are named, not shown.
  */
 export function textOf(value: unknown): string {
   if (value === null || typeof value !== 'object') return String(value);

@@ -21,7 +21,10 @@ export class FieldReader {
     return Number(text.trim());
   }
 
-  /** An id: a safe number, or the exact `bigint` the lossless parser produced; 0 means none (WooCommerce's variation_id). */
+  /**
+   * An id: a safe number, or the exact `bigint` the lossless parser produced; 0 means none
+   * (WooCommerce's variation_id).
+   */
   id(value: unknown, field: string): number | bigint | undefined {
     if (value === undefined || value === null || value === 0) return undefined;
     if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
@@ -55,7 +58,7 @@ export function firstText(...values: unknown[]): string | undefined {
 
 /**
  * Control characters a merchant's editor may leave in a name or a description (pasted from a word
- * processor): invisible on the shop's page, and refused by the contract in any text (issue #47), so
+ * processor): invisible on the shop's page, and refused by the contract in any text, so
  * a product would become a dead letter for a character no shopper sees. Whitespace ones become
  * spaces with the rest of the whitespace.
  */

@@ -6,7 +6,10 @@ import type { RecordKind } from '../contract/kinds.js';
  */
 const PREFIX = 'shopbeacon:';
 
-/** How long the layout before issue #35 remembered an id, one key each: its keys are looked up for that long after an upgrade. */
+/**
+ * How long the layout before the sliced window remembered an id, one key each: its keys are looked up for
+ * that long after an upgrade.
+ */
 export const LEGACY_SEEN_SECONDS = 24 * 3600;
 
 /** The keyspace's version: a relay that finds a newer one refuses to start instead of misreading it. */
@@ -15,7 +18,7 @@ export const REDIS_KEYSPACE_VERSION = 1;
 export const REDIS_KEYS = {
   /** The keyspace's version (`REDIS_KEYSPACE_VERSION`), set by the first relay that finds none. */
   version: `${PREFIX}keyspace-version`,
-  /** An id some relay accepted, a key each (SET NX EX), as relays before issue #35 wrote it: only read now. */
+  /** An id some relay accepted, a key each (SET NX EX), as relays before the sliced window wrote it: only read now. */
   seen: (eventId: string) => `${PREFIX}seen:${eventId}`,
   /**
    * The duplicate window's buckets: `<seenSlices><seenSlice(…)><bucket>`, a hash of 14-byte fields

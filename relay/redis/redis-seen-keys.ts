@@ -53,14 +53,17 @@ end
 export const SEEN_KEY_PREFIXES = [REDIS_KEYS.seenSlices, REDIS_KEYS.seen('')];
 
 /**
- * The Redis duplicate window (issue #35): per slice, 65,536 small hashes (a bucket from the first two
+ * The Redis duplicate window: per slice, 65,536 small hashes (a bucket from the first two
  * bytes of an id's 16-byte key, the other 14 bytes its field), each expiring whole with its slice.
  * Small hashes stay listpacks (up to 512 fields each by default): ~21–31 bytes of Redis memory per
  * id where a key per id took 113–129 (`npm run bench:dedupe-redis`). The salt is the keyspace's
  * own, made by the first relay and read once.
  */
 export class RedisSeenKeys {
-  /** The salt and when the earlier layout's keys stop being read, once read (every call after the first needs no await). */
+  /**
+   * The salt and when the earlier layout's keys stop being read, once read (every call after the
+   * first needs no await).
+   */
   private kept: { salt: Buffer; legacyUntil: number } | undefined;
   private reading: Promise<{ salt: Buffer; legacyUntil: number }> | undefined;
 
@@ -78,7 +81,10 @@ export class RedisSeenKeys {
     });
   }
 
-  /** The header `sliceWindow` reads: when the current slice expires, how many live slices, each one's part of the key, current first. */
+  /**
+   * The header `sliceWindow` reads: when the current slice expires, how many live slices, each
+   * one's part of the key, current first.
+   */
   sliceArgs(now: number): string[] {
     const current = currentSlice(this.window, now);
     const older = liveSlices(this.window, now).filter((slice) => slice !== current);

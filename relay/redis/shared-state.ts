@@ -5,10 +5,13 @@ import { markClosing } from './ended-client.js';
 import { RedisTurnBatch } from './turn-batch.js';
 import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 
-/** What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors (`visitors/redis-visitors.ts`). */
+/**
+ * What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors
+ * (`visitors/redis-visitors.ts`).
+ */
 export interface SharedState {
   redis: SharedRedis;
-  /** The rate-limit takes and event-id claims of one loop turn, sent together (issue #28). */
+  /** The rate-limit takes and event-id claims of one loop turn, sent together. */
   turns: RedisTurnBatch;
   eventIds: EventIdRegistry;
   /** Whether Redis answers now (for `/readyz`). */
@@ -16,7 +19,10 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-/** `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `window` is how long an id is remembered, and its slices. */
+/**
+ * `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `window` is how long an id is
+ * remembered, and its slices.
+ */
 export function createSharedState(
   target: RedisTarget,
   commandTimeoutMs?: number,
@@ -34,7 +40,8 @@ export function createSharedState(
     close: async () => {
       markClosing(redis);
       await redis.quit().catch(() => undefined);
-      // With sentinels, QUIT leaves the failover detector's sentinel connections reconnecting: disconnect ends them too.
+      // With sentinels, QUIT leaves the failover detector's sentinel connections reconnecting:
+      // disconnect ends them too.
       redis.disconnect();
     },
   };

@@ -39,7 +39,10 @@ end
 return out
 `;
 
-/** Operations in one script call at most: a busy turn becomes several calls in one pipeline, so no call holds Redis long. */
+/**
+ * Operations in one script call at most: a busy turn becomes several calls in one pipeline, so no
+ * call holds Redis long.
+ */
 const CALL_LIMIT = 1_000;
 
 interface Operation {
@@ -53,7 +56,7 @@ type TurnPipeline = ReturnType<SharedRedis['pipeline']> & {
 };
 
 /**
- * The Redis work of one event-loop turn (issue #28): every request read in that turn adds its
+ * The Redis work of one event-loop turn: every request read in that turn adds its
  * rate-limit takes and its event-id claims, and all of them go to Redis in one round trip (a
  * script call per thousand); each request is answered from its part. The outbox's group commit,
  * for Redis. The window's slices are read once per send, so every claim of a call lands in the
@@ -71,7 +74,10 @@ export class RedisTurnBatch {
     redis.defineCommand('shopbeaconTurn', { lua: TURN });
   }
 
-  /** Adds `points` to the bucket `key` (a window of `windowMs`); resolves to the ms before it frees up when over `max`, else -1. */
+  /**
+   * Adds `points` to the bucket `key` (a window of `windowMs`); resolves to the ms before it frees
+   * up when over `max`, else -1.
+   */
   async take(key: string, points: number, max: number, windowMs: number): Promise<number> {
     const [answer] = await this.group.submit([{ key, args: ['L', String(points), String(max), String(windowMs)] }]);
     return answer as number;
@@ -102,7 +108,7 @@ export class RedisTurnBatch {
 
 /**
  * The turn's operations as script calls of at most `CALL_LIMIT` each, built in one pass (a
- * `flatMap` per call was 4 % of a 10-event `/collect` with Redis shared, issue #49).
+ * `flatMap` per call was 4 % of a 10-event `/collect` with Redis shared).
  */
 function scriptCalls(groups: Operation[][], header: string[]): { keys: string[]; args: (string | Buffer)[] }[] {
   const calls: { keys: string[]; args: (string | Buffer)[] }[] = [];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The duplicate window in generations (issue #35): ids are remembered in time slices, a quarter of
+ * The duplicate window in generations: ids are remembered in time slices, a quarter of
  * the window long, so the oldest slice is forgotten whole (a table dropped, a key expiring) instead
  * of row by row through an age index. An id is remembered at least the window and at most a slice
  * longer; a repeat in that time is a duplicate.

@@ -33,7 +33,10 @@ export function stringifyBody(body: unknown): string {
   }
 }
 
-/** Whether a JSON value holds a `bigint` anywhere: what `JSON.stringify` cannot write (decided by type, not by V8's message). */
+/**
+ * Whether a JSON value holds a `bigint` anywhere: what `JSON.stringify` cannot write (decided by
+ * type, not by V8's message).
+ */
 function holdsBigInt(value: unknown): boolean {
   if (typeof value === 'bigint') return true;
   if (typeof value !== 'object' || value === null) return false;

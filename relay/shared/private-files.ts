@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 
 /**
  * The data directory, made 0700 when it does not exist yet. What it holds (orders with emails and
- * phone numbers, visitor ids) is the relay's user's alone (issue #47: 0755 and 0644). A directory
+ * phone numbers, visitor ids) is the relay's user's alone (0755 and 0644). A directory
  * the operator made is left as it is: it may be shared (a mount, /tmp), and its files are 0600.
  */
 export function privateDir(dir: string): void {

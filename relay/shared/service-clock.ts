@@ -1,4 +1,7 @@
-/** Within this, the relay's wall clock and the time it trusts are one: NTP keeps clocks far closer, and the service allows 10 minutes ahead. */
+/**
+ * Within this, the relay's wall clock and the time it trusts are one: NTP keeps clocks far closer,
+ * and the service allows 10 minutes ahead.
+ */
 const AGREEMENT_MS = 60_000;
 /** An HTTP `Date` is cut to the second: the middle of that second is the best guess of when it was written. */
 const DATE_RESOLUTION_MS = 500;

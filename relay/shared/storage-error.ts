@@ -30,7 +30,10 @@ export function outboxUnavailable(causeCode: string): StorageError {
   return new StorageError('outbox_unavailable', 'the outbox cannot store records right now; retry later', causeCode);
 }
 
-/** Redis took the batch but fewer replicas than `SHOPBEACON_REDIS_WAIT_REPLICAS` confirmed it in time: a primary lost now would lose it. */
+/**
+ * Redis took the batch but fewer replicas than `SHOPBEACON_REDIS_WAIT_REPLICAS` confirmed it in
+ * time: a primary lost now would lose it.
+ */
 export function replicasUnconfirmed(confirmed: number, wanted: number): StorageError {
   return new StorageError(
     'replicas_unconfirmed',
@@ -41,7 +44,10 @@ export function replicasUnconfirmed(confirmed: number, wanted: number): StorageE
 /** SQLite's codes for a disk or file that cannot be used now: storage is unavailable, not broken. */
 const SQLITE_STORAGE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|CORRUPT|NOTADB|PERM)/;
 
-/** A failed SQLite read or commit as `outbox_unavailable` when the disk is to blame (the edge answers 503); anything else as it is. */
+/**
+ * A failed SQLite read or commit as `outbox_unavailable` when the disk is to blame (the edge
+ * answers 503); anything else as it is.
+ */
 export function asStorageError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && SQLITE_STORAGE_CODES.test(code) ? outboxUnavailable(code) : error;

@@ -27,11 +27,17 @@ export interface PlatformSyncOptions {
   queued: () => Awaitable<number>;
   logger: Logger;
   intervalMs: number;
-  /** Whether this relay takes the platform's webhooks (their secret is set): only then is what a sweep finds counted as missed by them. */
+  /**
+   * Whether this relay takes the platform's webhooks (their secret is set): only then is what a
+   * sweep finds counted as missed by them.
+   */
   webhooks: boolean;
   /** This relay, for the lease. */
   owner: string;
-  /** Where the sync announces each committed page, each sweep that succeeded and repaired webhooks (the metrics listen). */
+  /**
+   * Where the sync announces each committed page, each sweep that succeeded and repaired webhooks
+   * (the metrics listen).
+   */
   events?: SyncEvents;
   /** @default 5_000 */
   backlog?: number;
@@ -146,7 +152,10 @@ export class PlatformSync {
     }
   }
 
-  /** Webhooks the platform gave up on are set right before the sweep covers the gap; a read-only key is reported, not a failure. */
+  /**
+   * Webhooks the platform gave up on are set right before the sweep covers the gap; a read-only key
+   * is reported, not a failure.
+   */
   private async repairWebhooks(): Promise<void> {
     const webhook = this.connector.webhook;
     if (!webhook) return;
@@ -242,7 +251,10 @@ export class PlatformSync {
     return !this.stopped;
   }
 
-  /** What a page goes through: the accept pipeline, dead letters, the versions taken, and the merchant told of withdrawn products. */
+  /**
+   * What a page goes through: the accept pipeline, dead letters, the versions taken, and the
+   * merchant told of withdrawn products.
+   */
   private batchDeps(origin: RecordOrigin): SweepBatchDeps {
     const { accept, park, versions, withdrawn } = this.options;
     const notice = async (found: { productId: string; reason: string }[]) => {

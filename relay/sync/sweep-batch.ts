@@ -29,7 +29,10 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
   if (withdrawn.length > 0) await deps.withdrawn?.(withdrawn);
 }
 
-/** The records not older, by the platform's modification time, than a version already taken (a webhook may have brought a newer one). */
+/**
+ * The records not older, by the platform's modification time, than a version already taken (a
+ * webhook may have brought a newer one).
+ */
 async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(
   deps: SweepBatchDeps,
   kind: PlatformKind,

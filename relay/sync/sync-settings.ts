@@ -4,7 +4,7 @@ import { CONNECTORS } from '../platforms/connectors.js';
 /** The platforms' own rows of the relay's settings, by key (`<name>-config.ts`): API keys, URLs, webhook secrets. */
 export type PlatformValues = Partial<Record<keyof RelayConfig, unknown>>;
 
-/** What the syncs read of the relay's settings (issue #37: a slice, not the whole config). */
+/** What the syncs read of the relay's settings (a slice, not the whole config). */
 export interface SyncSettings {
   /** 0: no sync. */
   intervalMs: number;

@@ -21,7 +21,10 @@ export interface SyncStatus {
   sent: number;
   /** Delivered before with the same body: not sent again. */
   unchanged: number;
-  /** Sent by a sweep after the first: no webhook had brought that body. Null where this relay takes no webhooks of the platform (PrestaShop has none). */
+  /**
+   * Sent by a sweep after the first: no webhook had brought that body. Null where this relay takes
+   * no webhooks of the platform (PrestaShop has none).
+   */
   missedByWebhooks: number | null;
   /** Drafts, variations, orders older than two years: not for the service. */
   skipped: number;
@@ -31,7 +34,10 @@ export interface SyncStatus {
   webhooksRepaired: number;
   /** Why webhooks are not checked (a read-only key), or the last check's failure; null when fine. */
   webhookNote: string | null;
-  /** What the platform's API said in the last sweep that needs the merchant (fields withheld, an API version not served). */
+  /**
+   * What the platform's API said in the last sweep that needs the merchant (fields withheld, an API
+   * version not served).
+   */
   notes: string[];
 }
 

@@ -9,7 +9,10 @@ export class WebhookHealth {
   private readonly refused = new Map<Platform, { since: number; count: number }>();
   private readonly ended = new Map<Platform, { at: number; message: string }>();
 
-  /** The platform said the relay's access ended (an app uninstalled); forgotten once a delivery signed by it is taken again. */
+  /**
+   * The platform said the relay's access ended (an app uninstalled); forgotten once a delivery
+   * signed by it is taken again.
+   */
   accessEnded(platform: Platform, message: string, now = Date.now()): void {
     this.ended.set(platform, { at: now, message });
   }
@@ -27,7 +30,10 @@ export class WebhookHealth {
   }
 
   /** One sentence per platform whose deliveries are refused, for `/readyz`. */
-  /** One sentence per platform whose access ended, for `/readyz`'s `degraded`: the browser's events and the other platforms still flow. */
+  /**
+   * One sentence per platform whose access ended, for `/readyz`'s `degraded`: the browser's events
+   * and the other platforms still flow.
+   */
   degradations(): string[] {
     return [...this.ended].map(
       ([platform, { at, message }]) => `${platform.label} (${new Date(at).toISOString()}): ${message}`,

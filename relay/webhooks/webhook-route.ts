@@ -32,7 +32,7 @@ export interface WebhookDeps {
 }
 
 /**
- * Read before the signature is computed, so it bounds what an unsigned sender costs (issue #47: 8 MB
+ * Read before the signature is computed, so it bounds what an unsigned sender costs (8 MB
  * were read and hashed for anyone). 1 MiB is over 150 times the largest order the fixtures hold: their orders,
  * WooCommerce's and Shopify's, are 2.7 to 6.1 KB each.
  */
@@ -94,7 +94,10 @@ class WebhookReceiver {
     );
   }
 
-  /** A signed delivery: its topic, its payload, its mapping, then the accept pipeline (`ctx.state.accessEnded` when it said the relay's access ended). */
+  /**
+   * A signed delivery: its topic, its payload, its mapping, then the accept pipeline
+   * (`ctx.state.accessEnded` when it said the relay's access ended).
+   */
   async take(ctx: Context, raw: Buffer): Promise<void> {
     const topic = ctx.get(this.platform.topicHeader);
     if (this.platform.productDeletions?.includes(topic)) return this.takeDeletion(ctx, raw);
@@ -125,7 +128,10 @@ class WebhookReceiver {
     await this.store(ctx, mapped);
   }
 
-  /** Why this version is not sent, if it is older than one already taken: a replay, or a delivery overtaken by a newer one. */
+  /**
+   * Why this version is not sent, if it is older than one already taken: a replay, or a delivery
+   * overtaken by a newer one.
+   */
   private async olderThanTaken(mapped: Mapped, payload: unknown): Promise<string | undefined> {
     const body = mapped.body;
     const modified =
@@ -141,7 +147,10 @@ class WebhookReceiver {
       : undefined;
   }
 
-  /** A product deleted in the shop: the service's catalog still lists it if it was sent, so the merchant is told, as of one taken off sale. */
+  /**
+   * A product deleted in the shop: the service's catalog still lists it if it was sent, so the
+   * merchant is told, as of one taken off sale.
+   */
   private async takeDeletion(ctx: Context, raw: Buffer): Promise<void> {
     let id: string | undefined;
     try {

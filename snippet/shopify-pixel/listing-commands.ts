@@ -5,7 +5,10 @@ import { absolute, defined, numericId, type PixelCommand } from './standard-even
 /** The events of listings and their clicks; `clicked` is a DOM event, which a custom pixel may subscribe to. */
 export const LISTING_EVENTS = ['collection_viewed', 'search_submitted', 'clicked'] as const;
 
-/** Page 1's size of each collection this browser saw, in the top frame's storage: Shopify says neither page nor size. */
+/**
+ * Page 1's size of each collection this browser saw, in the top frame's storage: Shopify says
+ * neither page nor size.
+ */
 export const PAGE_SIZES_KEY = '_sb_list_sizes';
 const MAX_REMEMBERED = 50;
 /** The relay's MAX_LIST_PRODUCTS (relay/contract/event-catalogue.ts), which the snippet may not import. */

@@ -23,7 +23,8 @@ export const SUBSCRIBED_EVENTS = [
  * one stays an exact string.
  */
 export const numericId = (id: string | number | null | undefined) => {
-  // Live checkout_completed events carry `gid://shopify/OrderIdentity/5396439498987` on some stores and bare digits on others (Shopify/cli#1630): the digits are the Admin API's order id.
+  // Live checkout_completed events carry `gid://shopify/OrderIdentity/5396439498987` on some stores
+  // and bare digits on others (Shopify/cli#1630): the digits are the Admin API's order id.
   const digits = /^(?:gid:\/\/shopify\/\w+\/)?(\d+)$/.exec(String(id ?? ''))?.[1];
   if (!digits) return id || undefined;
   return Number.isSafeInteger(+digits) ? +digits : digits;
@@ -62,11 +63,17 @@ const lineFields = (line: CartLine | null | undefined, page: string | undefined)
   quantity: line?.quantity ?? undefined,
 });
 
-/** A checkout line as the WooCommerce plugin and the PrestaShop module send an item: the product's fields and the quantity. */
+/**
+ * A checkout line as the WooCommerce plugin and the PrestaShop module send an item: the product's
+ * fields and the quantity.
+ */
 const itemFields = (line: CheckoutLineItem | null | undefined, page: string | undefined) =>
   defined({ ...productFields(line?.variant, page), quantity: line?.quantity ?? undefined });
 
-/** `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items (as the plugin and the module send them). */
+/**
+ * `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items
+ * (as the plugin and the module send them).
+ */
 function checkoutFields(checkout: Checkout | null | undefined, page: string | undefined): Record<string, unknown> {
   const lines = checkout?.lineItems;
   const items = (Array.isArray(lines) ? lines : [])

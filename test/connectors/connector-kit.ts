@@ -17,7 +17,7 @@ export interface KitShop {
 }
 
 /**
- * What every connector brings besides its folder under relay/platforms/ (issue #37): the suite
+ * What every connector brings besides its folder under relay/platforms/: the suite
  * `test/integration/connector-kit.test.ts` runs the same checks on each, and the fuzz target
  * `webhook-mappings` fuzzes each one's mappings. A connector without a kit fails the suite by name.
  */
@@ -32,7 +32,10 @@ export interface ConnectorKit {
   fuzzPages: ((page: unknown) => void)[];
   /** The mapping of this connector's fixtures (`fixtures/<file>`): kind, payload → mapping. */
   map(kind: PlatformKind, payload: unknown): Mapping;
-  /** Fixtures in the platform's documented or recorded shape, each with the service record it must become (`fixtures/mapped.expected.json`). */
+  /**
+   * Fixtures in the platform's documented or recorded shape, each with the service record it must
+   * become (`fixtures/mapped.expected.json`).
+   */
   cases: { fixture: string; kind: PlatformKind }[];
   /** Its stand-in with `orders` orders and its catalog. */
   shop(orders: number): Promise<KitShop>;

@@ -78,7 +78,7 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
       product_id: 105,
       name: 'Trail Bottle',
     });
-    // The buttons' data-sb-* attributes, named and typed by the relay (issue #17).
+    // The buttons' data-sb-* attributes, named and typed by the relay.
     expect(
       events.find(
         (e) => e['event_name'] === 'Added To Cart' && (e['event'] as { product_id: number }).product_id === 101,
@@ -104,7 +104,8 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     await page.screenshot({ path: testInfo.outputPath('storefront.png') });
     await page.goto(`${demo.url}/_debug/`);
     const rows = page.locator('#records tr');
-    // One row a record: the journey's five events and its order, and each listing the home page sent (the last as it was left).
+    // One row a record: the journey's five events and its order, and each listing the home page
+    // sent (the last as it was left).
     const records = async () => (await demo.records('events')).length + (await demo.records('orders')).length;
     await expect
       .poll(async () => ((await rows.count()) === (await records()) ? rows.count() : -1))

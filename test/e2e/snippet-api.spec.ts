@@ -20,7 +20,7 @@ test.describe('snippet: the install stub and the API', () => {
     expect(Math.abs(Number(request.body.sent_at) - Date.now())).toBeLessThan(60_000);
     for (const event of request.body.events) {
       expect(event.event_id).toMatch(/^[\w-]{20}$/);
-      // The relay writes the service's `datetime` from these two (issue #17).
+      // The relay writes the service's `datetime` from these two.
       expect(Number(event.captured_at)).toBeLessThanOrEqual(Number(request.body.sent_at));
       expect(event.utc_offset).toBe(offset);
       expect(event.user_id).toMatch(/^[\w-]{20}$/);

@@ -1,6 +1,6 @@
 import { test, expect, sb } from './support/fixtures.js';
 
-/** The retry queue as stored: written on the batch timer and as the page hides, never by a capture (issue #17). */
+/** The retry queue as stored: written on the batch timer and as the page hides, never by a capture. */
 const queued = (page: import('@playwright/test').Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('_sb_q') || '[]') as { event_name: string; captured_at: number }[],

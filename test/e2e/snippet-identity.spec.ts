@@ -20,7 +20,7 @@ test.describe('snippet: identity', () => {
   test('sets _sb_uid for 400 days and _sb_sid for 30 minutes, Path=/ and SameSite=Lax', async ({ page, collector }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'track', 'One', {});
-    // Ids are given on the batch timer, not in the capture (issue #17).
+    // Ids are given on the batch timer, not in the capture.
     await expect.poll(() => collector.events().length).toBe(1);
     const now = Date.now() / 1000;
     const cookies = await page.context().cookies();

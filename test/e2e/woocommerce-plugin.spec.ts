@@ -22,7 +22,7 @@ const test = base.extend<{ shop: WooCommerceShop }>({
 test.use(REAL_VISITOR);
 
 test.describe('WooCommerce plugin on a page served by php -S, the relay under /sb/', () => {
-  // Under CI=true a missing php fails instead of skipping (issue #14): nothing is skipped silently.
+  // Under CI=true a missing php fails instead of skipping: nothing is skipped silently.
   test.skip(phpMissing !== undefined && process.env['CI'] !== 'true', phpMissing);
 
   test('loads the snippet from the relay, identifies the logged-in customer and sends the product view', async ({

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 /**
  * The reason a suite cannot run here (a missing redis-server, no root for a tmpfs), or undefined.
  * Pass the result as the suite's `skip`: it is named in the run's closing summary. Under `CI=true`
- * a skip is a failure (issue #14): a test named after the requirement fails with the reason.
+ * a skip is a failure: a test named after the requirement fails with the reason.
  */
 export function unmetRequirement(suite: string, reason: string | undefined): string | undefined {
   if (reason !== undefined && process.env['CI'] === 'true') {

@@ -1,8 +1,11 @@
 // In-memory stand-ins for the snippet's seams (snippet/types.ts), so its DOM-free core is tested in
-// milliseconds without a browser, as Snowplow's tracker-core is (issue #37).
+// milliseconds without a browser, as Snowplow's tracker-core is.
 import type { CookieJar, KeyValueStore, SendOutcome, SnippetEvent, Transport } from '../../snippet/types.js';
 
-/** A `localStorage` stand-in; `blocked` answers as the browser's store does where storage is blocked (nothing read, nothing kept). */
+/**
+ * A `localStorage` stand-in; `blocked` answers as the browser's store does where storage is blocked
+ * (nothing read, nothing kept).
+ */
 export class MemoryStore implements KeyValueStore {
   readonly values = new Map<string, string>();
   blocked = false;
@@ -30,7 +33,10 @@ export class MemoryCookies implements CookieJar {
   }
 }
 
-/** A transport that records each send and beacon, answering each send with the next queued outcome (`true` when none). */
+/**
+ * A transport that records each send and beacon, answering each send with the next queued outcome
+ * (`true` when none).
+ */
 export class FakeTransport implements Transport {
   readonly sent: SnippetEvent[][] = [];
   readonly beaconed: SnippetEvent[][] = [];

@@ -1,4 +1,4 @@
-// The relay's dependencies as npm run build bundles them into dist/vendor/ (issue #37).
+// The relay's dependencies as npm run build bundles them into dist/vendor/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The CLI as npm run build bundles it into dist/cli.js (scripts/bundle-cli.mjs, issue #37).
+// The CLI as npm run build bundles it into dist/cli.js (scripts/bundle-cli.mjs).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -19,7 +19,7 @@ async function kitOf(name: string): Promise<ConnectorKit> {
 }
 
 /**
- * The connector kit's sync check (issue #37): every connector of the registry, swept by a real
+ * The connector kit's sync check: every connector of the registry, swept by a real
  * relay. The rest of the acceptance suite runs in the unit tier (test/unit/connector-acceptance.test.ts);
  * each connector's own suites (sync.test.ts, backfill.test.ts, …) test what only it does.
  */

@@ -15,7 +15,7 @@ describe('delivery worker on close', () => {
     try {
       const events = Array.from({ length: 5 }, () => browserEvent());
       await Promise.all(events.map((e) => collect(h.url, e)));
-      // Adaptive concurrency starts with one call in flight (issue #16).
+      // Adaptive concurrency starts with one call in flight.
       await until(() => h.relay.shopbeacon.worker.inFlightCount >= 1, 'the worker to claim a record');
       assert.equal(h.mock.calls().length, 0);
       const inFlight = h.relay.shopbeacon.worker.inFlightCount;
@@ -36,7 +36,8 @@ describe('delivery worker on close', () => {
         await again.close();
       }
     } finally {
-      // A failed assertion must not leave the relay open: its handles would keep this file's process, and the tier, running.
+      // A failed assertion must not leave the relay open: its handles would keep this file's
+      // process, and the tier, running.
       await h.close();
     }
   });
@@ -70,7 +71,8 @@ describe('delivery worker on close', () => {
         await again.close();
       }
     } finally {
-      // A failed assertion must not leave the mock open holding its call: the file's process, and the tier, would never end.
+      // A failed assertion must not leave the mock open holding its call: the file's process, and
+      // the tier, would never end.
       await h.close();
     }
   });

@@ -64,7 +64,10 @@ async function closeShop(s: Shop | undefined): Promise<void> {
   await s?.h.close();
 }
 
-/** The doctor as the operator runs it on the shop's server: the site through nginx, the relay's private routes on its own address. */
+/**
+ * The doctor as the operator runs it on the shop's server: the site through nginx, the relay's
+ * private routes on its own address.
+ */
 const doctor = (s: Shop, env: Record<string, string> = {}, args: string[] = []) =>
   runCli(['doctor', '--site', s.site, '--local-url', s.h.url, ...args], { SHOPBEACON_ADMIN_KEY: ADMIN_KEY, ...env });
 const line = (stdout: string, hop: string, name: string) =>
@@ -117,7 +120,7 @@ describe('shopbeacon doctor against a shop behind the shipped nginx files on a p
   });
 });
 
-describe('shopbeacon doctor on a healthy shop that is laid out otherwise (issue #46)', { skip }, () => {
+describe('shopbeacon doctor on a healthy shop that is laid out otherwise', { skip }, () => {
   let s: Shop | undefined;
   after(() => closeShop(s));
 

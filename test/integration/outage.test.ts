@@ -8,7 +8,7 @@ import { browserEvent, collect } from '../helpers/collect.js';
 import { ADMIN_KEY, SERVICE_TOKEN, until } from '../helpers/relay-harness.js';
 import { killHard, spawnRelay, type RelayProcess } from '../helpers/relay-process.js';
 
-// What the relay costs while the service is down, with 30,000 queued, is a figure: `npm run bench:outage` (issue #37).
+// What the relay costs while the service is down, with 30,000 queued, is a figure: `npm run bench:outage`.
 const EVENTS = 1_000;
 
 // The reasons are told to the admin key only (#47).

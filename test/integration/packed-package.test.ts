@@ -38,7 +38,7 @@ async function startRelay(dir: string): Promise<{ child: ChildProcess; url: stri
  * The prebuilt better-sqlite3 a shop's `npm install` downloads from its GitHub releases, made here
  * from this checkout's own build (this machine reaches only the npm registry): where prebuild-install
  * looks first (`npm_config_better_sqlite3_local_prebuilds`), under the name it asks for. Without it the install
- * compiles SQLite, 100-200 s of a test run that proves nothing more (issue #37).
+ * compiles SQLite, 100-200 s of a test run that proves nothing more.
  */
 function localPrebuilds(work: string): string {
   const dir = join(work, 'prebuilds');
@@ -57,7 +57,7 @@ function localPrebuilds(work: string): string {
   return dir;
 }
 
-// Tried as a new user would (issue #27): the tarball, installed with production dependencies only
+// Tried as a new user would: the tarball, installed with production dependencies only
 // into an empty directory, runs the relay.
 describe('the packed package, installed into an empty directory', { timeout: 600_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'sb-packed-'));

@@ -1,4 +1,4 @@
-// What the relay's public door lets through (issue #47): keys long enough and slowed when wrong, a
+// What the relay's public door lets through: keys long enough and slowed when wrong, a
 // key that can only ingest, /readyz saying only its state to strangers, X-Forwarded-For believed
 // only from the proxies named, a small webhook limit before any HMAC, text without control
 // characters, and data files that are the relay's user's alone.

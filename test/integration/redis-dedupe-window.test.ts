@@ -16,7 +16,7 @@ const event = (key: string): OutboxRecord => ({
   body: { user_id: 'u', event_name: 'X', event: {}, datetime: '2026-11-26 10:00:00+00:00' },
 });
 
-describe('the duplicate window in Redis (issue #35)', { skip }, () => {
+describe('the duplicate window in Redis', { skip }, () => {
   let server: RedisServer;
   let redis: Redis;
   before(async () => {

@@ -1,6 +1,6 @@
 // Two relays draining one Streams outbox through an outage longer than a claim's lease: a record
 // one relay claimed but held back (delivery waiting on its probe) is taken over by the other after
-// the lease; sent by both, the service got it twice (issue #48's compose test, once in CI).
+// the lease; sent by both, the service got it twice (the compose deployment's test caught it once in CI).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';

@@ -59,7 +59,8 @@ describe('a data directory written by the previous version', () => {
         visitorsByMonth: Record<string, number>;
       };
       assert.equal(stats.outbox.dead.order, 1, 'the dead letter kept');
-      // visitor-0 counted before the upgrade; visitor-1 to -3 from the queued events, whose rows got their visitor from their body in migration 2.
+      // visitor-0 counted before the upgrade; visitor-1 to -3 from the queued events, whose rows
+      // got their visitor from their body in migration 2.
       await until(
         async () =>
           (
@@ -69,7 +70,7 @@ describe('a data directory written by the previous version', () => {
           ).visitorsByMonth['2026-11'] === 4,
         'four visitors in November',
       );
-      // Version 3 (issue #35): the duplicate window in slices; the ids of seen_events moved into them.
+      // Version 3: the duplicate window in slices; the ids of seen_events moved into them.
       assert.equal(userVersion(join(dataDir, 'outbox.sqlite')), 3);
     } finally {
       await h.close();

@@ -32,7 +32,10 @@ function renderSync(s: DebugSnapshot): void {
   setCard('sync', failing ? `${failing} failing` : `${s.sync.length} ok`, s.sync.map(line).join(' | '));
 }
 
-/** The coverage card: per platform, the storefront orders of 7 days joined to their shopper, and the first that are not. */
+/**
+ * The coverage card: per platform, the storefront orders of 7 days joined to their shopper, and the
+ * first that are not.
+ */
 function renderCoverage(s: DebugSnapshot): void {
   if (s.coverage.length === 0) return setCard('coverage', '–', 'no order of the last 7 days reached the relay');
   const line = (c: DebugSnapshot['coverage'][number]) =>

@@ -3,7 +3,10 @@ import { loadCart, saveCart, formatPrice } from './cart-store.js';
 import { renderCart, updateCartCount } from './cart-view.js';
 import { byId, el, toast } from './dom.js';
 
-/** The shop's backend records the order (and posts it to the relay's /v1/orders); the page then reports the purchase. */
+/**
+ * The shop's backend records the order (and posts it to the relay's /v1/orders); the page then
+ * reports the purchase.
+ */
 async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
   const customer = Object.fromEntries(new FormData(form).entries()) as CheckoutRequest['customer'];
   const request: CheckoutRequest = {

@@ -29,7 +29,10 @@ function reportProductView(): void {
   if (data?.textContent) shopbeacon('viewProduct', JSON.parse(data.textContent));
 }
 
-/** JS integration: `viewList` with the products the page lists; a click on one of their links is then a `Product Clicked`. */
+/**
+ * JS integration: `viewList` with the products the page lists; a click on one of their links is
+ * then a `Product Clicked`.
+ */
 function reportListView(): void {
   const data = document.getElementById('list-data');
   if (!data?.textContent) return;

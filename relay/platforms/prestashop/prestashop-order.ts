@@ -71,7 +71,7 @@ function utc(read: FieldReader, text: unknown, timeZone: string, field: string):
  * digits). Dates are the shop's wall clock and become UTC.
  */
 export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
-  // Read as any JSON: what the Webservice answered is the shop's, not ours (issue #29's fuzzer).
+  // Read as any JSON: what the Webservice answered is the shop's, not ours (a fuzzer found the shop's own shapes).
   const [o, customer, address] = [fields(payload.order), fields(payload.customer), fields(payload.address)];
   const { timeZone } = payload;
   const read = new FieldReader();

@@ -80,7 +80,7 @@ async function productWithLookups(
 ): Promise<PrestaShopProduct> {
   const ids = list(fields(product['associations'])['categories']).map((c) => fields(c)['id']);
   const categories = await Promise.all(ids.map((id) => cache.get('categories', id, '[id,name,is_root_category]')));
-  // The shop's root ("Home") holds every product: a category of none of them in particular (issue #46).
+  // The shop's root ("Home") holds every product: a category of none of them in particular.
   const categoryNames = categories
     .filter((c) => textOf(c?.['is_root_category'] ?? '0') !== '1')
     .flatMap((c) => {

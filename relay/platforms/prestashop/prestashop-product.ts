@@ -31,7 +31,10 @@ export function imageUrl(shopUrl: string, imageId: unknown): string | undefined 
   return `${shopUrl.replace(/\/+$/, '')}/img/p/${id.split('').join('/')}/${id}-large_default.jpg`;
 }
 
-/** The price with tax; a 0 is refused by name (a product sold for nothing is a misreading, never a price to recommend with). */
+/**
+ * The price with tax; a 0 is refused by name (a product sold for nothing is a misreading, never a
+ * price to recommend with).
+ */
 function shopperPrice(p: Record<string, unknown>, read: FieldReader): number | undefined {
   const price = read.amount(p[SHOPPER_PRICE] ?? p['price'], 'price');
   if (price !== 0) return price;

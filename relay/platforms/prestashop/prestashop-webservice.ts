@@ -44,7 +44,10 @@ export class PrestaShopWebservice {
     return found;
   }
 
-  /** A `configurations` value by name (`PS_TIMEZONE`, `PS_LANG_DEFAULT`): the global row (no shop) where a multistore has several. */
+  /**
+   * A `configurations` value by name (`PS_TIMEZONE`, `PS_LANG_DEFAULT`): the global row (no shop)
+   * where a multistore has several.
+   */
   async configuration(name: string): Promise<string | undefined> {
     const rows = await this.list('configurations', { display: '[name,value,id_shop]', 'filter[name]': `[${name}]` });
     const found = rows.find((row) => !row['id_shop']) ?? rows[0];

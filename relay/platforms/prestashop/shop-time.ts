@@ -42,14 +42,20 @@ export function shopTimeToEpoch(text: unknown, timeZone: string): number {
   return asUtc - offsetAt(first, timeZone);
 }
 
-/** An instant as the shop's wall clock, the only shape PrestaShop's date filter takes ("YYYY-MM-DD HH:MM:SS", no `T`, no offset). */
+/**
+ * An instant as the shop's wall clock, the only shape PrestaShop's date filter takes ("YYYY-MM-DD
+ * HH:MM:SS", no `T`, no offset).
+ */
 export function epochToShopTime(epochMs: number, timeZone: string): string {
   const c = wallClock(epochMs, timeZone);
   const two = (n: number | undefined) => String(n).padStart(2, '0');
   return `${c['year']}-${two(c['month'])}-${two(c['day'])} ${two(c['hour'])}:${two(c['minute'])}:${two(c['second'])}`;
 }
 
-/** An instant as the service's UTC timestamp ("YYYY-MM-DD HH:MM:SS", UTC without an offset, as the `*_gmt` fields are read). */
+/**
+ * An instant as the service's UTC timestamp ("YYYY-MM-DD HH:MM:SS", UTC without an offset, as the
+ * `*_gmt` fields are read).
+ */
 export function utcText(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ');
 }

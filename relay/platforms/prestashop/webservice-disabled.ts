@@ -22,7 +22,10 @@ interface WebserviceError {
   message: string;
 }
 
-/** The errors of a Webservice error answer, JSON (`{"errors":[{"code":22,…}]}`) or XML (`<code><![CDATA[22]]></code>`), which it sends before reading `output_format`. */
+/**
+ * The errors of a Webservice error answer, JSON (`{"errors":[{"code":22,…}]}`) or XML
+ * (`<code><![CDATA[22]]></code>`), which it sends before reading `output_format`.
+ */
 function errorsOf(text: string): WebserviceError[] {
   try {
     return list(fields(parseExactJson(text))['errors']).map((e) => ({

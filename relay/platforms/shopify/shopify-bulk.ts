@@ -36,7 +36,10 @@ async function runBulk(
   }
 }
 
-/** The bulk file, to a temporary file: read backwards afterwards, so each parent's children are known when it is met. */
+/**
+ * The bulk file, to a temporary file: read backwards afterwards, so each parent's children are
+ * known when it is met.
+ */
 async function download(url: string, file: string): Promise<void> {
   const response = await request(url, { headersTimeout: 60_000, bodyTimeout: 300_000 });
   if (response.statusCode !== 200) {

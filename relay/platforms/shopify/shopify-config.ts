@@ -32,7 +32,10 @@ function apiVersion(value: string): string {
   return value;
 }
 
-/** Shopify's rows in the relay's settings: the webhook secrets, and the GraphQL Admin API the sync and `backfill` read. */
+/**
+ * Shopify's rows in the relay's settings: the webhook secrets, and the GraphQL Admin API the sync
+ * and `backfill` read.
+ */
 export const SHOPIFY_SETTINGS = [
   {
     key: 'shopifySecret',
@@ -86,7 +89,10 @@ export const SHOPIFY_API_GROUPS = [
   ['shopifyShop', 'shopifyAdminToken'],
 ] as const;
 
-/** Shopify's products carry only a handle: their links need the storefront, from the shop's domain or `SHOPBEACON_SHOP_URL`. */
+/**
+ * Shopify's products carry only a handle: their links need the storefront, from the shop's domain
+ * or `SHOPBEACON_SHOP_URL`.
+ */
 export function shopifyProblems(config: Record<string, unknown>): string[] {
   if (!config['shopifySecret'] || config['shopUrl'] || config['shopifyShop']) return [];
   return [

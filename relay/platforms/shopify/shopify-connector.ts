@@ -10,7 +10,10 @@ import { SHOPIFY_API_VERSION, shopOrigin } from './shopify-settings.js';
 import { ClientCredentialsToken, fixedToken, type ShopifyAccessToken } from './shopify-token.js';
 import { connectShopify, resubscribeMissing } from './shopify-subscriptions.js';
 
-/** A legacy app's fixed token when one is set, else the client credentials grant (the app's client secret is the first secret listed). */
+/**
+ * A legacy app's fixed token when one is set, else the client credentials grant (the app's client
+ * secret is the first secret listed).
+ */
 function tokenOf(values: ApiContext['values']): ShopifyAccessToken {
   if (values.shopifyAdminToken) return fixedToken(values.shopifyAdminToken);
   const clientSecret = shopifySecrets(values.shopifySecret ?? '')[0] ?? '';
@@ -28,7 +31,10 @@ const graphqlOf = ({ values, client }: Pick<ApiContext, 'values' | 'client'>) =>
     apiVersion: values.shopifyApiVersion ?? SHOPIFY_API_VERSION,
   });
 
-/** Shopify: signed webhooks, and the GraphQL Admin API (a Dev Dashboard app's minted token, or a legacy app's) for the sync, `backfill` and `connect`. */
+/**
+ * Shopify: signed webhooks, and the GraphQL Admin API (a Dev Dashboard app's minted token, or a
+ * legacy app's) for the sync, `backfill` and `connect`.
+ */
 export const SHOPIFY_CONNECTOR: Connector = {
   name: 'shopify',
   label: 'Shopify',

@@ -40,7 +40,10 @@ function lineItem(value: unknown): Record<string, unknown> {
   };
 }
 
-/** REST's `financial_status` from `displayFinancialStatus` (PAID → paid); `fulfillment_status` is `fulfilled` only when all is. */
+/**
+ * REST's `financial_status` from `displayFinancialStatus` (PAID → paid); `fulfillment_status` is
+ * `fulfilled` only when all is.
+ */
 export function restOrder(node: unknown, lineItems: unknown[]): Record<string, unknown> {
   const o = fields(node);
   const customer = fields(o['customer']);

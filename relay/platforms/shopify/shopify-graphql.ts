@@ -109,7 +109,10 @@ export class ShopifyGraphql {
   }
 }
 
-/** The digits of a global id (`gid://shopify/Order/820982911946154508`), exact: as a number when safe, else a `bigint`. */
+/**
+ * The digits of a global id (`gid://shopify/Order/820982911946154508`), exact: as a number when
+ * safe, else a `bigint`.
+ */
 export function legacyId(gid: unknown): number | bigint | undefined {
   const digits = /\/(\d{1,19})(?:\?.*)?$/.exec(textOf(gid ?? ''))?.[1];
   if (!digits) return undefined;

@@ -63,7 +63,10 @@ export const SUBSCRIBE = `mutation ShopbeaconSubscribe($topic: WebhookSubscripti
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) { webhookSubscription { id } userErrors { field message } }
 }`;
 
-/** The store's currency, for products when `SHOPBEACON_SHOP_CURRENCY` is unset (a price carries none in the product's selection). */
+/**
+ * The store's currency, for products when `SHOPBEACON_SHOP_CURRENCY` is unset (a price carries none
+ * in the product's selection).
+ */
 export const SHOP_CURRENCY = 'query ShopbeaconShopCurrency { shop { currencyCode } }';
 
 /** The scopes the token was granted (`currentAppInstallation`), for `connect shopify` to name what is missing. */

@@ -93,7 +93,10 @@ const PATH_LINES: Record<ShopifyPath, string> = {
   'admin token': "path: a legacy custom app's Admin API token (apps made in the Shopify admin before 2026)",
 };
 
-/** Whether Shopify withholds an order's protected customer fields from this app: the line naming what to request, if so. */
+/**
+ * Whether Shopify withholds an order's protected customer fields from this app: the line naming
+ * what to request, if so.
+ */
 async function withheldCustomerData(graphql: ShopifyGraphql): Promise<string | undefined> {
   await graphql.query(PROTECTED_DATA_PROBE);
   return graphql.drainNotes().find((note) => note.startsWith('Shopify withheld'));
@@ -147,7 +150,10 @@ export async function connectShopify(
   return { steps: [PATH_LINES[path], ...steps, ...scopes.notes], env, ok: true };
 }
 
-/** Scopes the sync needs (a `write_` scope includes its `read_`); `read_all_orders` only widens the history past 60 days. */
+/**
+ * Scopes the sync needs (a `write_` scope includes its `read_`); `read_all_orders` only widens the
+ * history past 60 days.
+ */
 async function missingScopes(graphql: ShopifyGraphql): Promise<{ required: string[]; notes: string[] }> {
   const granted = list(fields((await graphql.query(ACCESS_SCOPES))['currentAppInstallation'])['accessScopes']).map(
     (s) => String(fields(s)['handle']),

@@ -14,7 +14,10 @@ export interface ShopifyClientCredentials {
 export interface ShopifyAccessToken {
   /** The token to send now, minted or renewed when due. */
   current(): Promise<string>;
-  /** The API refused the token it was given: the next `current()` mints a fresh one (false when nothing can be renewed). */
+  /**
+   * The API refused the token it was given: the next `current()` mints a fresh one (false when
+   * nothing can be renewed).
+   */
   refused(token: string): boolean;
 }
 
@@ -23,7 +26,10 @@ export function fixedToken(token: string): ShopifyAccessToken {
   return { current: async () => token, refused: () => false };
 }
 
-/** Renewed this long before `expires_in` runs out (or a tenth of a shorter life), so a query started near the end never carries a dead token. */
+/**
+ * Renewed this long before `expires_in` runs out (or a tenth of a shorter life), so a query started
+ * near the end never carries a dead token.
+ */
 const RENEW_BEFORE_MS = 5 * 60_000;
 
 interface Minted {
@@ -80,7 +86,8 @@ export class ClientCredentialsToken implements ShopifyAccessToken {
     });
     const text = await response.body.text();
     const body = parsed(text);
-    // Shopify's OAuth errors come as JSON (`{"error":"app_not_installed",…}`) or as plain text (`Oauth error shop_not_permitted: …`).
+    // Shopify's OAuth errors come as JSON (`{"error":"app_not_installed",…}`) or as plain text
+    // (`Oauth error shop_not_permitted: …`).
     if (Object.keys(body).length === 0 && text.trim()) body['error_description'] = text.trim().slice(0, 200);
     const token = body['access_token'];
     if (response.statusCode === 200 && typeof token === 'string' && token !== '') {

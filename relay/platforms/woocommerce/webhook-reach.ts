@@ -3,7 +3,7 @@
  * WooCommerce itself posts when a webhook is saved (`webhook_id=<id>`, unsigned), which the relay
  * answers `{"ok":true,"ping":true}`. Undefined when it does; else what the merchant must fix.
  * Connecting while the relay is away created six webhooks whose pings got 502, and said nothing
- * (issue #46): WooCommerce then disables each after five failed deliveries in a row.
+ *: WooCommerce then disables each after five failed deliveries in a row.
  */
 export async function webhookUnreachable(deliveryUrl: string, timeoutMs = 5_000): Promise<string | undefined> {
   let answer: Response;

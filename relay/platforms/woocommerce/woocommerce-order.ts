@@ -32,7 +32,10 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
 const namesAProduct = (li: Record<string, unknown>) =>
   li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
 
-/** WooCommerce's `created_via` when it is not the storefront (`checkout`, the Checkout block's `store-api`, or unsaid). */
+/**
+ * WooCommerce's `created_via` when it is not the storefront (`checkout`, the Checkout block's
+ * `store-api`, or unsaid).
+ */
 function wooMadeBy(createdVia: unknown): string | undefined {
   const via = typeof createdVia === 'string' ? createdVia : '';
   if (via === '' || via === 'checkout' || via === 'store-api') return undefined;

@@ -25,7 +25,10 @@ const modifiedAfter = (since: number) => new Date(since - 1000).toISOString().sl
 const basicAuth = (settings: WooCommerceApiSettings) =>
   `Basic ${Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString('base64')}`;
 
-/** The shop's currency: the `woocommerce_currency` setting (WooCommerce → Settings → General), `{"id": …, "value": "EUR"}`. */
+/**
+ * The shop's currency: the `woocommerce_currency` setting (WooCommerce → Settings → General),
+ * `{"id": …, "value": "EUR"}`.
+ */
 export async function wooCommerceCurrency(
   client: PlatformClient,
   settings: WooCommerceApiSettings,

@@ -20,7 +20,8 @@ export function mapWooCommerceProduct(payload: unknown, settings: CatalogSetting
   const body = compact({
     product_id: read.id(p['id'], 'product_id'),
     name: plainText(p['name']),
-    // The price as the shop displays it, which the plugin adds (`shopbeacon_price`); without the plugin, the price as entered.
+    // The price as the shop displays it, which the plugin adds (`shopbeacon_price`); without the
+    // plugin, the price as entered.
     price: read.amount(p['shopbeacon_price'] ?? p['price'], 'price'),
     currency: settings.currency,
     on_sale: typeof p['on_sale'] === 'boolean' ? p['on_sale'] : undefined,

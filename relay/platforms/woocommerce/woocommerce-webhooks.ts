@@ -40,7 +40,10 @@ export async function relayWebhooks(client: PlatformClient, settings: WooCommerc
   }
 }
 
-/** Sets a webhook `active` again (and its secret, when given). WooCommerce keeps its failure count: only the status changes. */
+/**
+ * Sets a webhook `active` again (and its secret, when given). WooCommerce keeps its failure count:
+ * only the status changes.
+ */
 export async function activateWebhook(
   client: PlatformClient,
   settings: WooCommerceApiSettings,

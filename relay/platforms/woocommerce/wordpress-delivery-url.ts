@@ -1,4 +1,7 @@
-/** A literal loopback or private IPv4 address, or `localhost`: what WordPress resolves to such an address is refused the same way. */
+/**
+ * A literal loopback or private IPv4 address, or `localhost`: what WordPress resolves to such an
+ * address is refused the same way.
+ */
 const LOCAL =
   /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|0\.\d+\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|192\.168\.\d+\.\d+|\[::1\])$/i;
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import { TARGETS, corpusFiles, crashFiles, loadTarget, read } from '../../fuzz/corpus.js';
 
 // Every seed of every fuzz target, and every input a fuzzer once failed on (test/fuzz/crashes/),
-// replayed on every run: a crash found once stays fixed (issue #29).
+// replayed on every run: a crash found once stays fixed.
 describe('the fuzz targets on their corpus and past crashes', () => {
   for (const target of TARGETS) {
     it(`${target} passes every seed and every saved crash`, async () => {

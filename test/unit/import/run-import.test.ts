@@ -45,7 +45,7 @@ const options = (items: SourceItem[], overrides: Partial<ImportOptions> = {}): I
   ...overrides,
 });
 
-describe("runImport, one import's counting and hand-over, against an in-memory source and sink (issue #37)", () => {
+describe("runImport, one import's counting and hand-over, against an in-memory source and sink", () => {
   it('hands valid records over and counts each kind of refusal apart: invalid, skipped by the source, too old', async () => {
     const sink = memorySink();
     const refusals: string[] = [];

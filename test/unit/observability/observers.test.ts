@@ -8,7 +8,7 @@ import { SyncEvents } from '../../../relay/pipeline/sync-report.js';
 
 const counts = { found: 3, sent: 2, unchanged: 1, missedByWebhooks: 0, skipped: 0, invalid: 0 };
 
-describe("the metrics as listeners of the sync's and the request log's events (issue #37)", () => {
+describe("the metrics as listeners of the sync's and the request log's events", () => {
   it('counts what each announced page became, by result, leaving out results of zero', async () => {
     const metrics = createMetrics();
     const events = new SyncEvents();

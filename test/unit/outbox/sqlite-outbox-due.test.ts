@@ -7,7 +7,7 @@ import { SqliteOutbox } from '../../../relay/outbox/sqlite-outbox.js';
 import { outboxEvent as event, outboxOrder as order } from '../../helpers/outbox-records.js';
 
 /**
- * SqliteOutbox.due reads on from the last record it handed out (issue #49); these are the ways a
+ * SqliteOutbox.due reads on from the last record it handed out; these are the ways a
  * record becomes due behind that point, each of which must still be handed out.
  */
 describe('SqliteOutbox.due(now, limit, inFlight)', () => {

@@ -8,7 +8,7 @@ import { kit as wooKit } from '../../connectors/woocommerce/kit.js';
 import { fixtureText } from '../../helpers/platform-fixtures.js';
 
 /**
- * The acceptance suite catches a broken connector (issue #50): a stub fourth platform, made of
+ * The acceptance suite catches a broken connector: a stub fourth platform, made of
  * WooCommerce's parts with one gap each, fails the check named for that gap. A check no stub
  * fails would be a check that cannot fail.
  */

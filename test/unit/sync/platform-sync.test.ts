@@ -34,7 +34,10 @@ class MemoryState implements PlatformState {
   close = () => undefined;
 }
 
-/** A shop of `orders` and `products` (payload `{id, at}`), answering `changed` from `since` on, oldest first; records which `since` each sweep asked. */
+/**
+ * A shop of `orders` and `products` (payload `{id, at}`), answering `changed` from `since` on,
+ * oldest first; records which `since` each sweep asked.
+ */
 function fakeShop(items: Record<PlatformKind, number[]>, failing: PlatformKind[] = []) {
   const asked: { kind: PlatformKind; since: number }[] = [];
   const api: PlatformApi = {
@@ -81,7 +84,7 @@ function syncOf(api: PlatformApi, state: MemoryState, options: { owner?: string;
   return { sync, reports, parked };
 }
 
-describe("PlatformSync, one platform's sweeps against an in-memory shop and state (issue #37)", () => {
+describe("PlatformSync, one platform's sweeps against an in-memory shop and state", () => {
   it('sends everything of the last two years on the first sweep, page by page, and moves each cursor to the newest change', async () => {
     const state = new MemoryState();
     const { api, asked } = fakeShop({ order: [NOW - 3_000, NOW - 2_000, NOW - 1_000], product: [NOW - 500] });

@@ -32,7 +32,7 @@ class ShopbeaconTracker
     /**
      * The visitor's ids when an event may be sent for them now, else null. A customer id from the
      * cookie (`~42`) is believed only when PrestaShop's own session is that customer's: a browser
-     * can write any cookie, and customer ids are sequential (issue #47).
+     * can write any cookie, and customer ids are sequential.
      *
      * @return array|null
      */

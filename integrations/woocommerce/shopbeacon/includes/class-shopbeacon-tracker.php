@@ -32,7 +32,7 @@ class Shopbeacon_Tracker {
 	/**
 	 * The visitor's ids when an event may be sent for them now, else null. A customer id from the
 	 * cookie (`~42`) is believed only when WordPress's own session is that customer's: a browser can
-	 * write any cookie, and customer ids are sequential (issue #47: `~42` put events on customer 42).
+	 * write any cookie, and customer ids are sequential (a `~42` would put events on customer 42).
 	 */
 	public function visitor() {
 		if ( '' === $this->settings->admin_key() ) {
