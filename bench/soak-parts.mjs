@@ -27,10 +27,14 @@ export function createLoad(relayUrl, run) {
   // A refusal is counted in its minute by its status and error code, so the minutes say where the
   // run's refusals came from.
   const refused = (what) => (load.minuteRefusals[what] = (load.minuteRefusals[what] ?? 0) + 1);
+  // A request is one browser's batch: one visitor (20,000 of them in turn), as the relay allows a
+  // batch to name only the visitor it is and the one it was before.
+  let requests = 0;
   load.send = async () => {
+    const visitor = `soak-user-${++requests % 20000}`;
     const events = Array.from({ length: BATCH }, () => ({
       event_id: `soak-${++load.seq}`,
-      user_id: `soak-user-${load.seq % 20000}`,
+      user_id: visitor,
       event_name: 'Added To Cart',
       event: { product_id: 501, price: 19.9, currency: 'EUR', seq: load.seq },
     }));
@@ -46,11 +50,15 @@ export function createLoad(relayUrl, run) {
       load.statuses[answer.statusCode] = (load.statuses[answer.statusCode] ?? 0) + 1;
       if (answer.statusCode !== 200)
         return void refused(`${answer.statusCode} ${(await answer.body.json().catch(() => ({}))).error ?? ''}`.trim());
-      await answer.body.dump();
-      for (const e of events) {
+      // A 200 acknowledges the events it neither rejected nor dropped: those are counted as refusals.
+      const verdict = await answer.body.json();
+      const refusedAt = new Set(verdict.rejected.map((r) => r.index));
+      if (verdict.dropped > 0) return void refused('200 dropped');
+      events.forEach((e, index) => {
+        if (refusedAt.has(index)) return void refused('200 rejected');
         load.acked[e.event.seq] = 1;
         load.ackedCount++;
-      }
+      });
     } catch (error) {
       load.statuses.error = (load.statuses.error ?? 0) + 1;
       refused(error?.code ?? 'error');

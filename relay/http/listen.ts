@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Time limits that end slow or stalled clients (one byte a second) instead of holding a socket forever. */
@@ -13,6 +13,24 @@ const HEADERS_TIMEOUT_MS = 10_000;
  * webhook a delivery never retried.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** Servers being stopped: each of their answers asks its client to close the connection after it. */
+const stopping = new WeakSet<Server>();
+
+/**
+ * Answers that say `Connection: close` once their server is stopping, those in flight when it began
+ * included: Node serves new requests on open connections after `close`, so a client keeping its
+ * connections busy (a proxy's keep-alive pool, a load) would hold a stop for ever. Checked as the
+ * head is written, so it costs an answer nothing else.
+ */
+function answerType(server: () => Server) {
+  return class StoppableAnswer extends ServerResponse<IncomingMessage> {
+    override writeHead(...args: Parameters<ServerResponse['writeHead']>): this {
+      if (stopping.has(server())) this.setHeader('Connection', 'close');
+      return super.writeHead(...args);
+    }
+  };
+}
 
 /**
  * Listens with client time limits; resolves with the server and the URL it answers on.
@@ -32,6 +50,7 @@ export async function listen(
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       // Node checks those limits only this often (30 s by default), so a trickling client would outlive them.
       connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs / 4),
+      ServerResponse: answerType(() => server),
     },
     handler,
   );
@@ -44,10 +63,11 @@ export async function listen(
   return { server, url: `http://${urlHost}:${address.port}` };
 }
 
-/** Stops accepting connections and ends idle keep-alive ones; requests in flight finish. */
+/** Stops accepting connections; requests in flight finish, and each connection ends after its last answer. */
 export function stopListening(server: Server): Promise<void> {
+  stopping.add(server);
   return new Promise((resolve) => {
     server.close(() => resolve());
-    server.closeIdleConnections();
+    // server.closeIdleConnections();
   });
 }
