@@ -1,4 +1,12 @@
-import { createServer, ServerResponse, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Time limits that end slow or stalled clients (one byte a second) instead of holding a socket forever. */
@@ -23,11 +31,18 @@ const stopping = new WeakSet<Server>();
  * connections busy (a proxy's keep-alive pool, a load) would hold a stop for ever. Checked as the
  * head is written, so it costs an answer nothing else.
  */
-function answerType(server: () => Server) {
+function answerType(server: () => Server): typeof ServerResponse<IncomingMessage> {
   return class StoppableAnswer extends ServerResponse<IncomingMessage> {
-    override writeHead(...args: Parameters<ServerResponse['writeHead']>): this {
+    override writeHead(code: number, message?: string, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
+    override writeHead(code: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
+    override writeHead(
+      code: number,
+      message?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+      headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+    ): this {
       if (stopping.has(server())) this.setHeader('Connection', 'close');
-      return super.writeHead(...args);
+      // Node reads a second argument that is not text as the headers, as both signatures say.
+      return super.writeHead(code, message as string, headers);
     }
   };
 }
@@ -42,7 +57,7 @@ export async function listen(
   host: string,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<{ server: Server; url: string }> {
-  const server = createServer(
+  const server: Server = createServer(
     {
       requestTimeout: requestTimeoutMs,
       // Counted from a request's first byte, not over the idle time between kept-alive requests.
