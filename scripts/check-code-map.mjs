@@ -3,7 +3,8 @@
 // MAX_LINES, and it must show every import rule lint enforces. The "may import · imports" cell of
 // each folder of relay/ must be what the rules allow and the code imports (folder-imports.mjs, from
 // dependency-cruiser's graph); `--write` puts those cells in the map. Files are not listed: each
-// says what it is in its own header comment. Run by `npm run lint` from the package's folder; by
+// says what it is in its own header comment. docs/tests.md, where each module is tested, must be
+// what test-map.mjs makes of the tree's imports. Run by `npm run lint` from the package's folder; by
 // hand, `node scripts/check-code-map.mjs [package folder] [map file]` checks another tree or a
 // draft map. Prints what drifted and exits 1.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { folderImportCells } from './folder-imports.mjs';
 import { lintStepProblems, ruleRowProblems } from './rules-table.mjs';
+import { testMapProblems } from './test-map.mjs';
 
 const MAX_LINES = 300;
 /** Every folder on the way to a source file under these needs a row. */
@@ -151,3 +153,9 @@ if (problems.length > 0) {
 console.log(
   `✔ every rules-table row names the folders its rule names, the rules paragraph every lint step; the folder map lists all ${wanted.size} folders that hold source (${listed.size} in all), what each of relay/'s ${Object.keys(cells).length} may import and imports, ARCHITECTURE.md is ${lines} lines (at most ${MAX_LINES}), and it shows all ${rules.length} lint rules`,
 );
+const testMap = testMapProblems(root);
+if (testMap.length > 0) {
+  console.error(testMap.join('\n'));
+  process.exit(1);
+}
+console.log("✔ docs/tests.md says where each of relay/'s modules is tested, as the imports of relay/ and test/ say");
