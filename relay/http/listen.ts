@@ -83,6 +83,6 @@ export function stopListening(server: Server): Promise<void> {
   stopping.add(server);
   return new Promise((resolve) => {
     server.close(() => resolve());
-    // server.closeIdleConnections();
+    server.closeIdleConnections();
   });
 }
