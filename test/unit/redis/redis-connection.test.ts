@@ -1,8 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ReplyError } from 'ioredis';
 import { clusterKeyPrefix, redisTargetOf } from '../../../relay/redis/redis-connection.js';
-import { replyCode } from '../../../relay/redis/reply-code.js';
 
 const none = {
   redisUrl: undefined,
@@ -39,11 +37,5 @@ describe('where the shared Redis is', () => {
   it("keeps a relay group's keys in one cluster slot by its hash tag", () => {
     assert.equal(clusterKeyPrefix(), '{shopbeacon}');
     assert.equal(clusterKeyPrefix('shop-two'), '{shop-two}');
-  });
-
-  it("reads a Redis error reply's code, and nothing from other errors", () => {
-    assert.equal(replyCode(new ReplyError('NOGROUP No such key or consumer group')), 'NOGROUP');
-    assert.equal(replyCode(new ReplyError('READONLY')), 'READONLY');
-    assert.equal(replyCode(new Error('NOGROUP looks alike')), undefined);
   });
 });

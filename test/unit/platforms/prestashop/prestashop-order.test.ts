@@ -1,39 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mapPrestaShopOrder } from '../../../../relay/platforms/prestashop/prestashop-order.js';
-import { prestaShopStatus } from '../../../../relay/platforms/prestashop/prestashop-status.js';
-import { imageUrl, inLanguage } from '../../../../relay/platforms/prestashop/prestashop-product.js';
-import { epochToShopTime, shopTimeToEpoch } from '../../../../relay/platforms/prestashop/shop-time.js';
 
-describe('PrestaShop mapping', () => {
-  it("reads the shop's wall clock in its time zone and writes the range filter in the same shape", () => {
-    const at = shopTimeToEpoch('2026-11-24 10:00:00', 'Europe/Paris');
-    assert.equal(new Date(at).toISOString(), '2026-11-24T09:00:00.000Z');
-    assert.equal(epochToShopTime(at, 'Europe/Paris'), '2026-11-24 10:00:00');
-    assert.ok(Number.isNaN(shopTimeToEpoch('0000-00-00 00:00:00', 'Europe/Paris')));
-  });
-  it('maps the order states to one vocabulary by id and flags', () => {
-    assert.deepEqual(
-      ['6', '7', '5', '4', '2', '1', '8'].map((id) =>
-        prestaShopStatus(id, { 4: { shipped: '1', paid: '1' }, 2: { paid: '1' } }[id] ?? {}),
-      ),
-      ['cancelled', 'refunded', 'completed', 'completed', 'processing', 'pending', 'pending'],
-    );
-  });
-  it('builds public image URLs on the physical path and reads multilingual fields in the default language', () => {
-    assert.equal(imageUrl('https://shop.example/', '123'), 'https://shop.example/img/p/1/2/3/123-large_default.jpg');
-    assert.equal(imageUrl('https://shop.example', '0'), undefined);
-    assert.equal(
-      inLanguage(
-        [
-          { id: '1', value: 'Mug' },
-          { id: '2', value: 'Tasse' },
-        ],
-        '2',
-      ),
-      'Tasse',
-    );
-  });
+describe('PrestaShop orders', () => {
   it("sends each line's unit price as the order shows it, rounded half up to the currency's digits, never its six stored decimals", () => {
     const prices = ['10.115000', '0.715300', '0.224154', '-2.005000', '0.0000001', '7.000000'];
     const rows = prices.map((unit, i) => ({

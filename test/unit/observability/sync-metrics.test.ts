@@ -1,14 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RequestEvents } from '../../../relay/http/request-events.js';
 import { createMetrics } from '../../../relay/observability/metrics.js';
-import { requestMetrics } from '../../../relay/observability/request-metrics.js';
 import { syncMetrics } from '../../../relay/observability/sync-metrics.js';
 import { SyncEvents } from '../../../relay/pipeline/sync-report.js';
 
 const counts = { found: 3, sent: 2, unchanged: 1, missedByWebhooks: 0, skipped: 0, invalid: 0 };
 
-describe("the metrics as listeners of the sync's and the request log's events", () => {
+describe("the metrics as listeners of the sync's events", () => {
   it('counts what each announced page became, by result, leaving out results of zero', async () => {
     const metrics = createMetrics();
     const events = new SyncEvents();
@@ -30,17 +28,5 @@ describe("the metrics as listeners of the sync's and the request log's events", 
     const text = await metrics.registry.metrics();
     assert.match(text, /shopbeacon_sync_last_success_timestamp_seconds\{platform="woocommerce"\} 1790000000.5/);
     assert.match(text, /shopbeacon_webhooks_reenabled_total\{platform="woocommerce"\} 2/);
-  });
-
-  it('stops counting once the listener is removed', async () => {
-    const metrics = createMetrics();
-    const events = new RequestEvents();
-    const stop = requestMetrics(events, metrics);
-    events.emit({ route: '/collect', status: 200, seconds: 0.004 });
-    stop();
-    events.emit({ route: '/collect', status: 200, seconds: 0.004 });
-    const text = await metrics.registry.metrics();
-    assert.match(text, /shopbeacon_http_requests_total\{route="\/collect",status="200"\} 1/);
-    assert.match(text, /shopbeacon_http_request_duration_seconds_count\{route="\/collect"\} 1/);
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openOutboxDatabase } from '../../../relay/outbox/sqlite-database.js';
+import { openOutboxDatabase, releaseFreePages } from '../../../relay/outbox/sqlite-database.js';
 import { OutboxOpenError } from '../../../relay/outbox/outbox-errors.js';
 
 /** An outbox with some rows in it, closed, in a directory of its own. */
@@ -32,7 +32,7 @@ const damaged = (dir: string) => (error: unknown) => {
   return true;
 };
 
-describe('a damaged outbox at start (relay/outbox/sqlite-database.ts)', () => {
+describe('a damaged outbox at start', () => {
   it('refuses random bytes where the file should be, naming the file and what to do', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-damaged-'));
     try {
@@ -69,5 +69,30 @@ describe('a damaged outbox at start (relay/outbox/sqlite-database.ts)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('releaseFreePages(db)', () => {
+  it("gives back the free pages beyond a quarter of those in use, once a new outbox file's rows are gone", () => {
+    const db = openOutboxDatabase(mkdtempSync(join(tmpdir(), 'sb-free-')), 'NORMAL');
+    assert.equal(db.pragma('auto_vacuum', { simple: true }), 2);
+    db.exec('CREATE TABLE scratch (body TEXT)');
+    const insert = db.prepare('INSERT INTO scratch VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 2_000; i++) insert.run('x'.repeat(4_000));
+    })();
+    const full = db.pragma('page_count', { simple: true }) as number;
+    db.exec('DELETE FROM scratch');
+    const freed = db.pragma('freelist_count', { simple: true }) as number;
+
+    assert.ok(freed > full / 2);
+    const released = releaseFreePages(db);
+    assert.ok(released > 0);
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    assert.ok(pages < full, `${pages} pages after, ${full} before`);
+    const free = db.pragma('freelist_count', { simple: true }) as number;
+    assert.ok(free <= Math.ceil((pages - free) * 0.25) + 1, `${free} free of ${pages}`);
+    assert.equal(releaseFreePages(db), 0);
+    db.close();
   });
 });
