@@ -1,0 +1,111 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { MemoryCoverageLog } from '../../../relay/observability/memory-coverage-log.js';
+import { coverageSince, noteCoverage, type CoverageLog } from '../../../relay/observability/order-coverage.js';
+import { createLogger } from '../../../relay/observability/logger.js';
+import { RecordEvents } from '../../../relay/pipeline/record-events.js';
+
+const completed = (orderId: unknown, userId: string) => ({
+  state: 'accepted' as const,
+  kind: 'event' as const,
+  source: 'collect' as const,
+  userId,
+  body: {
+    event_name: 'Order Completed',
+    user_id: userId,
+    session_id: 's-1',
+    datetime: '2026-12-02 10:05:00+01:00',
+    event: { order_id: orderId },
+  },
+});
+const order = (orderId: string, state: 'accepted' | 'unchanged' | 'rejected' = 'accepted') => ({
+  state,
+  kind: 'order' as const,
+  source: 'webhook' as const,
+  platform: 'prestashop',
+  key: orderId,
+  channel: { payment: 'card' },
+  body: { order_id: orderId, date_created_gmt: '2026-12-02 09:00:00' },
+});
+
+function watched(log: CoverageLog = new MemoryCoverageLog(() => Date.parse('2026-12-01T00:00:00Z'))) {
+  const events = new RecordEvents();
+  noteCoverage(events, log, createLogger('silent'));
+  return { events, log };
+}
+
+describe('noteCoverage(events, log) and coverageSince(log, since)', () => {
+  it("notes the orders a way in took and the Order Completed events that name them, by the shop's and the event's times", () => {
+    const { events, log } = watched();
+    events.emit(order('12'));
+    events.emit(order('13', 'unchanged'));
+    events.emit(order('14', 'rejected'));
+    events.emit(completed(12, 'customer-7'));
+    events.emit({ ...completed(99, 'anon-1'), state: 'duplicate' });
+    const { orders, completions } = log.read();
+    assert.deepEqual(orders, [
+      {
+        platform: 'prestashop',
+        orderId: '12',
+        createdAt: Date.parse('2026-12-02T09:00:00Z'),
+        channel: { payment: 'card' },
+      },
+      {
+        platform: 'prestashop',
+        orderId: '13',
+        createdAt: Date.parse('2026-12-02T09:00:00Z'),
+        channel: { payment: 'card' },
+      },
+    ]);
+    assert.deepEqual(completions, [{ orderId: '12', userId: 'customer-7', at: Date.parse('2026-12-02T09:05:00Z') }]);
+  });
+
+  it('reports the share of orders joined to their shopper, naming those not joined, the connected platforms counted too', () => {
+    const { events, log } = watched();
+    events.emit(order('12'));
+    events.emit(order('13'));
+    events.emit(completed('12', 'customer-7'));
+    const report = coverageSince(log, Date.parse('2026-11-25T00:00:00Z'), ['woocommerce']);
+    assert.deepEqual(Object.keys(report.platforms).sort(), ['prestashop', 'woocommerce']);
+    assert.deepEqual(
+      [
+        report.platforms['prestashop']?.joined,
+        report.platforms['prestashop']?.joinedShare,
+        report.platforms['prestashop']?.unjoined,
+      ],
+      [1, 0.5, [13]],
+    );
+    assert.equal(report.platforms['woocommerce']?.orders, 0);
+  });
+
+  it("notes each event's session under its visitor, so a session that goes on under a customer's id is counted as identified later", () => {
+    const { events, log } = watched();
+    events.emit({
+      ...completed(undefined, 'anon-1'),
+      body: {
+        ...completed(undefined, 'anon-1').body,
+        event_name: 'Product Viewed',
+        datetime: '2026-12-02 10:00:00+00:00',
+      },
+    });
+    events.emit({
+      ...completed(undefined, 'customer-7'),
+      body: {
+        ...completed(undefined, 'customer-7').body,
+        event_name: 'Product Viewed',
+        datetime: '2026-12-02 10:01:00+00:00',
+      },
+    });
+    assert.deepEqual(log.identifiedLater(), { '2026-12': 1 });
+  });
+
+  it('keeps the relay going when the log cannot note, since the record is in the outbox already', () => {
+    const failing: CoverageLog = Object.assign(new MemoryCoverageLog(), {
+      note: () => {
+        throw new Error('disk full');
+      },
+    });
+    const { events } = watched(failing);
+    assert.doesNotThrow(() => events.emit(order('12')));
+  });
+});
