@@ -37,8 +37,10 @@ export function stringifyBody(body: unknown): string {
  * Whether a JSON value holds a `bigint` anywhere: what `JSON.stringify` cannot write (decided by
  * type, not by V8's message).
  */
-function holdsBigInt(value: unknown): boolean {
+function holdsBigInt(value: unknown, seen = new WeakSet<object>()): boolean {
   if (typeof value === 'bigint') return true;
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some(holdsBigInt);
+  // A cycle holds no bigint JSON could write: JSON.stringify's own error is then the one to throw.
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+  seen.add(value);
+  return Object.values(value).some((item) => holdsBigInt(item, seen));
 }
