@@ -42,11 +42,14 @@ async function relayDelivery() {
   for (let i = 0; i < N; i += 500)
     await outbox.enqueue(bodies.slice(i, i + 500).map((body, j) => ({ kind: 'event', key: `e${i + j}`, body })));
   // The relay's client: with nothing arriving (a drain), its calls stay on the loop.
-  const client = createUpstream({ baseUrl, token: TOKEN, connections: C, timeoutMs: 10_000 }, () => false);
+  const client = createUpstream(
+    { baseUrl, token: TOKEN, deliveryConcurrency: C, deliveryTimeoutMs: 10_000 },
+    () => false,
+  );
   const metrics = createMetrics();
   const events = new RecordEvents();
   recordMetrics(events, metrics);
-  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), events, concurrency: C });
+  const worker = new DeliveryWorker({ outbox, client, logger: createLogger('error'), events, deliveryConcurrency: C });
   const started = performance.now();
   worker.start();
   while (outbox.counts().delivered < N) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -13,7 +13,8 @@ export async function prefill(backend, n) {
     outbox: backend.redisUrl ? 'redis' : 'sqlite',
     dataDir: backend.dataDir,
     redis,
-    limits: { maxRecords: 10_000_000, maxBytes: 10 * 2 ** 30 },
+    outboxMaxRecords: 10_000_000,
+    outboxMaxBytes: 10 * 2 ** 30,
   });
   const datetime = `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
   for (let i = 0; i < n; i += 1000) {

@@ -1,52 +1,19 @@
-import { dedupeWindow } from './shared/dedupe-window.js';
 import { ConfigError } from './config/config-error.js';
 import type { RelayConfig } from './config/relay-config.js';
-import type { UpstreamClientOptions } from './delivery/upstream-client.js';
-import type { OutboxBackend } from './outbox/create-outbox.js';
-import { redisTargetOf, type RedisTarget } from './redis/redis-connection.js';
 
 /**
- * The slices of the settings the core's factories take: each gets what it uses, with
- * what it needs already required, so nothing past this point guards or casts a setting.
+ * The relay's settings as the core takes them: the service's URL and token required, every other
+ * as its row gives it. Each factory of the core states the rows it reads by their own names
+ * (`Pick<RelayConfig, …>`) and is handed the settings as they are, so a new row reaches the factory
+ * that names it with no wiring between.
  */
-export interface CoreSettings {
-  /** The service and its token, both required. */
-  upstream: UpstreamClientOptions;
-  /** Where accepted records wait (the Redis connection is added once it is open). */
-  outbox: Omit<OutboxBackend, 'redis'>;
-  /** The shared Redis, when one is set. */
-  redis: RedisTarget | undefined;
-  /** How long a Redis command may take before it fails: longer than a batch's wait for its replicas. */
-  redisCommandTimeoutMs: number;
-  /** Delivery's calls in flight and how old an undelivered record may grow before it is a dead letter. */
-  delivery: { concurrency: number; maxAgeMs: number };
-}
+export type CoreSettings = Readonly<RelayConfig> & { readonly baseUrl: string; readonly token: string };
 
-/**
- * The core's slices of the relay's settings; a ConfigError names what is missing (the one check of
- * the service's URL and token).
- */
-export function coreSettingsOf(config: RelayConfig): CoreSettings {
-  const { baseUrl, token } = config;
-  if (!baseUrl || !token)
+/** The relay's settings, once they name the service; a ConfigError says what is missing (the one check of both). */
+export function coreSettingsOf(config: Readonly<RelayConfig>): CoreSettings {
+  if (!config.baseUrl || !config.token)
     throw new ConfigError([
       'SHOPBEACON_BASE_URL and SHOPBEACON_TOKEN are required (the CLI runs demo mode without them)',
     ]);
-  return {
-    upstream: { baseUrl, token, connections: config.deliveryConcurrency, timeoutMs: config.deliveryTimeoutMs },
-    outbox: {
-      outbox: config.outbox,
-      dataDir: config.dataDir,
-      limits: { maxRecords: config.outboxMaxRecords, maxBytes: config.outboxMaxBytes },
-      synchronous: config.outboxSync,
-      // Built once here: the outbox and the shared Redis state slice ids by the same window.
-      window: dedupeWindow(config.dedupeWindowMs),
-      // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-      claimIdleMs: config.deliveryTimeoutMs * 3,
-      wait: { replicas: config.redisWaitReplicas, timeoutMs: config.redisWaitTimeoutMs },
-    },
-    redis: redisTargetOf(config),
-    redisCommandTimeoutMs: Math.max(1_000, config.redisWaitTimeoutMs + 500),
-    delivery: { concurrency: config.deliveryConcurrency, maxAgeMs: config.maxAgeMs },
-  };
+  return config as CoreSettings;
 }

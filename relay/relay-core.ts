@@ -12,6 +12,7 @@ import { WithdrawnProducts } from './platform-state/withdrawn-products.js';
 import { RecordVersions } from './platform-state/record-versions.js';
 import { RecordEvents } from './pipeline/record-events.js';
 import { createSharedState, type SharedState } from './redis/shared-state.js';
+import { redisTargetOf } from './redis/redis-connection.js';
 import type { PlatformState } from './platform-state/platform-state.js';
 import { RedisPlatformState } from './platform-state/redis-platform-state.js';
 import { rememberDelivered } from './platform-state/remember-delivered.js';
@@ -111,24 +112,23 @@ function relayClock(logger: Logger): ServiceClock {
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
-  const shared = settings.redis
-    ? createSharedState(settings.redis, settings.redisCommandTimeoutMs, settings.outbox.window)
-    : undefined;
-  const { outbox, enqueueOnce } = createOutbox(settings.outbox, shared);
+  const redis = redisTargetOf(settings);
+  const shared = redis ? createSharedState(redis, settings) : undefined;
+  const { outbox, enqueueOnce } = createOutbox(settings, shared);
   const ingestLoad = createIngestLoad();
   const clock = relayClock(options.logger);
-  const client = withServiceDate(createUpstream(settings.upstream, ingestLoad.arrivingWithin), clock);
+  const client = withServiceDate(createUpstream(settings, ingestLoad.arrivingWithin), clock);
   const worker = new DeliveryWorker({
+    ...settings,
     outbox,
     client,
     logger: options.logger,
     events,
-    ...settings.delivery,
     ingestLoad: ingestLoad.reading,
   });
   let platformState: PlatformState;
   try {
-    platformState = openPlatformState(shared, options.platformStateDir ?? settings.outbox.dataDir);
+    platformState = openPlatformState(shared, options.platformStateDir ?? settings.dataDir);
   } catch (error) {
     // platforms.sqlite refused (written by a newer version): what was opened is closed, not leaked to an embedder.
     void closeEach([() => outbox.close(), () => client.destroy(), () => shared?.close()]);

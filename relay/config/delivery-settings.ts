@@ -91,6 +91,10 @@ export const DELIVERY_SETTINGS = [
     flag: '--delivery-concurrency',
     help: 'the most service calls in flight; delivery adapts below it to the service (connections: as many again on the delivery thread, idle ones closed after 4 s)',
     parse: wholeNumber(1),
+    // Enough for a service 100 ms away to take 5,000 records a second. Measured: with 256, a service
+    // 50 ms away behind a busy host took at most ~3,900 records/s from the relay while a bare client
+    // with 512 in flight got ~8,000; with 512 the relay drained 80,000 records at 97 % of that
+    // client's rate. The limiter stays below it while the service's latency rises.
     fallback: 512,
   },
   {

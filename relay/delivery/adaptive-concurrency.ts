@@ -1,3 +1,5 @@
+import { DELIVERY_SETTINGS } from '../config/delivery-settings.js';
+import { rowDefault } from '../config/setting.js';
 import type { IngestReading } from './ingest-load.js';
 
 export type { IngestReading };
@@ -54,13 +56,8 @@ export interface AdaptiveConcurrencyOptions {
   toleratedFailureShare?: number;
 }
 
-/**
- * Enough for a service 100 ms away to take 5,000 records a second. Measured (fifth session): with
- * 256 a service 50 ms away behind a busy host took at most ~3,900 records/s from the relay while a
- * bare client with 512 in flight got ~8,000; with 512 the relay drained 80,000 records at 97 % of
- * that client's rate. The limiter stays below it while the service's latency rises.
- */
-export const DEFAULT_CONCURRENCY = 512;
+/** The most calls in flight unless told: `SHOPBEACON_DELIVERY_CONCURRENCY`'s default (why it is that, in its row). */
+export const DEFAULT_CONCURRENCY = rowDefault(DELIVERY_SETTINGS, 'deliveryConcurrency');
 
 /** The limiter as the worker reports it. */
 export interface ConcurrencyView {

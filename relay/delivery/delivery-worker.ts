@@ -1,3 +1,4 @@
+import type { RelayConfig } from '../config/relay-config.js';
 import type { RecordKind } from '../contract/kinds.js';
 import type { Logger } from 'pino';
 import { KINDS } from '../contract/kinds.js';
@@ -15,18 +16,16 @@ import { OutcomeSettler } from './outcome-settler.js';
 import { parseRetryAfter } from '../shared/retry-after.js';
 import type { Upstream } from './upstream-client.js';
 
-export interface DeliveryWorkerOptions {
+/**
+ * What the worker works with, and its settings rows by their own names (`deliveryConcurrency`: the
+ * most calls in flight, below which it adapts to the service's latency and back-pressure;
+ * `maxAgeMs`: when a record still failing becomes a dead letter), so the relay's settings are
+ * passed as they are.
+ */
+export interface DeliveryWorkerOptions extends Partial<Pick<RelayConfig, 'deliveryConcurrency' | 'maxAgeMs'>> {
   outbox: OutboxQueue;
   client: Upstream;
   logger: Logger;
-  /**
-   * The most calls in flight at once; the worker adapts how many it uses below this to the
-   * service's latency and back-pressure.
-   * @default 512
-   */
-  concurrency?: number;
-  /** A record still failing after this long becomes a dead letter. @default 72 hours */
-  maxAgeMs?: number;
   /** Refusals in a row (no success between) that pause delivery as a likely token problem. @default 10 */
   refusalStreakLimit?: number;
   now?: () => number;
@@ -65,7 +64,7 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
     this.adaptive = new AdaptiveConcurrency({
-      max: options.concurrency ?? DEFAULT_CONCURRENCY,
+      max: options.deliveryConcurrency ?? DEFAULT_CONCURRENCY,
       ...(options.ingestLoad ? { ingestLoad: options.ingestLoad } : {}),
     });
     const { outbox, logger, events, maxAgeMs, refusalStreakLimit } = options;

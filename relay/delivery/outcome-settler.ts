@@ -1,3 +1,5 @@
+import { DELIVERY_SETTINGS } from '../config/delivery-settings.js';
+import { rowDefault } from '../config/setting.js';
 import type { Logger } from 'pino';
 import type { RecordKind } from '../contract/kinds.js';
 import type { DueRecord, OutboxQueue } from '../outbox/outbox.js';
@@ -8,6 +10,9 @@ import { backoffDelay } from '../shared/backoff.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import type { Outcome } from './classify-response.js';
 import { PauseState } from './pause-state.js';
+
+/** When a record still failing becomes a dead letter unless told: `SHOPBEACON_MAX_AGE_HOURS`'s default. */
+const DEFAULT_MAX_AGE_MS = rowDefault(DELIVERY_SETTINGS, 'maxAgeMs');
 
 export interface OutcomeSettlerOptions {
   outbox: OutboxQueue;
@@ -202,7 +207,7 @@ export class OutcomeSettler {
       await outbox.retryLater(record, now, outcome.detail, false);
       return this.circuit.until;
     }
-    if (now - record.createdAt > (this.options.maxAgeMs ?? 72 * 3600_000)) {
+    if (now - record.createdAt > (this.options.maxAgeMs ?? DEFAULT_MAX_AGE_MS)) {
       await outbox.deadLetter([record.id], `expired after the maximum age: ${outcome.detail}`);
       return undefined;
     }

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ServicePath } from '../contract/kinds.js';
-import type { Upstream, UpstreamAnswer, UpstreamClientOptions } from './upstream-client.js';
+import {
+  upstreamOptionsOf,
+  type Upstream,
+  type UpstreamAnswer,
+  type UpstreamClientOptions,
+} from './upstream-client.js';
 import type { ThreadAnswer, ThreadRequest } from './upstream-thread-protocol.js';
 
 type Call = { n: number; path: ServicePath; body: string };
@@ -30,7 +35,7 @@ function threadModule(): URL {
  */
 function startThread(module: URL, options: UpstreamClientOptions): Worker {
   // None of the process's flags: some are refused in a worker (`--input-type`), none is needed there.
-  const settings = { workerData: options, execArgv: [] };
+  const settings = { workerData: upstreamOptionsOf(options), execArgv: [] };
   if (!module.pathname.endsWith('.ts')) return new Worker(module, settings);
   const href = JSON.stringify(module.href);
   return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, {

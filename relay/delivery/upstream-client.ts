@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { RelayConfig } from '../config/relay-config.js';
 import type { ServicePath } from '../contract/kinds.js';
 
 export interface UpstreamAnswer {
@@ -9,13 +10,19 @@ export interface UpstreamAnswer {
   date?: string | undefined;
 }
 
-export interface UpstreamClientOptions {
-  baseUrl: string;
-  token: string;
-  /** Connections kept alive to the service. */
-  connections: number;
-  /** Per-request limit for the answer's headers and body, in milliseconds. */
-  timeoutMs: number;
+/**
+ * The service, its token, and the settings rows the calls read, by the rows' own names: connections
+ * kept alive (`deliveryConcurrency`) and each call's limit for headers and body (`deliveryTimeoutMs`).
+ */
+export type UpstreamClientOptions = { baseUrl: string; token: string } & Pick<
+  RelayConfig,
+  'deliveryConcurrency' | 'deliveryTimeoutMs'
+>;
+
+/** What of the relay's settings a service client keeps: its thread gets these, not every secret of the config. */
+export function upstreamOptionsOf(settings: UpstreamClientOptions): UpstreamClientOptions {
+  const { baseUrl, token, deliveryConcurrency, deliveryTimeoutMs } = settings;
+  return { baseUrl, token, deliveryConcurrency, deliveryTimeoutMs };
 }
 
 /**
@@ -44,12 +51,12 @@ export class UpstreamClient implements Upstream {
     const base = new URL(options.baseUrl);
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
-      connections: options.connections,
+      connections: options.deliveryConcurrency,
       // Connecting is bounded too (undici's own default is 10 s): a call's time stays within a
       // few timeouts, below a Streams claim's lease of three.
-      connect: { timeout: options.timeoutMs },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.deliveryTimeoutMs },
+      headersTimeout: options.deliveryTimeoutMs,
+      bodyTimeout: options.deliveryTimeoutMs,
       keepAliveTimeout: 4_000,
     });
     this.headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };

@@ -1,4 +1,5 @@
-import type { DedupeWindow } from '../shared/dedupe-window.js';
+import type { RelayConfig } from '../config/relay-config.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
 import type { SharedState } from '../redis/shared-state.js';
 import { claimThenEnqueue, enqueueInOutbox, type EnqueueOnce } from './enqueue-once.js';
 import type { Outbox } from './outbox.js';
@@ -13,41 +14,57 @@ export interface OutboxSetup {
   enqueueOnce: EnqueueOnce;
 }
 
-/** Where an outbox is, and how it is kept: the relay's settings, or `shopbeacon outbox`'s flags. */
-export interface OutboxBackend {
-  outbox: 'sqlite' | 'redis';
-  dataDir: string;
-  /** The connection of the Redis outbox (required with `redis`). */
-  redis?: SharedRedis | undefined;
-  limits?: { maxRecords: number; maxBytes: number };
-  synchronous?: 'full' | 'normal';
-  /** How long an id is remembered as seen (`SHOPBEACON_DEDUPE_WINDOW`), and its slices. @default dedupeWindow() */
-  window?: DedupeWindow;
-  /** How long a record claimed by a relay stays its own before another relay takes it over (Redis). */
-  claimIdleMs?: number;
-  /** Replicas that confirm each batch before it is acknowledged, and how long they may take (Redis). */
-  wait?: { replicas: number; timeoutMs: number };
+/**
+ * Where an outbox is and how it is kept, by the settings rows' own names: the relay's settings as
+ * they are, or `shopbeacon outbox`'s flags (which give only where it is; the outboxes' defaults are
+ * the rows'). `redis` is the connection of the Redis outbox (required with `outbox: 'redis'`).
+ */
+export type OutboxBackend = Pick<RelayConfig, 'outbox' | 'dataDir'> &
+  Partial<
+    Pick<
+      RelayConfig,
+      | 'outboxMaxRecords'
+      | 'outboxMaxBytes'
+      | 'outboxSync'
+      | 'dedupeWindowMs'
+      | 'deliveryTimeoutMs'
+      | 'redisWaitReplicas'
+      | 'redisWaitTimeoutMs'
+    >
+  > & { redis?: SharedRedis | undefined };
+
+/** The options that are set, so each outbox's own default holds for the rest. */
+function setOnly<T extends Record<string, unknown>>(options: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** The one choice of backend, for the relay and the CLI alike (`claimsIds`: see `SqliteOutboxOptions`). */
 export function openOutbox(backend: OutboxBackend, claimsIds = true): Outbox {
-  const window = backend.window ? { window: backend.window } : {};
+  const shared = setOnly({
+    maxRecords: backend.outboxMaxRecords,
+    maxBytes: backend.outboxMaxBytes,
+    // The same window as the shared Redis state's, built from the same setting: both slice ids alike.
+    window: backend.dedupeWindowMs === undefined ? undefined : dedupeWindow(backend.dedupeWindowMs),
+  });
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
-    const wait = backend.wait ? { waitReplicas: backend.wait.replicas, waitTimeoutMs: backend.wait.timeoutMs } : {};
     return new RedisOutbox({
       redis: backend.redis,
-      ...(backend.claimIdleMs ? { claimIdleMs: backend.claimIdleMs } : {}),
-      ...backend.limits,
-      ...wait,
-      ...window,
+      ...shared,
+      ...setOnly({
+        // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
+        claimIdleMs: backend.deliveryTimeoutMs === undefined ? undefined : backend.deliveryTimeoutMs * 3,
+        waitReplicas: backend.redisWaitReplicas,
+        waitTimeoutMs: backend.redisWaitTimeoutMs,
+      }),
     });
   }
   return new SqliteOutbox({
     dataDir: backend.dataDir,
-    ...(backend.synchronous ? { synchronous: backend.synchronous } : {}),
-    ...backend.limits,
-    ...window,
+    ...shared,
+    ...setOnly({ synchronous: backend.outboxSync }),
     claimsIds,
   });
 }

@@ -1,3 +1,5 @@
+import { DELIVERY_SETTINGS } from '../config/delivery-settings.js';
+import { rowDefault } from '../config/setting.js';
 import type { Visitor } from './visitor-field.js';
 import type { OrderChannel } from '../shared/order-channel.js';
 import type { RecordKind } from '../contract/kinds.js';
@@ -74,8 +76,17 @@ export interface DeadLetter {
   lastError: string | null;
 }
 
-/** The caps of both outboxes, counting queued and dead records alike (dead letters take room too). */
-export const DEFAULT_LIMITS = { maxRecords: 1_000_000, maxBytes: 1_073_741_824 } as const;
+/**
+ * The caps of both outboxes unless told, counting queued and dead records alike (dead letters take
+ * room too): `SHOPBEACON_OUTBOX_MAX_RECORDS`' and `SHOPBEACON_OUTBOX_MAX_BYTES`' defaults.
+ */
+export const DEFAULT_LIMITS = {
+  maxRecords: rowDefault(DELIVERY_SETTINGS, 'outboxMaxRecords'),
+  maxBytes: rowDefault(DELIVERY_SETTINGS, 'outboxMaxBytes'),
+} as const;
+
+/** How long a Redis outbox's claim lasts unless told: a call lasts at most the delivery timeout, three of its default. */
+export const DEFAULT_CLAIM_IDLE_MS = 3 * rowDefault(DELIVERY_SETTINGS, 'deliveryTimeoutMs');
 
 /** How much of a failure's text a record keeps, in both outboxes. */
 const MAX_ERROR_TEXT = 2000;

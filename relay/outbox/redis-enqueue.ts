@@ -10,6 +10,13 @@ import { packVisitor } from './visitor-field.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';
 import { ENQUEUE } from './redis-outbox-scripts.js';
+import { REDIS_SETTINGS } from '../config/redis-settings.js';
+import { rowDefault } from '../config/setting.js';
+
+const DEFAULT_WAIT = {
+  replicas: rowDefault(REDIS_SETTINGS, 'redisWaitReplicas'),
+  timeoutMs: rowDefault(REDIS_SETTINGS, 'redisWaitTimeoutMs'),
+};
 
 const K = REDIS_KEYS.outbox;
 
@@ -18,12 +25,11 @@ export interface RedisEnqueueOptions {
   limits: { records: number; bytes: number };
   /**
    * Replicas that must hold a batch before it is acknowledged: one `WAIT` per batch, in the same
-   * round trip as the script. 0 acknowledges once the primary holds it.
-   * @default 0
+   * round trip as the script. 0 acknowledges once the primary holds it. By default
+   * `SHOPBEACON_REDIS_WAIT_REPLICAS`', and `waitTimeoutMs` `SHOPBEACON_REDIS_WAIT_TIMEOUT_MS`'.
    */
-  waitReplicas?: number;
-  /** @default 500 */
-  waitTimeoutMs?: number;
+  waitReplicas?: number | undefined;
+  waitTimeoutMs?: number | undefined;
   /** How long an id is remembered as seen, and its slices. @default dedupeWindow() */
   window?: DedupeWindow;
 }
@@ -71,7 +77,12 @@ export class RedisEnqueue {
   }
 
   private async send(records: OutboxRecord[]): Promise<EnqueueResult[] | [number, string]> {
-    const { redis, limits, waitReplicas = 0, waitTimeoutMs = 500 } = this.options;
+    const {
+      redis,
+      limits,
+      waitReplicas = DEFAULT_WAIT.replicas,
+      waitTimeoutMs = DEFAULT_WAIT.timeoutMs,
+    } = this.options;
     const now = Date.now();
     const ids = records.map((r) => seenIdOf(r));
     // The places of the records that have an id, in their order.

@@ -6,6 +6,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import { REDIS_KEYS } from '../redis/redis-keyspace.js';
 import { orUnavailable } from '../redis/shared-state-errors.js';
 import {
+  DEFAULT_CLAIM_IDLE_MS,
   DEFAULT_LIMITS,
   errorText,
   type RefusedRecord,
@@ -27,19 +28,17 @@ export interface RedisOutboxOptions {
   redis: SharedRedis;
   /**
    * A record claimed by a relay that has not settled it for this long is taken over by another
-   * (XAUTOCLAIM): longer than any delivery call may last.
-   * @default 30_000
+   * (XAUTOCLAIM): longer than any delivery call may last; by default `DEFAULT_CLAIM_IDLE_MS`.
    */
   claimIdleMs?: number;
-  /** @default 1_000_000 */
+  /** By default `DEFAULT_LIMITS`'. */
   maxRecords?: number;
-  /** Replicas that must confirm each batch (`WAIT`) before it is acknowledged. @default 0 */
+  /** Replicas that must confirm each batch (`WAIT`) before it is acknowledged, and how long they may take. */
   waitReplicas?: number;
-  /** @default 500 */
   waitTimeoutMs?: number;
-  /** @default 1 GiB */
+  /** By default `DEFAULT_LIMITS`'. */
   maxBytes?: number;
-  /** How long an id is remembered as seen, and its slices. @default dedupeWindow() */
+  /** How long an id is remembered as seen, and its slices; by default `dedupeWindow()`. */
   window?: DedupeWindow;
 }
 
@@ -71,18 +70,16 @@ export class RedisOutbox implements Outbox {
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
-    this.lease = { ms: options.claimIdleMs ?? 30_000, handBack: (records, now) => this.handBack(records, now) };
+    this.lease = {
+      ms: options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS,
+      handBack: (records, now) => this.handBack(records, now),
+    };
     this.limits = {
       records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords,
       bytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes,
     };
-    this.writer = new RedisEnqueue({
-      redis: this.redis,
-      limits: this.limits,
-      waitReplicas: options.waitReplicas ?? 0,
-      waitTimeoutMs: options.waitTimeoutMs ?? 500,
-      ...(options.window ? { window: options.window } : {}),
-    });
+    // Its replica wait and window as given, its own defaults (the rows') otherwise.
+    this.writer = new RedisEnqueue({ ...options, redis: this.redis, limits: this.limits });
     this.dead = new RedisDeadLetters(this.redis);
     this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }

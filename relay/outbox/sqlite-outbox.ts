@@ -1,3 +1,5 @@
+import { DELIVERY_SETTINGS } from '../config/delivery-settings.js';
+import { rowDefault } from '../config/setting.js';
 import type Database from 'better-sqlite3';
 import type { RecordKind } from '../contract/kinds.js';
 import { asStorageError } from '../shared/storage-error.js';
@@ -30,19 +32,19 @@ export interface SqliteOutboxOptions {
   /** Folder of `outbox.sqlite`; created when missing. */
   dataDir: string;
   /**
-   * Most records (queued and dead) the outbox holds before it refuses new ones.
-   * @default 1_000_000
+   * Most records (queued and dead) the outbox holds before it refuses new ones; by default
+   * `DEFAULT_LIMITS`'.
    */
   maxRecords?: number;
   /**
-   * Most bytes of record bodies the outbox holds before it refuses new ones.
-   * @default 1_073_741_824 (1 GiB)
+   * Most bytes of record bodies the outbox holds before it refuses new ones; by default
+   * `DEFAULT_LIMITS`'.
    */
   maxBytes?: number;
   /**
    * `full` fsyncs every commit: an acknowledged record survives power loss. `normal` (WAL) survives
-   * a process crash but may lose the last commits on power loss, for more throughput.
-   * @default 'full'
+   * a process crash but may lose the last commits on power loss, for more throughput. By default
+   * `SHOPBEACON_OUTBOX_SYNC`'s.
    */
   synchronous?: 'full' | 'normal';
   /**
@@ -92,7 +94,8 @@ export class SqliteOutbox implements Outbox {
   private readonly maintenance: NodeJS.Timeout;
 
   constructor(options: SqliteOutboxOptions) {
-    this.synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
+    this.synchronous =
+      (options.synchronous ?? rowDefault(DELIVERY_SETTINGS, 'outboxSync')) === 'normal' ? 'NORMAL' : 'FULL';
     this.db = openOutboxDatabase(options.dataDir, this.synchronous);
     this.now = options.now ?? Date.now;
     this.seen = new SqliteSeenWindow(this.db, options.window ?? dedupeWindow(), this.now());

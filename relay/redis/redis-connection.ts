@@ -1,4 +1,5 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RelayConfig } from '../config/relay-config.js';
 import { reconnectWhenEnded } from './ended-client.js';
 import { replyCode } from './reply-code.js';
 
@@ -18,13 +19,11 @@ export interface RedisTarget {
   group?: string | undefined;
 }
 
-type RedisSettings = {
-  redisUrl: string | undefined;
-  redisSentinels: RedisTarget['sentinels'];
-  redisSentinelName: string | undefined;
-  redisCluster: RedisTarget['cluster'];
-  redisGroup: string;
-};
+/** The rows that say where the shared Redis is. */
+export type RedisSettings = Pick<
+  RelayConfig,
+  'redisUrl' | 'redisSentinels' | 'redisSentinelName' | 'redisCluster' | 'redisGroup'
+>;
 
 /** The relay's settings as a target; `undefined` when no Redis is configured. */
 export function redisTargetOf(config: RedisSettings): RedisTarget | undefined {

@@ -3,7 +3,8 @@ import { EventIdRegistry } from './event-id-registry.js';
 import { connectRedis, type RedisTarget } from './redis-connection.js';
 import { markClosing } from './ended-client.js';
 import { RedisTurnBatch } from './turn-batch.js';
-import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
+import type { RelayConfig } from '../config/relay-config.js';
+import { dedupeWindow } from '../shared/dedupe-window.js';
 
 /**
  * What several relays share through `SHOPBEACON_REDIS_URL`: event ids, rate-limit buckets, visitors
@@ -20,14 +21,15 @@ export interface SharedState {
 }
 
 /**
- * `commandTimeoutMs` outlasts a batch's `WAIT` for its replicas; `window` is how long an id is
- * remembered, and its slices.
+ * The Redis at `target`, by the settings rows' own names: how long a batch's `WAIT` for its
+ * replicas may take (a command outlasts it), and how long an id is remembered (`dedupeWindowMs`).
  */
 export function createSharedState(
   target: RedisTarget,
-  commandTimeoutMs?: number,
-  window: DedupeWindow = dedupeWindow(),
+  settings: Partial<Pick<RelayConfig, 'redisWaitTimeoutMs' | 'dedupeWindowMs'>> = {},
 ): SharedState {
+  const commandTimeoutMs = Math.max(1_000, (settings.redisWaitTimeoutMs ?? 0) + 500);
+  const window = dedupeWindow(settings.dedupeWindowMs);
   const redis = connectRedis(target, commandTimeoutMs);
   // Connection errors are reported through /readyz and 503s; without a listener ioredis prints each retry.
   redis.on('error', () => undefined);

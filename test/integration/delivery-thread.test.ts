@@ -14,8 +14,8 @@ describe('ThreadedUpstreamClient in a process that ends (an import, a backfill)'
     const options = {
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       token: 't',
-      connections: 1,
-      timeoutMs: 5_000,
+      deliveryConcurrency: 1,
+      deliveryTimeoutMs: 5_000,
     };
     const module = new URL('../../dist/relay/delivery/threaded-upstream-client.js', import.meta.url).href;
     const script = `const { ThreadedUpstreamClient } = await import(${JSON.stringify(module)});

@@ -52,8 +52,8 @@ describe('the Streams outbox shared by two delivering relays', { skip }, () => {
     const upstream = new UpstreamClient({
       baseUrl: mock.url,
       token: SERVICE_TOKEN,
-      connections: 4,
-      timeoutMs: LEASE_MS / 3,
+      deliveryConcurrency: 4,
+      deliveryTimeoutMs: LEASE_MS / 3,
     });
     const worker = new DeliveryWorker({
       outbox,

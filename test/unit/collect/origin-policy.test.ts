@@ -45,7 +45,7 @@ describe('originPolicy({ allowedOrigins }) on a real Koa server', () => {
 
   it("lets through a request without an Origin and one from the relay's own origin, with no CORS headers", async () => {
     const host = new URL(url).host;
-    for (const headers of [{}, { origin: `http://${host}` }]) {
+    for (const headers of [{}, { origin: `http://${host}` }] as Record<string, string>[]) {
       const answer = await send(url, 'POST', headers);
       assert.deepEqual(
         [answer.status, answer.body, answer.headers['access-control-allow-origin']],

@@ -112,7 +112,7 @@ function worker(queue: MemoryQueue, service: FakeService, concurrency: number, n
     client: service.client,
     logger: pino({ level: 'silent' }),
     events,
-    concurrency,
+    deliveryConcurrency: concurrency,
     ...(now ? { now } : {}),
   });
   return {

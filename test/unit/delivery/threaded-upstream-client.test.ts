@@ -30,7 +30,12 @@ const ambiguity = (error: unknown) => {
   const outcome = classifyError(error);
   return { type: outcome.type, ambiguous: outcome.type === 'retry' && outcome.ambiguous };
 };
-const options = (baseUrl: string) => ({ baseUrl, token: 'secret-token', connections: 4, timeoutMs: 2_000 });
+const options = (baseUrl: string) => ({
+  baseUrl,
+  token: 'secret-token',
+  deliveryConcurrency: 4,
+  deliveryTimeoutMs: 2_000,
+});
 
 describe('ThreadedUpstreamClient, the service calls on their own thread (relay/delivery/threaded-upstream-client.ts)', () => {
   let up: Awaited<ReturnType<typeof service>>;
