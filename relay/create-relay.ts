@@ -16,7 +16,6 @@ import { relayRouter } from './relay-router.js';
 import { packageRoot } from './shared/package-root.js';
 import { countVisitors } from './visitors/count-visitors.js';
 import { createSyncs } from './sync/create-syncs.js';
-import { syncSettingsOf } from './sync/sync-settings.js';
 import { syncMetrics } from './observability/sync-metrics.js';
 import { requestMetrics } from './observability/request-metrics.js';
 import { RequestEvents } from './http/request-events.js';
@@ -70,7 +69,7 @@ function createParts(
   noteCoverage(events, coverage, logger);
   const syncEvents = new SyncEvents();
   syncMetrics(syncEvents, metrics);
-  const syncs = createSyncs(syncSettingsOf(config), {
+  const syncs = createSyncs(config, {
     accept: core.accept,
     park: core.park,
     state: core.platformState,

@@ -34,10 +34,7 @@ export interface RouterFiles {
 
 type Parts = Omit<RelayParts, 'close'>;
 
-/**
- * What the routes read of the settings (the core and the syncs have theirs: `core-settings.ts`,
- * `sync/sync-settings.ts`).
- */
+/** What the routes read of the settings, by the rows' own names (as the core's factories and the syncs do). */
 export type RouterSettings = WebhookSettings &
   Pick<
     RelayConfig,
