@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { describe, it, type TestContext } from 'node:test';
+import Koa from 'koa';
+import { adminAuth, type AdminAuthOptions } from '../../../relay/http/admin-auth.js';
+import { errorHandler } from '../../../relay/http/error-handler.js';
+import { KeyFailures } from '../../../relay/http/key-failures.js';
+import { listen, stopListening } from '../../../relay/http/listen.js';
+import { createLogger } from '../../../relay/observability/logger.js';
+
+const ADMIN = 'a'.repeat(32);
+const INGEST = 'i'.repeat(32);
+
+/** A private route behind `adminAuth` on a real Koa server; it answers what a caller with `key` gets. */
+async function guarded(t: TestContext, options: Omit<AdminAuthOptions, 'failures'>) {
+  const app = new Koa();
+  app.use(errorHandler({ logger: createLogger('silent') }));
+  app.use(adminAuth({ ...options, failures: new KeyFailures() }));
+  app.use((ctx) => (ctx.body = { private: true }));
+  const { server, url }: { server: Server; url: string } = await listen(app.callback(), 0, '127.0.0.1');
+  t.after(() => stopListening(server));
+  return async (key?: string) => {
+    const response = await fetch(
+      `${url}/stats`,
+      key === undefined ? {} : { headers: { authorization: `Bearer ${key}` } },
+    );
+    const body = (await response.json()) as { error?: string; message?: string };
+    return { status: response.status, challenge: response.headers.get('www-authenticate'), body };
+  };
+}
+
+describe('adminAuth({ adminKey, alsoKey, failures }) on a real Koa server', () => {
+  it('hides the route without a key configured, as if it were not there', async (t) => {
+    const call = await guarded(t, { adminKey: undefined });
+    assert.deepEqual(await call(ADMIN), {
+      status: 404,
+      challenge: null,
+      body: { error: 'not_found', message: 'no route for GET /stats' },
+    });
+  });
+
+  it('lets the admin key through, and the second key only where the route takes it', async (t) => {
+    const both = await guarded(t, { adminKey: ADMIN, alsoKey: INGEST });
+    assert.deepEqual([(await both(ADMIN)).status, (await both(INGEST)).status], [200, 200]);
+    const adminOnly = await guarded(t, { adminKey: ADMIN });
+    assert.equal((await adminOnly(INGEST)).status, 401);
+  });
+
+  it('refuses a missing or wrong key with 401 and a Bearer challenge naming the variable, never the key', async (t) => {
+    const call = await guarded(t, { adminKey: ADMIN, alsoKey: INGEST });
+    const wrong = await call(`${ADMIN}x`);
+    assert.deepEqual(
+      [wrong.status, wrong.challenge, wrong.body.error],
+      [401, 'Bearer realm="shopbeacon"', 'unauthorized'],
+    );
+    assert.equal(
+      wrong.body.message,
+      'a valid key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY or SHOPBEACON_INGEST_KEY>)',
+    );
+    assert.equal((await call()).status, 401);
+    assert.doesNotMatch(JSON.stringify(wrong.body), /aaaa/);
+  });
+
+  it('answers 429 to a client after ten wrong keys in a minute, the right key included', async (t) => {
+    const call = await guarded(t, { adminKey: ADMIN });
+    for (let i = 0; i < 10; i++) assert.equal((await call(`wrong-${i}`)).status, 401);
+    assert.equal((await call(ADMIN)).status, 429);
+  });
+});
