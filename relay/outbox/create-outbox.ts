@@ -33,40 +33,20 @@ export type OutboxBackend = Pick<RelayConfig, 'outbox' | 'dataDir'> &
     >
   > & { redis?: SharedRedis | undefined };
 
-/** The options that are set, so each outbox's own default holds for the rest. */
-function setOnly<T extends Record<string, unknown>>(options: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
-}
-
 /** The one choice of backend, for the relay and the CLI alike (`claimsIds`: see `SqliteOutboxOptions`). */
 export function openOutbox(backend: OutboxBackend, claimsIds = true): Outbox {
-  const shared = setOnly({
-    maxRecords: backend.outboxMaxRecords,
-    maxBytes: backend.outboxMaxBytes,
-    // The same window as the shared Redis state's, built from the same setting: both slice ids alike.
-    window: backend.dedupeWindowMs === undefined ? undefined : dedupeWindow(backend.dedupeWindowMs),
-  });
+  // What is unset stays undefined: each outbox's own default (the row's) holds for it.
+  const caps = { maxRecords: backend.outboxMaxRecords, maxBytes: backend.outboxMaxBytes };
+  // The same window as the shared Redis state's, built from the same setting: both slice ids alike.
+  const window = backend.dedupeWindowMs === undefined ? undefined : dedupeWindow(backend.dedupeWindowMs);
   if (backend.outbox === 'redis') {
     if (!backend.redis) throw new Error('the Redis outbox needs a Redis connection (SHOPBEACON_REDIS_URL)');
-    return new RedisOutbox({
-      redis: backend.redis,
-      ...shared,
-      ...setOnly({
-        // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
-        claimIdleMs: backend.deliveryTimeoutMs === undefined ? undefined : backend.deliveryTimeoutMs * 3,
-        waitReplicas: backend.redisWaitReplicas,
-        waitTimeoutMs: backend.redisWaitTimeoutMs,
-      }),
-    });
+    // A call lasts at most the delivery timeout; three of them without a settlement means the relay died.
+    const claimIdleMs = backend.deliveryTimeoutMs === undefined ? undefined : backend.deliveryTimeoutMs * 3;
+    const wait = { waitReplicas: backend.redisWaitReplicas, waitTimeoutMs: backend.redisWaitTimeoutMs };
+    return new RedisOutbox({ redis: backend.redis, ...caps, window, claimIdleMs, ...wait });
   }
-  return new SqliteOutbox({
-    dataDir: backend.dataDir,
-    ...shared,
-    ...setOnly({ synchronous: backend.outboxSync }),
-    claimsIds,
-  });
+  return new SqliteOutbox({ dataDir: backend.dataDir, ...caps, window, synchronous: backend.outboxSync, claimsIds });
 }
 
 /** SQLite in the data directory (de-duplicated in its commit, or through Redis when shared), or Redis Streams. */
