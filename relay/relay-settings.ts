@@ -7,7 +7,7 @@ import { CONNECTORS } from './platforms/connectors.js';
 // The registry, for the declaration files too: a package user's RelayConfig has every connector's fields.
 export { CONNECTORS };
 
-/** Every setting of the relay: its own, then each connector's, in the registry's order. */
+/** Every setting of the relay: its own, then each connector's, in `CONNECTORS`' order. */
 export const RELAY_SETTINGS: readonly Setting[] = [
   ...SETTINGS,
   ...CONNECTORS.flatMap((connector) => connector.settings),

@@ -1,5 +1,5 @@
 // The connector acceptance suite, as Airbyte's acceptance tests are for its connectors: the same
-// checks on every connector of the registry (test/unit/connector-acceptance.test.ts), each one a
+// checks on every connector of `CONNECTORS` (test/unit/connector-acceptance.test.ts), each one a
 // function so that a broken stub can be shown to fail it (connector-acceptance-gaps.test.ts).
 import assert from 'node:assert/strict';
 import { KINDS } from '../../relay/contract/kinds.js';

@@ -5,7 +5,7 @@ import type { ConnectorKit } from '../../connectors/connector-kit.js';
 import { fixtureText } from '../../helpers/platform-fixtures.js';
 
 /**
- * The connector acceptance suite on every connector of the registry, in the unit tier:
+ * The connector acceptance suite on every connector of `CONNECTORS`, in the unit tier:
  * each one's stand-in answers on loopback in-process. A connector without a kit fails by name.
  */
 for (const connector of CONNECTORS) {
