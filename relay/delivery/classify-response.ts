@@ -1,3 +1,5 @@
+import type { CallSignal } from './adaptive-concurrency.js';
+
 /**
  * What one delivery attempt means. `ambiguous` marks a failure after which the service may have
  * stored the record anyway, so a retry can duplicate a tracking event.
@@ -28,4 +30,12 @@ export function classifyError(error: unknown): Outcome {
   const code = String((error as { code?: unknown }).code ?? '');
   const detail = `${code || 'error'}: ${(error as Error).message ?? String(error)}`.slice(0, 500);
   return { type: 'retry', detail, ambiguous: AMBIGUOUS_CODES.test(code), timedOut: TIMEOUT_CODES.test(code) };
+}
+
+/** What a finished call says about the service's load; undefined when it says nothing (no connection). */
+export function callSignal(outcome: Outcome, status: number): CallSignal | undefined {
+  if (status === 429) return 'rate-limited';
+  if (status === 503) return 'busy';
+  if (status !== 0) return 'ok';
+  return outcome.type === 'retry' && outcome.timedOut ? 'timeout' : undefined;
 }

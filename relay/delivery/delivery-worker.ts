@@ -10,8 +10,7 @@ import {
   type ConcurrencyView,
   type IngestReading,
 } from './adaptive-concurrency.js';
-import { callSignal } from './call-signal.js';
-import { classifyError, classifyStatus, type Outcome } from './classify-response.js';
+import { callSignal, classifyError, classifyStatus, type Outcome } from './classify-response.js';
 import { OutcomeSettler } from './outcome-settler.js';
 import { parseRetryAfter } from '../shared/retry-after.js';
 import type { Upstream } from './upstream-client.js';
