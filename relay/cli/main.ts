@@ -4,7 +4,7 @@ import { secretFileValues } from '../config/secret-files.js';
 import { RELAY_SETTINGS } from '../relay-settings.js';
 import { SchemaTooNewError } from '../shared/schema-version.js';
 import { OutboxOpenError } from '../outbox/outbox-errors.js';
-import { packageVersion } from '../shared/package-version.js';
+import { packageVersion } from '../shared/package-root.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { backfillCommand } from './backfill-command.js';
 import { connectCommand } from './connect-command.js';
