@@ -1,6 +1,6 @@
 // The table of `npm run bench`, from a run's results, and bench/README.md's copy of it: written
-// between the README's markers after each run, and checked by lint (`--check`), so the README states
-// the figures the bench gave and no others. The snippet's size is what is built now, not a
+// between the README's markers after each run (the soak's paragraph too, after each soak), and
+// checked by lint (`--check`), so the README states the figures the bench gave and no others. The snippet's size is what is built now, not a
 // measurement of the run (without a build, lint compares the rest).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { deliveryRows } from './delivery-rows.mjs';
@@ -9,6 +9,7 @@ import { latencyRows } from './latency-rows.mjs';
 import { redisRows } from './redis-rows.mjs';
 import { sustainedRow } from './sustained-rate.mjs';
 import { HARD_LIMIT, measure } from '../scripts/size.mjs';
+import { soakSummary } from './soak-summary.mjs';
 
 const fmt = (n, digits = 0) =>
   n === undefined || Number.isNaN(n)
@@ -45,22 +46,33 @@ export function table(results) {
 
 const README = 'bench/README.md';
 const LATEST = 'bench/results/latest.json';
-const MARKERS = ['<!-- bench:table:start -->', '<!-- bench:table:end -->'];
+const SOAK = 'bench/results/soak-latest.json';
 const BUILT = 'dist/shopbeacon.js';
 
-/** bench/README.md with latest.json's table between its markers. */
-function readmeWithTable() {
+/** The run's table, headed by its dates. */
+function tableText() {
   const results = JSON.parse(readFileSync(LATEST, 'utf8'));
-  const readme = readFileSync(README, 'utf8');
-  const [from, to] = MARKERS.map((marker) => readme.indexOf(marker));
-  if (from < 0 || to < from) throw new Error(`${README} lacks the markers ${MARKERS.join(' … ')}`);
   const size = existsSync(BUILT) ? { stub: measure('snippet/stub.js'), bundle: measure(BUILT) } : results.size;
   const later = [
     ['listing rows', results.listingDate],
     ['latency rows', results.latencyDate],
   ].flatMap(([rows, date]) => (date ? [`; ${rows} ${date.slice(0, 10)}`] : []));
   const dates = `Full run ${results.date.slice(0, 10)}${later.join('')}; the snippet's size as built.`;
-  return readme.slice(0, from) + `${MARKERS[0]}\n${dates} ${table({ ...results, size })}\n` + readme.slice(to);
+  return `${dates} ${table({ ...results, size })}`;
+}
+
+/** `text` with what stands between `<!-- bench:name:start -->` and its end marker replaced. */
+function withSection(text, name, content) {
+  const [start, end] = [`<!-- bench:${name}:start -->`, `<!-- bench:${name}:end -->`];
+  const [from, to] = [text.indexOf(start), text.indexOf(end)];
+  if (from < 0 || to < from) throw new Error(`${README} lacks the markers ${start} … ${end}`);
+  return text.slice(0, from) + `${start}\n${content}\n` + text.slice(to);
+}
+
+/** bench/README.md with latest.json's table and soak-latest.json's figures between their markers. */
+function readmeWithTable() {
+  const readme = withSection(readFileSync(README, 'utf8'), 'table', tableText());
+  return withSection(readme, 'soak', soakSummary(JSON.parse(readFileSync(SOAK, 'utf8'))));
 }
 
 export const writeReadmeTable = () => writeFileSync(README, readmeWithTable());
@@ -73,12 +85,12 @@ function drift() {
   return expected.filter((line, i) => line !== actual[i]);
 }
 
-/** Checks the README against latest.json: exits 1 naming the first line that differs. */
+/** Checks the README against the results: exits 1 naming the first line that differs. */
 function check() {
   const [first] = drift();
-  if (first === undefined) return console.log(`✔ ${README}'s table is ${LATEST}'s`);
+  if (first === undefined) return console.log(`✔ ${README}'s table is ${LATEST}'s, its soak ${SOAK}'s`);
   console.error(
-    `${README}'s table is not ${LATEST}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
+    `${README}'s figures are not ${LATEST}'s and ${SOAK}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
   );
   process.exit(1);
 }
