@@ -4,7 +4,10 @@ import { isPlainObject } from '../shared/is-plain-object.js';
 function field(raw: unknown, name: string): string | undefined {
   if (!isPlainObject(raw)) return undefined;
   const value = raw[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  // A 64-bit id is a bigint once the lossless parser has read it: it keys its record as text too.
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : undefined;
 }
 
 const KEY_FIELD: Record<RecordKind, string> = { event: 'event_id', order: 'order_id', product: 'product_id' };
