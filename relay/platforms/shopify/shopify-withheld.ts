@@ -17,10 +17,13 @@ const isProtectedDataError = (error: Record<string, unknown>) =>
 export class ShopifyWithheld {
   private readonly fieldNames = new Set<string>();
   private readonly records = new Set<string>();
+  /** Answers taken this sweep: a record's place (`nodes/3`) starts again at 0 on every page. */
+  private answers = 0;
 
   /** The errors that are withheld fields (noted here); what remains is a real failure. */
   take(errors: unknown[], hasData: boolean): unknown[] {
     if (!hasData) return errors;
+    const answer = this.answers++;
     return errors.filter((error) => {
       const e = fields(error);
       const path = list(e['path']);
@@ -31,7 +34,7 @@ export class ShopifyWithheld {
       );
       this.fieldNames.add(named.slice(1).join('.') || textOf(path.at(-1)));
       const at = path.findIndex((part) => typeof part === 'number');
-      this.records.add(path.slice(0, at === -1 ? 1 : at + 1).join('/'));
+      this.records.add(`${answer}:${path.slice(0, at === -1 ? 1 : at + 1).join('/')}`);
       return false;
     });
   }
@@ -42,6 +45,7 @@ export class ShopifyWithheld {
     const line = `Shopify withheld ${[...this.fieldNames].sort().join(', ')} on ${this.records.size} record(s): the app lacks access to protected customer data, so orders without an email, city or country cannot be sent (Dev Dashboard › the app › API access › Protected customer data: request name, email, phone and address)`;
     this.fieldNames.clear();
     this.records.clear();
+    this.answers = 0;
     return line;
   }
 }
