@@ -13,6 +13,7 @@ import { WOOCOMMERCE } from '../../../relay/platforms/woocommerce/woocommerce-pl
 import { parseExactJson } from '../../../relay/shared/exact-json.js';
 import { sweepBatch, type SweepBatchDeps } from '../../../relay/sync/sweep-batch.js';
 import { freshFixture } from '../../helpers/platform-fixtures.js';
+import { memoryParkState } from '../../helpers/memory-park-state.js';
 
 /** WooCommerce's API as the sync reads it: the webhooks' own mapping, nothing paged here. */
 const api: PlatformApi = {
@@ -33,7 +34,6 @@ function pipeline(t: TestContext, options: { deliveredSame?: string[]; older?: s
     rmSync(dataDir, { recursive: true, force: true });
   });
   const events = new RecordEvents();
-  const remembered = new Map<string, Map<string, string>>();
   const withdrawn: { productId: string; reason: string }[][] = [];
   const olderAsked: { kind: PlatformKind; versions: { key: string; modifiedAt: number }[] }[] = [];
   const deps: SweepBatchDeps = {
@@ -49,11 +49,7 @@ function pipeline(t: TestContext, options: { deliveredSame?: string[]; older?: s
       outbox,
       events,
       logger: { warn: () => undefined },
-      state: {
-        recall: (scope) => remembered.get(scope) ?? new Map(),
-        remember: (scope, entries) =>
-          void remembered.set(scope, new Map([...(remembered.get(scope) ?? []), ...entries])),
-      },
+      state: memoryParkState(),
     }),
     origin: { source: 'sync', platform: 'woocommerce' },
     withdrawn: async (found) => void withdrawn.push(found),

@@ -15,6 +15,7 @@ import type { OutboxRecord } from '../../../relay/outbox/outbox.js';
 import { createLogger } from '../../../relay/observability/logger.js';
 import { freshFixture, sign } from '../../helpers/platform-fixtures.js';
 import { postWebhook } from '../../helpers/webhook-post.js';
+import { memoryParkState } from '../../helpers/memory-park-state.js';
 
 const SECRET = 'wc-webhook-secret-3f9a';
 
@@ -40,16 +41,11 @@ describe('webhookRoute (relay/webhooks/webhook-route.ts)', () => {
       events,
       onEnqueued: () => undefined,
     });
-    const remembered = new Map<string, Map<string, string>>();
     const park = createPark({
       outbox: { enqueueDead: async (refused) => void parked.push(...refused.map((r) => r.record)) },
       events,
       logger: { warn: () => undefined },
-      state: {
-        recall: (scope) => remembered.get(scope) ?? new Map(),
-        remember: (scope, entries) =>
-          void remembered.set(scope, new Map([...(remembered.get(scope) ?? []), ...entries])),
-      },
+      state: memoryParkState(),
     });
     const app = new Koa();
     app.use(errorHandler({ logger: createLogger('silent') }));
