@@ -1,7 +1,8 @@
 // The table of `npm run bench`, from a run's results, and bench/README.md's copy of it: written
 // between the README's markers after each run (the soak's paragraph too, after each soak), and
-// checked by lint (`--check`), so the README states the figures the bench gave and no others. The snippet's size is what is built now, not a
-// measurement of the run (without a build, lint compares the rest).
+// checked by lint (`--check`), so the README states the figures the bench gave and no others. The
+// snippet's size is what is built now, not a measurement of the run (without a build, lint
+// compares the rest).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { deliveryRows } from './delivery-rows.mjs';
 import { ingestRows, listingRows } from './ingest-rows.mjs';

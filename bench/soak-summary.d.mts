@@ -16,6 +16,9 @@ export interface SoakResults {
   outageAt?: number;
   outageMinutes?: number;
   restartAt?: number;
+  requests: number;
+  /** Requests by their answer's status, `error` for those that got none. */
+  statuses: Record<string, number>;
   eventsPerSecond: number;
   acknowledged: number;
   delivered: number;

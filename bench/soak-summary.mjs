@@ -20,6 +20,12 @@ function scenario(soak) {
   return `${soak.minutes} minutes of ${count(soak.rate)} requests/s × ${soak.batch} events, ${faults.join(', ')}`;
 }
 
+/** How the requests were answered: each status's count, `error` for those that got no answer. */
+const answers = (statuses) =>
+  Object.entries(statuses)
+    .map(([status, n]) => `${status === 'error' ? 'without an answer' : `answered ${status}`}: ${count(n)}`)
+    .join('; ');
+
 /** The README's soak paragraph for one soak's results. */
 export function soakSummary(soak) {
   const duplicates =
@@ -29,6 +35,7 @@ export function soakSummary(soak) {
   const latency = soak.collectLatencyMs;
   return [
     `Latest (${soak.date ? soak.date.slice(0, 10) : 'undated'}): ${scenario(soak)}.`,
+    `${count(soak.requests)} requests (${answers(soak.statuses)});`,
     `${count(soak.acknowledged)} events acknowledged (${count(soak.eventsPerSecond)} a second), ${count(soak.delivered)} delivered, ${count(soak.lost)} lost, ${duplicates}, drained ${soak.drainSeconds} s after the load;`,
     `\`/collect\` p50 ${latency.p50} ms, p99 ${latency.p99} ms, max ${latency.max} ms;`,
     `RSS ${soak.rssMb.start} → ${soak.rssMb.peak} (peak) → ${soak.rssMb.end} MB, its slope ${mbPerMinute(soak.fit.rss)}, the heap’s ${mbPerMinute(soak.fit.heap)};`,

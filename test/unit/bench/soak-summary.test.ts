@@ -12,6 +12,8 @@ const soak = {
   outageAt: 10,
   outageMinutes: 5,
   restartAt: 22,
+  requests: 1_062_000,
+  statuses: { '200': 1_061_950, error: 50 },
   eventsPerSecond: 2_950,
   acknowledged: 5_310_000,
   delivered: 5_310_000,
@@ -36,6 +38,7 @@ describe('soakSummary(soak) (bench/README.md’s soak paragraph)', () => {
     assert.match(text, /5,310,000 events acknowledged \(2,950 a second\), 5,310,000 delivered, 0 lost, /);
     assert.match(text, /3 duplicated \(the restart’s bound 40\)/);
     assert.match(text, /p99 30\.2 ms/);
+    assert.match(text, /1,062,000 requests \(answered 200: 1,061,950; without an answer: 50\);/);
   });
 
   it('says whether memory grew by the fitted slope against twice its standard error', () => {
