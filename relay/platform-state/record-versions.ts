@@ -15,16 +15,20 @@ export interface RecordVersion {
 export class RecordVersions {
   constructor(private readonly state: Pick<PlatformState, 'recall' | 'remember'>) {}
 
-  /** The keys among `versions` older than the version taken before; the newer ones are noted as the newest. */
-  async older(kind: 'order' | 'product', versions: readonly RecordVersion[]): Promise<Set<string>> {
+  /**
+   * The positions in `versions` of those older than a version taken before them (earlier in the
+   * same list too); the others are noted as the newest. Positions, not keys: a page may hold the
+   * same record twice, and only its older version is to be left out.
+   */
+  async older(kind: 'order' | 'product', versions: readonly RecordVersion[]): Promise<Set<number>> {
     if (versions.length === 0) return new Set();
     const scope = `version:${kind}`;
     const taken = await this.state.recall(scope, [...new Set(versions.map((v) => v.key))]);
     const newest = new Map<string, string>();
-    const older = new Set<string>();
-    for (const { key, modifiedAt } of versions) {
+    const older = new Set<number>();
+    for (const [position, { key, modifiedAt }] of versions.entries()) {
       const before = Number(newest.get(key) ?? taken.get(key) ?? Number.NEGATIVE_INFINITY);
-      if (modifiedAt < before) older.add(key);
+      if (modifiedAt < before) older.add(position);
       else newest.set(key, String(modifiedAt));
     }
     if (newest.size > 0) await this.state.remember(scope, newest);

@@ -12,8 +12,8 @@ export interface SweepBatchDeps {
   accept: Accept;
   park: Park;
   origin: RecordOrigin;
-  /** The keys of versions older than one already taken: counted unchanged, not sent. */
-  older?: (kind: PlatformKind, versions: { key: string; modifiedAt: number }[]) => Promise<Set<string>>;
+  /** The positions of the versions older than one already taken: counted unchanged, not sent. */
+  older?: (kind: PlatformKind, versions: { key: string; modifiedAt: number }[]) => Promise<Set<number>>;
   /** Told of the products not sent because they are no longer for sale, by id. */
   withdrawn?: (found: { productId: string; reason: string }[]) => Promise<void>;
 }
@@ -31,7 +31,7 @@ async function noticeWithdrawn(deps: SweepBatchDeps, mappings: readonly Mapping[
 
 /**
  * The records not older, by the platform's modification time, than a version already taken (a
- * webhook may have brought a newer one).
+ * webhook may have brought a newer one, or the page itself).
  */
 async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }>(
   deps: SweepBatchDeps,
@@ -45,7 +45,7 @@ async function newestOnly<T extends { mapping: MappedRecord; changedAt: number }
     kind,
     records.map((r) => ({ key: keyOf(r), modifiedAt: r.changedAt })),
   );
-  return older.size === 0 ? records : records.filter((r) => !older.has(keyOf(r)));
+  return older.size === 0 ? records : records.filter((_, position) => !older.has(position));
 }
 
 /**

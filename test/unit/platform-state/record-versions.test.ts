@@ -35,10 +35,10 @@ describe('RecordVersions(state).older(kind, versions)', () => {
   it('names a replayed webhook older than the version taken since, and it does not roll the newest back', async (t) => {
     const versions = new RecordVersions(platformState(t).state);
     await versions.older('order', [{ key: '7', modifiedAt: T + 2 * MINUTE }]);
-    assert.deepEqual(await versions.older('order', [{ key: '7', modifiedAt: T }]), new Set(['7']));
+    assert.deepEqual(await versions.older('order', [{ key: '7', modifiedAt: T }]), new Set([0]));
     assert.deepEqual(
       await versions.older('order', [{ key: '7', modifiedAt: T + MINUTE }]),
-      new Set(['7']),
+      new Set([0]),
       'still measured against the newest, not the replay',
     );
   });
@@ -60,7 +60,7 @@ describe('RecordVersions(state).older(kind, versions)', () => {
       { key: '2', modifiedAt: T + MINUTE },
       { key: '3', modifiedAt: T - 60 * MINUTE },
     ]);
-    assert.deepEqual(older, new Set(['1']));
+    assert.deepEqual(older, new Set([0]));
   });
 
   it('measures a version against an earlier one of the same key in the same page, and keeps the newest of them', async (t) => {
@@ -71,9 +71,9 @@ describe('RecordVersions(state).older(kind, versions)', () => {
       { key: 'falling', modifiedAt: T + MINUTE },
       { key: 'falling', modifiedAt: T },
     ]);
-    assert.deepEqual(older, new Set(['falling']));
+    assert.deepEqual(older, new Set([3]), 'the falling key’s second version only');
     for (const key of ['rising', 'falling'])
-      assert.deepEqual(await versions.older('order', [{ key, modifiedAt: T + MINUTE - 1 }]), new Set([key]), key);
+      assert.deepEqual(await versions.older('order', [{ key, modifiedAt: T + MINUTE - 1 }]), new Set([0]), key);
   });
 
   it('keeps orders and products apart: order 7 and product 7 are different records', async (t) => {
@@ -87,7 +87,7 @@ describe('RecordVersions(state).older(kind, versions)', () => {
     await new RecordVersions(state).older('order', [{ key: '7', modifiedAt: T + MINUTE }]);
     state.close();
     const restarted = new RecordVersions(again());
-    assert.deepEqual(await restarted.older('order', [{ key: '7', modifiedAt: T }]), new Set(['7']));
+    assert.deepEqual(await restarted.older('order', [{ key: '7', modifiedAt: T }]), new Set([0]));
   });
 
   it('answers an empty page with an empty set', async (t) => {

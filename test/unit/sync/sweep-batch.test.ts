@@ -11,6 +11,7 @@ import { RecordEvents } from '../../../relay/pipeline/record-events.js';
 import type { ChangedPayload, PlatformApi, PlatformKind } from '../../../relay/platforms/connector.js';
 import { WOOCOMMERCE } from '../../../relay/platforms/woocommerce/woocommerce-platform.js';
 import { parseExactJson } from '../../../relay/shared/exact-json.js';
+import { RecordVersions } from '../../../relay/platform-state/record-versions.js';
 import { sweepBatch, type SweepBatchDeps } from '../../../relay/sync/sweep-batch.js';
 import { freshFixture } from '../../helpers/platform-fixtures.js';
 import { memoryParkState } from '../../helpers/memory-park-state.js';
@@ -26,7 +27,10 @@ const api: PlatformApi = {
  * `accept` (with the bodies delivered before, by key, when given), `park` remembering in memory,
  * and what `withdrawn` and `older` were told.
  */
-function pipeline(t: TestContext, options: { deliveredSame?: string[]; older?: string[] } = {}) {
+function pipeline(
+  t: TestContext,
+  options: { deliveredSame?: string[]; older?: string[]; versions?: RecordVersions } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-sweep-batch-'));
   const outbox = new SqliteOutbox({ dataDir });
   t.after(() => {
@@ -53,11 +57,12 @@ function pipeline(t: TestContext, options: { deliveredSame?: string[]; older?: s
     }),
     origin: { source: 'sync', platform: 'woocommerce' },
     withdrawn: async (found) => void withdrawn.push(found),
+    ...(options.versions ? { older: (kind, versions) => options.versions!.older(kind, versions) } : {}),
     ...(options.older
       ? {
           older: async (kind, versions) => {
             olderAsked.push({ kind, versions });
-            return new Set(options.older);
+            return new Set(versions.flatMap((v, position) => (options.older?.includes(v.key) ? [position] : [])));
           },
         }
       : {}),
@@ -130,6 +135,27 @@ describe('sweepBatch(deps, api, kind, batch, missedBefore)', () => {
       },
     ]);
     assert.equal(outbox.counts().queued.order, 1);
+  });
+
+  it('sends the newer version of an order a page holds twice, newer first, and counts the older unchanged', async (t) => {
+    const scopes = new Map<string, Map<string, string>>();
+    const scope = (name: string) => scopes.get(name) ?? scopes.set(name, new Map()).get(name)!;
+    const versions = new RecordVersions({
+      recall: (name, keys) => new Map([...scope(name)].filter(([key]) => keys?.includes(key) ?? true)),
+      remember: (name, entries) => void entries.forEach((value, key) => scope(name).set(key, value)),
+    });
+    const { deps, outbox } = pipeline(t, { versions });
+    const completed = changed('order-variation.json', T + 60_000, (p) => (p['status'] = 'completed'));
+    const processing = changed('order-variation.json', T, (p) => (p['status'] = 'processing'));
+    assert.deepEqual(await sweepBatch(deps, api, 'order', [completed, processing], undefined), {
+      ...none,
+      found: 2,
+      sent: 1,
+      unchanged: 1,
+    });
+    const [queued, ...more] = outbox.due(Date.now() + 3_600_000, 10, new Set());
+    assert.deepEqual(more, [], 'one order queued');
+    assert.equal(JSON.parse(queued!.body).status, 'completed', 'the newer version');
   });
 
   it('counts as unchanged an order delivered before with the same body', async (t) => {
