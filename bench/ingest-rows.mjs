@@ -7,6 +7,7 @@
 // service is up drains its outbox before the next run starts, so no run pays for another's backlog.
 
 import { request } from 'undici';
+import { assertNothingRefused } from './relay-metrics.mjs';
 import { fmt, pct, range, spread } from './spread.mjs';
 
 /**
@@ -45,6 +46,7 @@ export async function ingestScenario({ load, bare, floor, koaFloor, relayUp, rel
       const down = load(`${relayDown}/collect`, batch);
       rounds.push({ base, durable, koa, up, down });
     }
+    for (const relay of [relayUp, relayDown]) await assertNothingRefused(relay, adminKey, `ingest of ${batch}`);
     const of = (key, field) => spread(rounds.map((r) => r[key][field]));
     const ratio = (a, b) => spread(rounds.map((r) => r[a].rps / r[b].rps));
     rows[batch] = {

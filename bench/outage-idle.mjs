@@ -3,13 +3,16 @@
 // queues EVENTS events with the service dropping every call, waits for /readyz to name the outage,
 // then measures over a window the relay's share of a core (process_cpu_seconds_total) and its calls
 // to the service; then the service returns and the backlog's drain is timed. Rows are medians of
-// the rounds with their min–max. Options: --events N (30,000), --rounds N (3), --window s (4).
+// the rounds with their min–max, written to bench/results/outage-latest.json and the paragraphs
+// that state them. Options: --events N (30,000), --rounds N (3), --window s (4).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockUpstream } from '../dist/relay/mock-upstream/index.js';
 import { startListening } from './processes.mjs';
+import { writeResults } from './results-file.mjs';
+import { writeDocFigures } from './results-table.mjs';
 import { range, spread } from './spread.mjs';
 
 const { values } = parseArgs({
@@ -40,11 +43,13 @@ const until = async (check, what, ms = 120_000) => {
 async function queue(relay) {
   let seq = 0;
   for (let sent = 0; sent < EVENTS; sent += 50) {
+    // One browser's batch: the relay refuses a batch's events beyond the visitors a browser could be.
+    const visitor = `u-${(sent / 50) % 500}`;
     const events = Array.from({ length: 50 }, () => ({
       event_name: 'Added To Cart',
       event: { product_id: 1, seq: seq++ },
       event_id: `o-${process.pid}-${seq}`,
-      user_id: `u-${seq % 500}`,
+      user_id: visitor,
       captured_at: Date.now(),
     }));
     const answer = await fetch(`${relay}/collect`, {
@@ -105,3 +110,15 @@ console.log(
   `| calls to the service per minute (probes) | ${range(spread(rounds.map((r) => r.callsPerMinute)), one)} |`,
 );
 console.log(`| drain once it returns, s | ${range(spread(rounds.map((r) => r.drainSeconds)), one)} |`);
+const figure = (field) => spread(rounds.map((r) => +r[field].toFixed(1)));
+writeResults('outage', {
+  idle: {
+    events: EVENTS,
+    rounds: ROUNDS,
+    windowSeconds: WINDOW_S,
+    core: figure('core'),
+    callsPerMinute: figure('callsPerMinute'),
+    drainSeconds: figure('drainSeconds'),
+  },
+});
+writeDocFigures();

@@ -14,6 +14,7 @@ const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const children = [];
 
 const load = (url, batch) => loadOnce(url, batch, SECONDS);
+const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 
 try {
   const redis = await startRedisServer(children);
@@ -23,6 +24,7 @@ try {
     SHOPBEACON_BASE_URL: down,
     SHOPBEACON_TOKEN: 'bench-token',
     SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
     SHOPBEACON_RATE_LIMIT_IP: '6000000',
     SHOPBEACON_RATE_LIMIT_USER: '6000000',
     SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
@@ -34,7 +36,8 @@ try {
   const shared = await relay({ SHOPBEACON_REDIS_URL: `${redis}/0` });
   const streams = await relay({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' });
   console.log('| measure | shopbeacon | baseline | ratio / target |\n|---|---|---|---|');
-  for (const row of redisRows(redisScenario({ load, single, shared, streams, runs: RUNS }), RUNS)) console.log(row);
+  const rows = await redisScenario({ load, single, shared, streams, adminKey: ADMIN_KEY, runs: RUNS });
+  for (const row of redisRows(rows, RUNS)) console.log(row);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

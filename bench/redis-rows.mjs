@@ -4,10 +4,11 @@
 // All three have the same rate limits on (in memory for the single instance) and their service down,
 // so delivery is idle and the rows measure the way in; each ratio is taken within its round.
 
+import { assertNothingRefused } from './relay-metrics.mjs';
 import { pct, range, spread } from './spread.mjs';
 
 /** `load(url, batch)` runs one load of the bench's length and returns its JSON line. */
-export function redisScenario({ load, single, shared, streams, runs }) {
+export async function redisScenario({ load, single, shared, streams, adminKey, runs }) {
   const rows = {};
   for (const batch of [1, 10]) {
     const rounds = [];
@@ -17,6 +18,7 @@ export function redisScenario({ load, single, shared, streams, runs }) {
         shared: load(`${shared}/collect`, batch),
         streams: load(`${streams}/collect`, batch),
       });
+    for (const relay of [single, shared, streams]) await assertNothingRefused(relay, adminKey, `Redis, ${batch}`);
     const of = (key, field) => spread(rounds.map((r) => r[key][field]));
     rows[batch] = {
       single: of('single', 'rps'),

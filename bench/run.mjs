@@ -16,7 +16,7 @@ import { redisScenario } from './redis-rows.mjs';
 import { sustainedRate, undiciRate } from './sustained-rate.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { measure } from '../scripts/size.mjs';
-import { table, writeReadmeTable } from './results-table.mjs';
+import { table, writeDocFigures } from './results-table.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
 import { startListening, startRedisServer } from './processes.mjs';
 import { startNginx } from './nginx-proxy.mjs';
@@ -124,6 +124,7 @@ async function redisIngest() {
     SHOPBEACON_BASE_URL: down,
     SHOPBEACON_TOKEN: TOKEN,
     SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
+    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
     SHOPBEACON_RATE_LIMIT_IP: '6000000',
     SHOPBEACON_RATE_LIMIT_USER: '6000000',
     SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
@@ -139,7 +140,8 @@ async function redisIngest() {
     ['bin/shopbeacon.js', 'relay', '--port', '0'],
     env({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' }),
   );
-  return redisScenario({ load: (url, batch) => loadOnce(url, 'collect', batch), single, shared, streams, runs: RUNS });
+  const load = (url, batch) => loadOnce(url, 'collect', batch);
+  return redisScenario({ load, single, shared, streams, adminKey: ADMIN_KEY, runs: RUNS });
 }
 
 async function importRun(mock) {
@@ -182,7 +184,7 @@ async function latencyOnly() {
   results.latencyDate = new Date().toISOString();
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(latencyRows(latency, RUNS).join('\n'));
-  writeReadmeTable();
+  writeDocFigures();
 }
 
 /** The listing view's rows alone, against a floor and relays of their own. */
@@ -204,7 +206,7 @@ async function listingOnly() {
   results.listingDate = new Date().toISOString();
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(listingRows(listing, RUNS).join('\n'));
-  writeReadmeTable();
+  writeDocFigures();
 }
 
 /** Every row, into a new latest.json. */
@@ -244,7 +246,7 @@ async function everything() {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
-  writeReadmeTable();
+  writeDocFigures();
 }
 
 try {
