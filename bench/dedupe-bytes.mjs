@@ -4,7 +4,8 @@
 // spread over one and a half windows of simulated time, 1,000 a commit, forgetting once a simulated
 // minute as the relay does; so the window fills, then slides. Prints bytes per id the window holds
 // at the end, the pages in use hourly once the window filled (flat: they stay in a band), and
-// the time per claim over the last tenth (every slice live) with its spread over ten parts.
+// the time per claim over the last tenth (every slice live) with its spread over ten parts; writes
+// them to bench/results/dedupe-latest.json (`disk`) and the paragraphs that state them.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { nanoid } from 'nanoid';
 import { openSqlite } from '../dist/relay/shared/sqlite-driver.js';
 import { dedupeWindow } from '../dist/relay/shared/dedupe-window.js';
 import { SqliteSeenWindow } from '../dist/relay/outbox/sqlite-seen-window.js';
+import { writeResults } from './results-file.mjs';
+import { writeDocFigures } from './results-table.mjs';
 import { fmt, range, spread } from './spread.mjs';
 
 const N = Number(process.argv[2] ?? 2_000_000);
@@ -90,14 +93,25 @@ function run(name, layout) {
       parts.slice((k * parts.length) / 10, ((k + 1) * parts.length) / 10).reduce((a, b) => a + b, 0) /
       (parts.length / 10),
   );
+  const row = {
+    bytesPerId: +(end / held).toFixed(1),
+    inUseMb: { min: Math.round(Math.min(...sizes)), max: Math.round(Math.max(...sizes)), hours: sizes.length },
+    endMb: Math.round(end / 1e6),
+    claimUs: spread(tenths),
+  };
   console.log(
-    `| ${name} | ${(end / held).toFixed(1)} | ${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} MB over ${sizes.length} h, ${fmt(end / 1e6)} MB at the end | ${range(spread(tenths), (x) => x.toFixed(2))} |`,
+    `| ${name} | ${row.bytesPerId} | ${row.inUseMb.min}–${row.inUseMb.max} MB over ${row.inUseMb.hours} h, ${fmt(row.endMb)} MB at the end | ${range(row.claimUs, (x) => x.toFixed(2))} |`,
   );
+  return row;
 }
 
 console.log(`${fmt(N)} ids of ${LENGTH} characters over 1.5 windows of 24 h (the window holds ~${fmt(N / 1.5)})\n`);
 console.log(
   '| layout | bytes per id held | in use, hourly once the window filled | µs per claim, every slice live (median, min–max of tenths) |\n|---|---|---|---|',
 );
-run('seen_events (before #35)', seenEvents);
-run('slices of 16-byte keys', slices);
+const layouts = {
+  seenEvents: run('seen_events (before the slices)', seenEvents),
+  slices: run('slices of 16-byte keys', slices),
+};
+writeResults('dedupe', { disk: { ids: N, idLength: LENGTH, ...layouts } });
+writeDocFigures();

@@ -2,12 +2,15 @@
 // relay's slices (EventIdRegistry: 65,536 small hashes a slice) against a key per id with a TTL
 // (`SET key 1 NX EX 86400`, the layout before them), each in a fresh redis-server from Debian:
 // `INFO memory`'s used_memory after the ids less before, divided by the ids; and each bucket's
-// encoding (a listpack while small).
+// encoding (a listpack while small); written to bench/results/dedupe-latest.json (`redis`) and the
+// paragraphs that state them.
 import { Redis } from 'ioredis';
 import { nanoid } from 'nanoid';
 import { EventIdRegistry } from '../dist/relay/redis/event-id-registry.js';
 import { RedisTurnBatch } from '../dist/relay/redis/turn-batch.js';
 import { startRedisServer } from './processes.mjs';
+import { writeResults } from './results-file.mjs';
+import { writeDocFigures } from './results-table.mjs';
 import { fmt } from './spread.mjs';
 
 const N = Number(process.argv[2] ?? 1_000_000);
@@ -58,10 +61,14 @@ const slices = (redis, ids) => {
 console.log(
   `${fmt(N)} ids of ${LENGTH} characters in one slice\n\n| layout | bytes of Redis memory per id | encoding |\n|---|---|---|`,
 );
-for (const [name, claim] of [
-  ['a key per id, SET NX EX (before #35)', keyPerId],
-  ['slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices],
+const layouts = {};
+for (const [layout, name, claim] of [
+  ['keyPerId', 'a key per id, SET NX EX (before the slices)', keyPerId],
+  ['slices', 'slices: 65,536 hashes of 14-byte fields (EventIdRegistry)', slices],
 ]) {
   const { bytes, encodings } = await perId(claim);
+  layouts[layout] = { bytesPerId: +bytes.toFixed(1), encodings };
   console.log(`| ${name} | ${bytes.toFixed(1)} | ${encodings} |`);
 }
+writeResults('dedupe', { redis: { ids: N, idLength: LENGTH, ...layouts } });
+writeDocFigures();

@@ -1,5 +1,6 @@
 // `npm run bench:growth`: how each cost grows with the work. Rows, each measured on this
-// machine and drawn in bench/results/growth.svg, figures in bench/results/growth-latest.json:
+// machine and drawn in bench/results/growth.svg, figures in bench/results/growth-latest.json (a
+// row measured alone replaces its own figures there), paragraphs in bench/README.md:
 //  - ingest and delivery with 0, 100,000 and 1,000,000 records already queued (SQLite, Redis Streams);
 //  - the import of 10,000, 100,000 and 1,000,000 order rows: rate and peak RSS;
 //  - the sync's first sweep of 10,000 and 100,000 orders from a stand-in (bench/sync-sweep.mjs);
@@ -7,7 +8,7 @@
 //  - one relay against two on one Redis Streams outbox, the load split between them.
 // Usage: node bench/growth.mjs [row ...] (backlog, import, sweep, connections, scaleout; default all).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +16,8 @@ import { freePort } from './free-port.mjs';
 import { generateOrdersCsv } from './generate-orders.mjs';
 import { startListening, startRedisServer } from './processes.mjs';
 import { charts, openConnections, prefill } from './growth-parts.mjs';
+import { writeResults } from './results-file.mjs';
+import { writeDocFigures } from './results-table.mjs';
 
 const TOKEN = 'dev-token';
 const ADMIN = 'growth-admin-key-0123456789abcdefghijk';
@@ -259,17 +262,15 @@ if (unknown.length > 0) {
   console.error(`bench/growth.mjs: no row ${unknown.join(', ')}; rows: ${Object.keys(ROWS).join(', ')}`);
   process.exit(2);
 }
-const results = { date: new Date().toISOString(), node: process.version };
 try {
-  mkdirSync('bench/results', { recursive: true });
   for (const row of wanted) {
-    results[row] = await ROWS[row]();
-    console.log(JSON.stringify({ [row]: results[row] }));
+    const measured = await ROWS[row]();
+    console.log(JSON.stringify({ [row]: measured }));
     await stopAll();
     // Written after each row: an hour of rows is not lost to a later one failing.
-    writeFileSync('bench/results/growth-latest.json', `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync('bench/results/growth.svg', charts(results));
+    writeFileSync('bench/results/growth.svg', charts(writeResults('growth', { [row]: measured })));
   }
+  writeDocFigures();
 } finally {
   await stopAll();
   await stop(servers);

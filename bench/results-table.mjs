@@ -1,6 +1,6 @@
-// The table of `npm run bench`, from a run's results, and bench/README.md's copy of it: written
-// between the README's markers after each run (the soak's paragraph too, after each soak), and
-// checked by lint (`--check`), so the README states the figures the bench gave and no others. The
+// The table of `npm run bench`, from a run's results, and every paragraph of bench/README.md and
+// docs/ that states a bench's figures: written between their markers after each run, and checked
+// by lint (`--check`), so the pages state the figures the benches gave and no others. The
 // snippet's size is what is built now, not a measurement of the run (without a build, lint
 // compares the rest).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,16 @@ import { redisRows } from './redis-rows.mjs';
 import { sustainedRow } from './sustained-rate.mjs';
 import { HARD_LIMIT, measure } from '../scripts/size.mjs';
 import { soakSummary } from './soak-summary.mjs';
+import { readResults } from './results-file.mjs';
+import {
+  dedupeDiskParagraph,
+  dedupeRedisParagraph,
+  dedupeSizing,
+  growthParagraph,
+  outageParagraph,
+  sweepParagraph,
+  windowSoakSentence,
+} from './stated-figures.mjs';
 
 const fmt = (n, digits = 0) =>
   n === undefined || Number.isNaN(n)
@@ -48,6 +58,7 @@ export function table(results) {
 const README = 'bench/README.md';
 const LATEST = 'bench/results/latest.json';
 const SOAK = 'bench/results/soak-latest.json';
+const WINDOW_SOAK = 'bench/results/soak-window-1h.json';
 const BUILT = 'dist/shopbeacon.js';
 
 /** The run's table, headed by its dates. */
@@ -62,41 +73,83 @@ function tableText() {
   return `${dates} ${table({ ...results, size })}`;
 }
 
+/** What stands between a page's markers now. */
+function sectionOf(text, file, name) {
+  const [start, end] = [`<!-- bench:${name}:start -->\n`, `\n<!-- bench:${name}:end -->`];
+  const [from, to] = [text.indexOf(start), text.indexOf(end)];
+  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start.trim()} … ${end.trim()}`);
+  return text.slice(from + start.length, to);
+}
+
 /** `text` with what stands between `<!-- bench:name:start -->` and its end marker replaced. */
-function withSection(text, name, content) {
+function withSection(text, file, name, content) {
   const [start, end] = [`<!-- bench:${name}:start -->`, `<!-- bench:${name}:end -->`];
   const [from, to] = [text.indexOf(start), text.indexOf(end)];
-  if (from < 0 || to < from) throw new Error(`${README} lacks the markers ${start} … ${end}`);
+  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start} … ${end}`);
   return text.slice(0, from) + `${start}\n${content}\n` + text.slice(to);
 }
 
-/** bench/README.md with latest.json's table and soak-latest.json's figures between their markers. */
-function readmeWithTable() {
-  const readme = withSection(readFileSync(README, 'utf8'), 'table', tableText());
-  return withSection(readme, 'soak', soakSummary(JSON.parse(readFileSync(SOAK, 'utf8'))));
+const soak = () => soakSummary(JSON.parse(readFileSync(SOAK, 'utf8')));
+const windowSoak = () => windowSoakSentence(JSON.parse(readFileSync(WINDOW_SOAK, 'utf8')));
+
+/** Each page's generated paragraphs: the marker's name and what stands there. */
+const SECTIONS = {
+  [README]: {
+    table: tableText,
+    soak,
+    growth: () => growthParagraph(readResults('growth')),
+    outage: () => outageParagraph(readResults('outage')),
+    sweep: () => sweepParagraph(readResults('growth')),
+    'dedupe-redis': () => dedupeRedisParagraph(readResults('dedupe')),
+    'dedupe-disk': () => dedupeDiskParagraph(readResults('dedupe')),
+    'window-soak': windowSoak,
+  },
+  'docs/operations.md': { 'dedupe-sizing': () => dedupeSizing(readResults('dedupe')) },
+  'docs/snippet.md': { 'snippet-size': snippetSize },
+};
+
+/** docs/snippet.md's sizes, as built (the page's own text when nothing is built). */
+function snippetSize(page) {
+  if (!existsSync(BUILT)) return sectionOf(page, 'docs/snippet.md', 'snippet-size');
+  const [bundle, stub] = [measure(BUILT), measure('snippet/stub.js')];
+  return `\`dist/shopbeacon.js\`: ${bundle.gzip.toLocaleString('en-US')} B gzip -9 as built, with every feature below (the build fails above ${HARD_LIMIT.toLocaleString('en-US')} B); the stub \`snippet/stub.js\` ${stub.gzip} B.`;
 }
 
-export const writeReadmeTable = () => writeFileSync(README, readmeWithTable());
+/** The page with every paragraph the results give between its markers. */
+function pageWithFigures(file) {
+  const sections = Object.entries(SECTIONS[file]);
+  const page = readFileSync(file, 'utf8');
+  return sections.reduce((text, [name, content]) => withSection(text, file, name, content(page)), page);
+}
 
-/** The README's lines that differ from what latest.json gives (the size row left out without a build). */
+export const writeDocFigures = () => {
+  for (const file of Object.keys(SECTIONS)) writeFileSync(file, pageWithFigures(file));
+};
+
+/** Each page's first line that differs from what the results give (the size row left out without a build). */
 function drift() {
   const keep = (line) => existsSync(BUILT) || !line.startsWith('| snippet gzip');
-  const expected = readmeWithTable().split('\n').filter(keep);
-  const actual = readFileSync(README, 'utf8').split('\n').filter(keep);
-  return expected.filter((line, i) => line !== actual[i]);
+  return Object.keys(SECTIONS).flatMap((file) => {
+    const expected = pageWithFigures(file).split('\n').filter(keep);
+    const actual = readFileSync(file, 'utf8').split('\n').filter(keep);
+    const first = expected.find((line, i) => line !== actual[i]);
+    return first === undefined ? [] : [{ file, first }];
+  });
 }
 
-/** Checks the README against the results: exits 1 naming the first line that differs. */
+/** Checks the pages against the results: exits 1 naming each page's first line that differs. */
 function check() {
-  const [first] = drift();
-  if (first === undefined) return console.log(`✔ ${README}'s table is ${LATEST}'s, its soak ${SOAK}'s`);
-  console.error(
-    `${README}'s figures are not ${LATEST}'s and ${SOAK}'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
-  );
+  const drifted = drift();
+  if (drifted.length === 0)
+    return console.log(`✔ the figures in ${Object.keys(SECTIONS).join(' and ')} are bench/results/'s`);
+  for (const { file, first } of drifted)
+    console.error(
+      `${file}'s figures are not bench/results/'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
+    );
   process.exit(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--check')) check();
-  else writeReadmeTable();
+  else writeDocFigures();
 }

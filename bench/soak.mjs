@@ -5,7 +5,7 @@
 // 0.01), --outage-at minute --outage-minutes N (the service answers every call 503 meanwhile),
 // --restart-at minute (SIGTERM to the relay, started again on its port and data).
 import { fitLine } from './line-fit.mjs';
-import { writeReadmeTable } from './results-table.mjs';
+import { writeDocFigures } from './results-table.mjs';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -254,7 +254,7 @@ async function main() {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/soak-latest.json', `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync('bench/results/soak-minutes.svg', minuteCharts(perMinute));
-  writeReadmeTable();
+  writeDocFigures();
   console.log(JSON.stringify({ ...result, perMinute: undefined }, null, 2));
   const overBound = result.restartAt !== undefined && result.duplicates > result.duplicateBound;
   if (lost > 0 || overBound) {

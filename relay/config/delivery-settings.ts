@@ -72,7 +72,7 @@ export const DELIVERY_SETTINGS = [
     key: 'dedupeWindowMs',
     env: 'SHOPBEACON_DEDUPE_WINDOW',
     flag: '--dedupe-window',
-    help: 'how long an event_id (or a webhook delivery id) is remembered: a repeat within it is a duplicate (1h to 7d; ~29 bytes of disk or ~21-31 of Redis memory per id, so a day at 100 events/s is ~250-310 MB)',
+    help: 'how long an event_id (or a webhook delivery id) is remembered: a repeat within it is a duplicate (1h to 7d; its disk and Redis memory per id: docs/operations.md)',
     parse: duration('1h', '7d'),
     fallback: DEFAULT_DEDUPE_WINDOW_MS,
     shown: `${DEFAULT_DEDUPE_WINDOW_MS / 3600_000}h`,

@@ -55,9 +55,9 @@ export const SEEN_KEY_PREFIXES = [REDIS_KEYS.seenSlices, REDIS_KEYS.seen('')];
 /**
  * The Redis duplicate window: per slice, 65,536 small hashes (a bucket from the first two
  * bytes of an id's 16-byte key, the other 14 bytes its field), each expiring whole with its slice.
- * Small hashes stay listpacks (up to 512 fields each by default): ~21–31 bytes of Redis memory per
- * id where a key per id took 113–129 (`npm run bench:dedupe-redis`). The salt is the keyspace's
- * own, made by the first relay and read once.
+ * Small hashes stay listpacks (up to 512 fields each by default), a fraction of a key per id's
+ * memory (`npm run bench:dedupe-redis` measures both). The salt is the keyspace's own, made by the
+ * first relay and read once.
  */
 export class RedisSeenKeys {
   /**
