@@ -36,7 +36,9 @@ export function scriptRoute(options: { file: string }) {
       ctx.status = 304;
       return;
     }
-    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    // The relay's order, not the client's: browsers list `gzip, deflate, br` with equal weights,
+    // and the client's order would never give them the smaller copy.
+    const encoding = (['br', 'gzip'] as const).find((coding) => ctx.acceptsEncodings(coding) === coding);
     if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
     ctx.body = encoding === 'br' ? variants.br : encoding === 'gzip' ? variants.gzip : variants.identity;
   };
