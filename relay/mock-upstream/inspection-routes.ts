@@ -20,7 +20,7 @@ const COLLECTIONS: readonly MockCollection[] = ['orders', 'products', 'events'];
 /** `/_mock/*` and `/openapi.json`: what tests and demos look at; not part of the real service. */
 export function addInspectionRoutes(router: Router, deps: InspectionDeps): void {
   router.get('/openapi.json', (ctx) => {
-    ctx.body = serviceOpenApi(ctx.origin);
+    ctx.body = serviceOpenApi(`${ctx.protocol}://${ctx.host}`);
   });
   router.get('/_mock/records', (ctx) => {
     const kind = String(ctx.query['kind'] ?? '');
