@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../pages/html.js';
+import { RECORD_STATES } from '../pipeline/record-step.js';
 
 const card = (id: string, title: string, hint: string) => html`
   <article class="card" id="${id}">
@@ -7,8 +8,6 @@ const card = (id: string, title: string, hint: string) => html`
     <p class="hint" data-hint>${hint}</p>
     <svg class="spark" data-spark viewBox="0 0 120 32" preserveAspectRatio="none" aria-hidden="true"></svg>
   </article>`;
-
-const STATES = ['accepted', 'rejected', 'dropped', 'duplicate', 'coalesced', 'delivered', 'retrying', 'dead'];
 
 const header = (demo: boolean) => html`
   <header class="top">
@@ -50,7 +49,7 @@ export function debugPage(options: { demo: boolean }): SafeHtml {
           <label>user_id <input name="user" type="search" placeholder="any visitor" autocomplete="off"></label>
           <label>event_name <input name="event" type="search" placeholder="any event" list="event-names" autocomplete="off"></label>
           <datalist id="event-names"></datalist>
-          <label>state <select name="state"><option value="">any</option>${STATES.map((s) => html`<option>${s}</option>`)}</select></label>
+          <label>state <select name="state"><option value="">any</option>${RECORD_STATES.map((s) => html`<option>${s}</option>`)}</select></label>
           <span class="count" id="record-count">0 records</span>
         </form>
         <table class="record-table">

@@ -6,8 +6,20 @@ import type { OrderChannel } from '../shared/order-channel.js';
  * Where a record stands: the ingest decision (`unchanged`: an order or product whose body is the
  * one last delivered for its id, not sent again), then each delivery outcome.
  */
-export type RecordState =
-  'accepted' | 'rejected' | 'dropped' | 'duplicate' | 'coalesced' | 'unchanged' | 'delivered' | 'retrying' | 'dead';
+/** Every state a record's step can name, in the order of a journey (the debugger's filter lists them). */
+export const RECORD_STATES = [
+  'accepted',
+  'rejected',
+  'dropped',
+  'duplicate',
+  'coalesced',
+  'unchanged',
+  'delivered',
+  'retrying',
+  'dead',
+] as const;
+
+export type RecordState = (typeof RECORD_STATES)[number];
 
 /**
  * The way a record came in: the browser, the `/v1` mirror, an import file, a platform's webhook,
