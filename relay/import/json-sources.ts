@@ -43,7 +43,10 @@ export async function* readJsonArray(file: string): AsyncGenerator<SourceItem> {
   try {
     for await (const { key, value } of stream as AsyncIterable<{ key: number; value: unknown }>) {
       row = key + 1;
-      yield { row, value };
+      // The parser decodes invalid UTF-8 as U+FFFD too: refused, as a JSON Lines or CSV file's is.
+      yield JSON.stringify(value).includes('\uFFFD')
+        ? { row, errors: [{ path: '', message: 'element is not valid UTF-8' }] }
+        : { row, value };
     }
   } catch (error) {
     // Truncated, not an array, not JSON: what was read stays valid; the rest is one error.
