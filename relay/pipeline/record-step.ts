@@ -4,9 +4,9 @@ import type { OrderChannel } from '../shared/order-channel.js';
 
 /**
  * Where a record stands: the ingest decision (`unchanged`: an order or product whose body is the
- * one last delivered for its id, not sent again), then each delivery outcome.
+ * one last delivered for its id, not sent again), then each delivery outcome; in the order of a
+ * journey, as the debugger's filter lists them.
  */
-/** Every state a record's step can name, in the order of a journey (the debugger's filter lists them). */
 export const RECORD_STATES = [
   'accepted',
   'rejected',

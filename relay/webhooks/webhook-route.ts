@@ -25,7 +25,7 @@ export interface WebhookDeps {
   events: RecordEvents;
   logger: Logger;
   health: WebhookHealth;
-  /** The keys of versions older than one already taken (platform-state/record-versions.ts): not sent. */
+  /** The positions of the versions older than one already taken (platform-state/record-versions.ts): not sent. */
   older?: (kind: 'order' | 'product', versions: { key: string; modifiedAt: number }[]) => Promise<Set<number>>;
   /** Told of a product not sent because it is no longer for sale; resolves with the log lines that are news. */
   withdrawn?: (platform: string, found: { productId: string; reason: string }[]) => Promise<string[]>;
