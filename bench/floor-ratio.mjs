@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './free-port.mjs';
-import { loadOnce, startListening } from './processes.mjs';
+import { BENCH_ADMIN_KEY, loadOnce, startListening } from './processes.mjs';
 import { assertNothingRefused } from './relay-metrics.mjs';
 import { fmt, pct, range, spread } from './spread.mjs';
 
@@ -22,12 +22,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const children = [];
 
-const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 const relayEnv = async () => ({
   SHOPBEACON_BASE_URL: `http://127.0.0.1:${await freePort()}`,
   SHOPBEACON_TOKEN: 'bench-token',
   SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-ratio-')),
-  SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+  SHOPBEACON_ADMIN_KEY: BENCH_ADMIN_KEY,
   SHOPBEACON_RATE_LIMIT_IP: '0',
   SHOPBEACON_RATE_LIMIT_USER: '0',
   SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
@@ -63,7 +62,7 @@ try {
     });
   }
   for (const { name, url } of targets.filter((t) => t.name.startsWith('relay')))
-    await assertNothingRefused(new URL(url).origin, ADMIN_KEY, name);
+    await assertNothingRefused(new URL(url).origin, BENCH_ADMIN_KEY, name);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

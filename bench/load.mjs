@@ -11,11 +11,12 @@ const [url, mode = 'collect', batch = '1', seconds = '5', connections = '50', ra
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let n = 0;
 const now = () => `${new Date().toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
-const event = () => ({
+const visitor = () => `bench-user-${++n % 5000}`;
+const event = (userId = visitor()) => ({
   event_name: 'Added To Cart',
   event: { product_id: 501, price: 19.9, currency: 'EUR', quantity: 1 },
   event_id: randomBytes(15).toString('base64url'),
-  user_id: `bench-user-${++n % 5000}`,
+  user_id: userId,
   datetime: now(),
 });
 const serviceEvent = () => {
@@ -40,7 +41,7 @@ const listingEvent = () => ({
     })),
   },
   event_id: randomBytes(15).toString('base64url'),
-  user_id: `bench-user-${++n % 5000}`,
+  user_id: visitor(),
   datetime: now(),
 });
 const BODIES = {
@@ -49,8 +50,8 @@ const BODIES = {
   // One browser's batch: one visitor, as the relay refuses a batch's events beyond the visitors a
   // browser could be.
   collect: () => {
-    const visitor = `bench-user-${++n % 5000}`;
-    return JSON.stringify({ events: Array.from({ length: Number(batch) }, () => ({ ...event(), user_id: visitor })) });
+    const userId = visitor();
+    return JSON.stringify({ events: Array.from({ length: Number(batch) }, () => event(userId)) });
   },
 };
 const body = BODIES[mode];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockUpstream } from '../dist/relay/mock-upstream/index.js';
-import { startListening } from './processes.mjs';
+import { BENCH_ADMIN_KEY, startListening } from './processes.mjs';
 import { writeResults } from './results-file.mjs';
 import { writeDocFigures } from './results-table.mjs';
 import { range, spread } from './spread.mjs';
@@ -22,14 +22,13 @@ const EVENTS = Number(values.events ?? 30_000);
 const ROUNDS = Number(values.rounds ?? 3);
 const WINDOW_S = Number(values.window ?? 4);
 const TOKEN = 'bench-token';
-const ADMIN = 'bench-admin-key-0123456789abcdefghijklmn';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const text = async (url, headers = {}) => (await fetch(url, { headers })).text();
 const cpuSeconds = async (relay) =>
   Number(
     /^process_cpu_seconds_total (\S+)$/m.exec(
-      await text(`${relay}/metrics`, { authorization: `Bearer ${ADMIN}` }),
+      await text(`${relay}/metrics`, { authorization: `Bearer ${BENCH_ADMIN_KEY}` }),
     )?.[1],
   );
 const until = async (check, what, ms = 120_000) => {
@@ -68,7 +67,7 @@ async function round() {
     const env = {
       SHOPBEACON_BASE_URL: mock.url,
       SHOPBEACON_TOKEN: TOKEN,
-      SHOPBEACON_ADMIN_KEY: ADMIN,
+      SHOPBEACON_ADMIN_KEY: BENCH_ADMIN_KEY,
       SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-outage-')),
       SHOPBEACON_RATE_LIMIT_IP: '0',
       SHOPBEACON_RATE_LIMIT_USER: '0',
@@ -79,7 +78,9 @@ async function round() {
     await queue(relay);
     await until(
       async () =>
-        /the service is unreachable since/.test(await text(`${relay}/readyz`, { authorization: `Bearer ${ADMIN}` })),
+        /the service is unreachable since/.test(
+          await text(`${relay}/readyz`, { authorization: `Bearer ${BENCH_ADMIN_KEY}` }),
+        ),
       '/readyz naming the outage (to the admin key)',
     );
     const [calls, cpu, began] = [mock.calls().length, await cpuSeconds(relay), performance.now()];
@@ -101,24 +102,14 @@ async function round() {
 
 const rounds = [];
 for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
+const figure = (field) => spread(rounds.map((r) => +r[field].toFixed(1)));
+const idle = { core: figure('core'), callsPerMinute: figure('callsPerMinute'), drainSeconds: figure('drainSeconds') };
 const one = (n) => n.toFixed(1);
 console.log(
   `| ${EVENTS.toLocaleString('en-US')} events queued, service down | median (min–max) of ${ROUNDS} rounds |\n|---|---|`,
 );
-console.log(`| relay CPU, % of a core over ${WINDOW_S} s | ${range(spread(rounds.map((r) => r.core)), one)} |`);
-console.log(
-  `| calls to the service per minute (probes) | ${range(spread(rounds.map((r) => r.callsPerMinute)), one)} |`,
-);
-console.log(`| drain once it returns, s | ${range(spread(rounds.map((r) => r.drainSeconds)), one)} |`);
-const figure = (field) => spread(rounds.map((r) => +r[field].toFixed(1)));
-writeResults('outage', {
-  idle: {
-    events: EVENTS,
-    rounds: ROUNDS,
-    windowSeconds: WINDOW_S,
-    core: figure('core'),
-    callsPerMinute: figure('callsPerMinute'),
-    drainSeconds: figure('drainSeconds'),
-  },
-});
+console.log(`| relay CPU, % of a core over ${WINDOW_S} s | ${range(idle.core, one)} |`);
+console.log(`| calls to the service per minute (probes) | ${range(idle.callsPerMinute, one)} |`);
+console.log(`| drain once it returns, s | ${range(idle.drainSeconds, one)} |`);
+writeResults('outage', { idle: { events: EVENTS, rounds: ROUNDS, windowSeconds: WINDOW_S, ...idle } });
 writeDocFigures();

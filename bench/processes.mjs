@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
 
+/** The admin key of the relays a bench starts, which its `/stats` and `/metrics` are read with. */
+export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
+
 export function startListening(children, args, env = {}, stderr = 'pipe') {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
   children.push(child);

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
-import { loadOnce, startListening, startRedisServer } from './processes.mjs';
+import { BENCH_ADMIN_KEY, loadOnce, startListening, startRedisServer } from './processes.mjs';
 import { redisRows, redisScenario } from './redis-rows.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -14,7 +14,6 @@ const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const children = [];
 
 const load = (url, batch) => loadOnce(url, batch, SECONDS);
-const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 
 try {
   const redis = await startRedisServer(children);
@@ -24,7 +23,7 @@ try {
     SHOPBEACON_BASE_URL: down,
     SHOPBEACON_TOKEN: 'bench-token',
     SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+    SHOPBEACON_ADMIN_KEY: BENCH_ADMIN_KEY,
     SHOPBEACON_RATE_LIMIT_IP: '6000000',
     SHOPBEACON_RATE_LIMIT_USER: '6000000',
     SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
@@ -36,7 +35,7 @@ try {
   const shared = await relay({ SHOPBEACON_REDIS_URL: `${redis}/0` });
   const streams = await relay({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' });
   console.log('| measure | shopbeacon | baseline | ratio / target |\n|---|---|---|---|');
-  const rows = await redisScenario({ load, single, shared, streams, adminKey: ADMIN_KEY, runs: RUNS });
+  const rows = await redisScenario({ load, single, shared, streams, adminKey: BENCH_ADMIN_KEY, runs: RUNS });
   for (const row of redisRows(rows, RUNS)) console.log(row);
 } finally {
   for (const child of children) child.kill('SIGTERM');

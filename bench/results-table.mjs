@@ -73,20 +73,27 @@ function tableText() {
   return `${dates} ${table({ ...results, size })}`;
 }
 
-/** What stands between a page's markers now. */
-function sectionOf(text, file, name) {
-  const [start, end] = [`<!-- bench:${name}:start -->\n`, `\n<!-- bench:${name}:end -->`];
+/**
+ * Where the content between `<!-- bench:name:start -->` and its end marker (each a line of its own)
+ * begins and ends.
+ */
+function sectionBounds(text, file, name) {
+  const [start, end] = [`<!-- bench:${name}:start -->\n`, `<!-- bench:${name}:end -->`];
   const [from, to] = [text.indexOf(start), text.indexOf(end)];
-  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start.trim()} … ${end.trim()}`);
-  return text.slice(from + start.length, to);
+  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start.trim()} … ${end}`);
+  return { from: from + start.length, to };
 }
 
-/** `text` with what stands between `<!-- bench:name:start -->` and its end marker replaced. */
+/** What stands between a page's markers now, without its last line break. */
+function sectionOf(text, file, name) {
+  const { from, to } = sectionBounds(text, file, name);
+  return text.slice(from, Math.max(from, to - 1));
+}
+
+/** `text` with what stands between a section's markers replaced by `content`. */
 function withSection(text, file, name, content) {
-  const [start, end] = [`<!-- bench:${name}:start -->`, `<!-- bench:${name}:end -->`];
-  const [from, to] = [text.indexOf(start), text.indexOf(end)];
-  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start} … ${end}`);
-  return text.slice(0, from) + `${start}\n${content}\n` + text.slice(to);
+  const { from, to } = sectionBounds(text, file, name);
+  return `${text.slice(0, from)}${content}\n${text.slice(to)}`;
 }
 
 const soak = () => soakSummary(JSON.parse(readFileSync(SOAK, 'utf8')));

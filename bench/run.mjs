@@ -18,13 +18,12 @@ import { generateOrdersCsv } from './generate-orders.mjs';
 import { measure } from '../scripts/size.mjs';
 import { table, writeDocFigures } from './results-table.mjs';
 import { DEFAULT_CONCURRENCY } from '../dist/relay/delivery/adaptive-concurrency.js';
-import { startListening, startRedisServer } from './processes.mjs';
+import { BENCH_ADMIN_KEY, startListening, startRedisServer } from './processes.mjs';
 import { startNginx } from './nginx-proxy.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 const TOKEN = 'dev-token';
-const ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmn';
 const children = [];
 /** Ends every process started so far: a phase must not leave a relay delivering its backlog behind. */
 async function stopAll() {
@@ -62,7 +61,7 @@ const startRelay = (serviceUrl) =>
     SHOPBEACON_RATE_LIMIT_USER: '0',
     SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
     SHOPBEACON_LOG_LEVEL: 'warn',
-    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+    SHOPBEACON_ADMIN_KEY: BENCH_ADMIN_KEY,
   });
 
 /** A port nothing listens on: the service as an outage shows it (connection refused). */
@@ -88,7 +87,7 @@ async function ingest() {
     koaFloor,
     relayUp,
     relayDown,
-    adminKey: ADMIN_KEY,
+    adminKey: BENCH_ADMIN_KEY,
     runs: RUNS,
   });
   console.error('listing view…');
@@ -97,14 +96,14 @@ async function ingest() {
     floor,
     relayUp,
     relayDown,
-    adminKey: ADMIN_KEY,
+    adminKey: BENCH_ADMIN_KEY,
     runs: RUNS,
   });
   console.error('latency at fixed rates…');
   const latencyRows = await latencyAgainstNginx(slowMock, relayUp, bare);
   const latency = latencyRows && { rows: latencyRows, runs: RUNS, seconds: SECONDS };
   console.error('sustained rate…');
-  const sustained = await sustainedRate({ relay: relayUp, adminKey: ADMIN_KEY, lo: 0, hi: rows[1].up.median });
+  const sustained = await sustainedRate({ relay: relayUp, adminKey: BENCH_ADMIN_KEY, lo: 0, hi: rows[1].up.median });
   const undici = undiciRate(node, slowMock);
   return { rows, listing, latency, sustained, undici };
 }
@@ -124,7 +123,7 @@ async function redisIngest() {
     SHOPBEACON_BASE_URL: down,
     SHOPBEACON_TOKEN: TOKEN,
     SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-redis-relay-')),
-    SHOPBEACON_ADMIN_KEY: ADMIN_KEY,
+    SHOPBEACON_ADMIN_KEY: BENCH_ADMIN_KEY,
     SHOPBEACON_RATE_LIMIT_IP: '6000000',
     SHOPBEACON_RATE_LIMIT_USER: '6000000',
     SHOPBEACON_NEW_VISITORS_PER_HOUR: '0',
@@ -141,7 +140,7 @@ async function redisIngest() {
     env({ SHOPBEACON_REDIS_URL: `${redis}/1`, SHOPBEACON_OUTBOX: 'redis' }),
   );
   const load = (url, batch) => loadOnce(url, 'collect', batch);
-  return redisScenario({ load, single, shared, streams, adminKey: ADMIN_KEY, runs: RUNS });
+  return redisScenario({ load, single, shared, streams, adminKey: BENCH_ADMIN_KEY, runs: RUNS });
 }
 
 async function importRun(mock) {
@@ -168,7 +167,7 @@ async function importRun(mock) {
 async function latencyAgainstNginx(mock, relay, bare) {
   const nginx = await startNginx(children, mock, TOKEN);
   if (!nginx) return undefined;
-  return latencyScenario({ relay, nginx, bare, adminKey: ADMIN_KEY, runs: RUNS, seconds: SECONDS });
+  return latencyScenario({ relay, nginx, bare, adminKey: BENCH_ADMIN_KEY, runs: RUNS, seconds: SECONDS });
 }
 
 /** The latency rows alone, against a service, relay, nginx and bare server of their own. */
@@ -198,7 +197,7 @@ async function listingOnly() {
     floor,
     relayUp,
     relayDown,
-    adminKey: ADMIN_KEY,
+    adminKey: BENCH_ADMIN_KEY,
     runs: RUNS,
   });
   const results = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
