@@ -57,9 +57,8 @@ async function blockingProblems(options: ReadinessSources): Promise<string[]> {
 function presentsAdminKey(ctx: Context, options: ReadinessSources): boolean {
   const header = ctx.get('authorization');
   if (!header || !options.adminKey) return false;
-  options.failures?.check(socketAddress(ctx));
   const valid = header.startsWith('Bearer ') && constantTimeEqual(header.slice(7), options.adminKey);
-  if (!valid) options.failures?.failed(socketAddress(ctx));
+  if (!valid) options.failures?.wrongKey(socketAddress(ctx));
   return valid;
 }
 

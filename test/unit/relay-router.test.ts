@@ -136,15 +136,16 @@ describe('relayRouter (relay/relay-router.ts) on a real Koa server', () => {
     assertNoSecret(answers);
   });
 
-  it('answers 429 everywhere private to a client after ten wrong keys anywhere, the right key included', async (t) => {
+  it('answers 429 everywhere private to the wrong keys of a client that sent ten anywhere, and opens every route to its right key', async (t) => {
     const { call } = await routes(t, { adminKey: SECRETS.adminKey });
     const spread = ['/metrics', '/_debug/snapshot', '/stats', '/_debug/', '/metrics'];
     for (const path of [...spread, ...spread]) assert.equal((await call('GET', path, 'wrong-key')).status, 401, path);
     for (const path of ['/stats', '/_debug/snapshot', '/metrics']) {
-      const locked = await call('GET', path, SECRETS.adminKey);
+      const locked = await call('GET', path, 'wrong-key');
       assert.deepEqual([locked.status, locked.body['error']], [429, 'too_many_failed_keys'], path);
+      assert.equal((await call('GET', path, SECRETS.adminKey)).status, 200, path);
     }
-    assert.equal((await call('POST', '/v1/orders', SECRETS.adminKey)).status, 429);
+    assert.equal((await call('POST', '/v1/orders', 'wrong-key')).status, 429);
   });
 
   it('opens the private routes to the admin key, and none of their answers carries a secret', async (t) => {
