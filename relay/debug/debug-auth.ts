@@ -28,9 +28,9 @@ export function debugAuth(options: DebugAuthOptions) {
   return async function debugAuthMiddleware(ctx: Context, next: Next): Promise<void> {
     if (options.open) return next();
     if (!options.adminKey) throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
-    const given = presentedKey(ctx.get('authorization'));
-    if (!constantTimeEqual(given, options.adminKey)) {
-      if (given !== '') options.failures.wrongKey(socketAddress(ctx));
+    const header = ctx.get('authorization');
+    if (!constantTimeEqual(presentedKey(header), options.adminKey)) {
+      if (header !== '') options.failures.wrongKey(socketAddress(ctx));
       throw new HttpError(
         401,
         'unauthorized',

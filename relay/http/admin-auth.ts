@@ -28,7 +28,7 @@ export function adminAuth(options: AdminAuthOptions) {
       (key) => key !== undefined && constantTimeEqual(given, key),
     );
     if (!accepted) {
-      if (given !== '') options.failures.wrongKey(socketAddress(ctx));
+      if (header !== '') options.failures.wrongKey(socketAddress(ctx));
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');
       throw new HttpError(
         401,

@@ -205,14 +205,11 @@ describe('nothing the client sends reaches beyond the configured service', () =>
         statuses.push(`${path} ${response.statusCode}`);
       }
     }
-    // Ten wrong keys from one client within a minute, then every attempt from it is slowed (#47).
+    // Nine wrong keys and three keyless calls: a keyless call is no wrong key, so none is a 429 yet.
     assert.deepEqual(statuses, [
       ...Array(4).fill('/stats 401'),
       ...Array(4).fill('/_debug/ 401'),
-      '/v1/orders 401',
-      '/v1/orders 401',
-      '/v1/orders 429',
-      '/v1/orders 429',
+      ...Array(4).fill('/v1/orders 401'),
     ]);
     const preflight = await request(`${h.url}/collect`, {
       method: 'OPTIONS',
