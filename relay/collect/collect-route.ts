@@ -4,7 +4,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import type { PipelineRecord } from '../pipeline/pipeline-record.js';
 import type { Verdict } from '../pipeline/accept.js';
-import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES } from '../../snippet/protocol.js';
+import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES, USER_COOKIE } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/accept.js';
 import { isBotRequest } from './bot-filter.js';
 import { settledMonthErrors } from './browser-window.js';
@@ -43,29 +43,37 @@ interface ShopperIds {
   events: unknown[];
 }
 
-/** The request's visitor and its events, every customer id among them proven where the shop proves them. */
+/** The request's visitor and its events, every id among them proven where the shop proves them. */
 function shopperIds(ctx: Context, events: unknown[], options: CollectOptions): ShopperIds {
   const sent = shopperCookies(ctx.get('cookie'));
   const proof = options.customerProof;
   const newest = newestField(events, 'user_id');
-  if (!proof)
-    return { cookies: sent, identity: resolveIdentity(sent, newest, newestField(events, 'session_id')), events };
-  const cookies = proof.provenCookies(sent);
+  const session = newestField(events, 'session_id');
+  if (!proof) return { cookies: sent, identity: resolveIdentity(sent, newest, session), events };
   const proofCookie = sent.get(PROOF_COOKIE);
-  const claimed = typeof newest === 'string' && !proof.proves(newest, proofCookie) ? proof.standIn(newest) : newest;
-  const identity = resolveIdentity(cookies, claimed, newestField(events, 'session_id'));
-  // Counted: customer ids without their proof, and the events an unproven identified cookie speaks
-  // for. An anonymous-shaped id replaced by the visitor is not: it is most often the visitor's own,
-  // replayed from before a login.
-  let unproven = 0;
-  const proven = events.map((raw) => {
-    const checked = proof.provenEvent(raw, identity.userId, proofCookie);
-    const speaksForCookie = cookies !== sent && !(isPlainObject(raw) && raw['user_id'] !== undefined);
-    if (checked.replaced === 'by its stand-in' || speaksForCookie) unproven += 1;
-    return checked.event;
-  });
+  const cookies = proof.provenCookies(sent);
+  const identity = resolveIdentity(cookies, proof.provenClaim(newest, proofCookie), session);
+  const checked = events.map((raw) => proof.provenEvent(raw, identity.userId, proofCookie));
+  const unproven = unprovenCount(sent, cookies, events, checked);
   if (unproven > 0) options.unproven?.(unproven, ctx.ip);
-  return { cookies, identity, events: proven };
+  return { cookies, identity, events: checked.map(({ event }) => event) };
+}
+
+/**
+ * Customer ids without their proof: events whose own was replaced by its stand-in, and those an
+ * unproven identified cookie (`~id`) speaks for. An anonymous-shaped id replaced is not: it is most
+ * often the visitor's own, a snippet's id of before the relay's first answer or from before a login.
+ */
+function unprovenCount(
+  sent: ReadonlyMap<string, string>,
+  proven: ReadonlyMap<string, string>,
+  events: unknown[],
+  checked: { replaced: false | 'by the visitor' | 'by its stand-in' }[],
+): number {
+  const user = sent.get(USER_COOKIE);
+  const forgedCookie = user?.startsWith('~') === true && proven.get(USER_COOKIE) !== user;
+  const speaksForCookie = (raw: unknown) => forgedCookie && !(isPlainObject(raw) && raw['user_id'] !== undefined);
+  return checked.filter((c, i) => c.replaced === 'by its stand-in' || speaksForCookie(events[i])).length;
 }
 
 function newestField(events: unknown[], field: string): unknown {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { ID_PATTERN, USER_COOKIE } from '../../snippet/protocol.js';
+import { ID_PATTERN, USER_COOKIE, USER_COOKIE_PATTERN } from '../../snippet/protocol.js';
 import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
+import { SignedVisitorIds } from './signed-visitor-ids.js';
 
 /**
  * The shop's proof that the browser's customer is who the page says: the hex HMAC-SHA256 of the
@@ -10,19 +11,17 @@ import { isPlainObject } from '../shared/is-plain-object.js';
  */
 export const PROOF_COOKIE = '_sb_idp';
 
-/** An id this relay stands in for a claim without proof: `u` and 22 base64url characters, an anonymous id's shape. */
-const STAND_IN_LENGTH = 22;
-
 /**
- * With an identity secret, a customer id from a browser is believed only with the shop's proof.
- * Any browser can name any `user_id`; without this, anyone could post events as a customer they
- * name and skew what the service learns of them.
+ * With an identity secret, a browser's `user_id` is believed only when it is a customer id with
+ * the shop's proof or an anonymous id this relay signed (signed-visitor-ids.ts). Any browser can
+ * name any `user_id`, as an event's, as `~id` or as an anonymous `_sb_uid`; without this, anyone
+ * could post events as a customer they name and skew what the service learns of them.
  */
 export class CustomerProof {
-  private readonly standInKey: Buffer;
+  readonly visitorIds: SignedVisitorIds;
 
   constructor(private readonly secret: string) {
-    this.standInKey = createHmac('sha256', secret).update('shopbeacon unproven customer v1').digest();
+    this.visitorIds = new SignedVisitorIds(secret);
   }
 
   /** The proof the shop's backend makes for `customerId`. */
@@ -34,32 +33,43 @@ export class CustomerProof {
     return proof !== undefined && constantTimeEqual(proof.toLowerCase(), this.proofOf(customerId));
   }
 
-  /**
-   * The anonymous id that stands for a customer id a browser claims without proof: the same for
-   * each claim, so a shopper whose proof is missing stays one visitor rather than one a page, and
-   * no real customer's history is touched.
-   */
-  standIn(claimed: string): string {
-    return `u${createHmac('sha256', this.standInKey).update(claimed).digest('base64url').slice(0, STAND_IN_LENGTH)}`;
+  /** Whether `userId` may go as it is: the customer `proof` proves, or an anonymous id this relay signed. */
+  believes(userId: string, proof: string | undefined): boolean {
+    return this.visitorIds.isSigned(userId) || this.proves(userId, proof);
   }
 
   /**
-   * The request's cookies with an identified `_sb_uid` (`~id`) the proof cookie does not prove
-   * replaced by its stand-in.
+   * The request's cookies with a `_sb_uid` that is not believed replaced by the signed id derived
+   * from it: an identified `~id` the proof cookie does not prove, and an anonymous id this relay did
+   * not sign (a snippet's own, or a customer's id sent as one). Values no `_sb_uid` can hold stay,
+   * to be ignored as ever.
    */
   provenCookies(cookies: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
     const user = cookies.get(USER_COOKIE);
-    if (user === undefined || !user.startsWith('~') || this.proves(user.slice(1), cookies.get(PROOF_COOKIE)))
-      return cookies;
-    return new Map(cookies).set(USER_COOKIE, this.standIn(user.slice(1)));
+    if (user === undefined || !USER_COOKIE_PATTERN.test(user)) return cookies;
+    const named = user.replace(/^~/, '');
+    const believed = user.startsWith('~')
+      ? this.proves(named, cookies.get(PROOF_COOKIE))
+      : this.visitorIds.isSigned(named);
+    return believed ? cookies : new Map(cookies).set(USER_COOKIE, this.visitorIds.derivedFrom(named));
+  }
+
+  /**
+   * The visitor a batch's newest `user_id` names where the browser sent no usable cookie: itself
+   * when believed, else the id derived from it; a new signed id when it names none.
+   */
+  provenClaim(claimed: unknown, proof: string | undefined): string {
+    if (typeof claimed !== 'string') return this.visitorIds.mint();
+    return this.believes(claimed, proof) ? claimed : this.visitorIds.derivedFrom(claimed);
   }
 
   /**
    * An event as it may be believed: a `user_id` that is neither the request's visitor (as its
-   * cookies, proven, resolve it) nor the customer the proof cookie proves is replaced: a
-   * customer-shaped one by its stand-in, as an unproven `~id` cookie is (so another customer's
-   * event replayed in this browser is credited to neither), an anonymous-shaped one, most often the
-   * visitor's own from before a login, by the visitor.
+   * cookies, proven, resolve it), an anonymous id this relay signed, nor the customer the proof
+   * cookie proves is replaced: an anonymous-shaped one, most often the visitor's own from before
+   * a login or the relay's first answer, by the visitor; any other by the id derived from it, as
+   * an unproven `~id` cookie is (so another customer's event replayed in this browser is credited
+   * to neither).
    */
   provenEvent(
     raw: unknown,
@@ -68,9 +78,9 @@ export class CustomerProof {
   ): { event: unknown; replaced: false | 'by the visitor' | 'by its stand-in' } {
     if (!isPlainObject(raw)) return { event: raw, replaced: false };
     const claimed = raw['user_id'];
-    if (typeof claimed !== 'string' || claimed === visitor || this.proves(claimed, proof))
+    if (typeof claimed !== 'string' || claimed === visitor || this.believes(claimed, proof))
       return { event: raw, replaced: false };
     if (ID_PATTERN.test(claimed)) return { event: { ...raw, user_id: visitor }, replaced: 'by the visitor' };
-    return { event: { ...raw, user_id: this.standIn(claimed) }, replaced: 'by its stand-in' };
+    return { event: { ...raw, user_id: this.visitorIds.derivedFrom(claimed) }, replaced: 'by its stand-in' };
   }
 }

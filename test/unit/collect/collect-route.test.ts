@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import Koa from 'koa';
-import { collectRoute } from '../../../relay/collect/collect-route.js';
+import { collectRoute, type CollectOptions } from '../../../relay/collect/collect-route.js';
+import { CustomerProof } from '../../../relay/collect/customer-proof.js';
+import { SignedVisitorIds } from '../../../relay/collect/signed-visitor-ids.js';
 import { NewVisitors } from '../../../relay/collect/new-visitors.js';
 import { RateLimits } from '../../../relay/collect/rate-limits.js';
 import { VisitorVouchers } from '../../../relay/collect/visitor-voucher.js';
@@ -15,10 +19,10 @@ import { createLogger } from '../../../relay/observability/logger.js';
 import { browserEvent, collect } from '../../helpers/collect.js';
 
 /** `POST /collect` alone on a real Koa server, over an in-memory outbox: what it stores and answers. */
-describe('collectRoute (relay/collect/collect-route.ts)', () => {
+function collectServer(extra: Partial<CollectOptions> = {}) {
   const stored: OutboxRecord[] = [];
   let server: Server;
-  let url = '';
+  const started = { url: '', stored };
   before(async () => {
     const events = new RecordEvents();
     const accept = createAccept({
@@ -37,22 +41,35 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
       keepBots: false,
       cookieDomain: undefined,
       now: Date.now,
+      ...extra,
     });
     app.use((ctx) => route(ctx));
-    ({ server, url } = await listen(app.callback(), 0, '127.0.0.1'));
+    ({ server, url: started.url } = await listen(app.callback(), 0, '127.0.0.1'));
   });
   after(() => stopListening(server));
+  return started;
+}
+
+const userCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('_sb_uid='))
+    ?.split(';')[0]
+    ?.slice('_sb_uid='.length);
+
+describe('collectRoute (relay/collect/collect-route.ts)', () => {
+  const relay = collectServer();
 
   it("stores a browser's events with the visitor its cookies name, and sets the identity cookies and the visitor's voucher", async () => {
     const answer = await collect(
-      url,
+      relay.url,
       { events: [browserEvent(), browserEvent()] },
       { cookie: '_sb_uid=anon-visitor-0001' },
     );
     assert.equal(answer.status, 200, answer.text);
     assert.deepEqual(answer.body, { accepted: 2, duplicates: 0, dropped: 0, rejected: [] });
     assert.deepEqual(
-      stored.slice(-2).map((r) => r.body['user_id']),
+      relay.stored.slice(-2).map((r) => r.body['user_id']),
       ['anon-visitor-0001', 'anon-visitor-0001'],
     );
     const cookies = answer.headers.getSetCookie().map((c) => c.split('=')[0]);
@@ -60,23 +77,134 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
   });
 
   it('answers 200 with the refused events named for a partial batch, and 400 when every event is refused', async () => {
-    const partial = await collect(url, { events: [browserEvent(), browserEvent({ event_name: 42 })] });
+    const partial = await collect(relay.url, { events: [browserEvent(), browserEvent({ event_name: 42 })] });
     assert.equal(partial.status, 200);
     assert.equal((partial.body['rejected'] as { index: number }[])[0]?.index, 1);
-    const none = await collect(url, { events: [browserEvent({ event_name: 42 })] });
+    const none = await collect(relay.url, { events: [browserEvent({ event_name: 42 })] });
     assert.equal(none.status, 400);
     assert.equal(none.body['error'], 'invalid_events');
   });
 
   it("drops a bot's batch before the outbox, saying how many, and marks the browser for the plugins", async () => {
-    const before = stored.length;
+    const before = relay.stored.length;
     const answer = await collect(
-      url,
+      relay.url,
       { events: [browserEvent()] },
       { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
     );
     assert.deepEqual(answer.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
-    assert.equal(stored.length, before);
+    assert.equal(relay.stored.length, before);
     assert.match(answer.headers.getSetCookie().join(';'), /_sb_bot=1/);
+  });
+});
+
+describe('collectRoute with an identity secret: customer ids only with the shop proof, anonymous ids only the relay mints', () => {
+  const SECRET = 'identity-secret-for-route-tests-0123456789';
+  const relay = collectServer({ customerProof: new CustomerProof(SECRET) });
+  const proofOf = (id: string) => createHmac('sha256', SECRET).update(id).digest('hex');
+
+  /** Ids a shop may give its customers: a WooCommerce or PrestaShop number, a Shopify one, a UUID, anything a cookie holds. */
+  const customerId = fc.oneof(
+    fc.nat().map(String),
+    fc.bigInt({ min: 10n ** 12n, max: 10n ** 14n }).map(String),
+    fc.uuid(),
+    fc.stringMatching(/^[\w-]{8,64}$/),
+    fc.stringMatching(/^[!#-+\--:<-[\]-~]{1,128}$/),
+  );
+  /** What today's snippet mints (snippet/random-id.ts): 20 base64url characters. */
+  const snippetId = fc.stringMatching(/^[\w-]{20}$/);
+
+  const signed = new SignedVisitorIds(SECRET);
+  const storedIds = (count: number) => relay.stored.slice(-count).map((r) => r.body['user_id']);
+
+  it("keeps a shopper whose cookie today's snippet minted one visitor: the signed id derived from it, again on every request", async () => {
+    const first = await collect(relay.url, { events: [browserEvent()] }, { cookie: '_sb_uid=Snippet-minted_id-20' });
+    const visitor = String(userCookieOf(first.headers));
+    assert.ok(signed.isSigned(visitor), visitor);
+    assert.deepEqual(storedIds(1), [visitor]);
+    const replayed = await collect(
+      relay.url,
+      { events: [browserEvent({ user_id: 'Snippet-minted_id-20' })] },
+      { cookie: '_sb_uid=Snippet-minted_id-20' },
+    );
+    assert.equal(userCookieOf(replayed.headers), visitor, 'the page, holding the id in memory, sends it again');
+    const kept = await collect(relay.url, { events: [browserEvent()] }, { cookie: `_sb_uid=${visitor}` });
+    assert.equal(userCookieOf(kept.headers), visitor);
+    assert.deepEqual(storedIds(2), [visitor, visitor]);
+  });
+
+  it('never sends a customer id named as an anonymous cookie: a Shopify-shaped number and a UUID each go as their own signed id', async () => {
+    for (const customer of ['7234567890123', '3f2b8c1e-1234-4abc-9def-0123456789ab']) {
+      const answer = await collect(relay.url, { events: [browserEvent()] }, { cookie: `_sb_uid=${customer}` });
+      assert.equal(answer.status, 200, answer.text);
+      const [stored] = storedIds(1);
+      assert.notEqual(stored, customer);
+      assert.ok(signed.isSigned(String(stored)));
+      assert.equal(userCookieOf(answer.headers), stored);
+    }
+  });
+
+  it('gives a browser with no id a new signed one, which its next request keeps', async () => {
+    const answer = await collect(relay.url, { events: [browserEvent()] });
+    const visitor = String(userCookieOf(answer.headers));
+    assert.ok(signed.isSigned(visitor), visitor);
+    const next = await collect(relay.url, { events: [browserEvent()] }, { cookie: `_sb_uid=${visitor}` });
+    assert.equal(userCookieOf(next.headers), visitor);
+    assert.deepEqual(storedIds(2), [visitor, visitor]);
+  });
+
+  it('never stores or sets a user_id the caller chose, whatever cookies and event user_ids it sends, but the customer its proof proves', async () => {
+    const given: string[] = [];
+    for (let i = 0; i < 3; i++)
+      given.push(String(userCookieOf((await collect(relay.url, { events: [browserEvent()] })).headers)));
+    const proofCookie = fc.option(
+      fc.oneof(
+        customerId.map((id) => ({ id, proof: proofOf(id) })),
+        fc.stringMatching(/^[0-9a-f]{64}$/).map((proof) => ({ id: undefined, proof })),
+      ),
+      { nil: undefined },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(
+          fc.oneof(
+            customerId,
+            customerId.map((id) => `~${id}`),
+            snippetId,
+            fc.constantFrom(...given),
+          ),
+          {
+            nil: undefined,
+          },
+        ),
+        proofCookie,
+        fc.array(fc.option(fc.oneof(customerId, snippetId, fc.constantFrom(...given)), { nil: undefined }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (userCookie, proven, userIds) => {
+          const cookie = [
+            userCookie === undefined ? '' : `_sb_uid=${userCookie}`,
+            proven === undefined ? '' : `_sb_idp=${proven.proof}`,
+          ].filter(Boolean);
+          const chosen = new Set([userCookie?.replace(/^~/, ''), ...userIds].filter((id) => id !== undefined));
+          const believed = (id: string) =>
+            id === proven?.id || ((!chosen.has(id) || given.includes(id)) && signed.isSigned(id));
+          const before = relay.stored.length;
+          const answer = await collect(
+            relay.url,
+            { events: userIds.map((id) => browserEvent(id === undefined ? {} : { user_id: id })) },
+            cookie.length > 0 ? { cookie: cookie.join('; ') } : {},
+          );
+          for (const record of relay.stored.slice(before)) {
+            const stored = String(record.body['user_id']);
+            assert.ok(believed(stored), `stored user_id ${stored}`);
+          }
+          const set = userCookieOf(answer.headers);
+          if (set !== undefined) assert.ok(believed(set.replace(/^~/, '')), `set _sb_uid=${set}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
