@@ -82,4 +82,28 @@ describe('POST /collect with SHOPBEACON_IDENTITY_SECRET: customer ids the shop v
     assert.equal(await delivered(second), standIn);
     assert.ok(!h.mock.records('events').some((e) => (e as { user_id: string }).user_id === '7'));
   });
+
+  it("never sends a customer id named as an anonymous cookie, and keeps a snippet's cookie of before one visitor", async () => {
+    for (const customer of ['7234567890123', '3f2b8c1e-1234-4abc-9def-0123456789ab']) {
+      const event = browserEvent();
+      const answer = await collect(h.url, event, { cookie: `_sb_uid=${customer}` });
+      const given = userCookieOf(answer.headers)?.slice('_sb_uid='.length);
+      assert.match(String(given), /^[\w-]{32}$/);
+      assert.equal(await delivered(event), given);
+    }
+    assert.ok(
+      !h.mock
+        .records('events')
+        .some((e) =>
+          ['7234567890123', '3f2b8c1e-1234-4abc-9def-0123456789ab'].includes((e as { user_id: string }).user_id),
+        ),
+    );
+    const before = browserEvent({ user_id: 'Snippet-minted_id-20' });
+    const first = await collect(h.url, { events: [before] }, { cookie: '_sb_uid=Snippet-minted_id-20' });
+    const visitor = userCookieOf(first.headers)?.slice('_sb_uid='.length) ?? '';
+    const after = browserEvent();
+    const next = await collect(h.url, after, { cookie: `_sb_uid=${visitor}` });
+    assert.equal(userCookieOf(next.headers), `_sb_uid=${visitor}`);
+    assert.deepEqual([await delivered(before), await delivered(after)], [visitor, visitor]);
+  });
 });
