@@ -7,7 +7,7 @@ import {
   type RequestListener,
   type Server,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** Time limits that end slow or stalled clients (one byte a second) instead of holding a socket forever. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -24,6 +24,9 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Servers being stopped: each of their answers asks its client to close the connection after it. */
 const stopping = new WeakSet<Server>();
+
+/** Each server's open connections, to find at its stop those that never sent a byte. */
+const connections = new WeakMap<Server, Set<Socket>>();
 
 /**
  * Answers that say `Connection: close` once their server is stopping, those in flight when it began
@@ -69,6 +72,12 @@ export async function listen(
     },
     handler,
   );
+  const open = new Set<Socket>();
+  connections.set(server, open);
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -78,11 +87,17 @@ export async function listen(
   return { server, url: `http://${urlHost}:${address.port}` };
 }
 
-/** Stops accepting connections; requests in flight finish, and each connection ends after its last answer. */
+/**
+ * Stops accepting connections; requests in flight finish, and each connection ends after its last
+ * answer. A connection that never sent a byte (a browser's preconnect, a health checker's probe)
+ * has nothing in flight and is closed at once: Node counts it neither idle nor timed out, and the
+ * close would wait on it for the whole keep-alive timeout, past the grace period of a stop.
+ */
 export function stopListening(server: Server): Promise<void> {
   stopping.add(server);
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
+    for (const socket of connections.get(server) ?? []) if (socket.bytesRead === 0) socket.destroy();
   });
 }

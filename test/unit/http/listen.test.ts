@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { KEEP_ALIVE_TIMEOUT_MS, listen, stopListening } from '../../../relay/http/listen.js';
@@ -23,6 +24,18 @@ describe('listen and stopListening', () => {
     t.after(() => server.close());
     assert.ok(server.keepAliveTimeout >= 60_000);
     assert.equal(server.keepAliveTimeout, KEEP_ALIVE_TIMEOUT_MS);
+  });
+
+  it('ends a stop at once beside a connection that never sent a byte, as a browser preconnects, and lets it go', async (t) => {
+    const { server } = await slowAnswers(0);
+    t.after(() => server.closeAllConnections());
+    const address = server.address() as { port: number };
+    const preconnect = connect(address.port, '127.0.0.1');
+    t.after(() => preconnect.destroy());
+    await Promise.all([once(preconnect, 'connect'), once(server, 'connection')]);
+    // Awaited with nothing else to end it: before, it held the stop for the keep-alive timeout (65 s).
+    await stopListening(server);
+    await once(preconnect, 'close');
   });
 
   it('ends a stop while its clients go on asking on their kept-alive connections, answering what was asked before it', async (t) => {
