@@ -11,6 +11,7 @@ import { NewVisitors } from './collect/new-visitors.js';
 import { NewVisitorRise } from './collect/new-visitor-rise.js';
 import { VisitorVouchers } from './collect/visitor-voucher.js';
 import { CustomerProof } from './collect/customer-proof.js';
+import { OrderProof } from './collect/order-proof.js';
 import { collectRoute } from './collect/collect-route.js';
 import { originPolicy } from './collect/origin-policy.js';
 import { RateLimits } from './collect/rate-limits.js';
@@ -151,7 +152,11 @@ function addBrowserRoutes(
     cookieDomain: config.cookieDomain,
     now: () => parts.clock.now(),
     ...(config.identitySecret
-      ? { customerProof: new CustomerProof(config.identitySecret), unproven: unprovenAlarm(parts) }
+      ? {
+          customerProof: new CustomerProof(config.identitySecret),
+          unproven: unprovenAlarm(parts),
+          orderProof: new OrderProof(config.identitySecret),
+        }
       : {}),
   });
   router.post('/collect', origins, collect);

@@ -1,4 +1,4 @@
-import { trackingEventKey } from '../pipeline/order-completed-key.js';
+import { completedOrderId, trackingEventKey } from '../pipeline/order-completed-key.js';
 import { fieldError, type FieldError, type Validation } from '../contract/field-error.js';
 import { KINDS } from '../contract/kinds.js';
 import { validateTrackingEvent } from '../contract/validate.js';
@@ -12,11 +12,16 @@ import { attributeFields } from './attribute-fields.js';
 import { helperEvent } from './helper-event.js';
 import { helperEventName } from '../contract/event-catalogue.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
+import { takeOrderProof, type OrderProof } from './order-proof.js';
 
-/** What the relay knows of the request an event came in: the visitor's ids and the page's clock skew. */
+/**
+ * What the relay knows of the request an event came in: the visitor's ids, the page's clock skew,
+ * and with SHOPBEACON_IDENTITY_SECRET how the shop proves an order is the browser's.
+ */
 export interface CollectContext {
   identity: Identity;
   skewMs: number;
+  orderProof?: OrderProof;
 }
 
 function checkEventId(eventId: unknown): FieldError[] {
@@ -48,18 +53,28 @@ function sessionOf(value: unknown, identity: Identity): unknown {
 }
 
 /**
- * One event of `/collect` as the record the service will get: `event_id` taken out (the relay's
- * own field, kept as the outbox key for de-duplication), a clicked element's attributes named and
- * typed, a helper's event trimmed to its catalogued fields, the visitor's ids and the time filled in
- * where the browser left them out, then validated against the contract.
+ * The event's key: its `event_id` or a fresh one; an `Order Completed` the shop's proof for its
+ * order speaks for is that order's, one without is only its visitor's claim.
  */
-export function collectEventToRecord(
-  raw: unknown,
-  { identity, skewMs }: CollectContext,
-  now: number,
-): Validation<PipelineRecord> {
+function keyOf(body: Record<string, unknown>, eventId: unknown, orderProof: unknown, context: CollectContext): string {
+  const own = typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body);
+  const proven = context.orderProof?.proves(completedOrderId(body), orderProof) === true;
+  return trackingEventKey(body, own, proven ? 'shop' : 'unproven browser');
+}
+
+/**
+ * One event of `/collect` as the record the service will get: `event_id` and an order's
+ * `order_proof` taken out (the relay's own fields: the outbox key for de-duplication, and whether
+ * the order's key is the browser's to take), a clicked element's attributes named and typed, a
+ * helper's event trimmed to its catalogued fields, the visitor's ids and the time filled in where
+ * the browser left them out, then validated against the contract.
+ */
+export function collectEventToRecord(raw: unknown, context: CollectContext, now: number): Validation<PipelineRecord> {
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
+  const { identity, skewMs } = context;
   const { event_id: eventId, captured_at: capturedAt, utc_offset: utcOffset, helper, attributes, ...fields } = raw;
+  const { event: withoutProof, proof } = takeOrderProof(fields['event']);
+  if (withoutProof !== fields['event']) fields['event'] = withoutProof;
   if (attributes === 1) fields['event'] = attributeFields(fields['event']);
   if (helper === 1) {
     fields['event_name'] = helperEventName(fields['event_name']);
@@ -85,12 +100,5 @@ export function collectEventToRecord(
   const result = validateTrackingEvent(body, { now });
   if (!result.ok) errors.push(...result.errors);
   if (errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      kind: 'event',
-      body,
-      key: trackingEventKey(body, typeof eventId === 'string' ? eventId : recordKey(KINDS.event, body)),
-    },
-  };
+  return { ok: true, value: { kind: 'event', body, key: keyOf(body, eventId, proof, context) } };
 }

@@ -14,6 +14,7 @@ import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeBotCookie, writeIdentityCookies, type Identity } from './identity-cookies.js';
 import { PROOF_COOKIE, type CustomerProof } from './customer-proof.js';
+import type { OrderProof } from './order-proof.js';
 import { admitVisitors, beyondBatchError, eventUserId, vouchable } from './visitor-admission.js';
 import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
 import { shopperCookies } from './shopper-cookies.js';
@@ -35,6 +36,8 @@ export interface CollectOptions extends IngestDeps {
   customerProof?: CustomerProof;
   /** Told of each batch's events whose customer id had no proof, with the client's address. */
   unproven?: (count: number, client: string) => void;
+  /** With `SHOPBEACON_IDENTITY_SECRET`: a browser's `Order Completed` takes its order's key only with the shop's proof. */
+  orderProof?: OrderProof;
 }
 
 interface ShopperIds {
@@ -118,7 +121,7 @@ export function collectRoute(options: CollectOptions) {
     const { cookies, identity, events } = shopperIds(ctx, body.events, options);
     const userIds = events.map((raw) => eventUserId(raw, identity.userId));
     await options.rateLimits.take(ctx.ip, events.length, countByUser(userIds));
-    const context = { identity, skewMs: clockSkew(body.sentAt, options.now()) };
+    const context = { identity, skewMs: clockSkew(body.sentAt, options.now()), orderProof: options.orderProof };
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {
       writeIdentityCookies(ctx, identity, cookieOptions);

@@ -58,7 +58,7 @@ export const DOOR_SETTINGS = [
     secret: true,
     env: 'SHOPBEACON_IDENTITY_SECRET',
     flag: '--identity-secret',
-    help: "secret the shop's backend signs its customer ids with (hex HMAC-SHA256 in the _sb_idp cookie): a customer id from a browser is then believed only with that proof, an anonymous id only when this relay signed it; 32 characters at least",
+    help: "secret the shop's backend signs its customer ids with (hex HMAC-SHA256 in the _sb_idp cookie): a customer id from a browser is then believed only with that proof, an anonymous id only when this relay signed it; and its orders (of `order <id>`, as a purchase's order_proof): a browser's Order Completed then speaks for its order; 32 characters at least",
     parse: accessKey,
     shown: 'customer ids believed as browsers send them',
   },

@@ -12,7 +12,8 @@ import { isPlainObject } from '../shared/is-plain-object.js';
 const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * A mirror record checked by the contract. A tracking event may carry the relay-only `event_id`
+ * A mirror record checked by the contract. Its events are the shop's own server's (the admin or
+ * ingest key): an `Order Completed` is its order's. A tracking event may carry the relay-only `event_id`
  * (the WooCommerce plugin and the PrestaShop module stamp each event once): it is taken off the
  * body the service gets and becomes the record's key, so a batch posted again after an answer
  * that came too late is refused as a duplicate for 24 hours instead of counted twice.
@@ -26,7 +27,7 @@ export function mirrorRecord(info: KindInfo, body: unknown, now: number): Record
   if (event['event_id'] === undefined) {
     const checked = checkRecord(info, event, now, { bigIntegers: false });
     return checked.ok
-      ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, checked.value.key) } }
+      ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, checked.value.key, 'shop') } }
       : checked;
   }
   const { event_id: eventId, ...rest } = event;
@@ -34,6 +35,6 @@ export function mirrorRecord(info: KindInfo, body: unknown, now: number): Record
     return { ok: false, errors: [fieldError('event_id', 'bad_format', 'must be 8 to 64 letters, digits, - or _')] };
   const checked = checkRecord(info, rest, now);
   return checked.ok
-    ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, `mirror-${eventId}`) } }
+    ? { ok: true, value: { ...checked.value, key: trackingEventKey(checked.value.body, `mirror-${eventId}`, 'shop') } }
     : checked;
 }

@@ -36,7 +36,7 @@ describe('POST /collect', () => {
     assert.deepEqual(seqs, [(event['event'] as { seq: number }).seq]);
   });
 
-  it('sends an order once whatever repeats its Order Completed: a reloaded thank-you page, a second checkout_completed, another visitor', async () => {
+  it("sends a browser's Order Completed once per order and visitor: a reloaded thank-you page or a second checkout_completed is a duplicate, another visitor's claim its own, never the order's", async () => {
     h.mock.reset();
     const completed = (orderId: unknown, user: string) =>
       browserEvent({
@@ -49,11 +49,14 @@ describe('POST /collect', () => {
       events: [completed(7001, 'user-abcdefgh'), completed('7001', 'user-zyxwvuts'), completed(7002, 'user-abcdefgh')],
     });
     assert.equal(first.body['accepted'], 1);
-    assert.deepEqual([repeats.body['accepted'], repeats.body['duplicates']], [1, 2]);
-    await until(() => h.mock.records('events').length === 2, 'the two orders');
+    assert.deepEqual([repeats.body['accepted'], repeats.body['duplicates']], [2, 1]);
+    await until(() => h.mock.records('events').length === 3, 'the claims of two visitors');
     assert.deepEqual(
-      h.mock.records('events').map((e) => (e as { event: { order_id: unknown } }).event.order_id),
-      [7001, 7002],
+      h.mock.records('events').map((e) => {
+        const { user_id: user, event } = e as { user_id: string; event: { order_id: unknown } };
+        return `${String(event.order_id)} ${user}`;
+      }),
+      ['7001 user-abcdefgh', '7001 user-zyxwvuts', '7002 user-abcdefgh'],
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { collectEventToRecord, type CollectContext } from '../../../relay/collect/collect-event.js';
+import { OrderProof } from '../../../relay/collect/order-proof.js';
 import type { PipelineRecord } from '../../../relay/pipeline/pipeline-record.js';
 
 const now = Date.parse('2026-12-02T10:00:00.000Z');
@@ -13,6 +14,7 @@ const request: CollectContext = {
   },
   skewMs: 0,
 };
+const SECRET = 'identity-secret-for-unit-tests-0123456789';
 const viewed = { event_name: 'Product Viewed', event: { product_id: 501, name: 'Mug' } };
 
 function recordOf(raw: unknown, context: CollectContext = request): PipelineRecord {
@@ -56,10 +58,30 @@ describe('collectEventToRecord(raw, { identity, skewMs }, now)', () => {
     assert.equal(recordOf({ ...viewed, session_id: 'session-old-1' }, ended).body['session_id'], 'session-0002');
   });
 
-  it('keys an Order Completed by its order, whoever sends it, so the service hears of each order once', () => {
-    const completed = { event_name: 'Order Completed', event: { order_id: 1001, order_value: 54.9, currency: 'GBP' } };
-    assert.equal(recordOf({ ...completed, event_id: 'evt-a' }).key, 'order-completed-1001');
-    assert.equal(recordOf({ ...completed, event_id: 'evt-b' }).key, 'order-completed-1001');
+  it("keys a browser's Order Completed by its order only with the shop's proof for that order, and takes the proof off", () => {
+    const proven = { ...request, orderProof: new OrderProof(SECRET) };
+    const proof = proven.orderProof.proofOf('1001');
+    const completed = (event: Record<string, unknown>) => ({
+      event_name: 'Order Completed',
+      event: { order_id: 1001, order_value: 54.9, currency: 'GBP', ...event },
+    });
+    const withProof = recordOf({ ...completed({ order_proof: proof }), event_id: 'evt-a' }, proven);
+    assert.equal(withProof.key, 'order-completed-1001');
+    assert.deepEqual(withProof.body['event'], { order_id: 1001, order_value: 54.9, currency: 'GBP' });
+    const helper = recordOf(
+      { helper: 1, event_name: 'purchase', event: { order_id: 1001, order_proof: proof } },
+      proven,
+    );
+    assert.equal(helper.key, 'order-completed-1001', "the purchase helper's proof, read before its fields are trimmed");
+    for (const [event, context] of [
+      [{}, proven],
+      [{ order_proof: proven.orderProof.proofOf('1002') }, proven],
+      [{ order_proof: proof }, request],
+    ] as const) {
+      const claim = recordOf({ ...completed(event), event_id: 'evt-b' }, context);
+      assert.equal(claim.key, 'order-claim-1001-anon-visitor-0001', JSON.stringify(event));
+      assert.ok(!('order_proof' in (claim.body['event'] as object)), 'never sent to the service');
+    }
   });
 
   it("reads a helper's short name and keeps only its catalogued fields, and a click's data-sb-* attributes typed", () => {
