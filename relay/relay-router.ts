@@ -177,8 +177,9 @@ function coverageCard(parts: Parts): CoverageWire[] {
     joined: c.joined,
     joinedShare: c.joinedShare,
     unjoined: c.unjoined.slice(0, 5),
-    duplicated: c.duplicated.length,
-    unmatched: c.unmatched.length,
+    claimed: c.claimed,
+    duplicated: c.duplicatedCount,
+    unmatched: c.unmatchedCount,
   }));
 }
 
@@ -208,7 +209,11 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
       newVisitors: () => ({ ...newVisitors.report(), rise: rise.report() }),
       coverage: async () => ({
         ...coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
-        visitors: monthVisitors(await visitorsByMonth(), parts.coverage.identifiedLater()),
+        visitors: monthVisitors(
+          await visitorsByMonth(),
+          parts.coverage.identifiedLater(),
+          parts.coverage.sessionsNotKept(),
+        ),
       }),
     }),
   );

@@ -19,8 +19,9 @@ function window(value: string): number {
   return ms;
 }
 
-const listed = (ids: readonly unknown[]) =>
-  ids.length === 0 ? 'none' : ids.slice(0, 20).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : '');
+/** The first 20 ids of a list of `count`. */
+const listed = (ids: readonly unknown[], count = ids.length) =>
+  count === 0 ? 'none' : ids.slice(0, 20).join(', ') + (count > 20 ? ` and ${count - 20} more` : '');
 
 function platformLines(name: string, p: PlatformCoverage): string[] {
   const share = p.joinedShare === null ? '-' : `${Math.round(p.joinedShare * 1000) / 10} %`;
@@ -30,17 +31,35 @@ function platformLines(name: string, p: PlatformCoverage): string[] {
   );
   return [
     `${name}: ${p.orders} orders, ${p.storefrontOrders} from the storefront, ${p.joined} joined to a visitor (${share})`,
-    `  not joined:            ${listed(p.unjoined)}`,
+    `  not joined:            ${listed(p.unjoined, p.unjoinedCount)}`,
     ...notes,
-    `  Order Completed twice: ${listed(p.duplicated)}`,
-    `  naming no order sent:  ${listed(p.unmatched)}`,
+    ...(p.claimed > 0
+      ? [`  of them claimed only by a browser without the shop's proof (not joined): ${p.claimed}`]
+      : []),
+    `  Order Completed twice: ${listed(p.duplicated, p.duplicatedCount)}`,
+    `  naming no order sent:  ${listed(p.unmatched, p.unmatchedCount)}`,
+    ...(p.ordersNotKept > 0 ? [`  orders past the month's cap, not counted: ${p.ordersNotKept}`] : []),
+  ];
+}
+
+/** What the coverage left apart: browsers' claims without the shop's proof, and what its caps left out. */
+function apartLines(report: CoverageReport): string[] {
+  return [
+    ...(report.unprovenClaims > 0
+      ? [
+          `Order Completed from browsers without the shop's proof for their order: ${report.unprovenClaims} (sent as their visitors' events, joined to no order)`,
+        ]
+      : []),
+    ...(report.completionsNotKept > 0
+      ? [`proven Order Completed past the month's cap, not counted: ${report.completionsNotKept}`]
+      : []),
   ];
 }
 
 function visitorLines(report: CoverageReport): string[] {
   return Object.entries(report.visitors ?? {}).map(
     ([month, v]) =>
-      `visitors billed in ${month}: ${v.billed}, of them ${v.identifiedLater} the same shopper under an earlier id (identified later in a session)`,
+      `visitors billed in ${month}: ${v.billed}, of them ${v.identifiedLater} the same shopper under an earlier id (identified later in a session)${v.sessionsNotKept > 0 ? `; ${v.sessionsNotKept} sessions past the month's cap not noted` : ''}`,
   );
 }
 
@@ -53,7 +72,7 @@ function text(report: CoverageReport, days: number): string {
           `orders made since ${report.since} (${days} days, or since the relay began noting them):`,
           ...names.flatMap((n) => platformLines(n, report.platforms[n] as PlatformCoverage)),
         ];
-  return [...orders, ...visitorLines(report)].join('\n');
+  return [...orders, ...apartLines(report), ...visitorLines(report)].join('\n');
 }
 
 /**
@@ -78,14 +97,14 @@ export function coverageCommand(): Command {
     )
     .option(
       '--json',
-      'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, duplicated, unmatched, … } } }',
+      'print JSON: { since, platforms: { <name>: { orders, joined, unjoined, claimed, duplicated, unmatched, … } }, unprovenClaims, … }',
     )
     .action((flags: { since: number; dataDir?: string; json?: boolean }) => {
       const dir = parseSettings({ dataDir: flags.dataDir }, DATA_DIR, []).dataDir;
       const since = Date.now() - flags.since;
       const report: CoverageReport = existsSync(join(dir, 'coverage.sqlite'))
         ? readReport(dir, since)
-        : { since: new Date(since).toISOString(), platforms: {} };
+        : { since: new Date(since).toISOString(), platforms: {}, unprovenClaims: 0, completionsNotKept: 0 };
       process.stdout.write(
         flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report, Math.round(flags.since / DAY_MS))}\n`,
       );
@@ -95,7 +114,10 @@ export function coverageCommand(): Command {
 function readReport(dir: string, since: number): CoverageReport {
   const log = new SqliteCoverageLog(dir, undefined, true);
   try {
-    return { ...coverageSince(log, since), visitors: monthVisitors(billedVisitors(dir), log.identifiedLater()) };
+    return {
+      ...coverageSince(log, since),
+      visitors: monthVisitors(billedVisitors(dir), log.identifiedLater(), log.sessionsNotKept()),
+    };
   } finally {
     log.close();
   }

@@ -41,7 +41,7 @@ export function debugPage(options: { demo: boolean }): SafeHtml {
       ${card('visitors', 'Visitors this month', 'distinct user_id delivered: the billed quota')}
       ${card('dead', 'Dead letters', 'refused by the service')}
       ${card('sync', 'Platform sync', 'orders and products swept from the shop platforms')}
-      ${card('coverage', 'Orders joined', 'storefront orders of 7 days with an Order Completed: the service can join them to their shopper')}
+      ${card('coverage', 'Orders joined', "storefront orders of 7 days with the shop's own Order Completed (from its server, or a browser with its proof): the service can join them to their shopper")}
     </section>
     <section class="panes">
       <section class="records" aria-label="Records">

@@ -73,6 +73,8 @@ export interface CoverageWire {
   joinedShare: number | null;
   /** The first of the orders not joined. */
   unjoined: (number | string)[];
+  /** Orders not joined that a browser's `Order Completed` without the shop's proof names. */
+  claimed: number;
   duplicated: number;
   unmatched: number;
 }

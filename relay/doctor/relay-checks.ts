@@ -17,7 +17,13 @@ export interface RelayStats {
   coverage?: {
     platforms?: Record<
       string,
-      { storefrontOrders?: number; joined?: number; joinedShare?: number | null; unjoined?: unknown[] }
+      {
+        storefrontOrders?: number;
+        joined?: number;
+        joinedShare?: number | null;
+        unjoined?: unknown[];
+        claimed?: number;
+      }
     >;
   } | null;
 }
@@ -170,11 +176,15 @@ export function coverageChecks(reading: StatsReading, minJoined: number): Doctor
     const share = `${c.joined ?? 0} of ${c.storefrontOrders} storefront orders of 7 days joined to their shopper (${Math.round(c.joinedShare * 100)} %)`;
     if (c.joinedShare >= minJoined) return [ok(platform, 'orders joined', share)];
     const ids = (c.unjoined ?? []).slice(0, 10).join(', ');
+    // A browser's claim is not the shop's word: Shopify's pixel, or a snippet's purchase without its order_proof.
+    const claimed = c.claimed
+      ? `; ${c.claimed} of them claimed only by a browser without the shop's proof for the order (the pixel on Shopify, a purchase without order_proof)`
+      : '';
     return [
       warning(
         platform,
         'orders joined',
-        `${share}, below ${Math.round(minJoined * 100)} %: not joined ${ids}; \`shopbeacon coverage\` says what the shop tells of each. Check that the plugin, module or pixel is active and that the order's thank-you page is reached`,
+        `${share}, below ${Math.round(minJoined * 100)} %: not joined ${ids}${claimed}; \`shopbeacon coverage\` says what the shop tells of each. Check that the plugin, module or pixel is active and that the order's thank-you page is reached`,
       ),
     ];
   });

@@ -9,31 +9,49 @@ export interface OrderSeen {
   channel?: OrderChannel;
 }
 
-/** An `Order Completed` the relay accepted: one row per event it sends. */
+/** An `Order Completed` the relay accepted: one per event it sends. */
 export interface CompletionSeen {
   orderId: string;
   userId: string;
   /** When it happened (its `datetime`), in epoch ms. */
   at: number;
+  /**
+   * The shop spoke for it (its own server, or a browser with the shop's proof for the order): a
+   * join. Otherwise a browser's claim, shown apart and joined to nothing.
+   */
+  proven: boolean;
 }
 
 /** An order id as JSON gives it: a number while exact, else its digits. */
 export type OrderId = number | string;
+
+/** How many ids each list of a platform's coverage holds at most; its `…Count` says how many there are. */
+export const LISTED_IDS = 100;
 
 /** One platform's orders of the window against the `Order Completed` events the relay sent. */
 export interface PlatformCoverage {
   orders: number;
   /** Orders made on the storefront (those the shop said were made elsewhere left out): the share's base. */
   storefrontOrders: number;
+  /** Storefront orders the shop's own `Order Completed` names (its server's, or a browser's with its proof). */
   joined: number;
   /** `joined` of `storefrontOrders`, 0 to 1; null without storefront orders. */
   joinedShare: number | null;
+  /** The first `LISTED_IDS` orders not joined, oldest first. */
   unjoined: OrderId[];
-  /** What the shop says of each unjoined order: made elsewhere (`madeBy`), paid how. */
+  unjoinedCount: number;
+  /** What the shop says of each unjoined order listed: made elsewhere (`madeBy`), paid how. */
   unjoinedChannels: Record<string, OrderChannel>;
+  /** Orders not joined that a browser's `Order Completed` without the shop's proof names: claimed, never joined. */
+  claimed: number;
+  /** The first `LISTED_IDS` orders whose proven `Order Completed` came more than once. */
   duplicated: OrderId[];
-  /** `Order Completed` events naming an order no platform sent the relay. */
+  duplicatedCount: number;
+  /** The first `LISTED_IDS` proven `Order Completed` naming an order no platform sent. */
   unmatched: OrderId[];
+  unmatchedCount: number;
+  /** Times an order of the window came when the month's cap of orders kept for the platform was reached: in no figure above. */
+  ordersNotKept: number;
 }
 
 /**
@@ -43,76 +61,105 @@ export interface PlatformCoverage {
 export interface MonthVisitors {
   billed: number;
   identifiedLater: number;
+  /** Sessions the month's cap left unnoted: `identifiedLater` may miss some of theirs. */
+  sessionsNotKept: number;
 }
 
 export interface CoverageReport {
   since: string;
   platforms: Record<string, PlatformCoverage>;
+  /** `Order Completed` events of the window from browsers without the shop's proof for their order. */
+  unprovenClaims: number;
+  /** Proven `Order Completed` events of the window past the month's cap: their orders may show unjoined. */
+  completionsNotKept: number;
   visitors?: Record<string, MonthVisitors>;
 }
 
-/** The months of `billed` (the visitor count) with their visitors identified later. */
+/** The months of `billed` (the visitor count) with their visitors identified later and sessions not noted. */
 export function monthVisitors(
   billed: Record<string, number>,
   identifiedLater: Record<string, number>,
+  sessionsNotKept: Record<string, number> = {},
 ): Record<string, MonthVisitors> {
-  const months = [...new Set([...Object.keys(billed), ...Object.keys(identifiedLater)])].sort();
+  const months = [
+    ...new Set([...Object.keys(billed), ...Object.keys(identifiedLater), ...Object.keys(sessionsNotKept)]),
+  ].sort();
   return Object.fromEntries(
-    months.map((m) => [m, { billed: billed[m] ?? 0, identifiedLater: identifiedLater[m] ?? 0 }]),
+    months.map((m) => [
+      m,
+      { billed: billed[m] ?? 0, identifiedLater: identifiedLater[m] ?? 0, sessionsNotKept: sessionsNotKept[m] ?? 0 },
+    ]),
   );
 }
 
-const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
+export const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
 
-function platformCoverage(orders: OrderSeen[], completions: Map<string, number>): PlatformCoverage {
-  const storefront = orders.filter((o) => o.channel?.madeBy === undefined);
-  const joined = storefront.filter((o) => completions.has(o.orderId));
-  const unjoined = orders.filter((o) => !completions.has(o.orderId));
+/** One platform's counts of the window, as the coverage store keeps them, and the first ids of its lists. */
+export interface PlatformFigures {
+  orders: number;
+  storefront: number;
+  joined: number;
+  unjoined: number;
+  claimed: number;
+  duplicated: number;
+  notKept: number;
+  unjoinedIds: { orderId: string; channel?: OrderChannel }[];
+  duplicatedIds: string[];
+}
+
+/** The proven `Order Completed` events naming no order sent: how many, and the first ids. */
+export interface UnmatchedFigures {
+  count: number;
+  ids: string[];
+}
+
+export const NO_UNMATCHED: UnmatchedFigures = { count: 0, ids: [] };
+
+/** A platform's coverage from its figures. */
+export function platformCoverage(f: PlatformFigures, unmatched: UnmatchedFigures = NO_UNMATCHED): PlatformCoverage {
   return {
-    orders: orders.length,
-    storefrontOrders: storefront.length,
-    joined: joined.length,
-    joinedShare: storefront.length === 0 ? null : Math.round((joined.length / storefront.length) * 1000) / 1000,
-    unjoined: unjoined.map((o) => asOrderId(o.orderId)),
-    unjoinedChannels: Object.fromEntries(unjoined.flatMap((o) => (o.channel ? [[o.orderId, o.channel]] : []))),
-    duplicated: orders.filter((o) => (completions.get(o.orderId) ?? 0) > 1).map((o) => asOrderId(o.orderId)),
-    unmatched: [],
+    orders: f.orders,
+    storefrontOrders: f.storefront,
+    joined: f.joined,
+    joinedShare: f.storefront === 0 ? null : Math.round((f.joined / f.storefront) * 1000) / 1000,
+    unjoined: f.unjoinedIds.map((o) => asOrderId(o.orderId)),
+    unjoinedCount: f.unjoined,
+    unjoinedChannels: Object.fromEntries(f.unjoinedIds.flatMap((o) => (o.channel ? [[o.orderId, o.channel]] : []))),
+    claimed: f.claimed,
+    duplicated: f.duplicatedIds.map(asOrderId),
+    duplicatedCount: f.duplicated,
+    unmatched: unmatched.ids.map(asOrderId),
+    unmatchedCount: unmatched.count,
+    ordersNotKept: f.notKept,
   };
 }
 
+export const NO_ORDERS: PlatformFigures = {
+  orders: 0,
+  storefront: 0,
+  joined: 0,
+  unjoined: 0,
+  claimed: 0,
+  duplicated: 0,
+  notKept: 0,
+  unjoinedIds: [],
+  duplicatedIds: [],
+};
+
 /**
- * The coverage of the orders made since `since`: per platform, which are joined to a visitor by an
- * `Order Completed` naming them (at any time the relay remembers), which came more than once, and
- * which `Order Completed` of the window name an order no platform sent. Those are the single
- * platform's when the relay has one, else `unknown`'s.
+ * The coverage per platform: each named platform's figures, and the proven `Order Completed`
+ * naming no order sent given to the single platform when the relay has one, else to `unknown`.
  */
-export function coverageReport(
-  orders: readonly OrderSeen[],
-  completions: readonly CompletionSeen[],
-  since: number,
-  platforms: readonly string[],
-): CoverageReport {
-  const counts = new Map<string, number>();
-  for (const c of completions) counts.set(c.orderId, (counts.get(c.orderId) ?? 0) + 1);
-  const inWindow = orders.filter((o) => o.createdAt >= since);
-  const names = [...new Set([...platforms, ...inWindow.map((o) => o.platform)])].sort();
+export function platformsCoverage(
+  figures: ReadonlyMap<string, PlatformFigures>,
+  unmatched: UnmatchedFigures,
+): Record<string, PlatformCoverage> {
+  const names = [...figures.keys()].sort();
   const report: Record<string, PlatformCoverage> = Object.fromEntries(
-    names.map((name) => [
-      name,
-      platformCoverage(
-        inWindow.filter((o) => o.platform === name),
-        counts,
-      ),
-    ]),
+    names.map((name) => [name, platformCoverage(figures.get(name) ?? NO_ORDERS)]),
   );
-  const known = new Set(orders.map((o) => o.orderId));
-  const unmatched = [
-    ...new Set(completions.filter((c) => c.at >= since && !known.has(c.orderId)).map((c) => c.orderId)),
-  ];
-  if (unmatched.length > 0) {
-    const owner = platforms.length === 1 ? (platforms[0] as string) : 'unknown';
-    report[owner] ??= platformCoverage([], counts);
-    report[owner].unmatched = unmatched.map(asOrderId);
-  }
-  return { since: new Date(since).toISOString(), platforms: report };
+  if (unmatched.count === 0) return report;
+  const owner = names.length === 1 ? (names[0] as string) : 'unknown';
+  report[owner] = platformCoverage(figures.get(owner) ?? NO_ORDERS, unmatched);
+  return report;
 }

@@ -3,10 +3,10 @@ import { parseTimestamp } from '../contract/timestamp.js';
 import type { RecordEvents } from '../pipeline/record-events.js';
 import type { RecordStep } from '../pipeline/record-step.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
-import { completedOrderId } from '../pipeline/order-completed-key.js';
-import { coverageReport, type CompletionSeen, type CoverageReport, type OrderSeen } from './coverage-report.js';
+import { completedOrderId, orderCompletedKey } from '../pipeline/order-completed-key.js';
+import type { CompletionSeen, CoverageReport, OrderSeen } from './coverage-report.js';
 
-/** What the coverage report reads: the orders and `Order Completed` events the relay took, kept for `COVERAGE_DAYS`. */
+/** What the coverage report reads: the orders and `Order Completed` events the relay took, counted as they came. */
 export interface CoverageLog {
   note(orders: OrderSeen[], completions: CompletionSeen[]): void;
   /**
@@ -19,10 +19,32 @@ export interface CoverageLog {
    * customer's after a login): billed twice.
    */
   identifiedLater(): Record<string, number>;
-  /** Orders and completions the relay remembers (the last `COVERAGE_DAYS`), and since when it notes them. */
-  read(): { orders: OrderSeen[]; completions: CompletionSeen[]; since: number };
+  /** Per month, the sessions the month's cap left unnoted. */
+  sessionsNotKept(): Record<string, number>;
+  /** The coverage of the orders made since `since` (or since the log began), `platforms` reported even without orders. */
+  report(since: number, platforms: readonly string[]): CoverageReport;
   close(): void;
 }
+
+/**
+ * What the coverage store keeps at most each month: orders per platform, proven `Order Completed`
+ * events, browsers' claims without the shop's proof (apart, so a flood of them never crowds out
+ * the shop's own), sessions. Past a cap a record is only counted as not kept. 100,000 orders a
+ * month is a shop of about 3,000 a day.
+ */
+export interface CoverageCaps {
+  ordersPerPlatform: number;
+  completions: number;
+  claims: number;
+  sessions: number;
+}
+
+export const COVERAGE_CAPS: CoverageCaps = {
+  ordersPerPlatform: 100_000,
+  completions: 100_000,
+  claims: 100_000,
+  sessions: 250_000,
+};
 
 /** How long the relay remembers orders and completions: a month's window and a little more. */
 export const COVERAGE_DAYS = 35;
@@ -49,7 +71,10 @@ function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): 
 function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
   if (step.kind !== 'event' || step.state !== 'accepted' || !step.userId) return undefined;
   const orderId = completedOrderId(body);
-  return orderId === undefined ? undefined : { orderId, userId: step.userId, at: timeOf(body['datetime'], now) };
+  if (orderId === undefined) return undefined;
+  // The pipeline keyed it as its order's only when the shop spoke for it (order-completed-key.ts).
+  const proven = step.key === orderCompletedKey(orderId);
+  return { orderId, userId: step.userId, at: timeOf(body['datetime'], now), proven };
 }
 
 /** An accepted event's visitor and session, in the month it is billed in. */
@@ -66,8 +91,8 @@ function noteSessionOf(step: RecordStep, body: Record<string, unknown>, log: Cov
 }
 
 /**
- * Notes each order a way in took, each `Order Completed` and each event's session accepted, from
- * the ingest steps alone.
+ * Notes each order a way in took, each `Order Completed` (the shop's, or a browser's claim without
+ * its proof) and each event's session accepted, from the ingest steps alone.
  */
 export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Logger): () => void {
   return events.subscribe((step) => {
@@ -95,7 +120,5 @@ export const COVERAGE_WINDOW_DAYS = 7;
  * connects and those its orders name counted.
  */
 export function coverageSince(log: CoverageLog, since: number, connected: readonly string[] = []): CoverageReport {
-  const { orders, completions, since: began } = log.read();
-  const platforms = [...new Set([...connected, ...orders.map((o) => o.platform)])];
-  return coverageReport(orders, completions, Math.max(since, began), platforms);
+  return log.report(since, connected);
 }

@@ -1,14 +1,21 @@
 // `shopbeacon coverage` and `/stats` coverage: the orders a relay took from a platform against the
-// Order Completed events it took, on a real relay with WooCommerce webhooks and /collect.
+// Order Completed events the shop spoke for (its plugin on /v1/track, a browser with its proof for
+// the order), a browser's claim without that proof shown apart, on a real relay with WooCommerce
+// webhooks, /v1/track and /collect.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { browserEvent, collect } from '../helpers/collect.js';
+import { bearer, INGEST_KEY } from '../helpers/ingest-key.js';
 import { runCli } from '../helpers/cli-run.js';
 import { fixtureText, sign } from '../helpers/platform-fixtures.js';
 import { postWebhook } from '../helpers/webhook-post.js';
 import { ADMIN_KEY, startRelay, until, type Harness } from '../helpers/relay-harness.js';
 
 const WOO_SECRET = 'wc-secret-coverage-3e9a';
+const IDENTITY_SECRET = 'identity-secret-coverage-5d1f0e2a9c7b';
+/** What the shop's backend signs: a logged-in customer's id, or `order <id>` on the order's thank-you page. */
+const signed = (text: string) => createHmac('sha256', IDENTITY_SECRET).update(text).digest('hex');
 
 /** WooCommerce's order webhook for the fixture order as `changes` make it, made `agoMs` before now. */
 function wooOrder(h: Harness, changes: Record<string, unknown>, agoMs = 0) {
@@ -28,33 +35,58 @@ function wooOrder(h: Harness, changes: Record<string, unknown>, agoMs = 0) {
   });
 }
 
-const completed = (orderId: number, user: string) =>
+const completed = (orderId: number, proof: Record<string, string> = {}) =>
   browserEvent({
     event_name: 'Order Completed',
-    user_id: user,
-    event: { order_id: orderId, order_value: 49, currency: 'EUR' },
+    event: { order_id: orderId, order_value: 49, currency: 'EUR', ...proof },
+  });
+
+/** The WooCommerce plugin's `Order Completed`, from the shop's server with the ingest key. */
+const pluginCompleted = (h: Harness, orderId: number, user: string) =>
+  fetch(`${h.url}/v1/track`, {
+    method: 'POST',
+    headers: bearer(INGEST_KEY),
+    body: JSON.stringify({
+      user_id: user,
+      event_name: 'Order Completed',
+      event: { order_id: orderId, order_value: 49, currency: 'EUR' },
+      datetime: new Date().toISOString().slice(0, 19) + '+00:00',
+      event_id: `wp-order-${orderId}-coverage`,
+    }),
   });
 
 describe('the coverage of orders by Order Completed events', () => {
   let h: Harness;
   before(async () => {
-    h = await startRelay({ config: { woocommerceSecret: WOO_SECRET, shopCurrency: 'EUR' } });
+    h = await startRelay({
+      config: {
+        woocommerceSecret: WOO_SECRET,
+        shopCurrency: 'EUR',
+        identitySecret: IDENTITY_SECRET,
+        ingestKey: INGEST_KEY,
+      },
+    });
     for (const changes of [
       { id: 5001 },
       { id: 5002, created_via: 'admin', payment_method_title: 'Cash on delivery' },
-      { id: 5003, payment_method_title: 'PayPal' },
+      { id: 5003 },
       { id: 5004 },
+      { id: 5005, payment_method_title: 'PayPal' },
     ])
       assert.equal((await wooOrder(h, changes)).status, 200);
     // Made before the relay began noting (an upgrade, the first sweep's history): its Order Completed was never seen, so it is not judged.
     assert.equal((await wooOrder(h, { id: 4999 }, 3_600_000)).status, 200);
-    // Each shopper's browser sends its own.
-    for (const [orderId, user] of [
-      [5001, 'visitor-aaaaaaaa'],
-      [5004, 'visitor-bbbbbbbb'],
-      [9999, 'visitor-cccccccc'],
-    ] as const)
-      assert.equal((await collect(h.url, { events: [completed(orderId, user)] })).body['accepted'], 1);
+    // The shopper's browser with the shop's proof for its order, and the plugin from the shop's server.
+    const proven = await collect(h.url, { events: [completed(5001, { order_proof: signed('order 5001') })] });
+    assert.equal(proven.body['accepted'], 1);
+    assert.equal((await pluginCompleted(h, 5004, 'visitor-bbbbbbbb')).status, 202);
+    assert.equal((await pluginCompleted(h, 9999, 'visitor-cccccccc')).status, 202);
+    // Browsers claiming orders without the shop's proof: taken and sent as their visitors' events,
+    // never a join, and never the order's key: the plugin's event for 5003 still goes and joins it.
+    for (const orderId of [5003, 5005])
+      assert.equal((await collect(h.url, { events: [completed(orderId)] })).body['accepted'], 1);
+    const plugin5003 = await pluginCompleted(h, 5003, 'visitor-dddddddd');
+    assert.deepEqual(await plugin5003.json(), { queued: 1 }, "the shop's own event is never held off by a claim");
     // A shopper browsing anonymously, then logged in: one session, two billed ids.
     const aMomentAgo = new Date(Date.now() - 5_000).toISOString().slice(0, 19).replace('T', ' ');
     const session = { session_id: 'sess-one-shopper-0001' };
@@ -67,39 +99,60 @@ describe('the coverage of orders by Order Completed events', () => {
       1,
     );
     assert.equal(
-      (await collect(h.url, { events: [browserEvent({ ...session, user_id: '4242' })] }, { cookie: '_sb_uid=~4242' }))
-        .body['accepted'],
+      (
+        await collect(
+          h.url,
+          { events: [browserEvent({ ...session, user_id: '4242' })] },
+          { cookie: `_sb_uid=~4242; _sb_idp=${signed('4242')}` },
+        )
+      ).body['accepted'],
       1,
     );
-    await until(() => h.mock.records('events').length === 5, 'the events delivered and billed');
+    await until(() => h.mock.records('events').length === 8, 'the events delivered and billed');
   });
   after(() => h?.close());
 
   const expected = {
-    orders: 4,
-    storefrontOrders: 3,
-    joined: 2,
-    joinedShare: 0.667,
-    unjoined: [5002, 5003],
+    orders: 5,
+    storefrontOrders: 4,
+    joined: 3,
+    joinedShare: 0.75,
+    unjoined: [5002, 5005],
+    unjoinedCount: 2,
     unjoinedChannels: {
       '5002': { madeBy: 'the back office', payment: 'Cash on delivery' },
-      '5003': { payment: 'PayPal' },
+      '5005': { payment: 'PayPal' },
     },
+    claimed: 1,
     duplicated: [],
+    duplicatedCount: 0,
     unmatched: [9999],
+    unmatchedCount: 1,
+    ordersNotKept: 0,
   };
 
   it('shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent', async () => {
     const stats = (await (
       await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
     ).json()) as {
-      coverage: { since: string; platforms: Record<string, unknown>; visitors: Record<string, unknown> };
+      coverage: {
+        since: string;
+        platforms: Record<string, unknown>;
+        unprovenClaims: number;
+        completionsNotKept: number;
+        visitors: Record<string, unknown>;
+      };
     };
     assert.deepEqual(stats.coverage.platforms, { woocommerce: expected });
+    assert.deepEqual(
+      [stats.coverage.unprovenClaims, stats.coverage.completionsNotKept],
+      [2, 0],
+      "the browsers' claims shown apart",
+    );
     const month = new Date().toISOString().slice(0, 7);
     assert.deepEqual(
       stats.coverage.visitors,
-      { [month]: { billed: 5, identifiedLater: 1 } },
+      { [month]: { billed: 8, identifiedLater: 1, sessionsNotKept: 0 } },
       'the anonymous id of the shopper who logged in',
     );
     assert.ok(
@@ -115,10 +168,11 @@ describe('the coverage of orders by Order Completed events', () => {
     assert.deepEqual(snapshot.coverage, [
       {
         platform: 'woocommerce',
-        storefrontOrders: 3,
-        joined: 2,
-        joinedShare: 0.667,
-        unjoined: [5002, 5003],
+        storefrontOrders: 4,
+        joined: 3,
+        joinedShare: 0.75,
+        unjoined: [5002, 5005],
+        claimed: 1,
         duplicated: 0,
         unmatched: 1,
       },
@@ -136,13 +190,14 @@ describe('the coverage of orders by Order Completed events', () => {
       words.stdout,
       /^orders made since \d{4}-\d\d-\d\dT[\d:.]+Z \(7 days, or since the relay began noting them\):$/m,
     );
-    assert.match(words.stdout, /woocommerce: 4 orders, 3 from the storefront, 2 joined to a visitor \(66\.7 %\)/);
+    assert.match(words.stdout, /woocommerce: 5 orders, 4 from the storefront, 3 joined to a visitor \(75 %\)/);
     assert.match(
       words.stdout,
-      /not joined: +5002, 5003\n +5002: made in the back office, paid by Cash on delivery\n +5003: paid by PayPal/,
+      /not joined: +5002, 5005\n +5002: made in the back office, paid by Cash on delivery\n +5005: paid by PayPal\n +of them claimed only by a browser without the shop's proof \(not joined\): 1/,
     );
     assert.match(words.stdout, /naming no order sent: +9999/);
-    assert.match(words.stdout, /^visitors billed in \d{4}-\d\d: 5, of them 1 the same shopper under an earlier id/m);
+    assert.match(words.stdout, /^Order Completed from browsers without the shop's proof for their order: 2 /m);
+    assert.match(words.stdout, /^visitors billed in \d{4}-\d\d: 8, of them 1 the same shopper under an earlier id/m);
     const tooFar = await runCli(['coverage', '--since', '40d', '--data-dir', h.dataDir], {});
     assert.equal(tooFar.code, 1);
     assert.match(tooFar.stderr, /--since.*35 days/);

@@ -39,7 +39,7 @@ function renderSync(s: DebugSnapshot): void {
 function renderCoverage(s: DebugSnapshot): void {
   if (s.coverage.length === 0) return setCard('coverage', '–', 'no order of the last 7 days reached the relay');
   const line = (c: DebugSnapshot['coverage'][number]) =>
-    `${c.platform}: ${c.joined} of ${c.storefrontOrders} joined${c.unjoined.length ? ` · not: ${c.unjoined.join(', ')}` : ''}${c.duplicated ? ` · ${c.duplicated} twice` : ''}${c.unmatched ? ` · ${c.unmatched} naming no order` : ''}`;
+    `${c.platform}: ${c.joined} of ${c.storefrontOrders} joined${c.unjoined.length ? ` · not: ${c.unjoined.join(', ')}` : ''}${c.claimed ? ` · ${c.claimed} claimed without the shop's proof` : ''}${c.duplicated ? ` · ${c.duplicated} twice` : ''}${c.unmatched ? ` · ${c.unmatched} naming no order` : ''}`;
   const shares = s.coverage.map((c) => c.joinedShare).filter((x): x is number => x !== null);
   setCard(
     'coverage',

@@ -140,6 +140,7 @@ describe('debugSnapshot(sources)', () => {
         joined: 2,
         joinedShare: 2 / 3,
         unjoined: [1003],
+        claimed: 0,
         duplicated: 0,
         unmatched: 0,
       },

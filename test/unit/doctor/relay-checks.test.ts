@@ -19,7 +19,7 @@ describe("the doctor's readings of the relay's /stats", () => {
   });
 
   it("warns when a platform's share of storefront orders joined to their shopper falls below the merchant's bar, naming the orders", () => {
-    const stats = (joined: number, storefrontOrders: number, unjoined: number[]) => ({
+    const stats = (joined: number, storefrontOrders: number, unjoined: number[], claimed = 0) => ({
       stats: {
         coverage: {
           platforms: {
@@ -28,6 +28,7 @@ describe("the doctor's readings of the relay's /stats", () => {
               joined,
               joinedShare: storefrontOrders ? joined / storefrontOrders : null,
               unjoined,
+              claimed,
             },
           },
         },
@@ -42,6 +43,10 @@ describe("the doctor's readings of the relay's /stats", () => {
     assert.match(
       low?.detail ?? '',
       /^1 of 3 storefront orders of 7 days joined to their shopper \(33 %\), below 90 %: not joined 12, 13; `shopbeacon coverage`/,
+    );
+    assert.match(
+      coverageChecks(stats(1, 3, [12, 13], 2), 0.9)[0]?.detail ?? '',
+      /not joined 12, 13; 2 of them claimed only by a browser without the shop's proof for the order/,
     );
     assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', "the bar is the merchant's");
     assert.deepEqual(coverageChecks(stats(0, 0, []), 0.9), [], 'no storefront order: nothing to judge');

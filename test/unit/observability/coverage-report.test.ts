@@ -1,56 +1,73 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverageReport, type CompletionSeen, type OrderSeen } from '../../../relay/observability/coverage-report.js';
+import {
+  monthVisitors,
+  NO_ORDERS,
+  platformCoverage,
+  platformsCoverage,
+  type PlatformFigures,
+} from '../../../relay/observability/coverage-report.js';
 
-const DAY = 86_400_000;
-const NOW = Date.parse('2026-12-01T12:00:00Z');
-const order = (orderId: string, platform = 'prestashop', createdAt = NOW - DAY): OrderSeen => ({
-  platform,
-  orderId,
-  createdAt,
+const figures = (changes: Partial<PlatformFigures> = {}): PlatformFigures => ({
+  ...NO_ORDERS,
+  orders: 4,
+  storefront: 3,
+  joined: 2,
+  unjoined: 2,
+  claimed: 1,
+  unjoinedIds: [{ orderId: '5002', channel: { madeBy: 'the back office' } }, { orderId: '5003' }],
+  ...changes,
 });
-const done = (orderId: string, at = NOW - DAY): CompletionSeen => ({ orderId, userId: `visitor-${orderId}`, at });
 
-describe('coverageReport', () => {
-  it('counts only the orders made in the window, and joins them to an Order Completed of any time the relay remembers', () => {
-    const report = coverageReport(
-      [order('1'), order('2', 'prestashop', NOW - 9 * DAY)],
-      [done('1', NOW - 20 * DAY)],
-      NOW - 7 * DAY,
-      ['prestashop'],
-    );
-    assert.deepEqual(report.platforms['prestashop'], {
-      orders: 1,
-      storefrontOrders: 1,
-      joined: 1,
-      joinedShare: 1,
-      unjoined: [],
-      unjoinedChannels: {},
-      duplicated: [],
+describe('platformCoverage(figures, unmatched)', () => {
+  it('gives the share of storefront orders joined, the first ids listed with their counts, and what the shop says of each listed', () => {
+    assert.deepEqual(platformCoverage(figures({ duplicated: 1, duplicatedIds: ['5001'], notKept: 3 })), {
+      orders: 4,
+      storefrontOrders: 3,
+      joined: 2,
+      joinedShare: 0.667,
+      unjoined: [5002, 5003],
+      unjoinedCount: 2,
+      unjoinedChannels: { '5002': { madeBy: 'the back office' } },
+      claimed: 1,
+      duplicated: [5001],
+      duplicatedCount: 1,
       unmatched: [],
+      unmatchedCount: 0,
+      ordersNotKept: 3,
     });
-    assert.equal(report.since, '2026-11-24T12:00:00.000Z');
   });
 
-  it('names an order whose Order Completed came twice, and leaves orders made elsewhere out of the share', () => {
-    const back: OrderSeen = { ...order('3'), channel: { madeBy: 'the back office' } };
-    const report = coverageReport([order('1'), order('2'), back], [done('1'), done('1'), done('2')], NOW - 7 * DAY, []);
-    const coverage = report.platforms['prestashop'];
-    assert.deepEqual(
-      [coverage?.duplicated, coverage?.unjoined, coverage?.storefrontOrders, coverage?.joinedShare],
-      [[1], [3], 2, 1],
+  it('has no share without storefront orders, and keeps the digits of an id past 2^53', () => {
+    const none = platformCoverage(NO_ORDERS, { count: 1, ids: ['18446744073709551615'] });
+    assert.equal(none.joinedShare, null);
+    assert.deepEqual([none.unmatched, none.unmatchedCount], [['18446744073709551615'], 1]);
+  });
+});
+
+describe('platformsCoverage(figures, unmatched)', () => {
+  it('gives an Order Completed naming no order sent to the one platform there is, else to `unknown`, the names in order', () => {
+    const one = platformsCoverage(new Map([['woocommerce', figures()]]), { count: 1, ids: ['77'] });
+    assert.deepEqual(one['woocommerce']?.unmatched, [77]);
+    assert.equal(one['woocommerce']?.joined, 2, "the platform's own figures kept");
+    const two = platformsCoverage(
+      new Map([
+        ['woocommerce', NO_ORDERS],
+        ['shopify', figures()],
+      ]),
+      { count: 2, ids: ['77', '78'] },
     );
+    assert.deepEqual(Object.keys(two), ['shopify', 'woocommerce', 'unknown']);
+    assert.deepEqual([two['unknown']?.unmatched, two['unknown']?.orders], [[77, 78], 0]);
+    assert.equal(platformsCoverage(new Map(), { count: 0, ids: [] })['unknown'], undefined);
   });
+});
 
-  it('gives an Order Completed naming no order sent to the one platform connected, else to `unknown`; ids past 2^53 keep their digits', () => {
-    const one = coverageReport([], [done('77')], NOW - 7 * DAY, ['woocommerce']);
-    assert.deepEqual(one.platforms['woocommerce']?.unmatched, [77]);
-    assert.equal(one.platforms['woocommerce']?.joinedShare, null, 'no storefront order: no share');
-    const two = coverageReport([order('9', 'shopify')], [done('18446744073709551615')], NOW - 7 * DAY, [
-      'shopify',
-      'woocommerce',
-    ]);
-    assert.deepEqual(two.platforms['unknown']?.unmatched, ['18446744073709551615']);
-    assert.deepEqual(Object.keys(two.platforms), ['shopify', 'woocommerce', 'unknown']);
+describe('monthVisitors(billed, identifiedLater, sessionsNotKept)', () => {
+  it('gives every month any of them names, in order, each figure 0 where it has none', () => {
+    assert.deepEqual(monthVisitors({ '2026-12': 5 }, { '2026-11': 1 }, { '2026-12': 2 }), {
+      '2026-11': { billed: 0, identifiedLater: 1, sessionsNotKept: 0 },
+      '2026-12': { billed: 5, identifiedLater: 0, sessionsNotKept: 2 },
+    });
   });
 });

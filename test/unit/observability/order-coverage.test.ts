@@ -5,10 +5,12 @@ import { coverageSince, noteCoverage, type CoverageLog } from '../../../relay/ob
 import { createLogger } from '../../../relay/observability/logger.js';
 import { RecordEvents } from '../../../relay/pipeline/record-events.js';
 
-const completed = (orderId: unknown, userId: string) => ({
+/** An accepted Order Completed as the pipeline announces it: keyed by its order when the shop spoke for it. */
+const completed = (orderId: unknown, userId: string, key = `order-completed-${String(orderId)}`) => ({
   state: 'accepted' as const,
   kind: 'event' as const,
   source: 'collect' as const,
+  key,
   userId,
   body: {
     event_name: 'Order Completed',
@@ -35,29 +37,23 @@ function watched(log: CoverageLog = new MemoryCoverageLog(() => Date.parse('2026
 }
 
 describe('noteCoverage(events, log) and coverageSince(log, since)', () => {
-  it("notes the orders a way in took and the Order Completed events that name them, by the shop's and the event's times", () => {
+  it("notes the orders a way in took and the Order Completed events that name them, the shop's as joins and a browser's claim apart", () => {
     const { events, log } = watched();
     events.emit(order('12'));
     events.emit(order('13', 'unchanged'));
     events.emit(order('14', 'rejected'));
+    events.emit(order('15'));
     events.emit(completed(12, 'customer-7'));
+    events.emit(completed(15, 'attacker', 'order-claim-15-attacker'));
     events.emit({ ...completed(99, 'anon-1'), state: 'duplicate' });
-    const { orders, completions } = log.read();
-    assert.deepEqual(orders, [
-      {
-        platform: 'prestashop',
-        orderId: '12',
-        createdAt: Date.parse('2026-12-02T09:00:00Z'),
-        channel: { payment: 'card' },
-      },
-      {
-        platform: 'prestashop',
-        orderId: '13',
-        createdAt: Date.parse('2026-12-02T09:00:00Z'),
-        channel: { payment: 'card' },
-      },
-    ]);
-    assert.deepEqual(completions, [{ orderId: '12', userId: 'customer-7', at: Date.parse('2026-12-02T09:05:00Z') }]);
+    const report = coverageSince(log, Date.parse('2026-11-25T00:00:00Z'));
+    const c = report.platforms['prestashop'];
+    assert.deepEqual(
+      [c?.orders, c?.joined, c?.unjoined, c?.claimed, c?.unjoinedChannels, report.unprovenClaims],
+      [3, 1, [13, 15], 1, { '13': { payment: 'card' }, '15': { payment: 'card' } }, 1],
+      'order 14 refused, the duplicate not noted',
+    );
+    assert.equal(report.since, '2026-12-01T00:00:00.000Z', 'since the log began');
   });
 
   it('reports the share of orders joined to their shopper, naming those not joined, the connected platforms counted too', () => {
