@@ -4,7 +4,8 @@ import { isPlainObject } from '../shared/is-plain-object.js';
 /** Faults the mock service injects into `/v1/*` answers, changeable at run time. */
 export interface Faults {
   /**
-   * Delay before each answer, in milliseconds.
+   * Delay before each answer, in milliseconds; setting it again releases the calls held by the
+   * delay before.
    * @default 0
    */
   latencyMs: number;

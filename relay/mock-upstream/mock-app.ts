@@ -81,6 +81,33 @@ function dropConnection(ctx: Context, calls: CallLog): true {
   return true;
 }
 
+/**
+ * Answers held by the `latencyMs` fault. A new latency releases those held by the one before: a
+ * test holds the service's answers for as long as it needs (to show what never waits for them),
+ * then lets them go at once. Closing the mock ends them.
+ */
+class HeldAnswers {
+  private readonly closing = new AbortController();
+  private released = new AbortController();
+
+  async for(ms: number): Promise<void> {
+    try {
+      await sleep(ms, undefined, { signal: AbortSignal.any([this.closing.signal, this.released.signal]) });
+    } catch (error) {
+      if (this.closing.signal.aborted) throw error;
+    }
+  }
+
+  release(): void {
+    this.released.abort();
+    this.released = new AbortController();
+  }
+
+  end(): void {
+    this.closing.abort();
+  }
+}
+
 export interface MockApp {
   app: Koa;
   calls: CallLog;
@@ -93,7 +120,7 @@ export interface MockApp {
 /** Builds the mock service's Koa app: the spec's three endpoints plus `/_mock/*` inspection. */
 export function createMockApp(options: MockAppOptions): MockApp {
   const { store } = options;
-  const closing = new AbortController();
+  const held = new HeldAnswers();
   let faults = options.faults;
   const calls = new CallLog();
   const app = new Koa();
@@ -103,7 +130,7 @@ export function createMockApp(options: MockAppOptions): MockApp {
   const injectFaults = async (ctx: Context): Promise<boolean> => {
     if (faults.rateLimit > 0 && perSecond.count(options.now()) > faults.rateLimit)
       return answerFault(ctx, calls, 429, { 'Retry-After': '1' }, `rate limit: ${faults.rateLimit} calls per second`);
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
+    if (faults.latencyMs > 0) await held.for(faults.latencyMs);
     if (faults.mode === 'drop') return dropConnection(ctx, calls);
     if (faults.failRate > 0 && Math.random() < faults.failRate) {
       const headers: Record<string, string> =
@@ -139,6 +166,7 @@ export function createMockApp(options: MockAppOptions): MockApp {
   for (const info of Object.values(KINDS)) router.post(info.path, serviceRoute(info));
   const setFaults = (update: Record<string, unknown>) => {
     faults = mergeFaults(faults, update);
+    if ('latencyMs' in update) held.release();
   };
   addInspectionRoutes(router, { store, calls, faults: () => faults, setFaults, onChange: options.onChange });
 
@@ -153,6 +181,6 @@ export function createMockApp(options: MockAppOptions): MockApp {
     calls,
     faults: () => faults,
     setFaults: (update) => setFaults(update as Record<string, unknown>),
-    endHeldCalls: () => closing.abort(),
+    endHeldCalls: () => held.end(),
   };
 }

@@ -188,4 +188,15 @@ describe('createMockApp(options) on a real port', () => {
     );
     assert.equal(store.records('orders').length, 0);
   });
+
+  it('answers a call held by latencyMs as soon as the latency is set again, storing the record', async (t) => {
+    const { send, server, store, mock } = await mockService(t, { latencyMs: 60_000 });
+    const arrived = once(server, 'request');
+    const held = send('/v1/orders', order(NOW));
+    await arrived;
+    assert.equal(mock.calls.list().length, 0);
+    mock.setFaults({ latencyMs: 0 });
+    assert.equal((await held).status, 200);
+    assert.equal(store.records('orders').length, 1);
+  });
 });
