@@ -35,7 +35,11 @@ const verdicts = STEPS.map(([name, [command, ...args]]) => {
   const began = Date.now();
   const { status, signal } = spawnSync(command, args, { stdio: 'inherit' });
   const passed = status === 0;
-  return { name, passed, line: `${passed ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - began) / 1000).toFixed(1)} s${signal ? `, ${signal}` : ''})` };
+  return {
+    name,
+    passed,
+    line: `${passed ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - began) / 1000).toFixed(1)} s${signal ? `, ${signal}` : ''})`,
+  };
 });
 console.log(`lint:\n${verdicts.map(({ line }) => `  ${line}`).join('\n')}`);
 const failed = verdicts.filter(({ passed }) => !passed).map(({ name }) => name);

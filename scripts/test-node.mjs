@@ -4,8 +4,7 @@
 // or a cluster's nodes) runs after the others, one at a time, with no other test on the machine's
 // two cores: the rest may run concurrently (`--test-concurrency`), those keep the conditions they
 // were timed in. `--part=concurrent` or `--part=alone` runs only that part: `npm test` runs the
-// first beside the browser tier and the second after both, with only lint and typecheck beside it
-// at the lowest CPU priority (scripts/test-tiers.mjs).
+// first beside the unit and browser tiers and the second after them, alone (scripts/test-tiers.mjs).
 // Every file's process loads test/linger-guard.mjs, which ends a file still held open a minute
 // after its last test, naming what holds it; a test still running after five minutes (three times
 // the slowest file's whole run) fails as timed out, so no tier can wait for ever.

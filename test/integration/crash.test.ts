@@ -1,4 +1,4 @@
-// @runs-alone: a failover or a crash timed against real processes; nothing runs beside it but lint and typecheck at the lowest CPU priority (scripts/test-node.mjs, scripts/test-tiers.mjs).
+// @runs-alone: a failover or a crash timed against real processes; nothing of the gate runs beside it (scripts/test-node.mjs, scripts/test-tiers.mjs).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
