@@ -1,4 +1,4 @@
-// Runs one folder of node:test files (test/unit, test/integration) with the usual reporter
+// Runs folders or files of node:test (test/unit, test/integration, or some of their files) with the usual reporter
 // (spec on a terminal, TAP otherwise, which CI reads), a closing summary of skipped suites and the
 // slowest files. A file that says `@runs-alone` in its header (a failover timed against sentinels
 // or a cluster's nodes) runs after the others, one at a time, with no other test on the machine's
@@ -14,11 +14,12 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [folder, ...options] = process.argv.slice(2);
+const targets = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const options = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const part = options.find((option) => option.startsWith('--part='))?.slice('--part='.length);
-if (!folder || (part !== undefined && part !== 'concurrent' && part !== 'alone')) {
+if (targets.length === 0 || (part !== undefined && part !== 'concurrent' && part !== 'alone')) {
   console.error(
-    'usage: node scripts/test-node.mjs <folder> [--part=concurrent|alone] [--vendored-dependencies] [node --test options]',
+    'usage: node scripts/test-node.mjs <folder or file>... [--part=concurrent|alone] [--vendored-dependencies] [node --test options]',
   );
   process.exit(2);
 }
@@ -33,7 +34,8 @@ const testFiles = (dir) =>
         ? [join(dir, entry.name)]
         : [],
   );
-const files = testFiles(folder)
+const files = targets
+  .flatMap((target) => (target.endsWith('.test.ts') ? [target] : testFiles(target)))
   .sort()
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 const alone = files.filter(({ text }) => text.includes('@runs-alone')).map(({ file }) => file);
