@@ -1,4 +1,4 @@
-/** docs/tests.md as the tree at `root` makes it: where each module of relay/ is tested. */
+/** The table of where each module of relay/ at `root` is tested, with a count of each kind. */
 export function testMapPage(root: string): string;
-/** What is wrong with docs/tests.md at `root`: nothing, or how to mend it. */
-export function testMapProblems(root: string): string[];
+/** The modules of relay/ at `root` with logic that no test reaches. */
+export function untestedModules(root: string): string[];
