@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { scriptHash } from '../pages/content-security-policy.js';
 import { sendPage } from '../pages/send-page.js';
 import type { PlacedOrder } from './demo-wire.js';
+import { ID_PATTERN, USER_COOKIE } from '../../snippet/protocol.js';
 import type { SafeHtml } from '../pages/html.js';
 import { webAssets } from '../pages/web-assets.js';
 import { CATALOG, findProduct } from './catalog.js';
@@ -42,9 +43,19 @@ function checkoutRoute(options: DemoOptions) {
     const client =
       clients.get(base) ?? createClient({ baseUrl: base, token: options.adminKey, retries: 2, timeoutMs: 5_000 });
     clients.set(base, client);
-    // As a shop's backend would: the order goes to the relay's mirror, server to server.
+    // As a shop's backend would: the order goes to the relay's mirror, server to server, and so does
+    // its `Order Completed` for the visitor who placed it, as the plugins send it: the join is the
+    // shop's word, never a browser's claim, which anyone could make for the next order id.
     await client.uploadOrder(order);
-    options.logger.info({ orderId: order.order_id }, 'demo storefront: order uploaded to /v1/orders');
+    const visitor = ctx.cookies.get(USER_COOKIE);
+    if (visitor !== undefined && ID_PATTERN.test(visitor))
+      await client.track({
+        user_id: visitor,
+        event_name: 'Order Completed',
+        event: { order_id: order.order_id, order_value: order.order_value, currency: order.currency },
+        datetime: order.date_created_gmt,
+      });
+    options.logger.info({ orderId: order.order_id }, 'demo storefront: order and its Order Completed sent to the mirror');
     const placed: PlacedOrder = {
       order_id: order.order_id,
       order_value: order.order_value,

@@ -4,8 +4,8 @@ import { renderCart, updateCartCount } from './cart-view.js';
 import { byId, el, toast } from './dom.js';
 
 /**
- * The shop's backend records the order (and posts it to the relay's /v1/orders); the page then
- * reports the purchase.
+ * The shop's backend records the order and posts it, with its `Order Completed` for this visitor,
+ * to the relay's mirror.
  */
 async function placeOrder(form: HTMLFormElement): Promise<PlacedOrder> {
   const customer = Object.fromEntries(new FormData(form).entries()) as CheckoutRequest['customer'];
@@ -33,7 +33,7 @@ function confirm(order: PlacedOrder): void {
     el(
       'p',
       undefined,
-      `${formatPrice(order.order_value)} · the order went to the service from the shop's server, the purchase event from this page.`,
+      `${formatPrice(order.order_value)} · the order and its Order Completed went to the service from the shop's server.`,
     ),
   );
   const link = el('a', 'button primary', 'See it in the debugger') as HTMLAnchorElement;
@@ -52,8 +52,6 @@ export function wireCheckout(): void {
     if (button) button.disabled = true;
     placeOrder(form)
       .then((order) => {
-        // JS integration: `purchase` sends `Order Completed`, linking the visitor's user_id to the order.
-        shopbeacon('purchase', { order_id: order.order_id, order_value: order.order_value, currency: order.currency });
         saveCart([]);
         updateCartCount();
         confirm(order);
