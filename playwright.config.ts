@@ -6,6 +6,8 @@ const browser = findChromium();
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // Names the builds the tests read, and refuses to test one older than its sources.
+  globalSetup: './test/e2e/support/fresh-builds.ts',
   fullyParallel: false,
   // Two files at a time: the browser tests mostly wait on timers and answers, not on the cores.
   workers: 2,

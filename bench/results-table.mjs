@@ -1,15 +1,16 @@
 // The table of `npm run bench`, from a run's results, and every paragraph of bench/README.md and
 // docs/ that states a bench's figures: written between their markers after each run, and checked
 // by lint (`--check`), so the pages state the figures the benches gave and no others. The
-// snippet's size is what is built now, not a measurement of the run (without a build, lint
-// compares the rest).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// snippet's size is what is built now, not a measurement of the run: without a build as new as the
+// snippet's sources, lint compares the rest and says which build it passed over.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { deliveryRows } from './delivery-rows.mjs';
 import { ingestRows, listingRows } from './ingest-rows.mjs';
 import { latencyRows } from './latency-rows.mjs';
 import { redisRows } from './redis-rows.mjs';
 import { sustainedRow } from './sustained-rate.mjs';
 import { HARD_LIMIT, measure } from '../scripts/size.mjs';
+import { SNIPPET_SOURCES, buildState } from '../scripts/build-freshness.mjs';
 import { soakSummary } from './soak-summary.mjs';
 import { readResults } from './results-file.mjs';
 import {
@@ -60,11 +61,13 @@ const LATEST = 'bench/results/latest.json';
 const SOAK = 'bench/results/soak-latest.json';
 const WINDOW_SOAK = 'bench/results/soak-window-1h.json';
 const BUILT = 'dist/shopbeacon.js';
+/** The bundle whose size the pages state, read once: its figures count only when it is as new as its sources. */
+const built = buildState(BUILT, SNIPPET_SOURCES);
 
 /** The run's table, headed by its dates. */
 function tableText() {
   const results = JSON.parse(readFileSync(LATEST, 'utf8'));
-  const size = existsSync(BUILT) ? { stub: measure('snippet/stub.js'), bundle: measure(BUILT) } : results.size;
+  const size = built.fresh ? { stub: measure('snippet/stub.js'), bundle: measure(BUILT) } : results.size;
   const later = [
     ['listing rows', results.listingDate],
     ['latency rows', results.latencyDate],
@@ -117,7 +120,7 @@ const SECTIONS = {
 
 /** docs/snippet.md's sizes, as built (the page's own text when nothing is built). */
 function snippetSize(page) {
-  if (!existsSync(BUILT)) return sectionOf(page, 'docs/snippet.md', 'snippet-size');
+  if (!built.fresh) return sectionOf(page, 'docs/snippet.md', 'snippet-size');
   const [bundle, stub] = [measure(BUILT), measure('snippet/stub.js')];
   return `\`dist/shopbeacon.js\`: ${bundle.gzip.toLocaleString('en-US')} B gzip -9 as built, with every feature below (the build fails above ${HARD_LIMIT.toLocaleString('en-US')} B); the stub \`snippet/stub.js\` ${stub.gzip} B.`;
 }
@@ -133,9 +136,12 @@ export const writeDocFigures = () => {
   for (const file of Object.keys(SECTIONS)) writeFileSync(file, pageWithFigures(file));
 };
 
-/** Each page's first line that differs from what the results give (the size row left out without a build). */
+/** The lines stating the snippet's size: README.md's table row, docs/snippet.md's sentence. */
+const SIZE_LINE = /^(\| snippet gzip|`dist\/shopbeacon\.js`: )/;
+
+/** Each page's first line that differs from what the results give (the size row left out without a fresh build). */
 function drift() {
-  const keep = (line) => existsSync(BUILT) || !line.startsWith('| snippet gzip');
+  const keep = (line) => built.fresh || !line.startsWith('| snippet gzip');
   return Object.keys(SECTIONS).flatMap((file) => {
     const expected = pageWithFigures(file).split('\n').filter(keep);
     const actual = readFileSync(file, 'utf8').split('\n').filter(keep);
@@ -144,19 +150,37 @@ function drift() {
   });
 }
 
+/** Names the pages stating another snippet size than the one built, as new as its sources (for `npm run size`). */
+function sayStatedSize() {
+  const sizeLines = (text) => text.split('\n').filter((line) => SIZE_LINE.test(line));
+  const pages = Object.keys(SECTIONS).filter(
+    (file) => built.fresh && sizeLines(pageWithFigures(file)).join() !== sizeLines(readFileSync(file, 'utf8')).join(),
+  );
+  if (pages.length > 0)
+    console.log(
+      `${pages.join(' and ')} ${pages.length > 1 ? 'state' : 'states'} another size than this build's: run \`node bench/results-table.mjs\` to write it (lint checks it)`,
+    );
+}
+
 /** Checks the pages against the results: exits 1 naming each page's first line that differs. */
 function check() {
+  console.log(
+    built.fresh
+      ? `the snippet's size: checked against ${built.says}`
+      : `the snippet's size: not checked, ${built.says} (\`npm run size\` builds and measures it)`,
+  );
   const drifted = drift();
   if (drifted.length === 0)
     return console.log(`✔ the figures in ${Object.keys(SECTIONS).join(' and ')} are bench/results/'s`);
   for (const { file, first } of drifted)
     console.error(
-      `${file}'s figures are not bench/results/'s: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
+      `${file}'s figures are not bench/results/'s${built.fresh ? ` and ${BUILT}'s` : ''}: run \`node bench/results-table.mjs\` (first differing line: ${first.slice(0, 120)})`,
     );
   process.exit(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--check')) check();
+  else if (process.argv.includes('--stated-size')) sayStatedSize();
   else writeDocFigures();
 }

@@ -5,8 +5,8 @@
 // an output is missing or older than a source, so `npm start` stays fast after the first run and
 // still rebuilds after a `git pull`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, statSync } from 'node:fs';
+import { newestSource } from './build-freshness.mjs';
 
 const outputs = [
   'dist/relay/cli/main.js',
@@ -35,17 +35,10 @@ const inputRoots = [
   'scripts/size.mjs',
 ];
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
 function isFresh() {
   if (!outputs.every((file) => existsSync(file))) return false;
   const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return inputRoots.every((root) => newestMtime(root) <= oldestOutput);
+  return (newestSource(inputRoots)?.mtimeMs ?? 0) <= oldestOutput;
 }
 
 if (process.argv.includes('--if-stale') && isFresh()) process.exit(0);

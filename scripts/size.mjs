@@ -1,11 +1,14 @@
-// Prints the stub's and the bundle's raw and gzip -9 sizes; exits 1 above the hard budget.
+// Prints the stub's and the bundle's raw and gzip -9 sizes, naming the build measured; exits 1 above
+// the hard budget. `npm run size` first rebuilds the snippet when its bundle is older than a source
+// of it, and says when bench/README.md and docs/snippet.md state another size than the one built.
 // The limit is the floor measured with every feature: 2,400 B, raised to 2,560 B for the listing
 // helpers, which cost 149 B (search 7 B, viewList and its link matching 108 B, a marked list's click
 // 34 B); the Shopify pixel and the WooCommerce plugin are separate artifacts, not bytes in the snippet.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SNIPPET_SOURCES, buildState } from './build-freshness.mjs';
 
 export const HARD_LIMIT = 2560;
 
@@ -24,6 +27,7 @@ export function measure(file) {
 }
 
 export function report() {
+  console.log(`measured ${buildState('dist/shopbeacon.js', SNIPPET_SOURCES).says}`);
   const rows = [measure('snippet/stub.js'), measure('dist/shopbeacon.js'), measure('dist/shopbeacon.mjs')];
   console.log('file                  raw B   gzip -9 B');
   for (const { file, raw, gzip } of rows)
@@ -34,13 +38,36 @@ export function report() {
   return bundle <= HARD_LIMIT;
 }
 
-// `npm run size`: the sizes, then where the bundle's bytes go, module by module.
+/** Builds the script-tag and ESM bundles alone (rollup), not the relay and pages `npm run build` builds too. */
+async function buildSnippet() {
+  const { rollup } = await import('rollup');
+  const { default: configs } = await import('../rollup.config.mjs');
+  for (const config of configs.filter(({ input }) => /^snippet\/(index|esm)\.ts$/.test(input))) {
+    const bundle = await rollup({ input: config.input, plugins: config.plugins, onwarn: () => {} });
+    await bundle.write(config.output);
+    await bundle.close();
+  }
+}
+
+/**
+ * Says when bench/README.md and docs/snippet.md state another size than this build's: a process of
+ * its own, since bench/ reads this module (an import back would make a cycle).
+ */
+function sayStatedSize() {
+  spawnSync(process.execPath, ['bench/results-table.mjs', '--stated-size'], { stdio: 'inherit' });
+}
+
+// `npm run size`: a build as new as the snippet's sources, its sizes, where its bytes go, module by module.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!existsSync('dist/shopbeacon.js')) {
-    console.error('shopbeacon: dist/shopbeacon.js is not built yet: run `npm run build` first.');
-    process.exit(1);
+  const stale = ['dist/shopbeacon.js', 'dist/shopbeacon.mjs']
+    .map((output) => buildState(output, SNIPPET_SOURCES))
+    .find(({ fresh }) => !fresh);
+  if (stale) {
+    console.log(`${stale.says}: building the snippet (dist/shopbeacon.js, dist/shopbeacon.mjs) first`);
+    await buildSnippet();
   }
   const withinLimit = report();
+  sayStatedSize();
   const { reportModules } = await import('./size-modules.mjs');
   await reportModules();
   process.exit(withinLimit ? 0 : 1);
