@@ -1,3 +1,4 @@
+import { UNCATALOGUED_EVENT } from '../helpers/catalogue.js';
 import { test, expect, sb, delivered, REAL_VISITOR } from './support/relay-fixtures.js';
 
 test.use(REAL_VISITOR);
@@ -40,7 +41,7 @@ test.describe('relay end to end in Chromium', () => {
       color: 'red',
       image_url: null,
     });
-    await sb(page, 'track', 'Wishlist Added', { product_id: 5, color: 'red' });
+    await sb(page, 'track', UNCATALOGUED_EVENT, { product_id: 5, color: 'red' });
     await expect.poll(() => delivered(shop).size).toBe(2);
     expect(delivered(shop).get('Added To Cart')!['event']).toEqual({
       product_id: 5,
@@ -50,7 +51,7 @@ test.describe('relay end to end in Chromium', () => {
       quantity: 1,
       url: `${shop.url}/`,
     });
-    expect(delivered(shop).get('Wishlist Added')!['event']).toEqual({ product_id: 5, color: 'red' });
+    expect(delivered(shop).get(UNCATALOGUED_EVENT)!['event']).toEqual({ product_id: 5, color: 'red' });
   });
 
   test('a click on data-sb-event reaches the service with its data-sb-* attributes named and typed, and no other data-* attribute', async ({

@@ -3,6 +3,12 @@ import { eventObjectSchema, helperEventName } from '../../relay/contract/event-c
 import { toFieldErrors } from '../../relay/contract/schema-errors.js';
 
 /**
+ * The name tests and docs give an event the catalogue lacks (a shop's own, sent with `track`): no
+ * real event will take it, so cataloguing one changes no test of what is uncatalogued.
+ */
+export const UNCATALOGUED_EVENT = 'Your Own Event';
+
+/**
  * What a source's event breaks of the catalogue's strict form, one `path: message` each: a field
  * the catalogue lacks is refused here, where the relay lets a shop's own fields pass. An event
  * name the catalogue lacks is itself a refusal: our sources send catalogued events only.

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { helperEvent } from '../../../relay/collect/helper-event.js';
+import { UNCATALOGUED_EVENT } from '../../helpers/catalogue.js';
 
 describe('helperEvent(name, event)', () => {
   it('keeps the catalogued fields that hold a value and drops every other field', () => {
@@ -67,7 +68,7 @@ describe('helperEvent(name, event)', () => {
   it("leaves an event whose name the catalogue lacks untouched: a helper's short name, a shop's own, or no text at all", () => {
     for (const name of [
       'addToCart',
-      'Wishlist Added',
+      UNCATALOGUED_EVENT,
       'constructor',
       '__proto__',
       42,

@@ -12,6 +12,7 @@ import {
   type CatalogueFields,
 } from '../../../relay/contract/event-catalogue.js';
 import { validateTrackingEvent } from '../../../relay/contract/validate.js';
+import { UNCATALOGUED_EVENT } from '../../helpers/catalogue.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 const tracked = (event_name: string, event: unknown) => ({
@@ -46,7 +47,7 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
       'Product Clicked',
     ]);
     assert.deepEqual(
-      ['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', 'Wishlist Added'].map(
+      ['addToCart', 'viewList', 'search', 'click', 'purchase', 'Added To Cart', 'track', UNCATALOGUED_EVENT].map(
         helperEventName,
       ),
       [
@@ -57,7 +58,7 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
         'Order Completed',
         'Added To Cart',
         'track',
-        'Wishlist Added',
+        UNCATALOGUED_EVENT,
       ],
     );
   });
@@ -118,7 +119,7 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
     assert.equal(strict.Check({ list_id: 'shop', products: [listProduct(1)] }), true);
     assert.equal(strict.Check({ list_id: 'shop', products: [{ ...listProduct(1), brand: 'Acme' }] }), false);
     assert.equal(strict.Check({ list_id: 'shop', page: 2, products: [listProduct(1)] }), false);
-    assert.equal(eventObjectSchema('Wishlist Added', true), undefined);
+    assert.equal(eventObjectSchema(UNCATALOGUED_EVENT, true), undefined);
   });
 });
 

@@ -5,6 +5,7 @@ import type { ConsentState } from '../../../snippet/consent.js';
 import { createIdentity } from '../../../snippet/identity.js';
 import { QUEUE_KEY, createRetryQueue } from '../../../snippet/retry-queue.js';
 import { createTracker } from '../../../snippet/tracker.js';
+import { UNCATALOGUED_EVENT } from '../../helpers/catalogue.js';
 import { FakeTransport, MemoryCookies, MemoryStore, settled, snippetEvent } from '../../helpers/snippet-fakes.js';
 
 const PAGE = 'https://shop.example/products/tee';
@@ -154,14 +155,14 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
 
   it('sends a data-sb-event click under its own name, and any other data-sb-* click as an add to cart with the page', () => {
     const { t, transport } = tracker(true);
-    t.clicked({ sbEvent: 'Wishlist Added', sbProductId: '7' });
+    t.clicked({ sbEvent: UNCATALOGUED_EVENT, sbProductId: '7' });
     t.clicked({ sbProductId: '8' });
     t.clicked({ sbProductId: '9', sbUrl: 'https://shop.example/p/9' });
     mock.timers.tick(BATCH_MS);
     assert.deepEqual(
       transport.sent[0]?.map((e) => [e.event_name, e.event, e.helper, e.attributes]),
       [
-        ['Wishlist Added', { sbEvent: 'Wishlist Added', sbProductId: '7' }, undefined, 1],
+        [UNCATALOGUED_EVENT, { sbEvent: UNCATALOGUED_EVENT, sbProductId: '7' }, undefined, 1],
         ['addToCart', { sbUrl: PAGE, sbProductId: '8' }, 1, 1],
         ['addToCart', { sbUrl: 'https://shop.example/p/9', sbProductId: '9' }, 1, 1],
       ],
