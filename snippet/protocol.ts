@@ -53,12 +53,12 @@ export interface SnippetEvent {
   user_id?: string;
   session_id?: string;
   /**
-   * `1`: sent by a helper (`addToCart`, `removeFromCart`, `viewProduct`, `search`, `viewList`, and
-   * `click` for a listing's product clicked), by its name. The relay names it as the event catalogue
-   * does (relay/contract/event-catalogue.ts: `addToCart` → `Added To Cart`), keeps the catalogue's
-   * fields of `event` and drops the rest, as the helpers promise, so the bundle carries no field
-   * list and no long name; a `track` call's fields are never dropped. An older snippet's full name
-   * is taken as it is.
+   * `1`: sent by a helper, by its name: any command but the tracker's own. The event catalogue
+   * (relay/contract/event-catalogue.ts) is the one list of helpers: the relay names the event as
+   * it does (`addToCart` → `Added To Cart`), keeps the catalogue's fields of `event` and drops the
+   * rest, as the helpers promise, and refuses a name the catalogue lacks (`event_name`), so the
+   * bundle carries no helper list, no field list and no long name; a `track` call's fields are
+   * never dropped. An older snippet's full name is taken as it is.
    */
   helper?: 1;
   /**

@@ -46,10 +46,12 @@ export function createTracker({ transport, queue, identity, consent, page, log }
   }
 
   /**
-   * A helper's product event, by the helper's name (the relay names it and keeps its fields:
-   * `helper` in protocol.ts); `url` defaults to the page, `quantity` to 1.
+   * A helper's event, by the helper's name: the event catalogue (relay/contract/event-catalogue.ts)
+   * alone says which helpers exist, the event each sends and the fields it keeps, and the relay
+   * refuses a name it lacks (`helper` in protocol.ts). `url` defaults to the page and `quantity`
+   * to 1; the relay drops either where the event has no such field.
    */
-  const product = (name: string, input: unknown) =>
+  const helper = (name: unknown, input: unknown) =>
     capture(name, typeof input == 'object' && input && { url: page(), quantity: 1, ...input }, 1);
 
   const clicks = createPageClicks(capture, page);
@@ -94,16 +96,13 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     return current;
   }
 
+  /** Any name but the tracker's own commands is a helper's. */
   function command(name: unknown, a?: unknown, b?: unknown): unknown {
-    // The relay keeps a search's own fields only: the page and quantity the product helpers add go.
-    if (/^(addToCart|removeFromCart|viewProduct|search)$/.test(name as string)) return product(name as string, a);
     switch (name) {
       case 'viewList':
         return clicks.listed(a);
       case 'track':
         return capture(a, b);
-      case 'purchase':
-        return capture('Order Completed', a);
       case 'identify':
         return identify(a);
       case 'reset':
@@ -115,7 +114,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
       case 'ids':
         return ids(a);
     }
-    log('ignored', name);
+    helper(name, a);
   }
 
   // The stored queue is replayed in the next task (`start`): evaluating the script stays short.

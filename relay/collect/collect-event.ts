@@ -9,7 +9,7 @@ import { CUSTOMER_ID_PATTERN as CUSTOMER_ID, EVENT_ID_PATTERN as EVENT_ID } from
 import { collectEventTime } from './collect-time.js';
 import { browserWindowErrors } from './browser-window.js';
 import { attributeFields } from './attribute-fields.js';
-import { helperEvent } from './helper-event.js';
+import { helperEvent, helperNameErrors } from './helper-event.js';
 import { helperEventName } from '../contract/event-catalogue.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 import { takeOrderProof, type OrderProof } from './order-proof.js';
@@ -66,8 +66,8 @@ function keyOf(body: Record<string, unknown>, eventId: unknown, orderProof: unkn
  * One event of `/collect` as the record the service will get: `event_id` and an order's
  * `order_proof` taken out (the relay's own fields: the outbox key for de-duplication, and whether
  * the order's key is the browser's to take), a clicked element's attributes named and typed, a
- * helper's event trimmed to its catalogued fields, the visitor's ids and the time filled in where
- * the browser left them out, then validated against the contract.
+ * helper's event named and trimmed by the catalogue (a helper it lacks refused), the visitor's
+ * ids and the time filled in where the browser left them out, then validated against the contract.
  */
 export function collectEventToRecord(raw: unknown, context: CollectContext, now: number): Validation<PipelineRecord> {
   if (!isPlainObject(raw)) return { ok: false, errors: [fieldError('', 'wrong_type', 'must be an event object')] };
@@ -86,6 +86,7 @@ export function collectEventToRecord(raw: unknown, context: CollectContext, now:
     now,
   );
   const errors: FieldError[] = [
+    ...(helper === 1 ? helperNameErrors(fields['event_name']) : []),
     ...checkEventId(eventId),
     ...checkBrowserUserId(fields['user_id']),
     ...time.errors,

@@ -1,5 +1,27 @@
-import { cataloguedEvent } from '../contract/event-catalogue.js';
+import { EVENT_CATALOGUE, cataloguedEvent } from '../contract/event-catalogue.js';
+import { fieldError, type FieldError } from '../contract/field-error.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
+
+/** The helpers' names, as a refusal lists them. */
+const HELPERS = Object.values(EVENT_CATALOGUE)
+  .flatMap(({ helper }) => (helper ? [helper] : []))
+  .join(', ');
+
+/**
+ * What is wrong with a helper's event name once the catalogue has named it: the snippet sends any
+ * command it does not know as a helper's, so the catalogue alone decides which exist, and a name
+ * it lacks (a misspelt helper, one not catalogued yet) is refused here, not sent on as it came.
+ */
+export function helperNameErrors(name: unknown): FieldError[] {
+  if (cataloguedEvent(name)) return [];
+  return [
+    fieldError(
+      'event_name',
+      'invalid',
+      `is no helper of the event catalogue (${HELPERS}): an event of the shop's own is sent with track`,
+    ),
+  ];
+}
 
 /**
  * The event of a snippet helper (`helper: 1`) as the helpers promise it: its catalogued fields

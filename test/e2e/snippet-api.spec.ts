@@ -1,3 +1,4 @@
+import { UNCATALOGUED_HELPER } from '../helpers/catalogue.js';
 import { test, expect, sb } from './support/fixtures.js';
 
 test.describe('snippet: the install stub and the API', () => {
@@ -50,14 +51,23 @@ test.describe('snippet: the install stub and the API', () => {
     expect(tracked).not.toHaveProperty('helper');
   });
 
-  test('removeFromCart, viewProduct and purchase send their events', async ({ page, collector }) => {
+  test("removeFromCart, viewProduct, purchase and a helper the catalogue lacks go by their helpers' names, for the relay to name or refuse", async ({
+    page,
+    collector,
+  }) => {
     await page.goto(`${collector.url}/plain.html`);
     await sb(page, 'removeFromCart', { product_id: 5, quantity: 2 });
     await sb(page, 'viewProduct', { product_id: 6 });
     await sb(page, 'purchase', { order_id: 77, order_value: 12.5, currency: 'EUR' });
-    await expect.poll(() => collector.events().length).toBe(3);
-    expect(collector.events().map((e) => e.event_name)).toEqual(['removeFromCart', 'viewProduct', 'Order Completed']);
-    expect(collector.events()[2]!.event).toEqual({ order_id: 77, order_value: 12.5, currency: 'EUR' });
+    await sb(page, UNCATALOGUED_HELPER, { product_id: 8 });
+    await expect.poll(() => collector.events().length).toBe(4);
+    expect(collector.events().map((e) => [e.event_name, e.helper])).toEqual([
+      ['removeFromCart', 1],
+      ['viewProduct', 1],
+      ['purchase', 1],
+      [UNCATALOGUED_HELPER, 1],
+    ]);
+    expect(collector.events()[2]!.event).toMatchObject({ order_id: 77, order_value: 12.5, currency: 'EUR' });
   });
 
   test("a click on data-sb-add-to-cart sends the element's data-* attributes as they are, the page as sbUrl, marked helper: 1 and attributes: 1", async ({

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { helperEvent } from '../../../relay/collect/helper-event.js';
-import { UNCATALOGUED_EVENT } from '../../helpers/catalogue.js';
+import { helperEvent, helperNameErrors } from '../../../relay/collect/helper-event.js';
+import { UNCATALOGUED_EVENT, UNCATALOGUED_HELPER } from '../../helpers/catalogue.js';
 
 describe('helperEvent(name, event)', () => {
   it('keeps the catalogued fields that hold a value and drops every other field', () => {
@@ -78,6 +78,28 @@ describe('helperEvent(name, event)', () => {
       const event = { product_id: 501, colour: 'blue' };
       assert.equal(helperEvent(name, event), event, String(name));
       assert.deepEqual(event, { product_id: 501, colour: 'blue' });
+    }
+  });
+});
+
+describe('helperNameErrors(name)', () => {
+  it("takes the catalogue's name of a helper's event, and an older snippet's full name", () => {
+    for (const name of ['Added To Cart', 'Order Completed', 'Product Clicked'])
+      assert.deepEqual(helperNameErrors(name), [], name);
+  });
+
+  it("refuses by event_name any other name: a helper the catalogue lacks, a shop's own event, no text at all, listing the helpers there are", () => {
+    for (const name of [UNCATALOGUED_HELPER, UNCATALOGUED_EVENT, 'constructor', 42, undefined]) {
+      const errors = helperNameErrors(name);
+      assert.deepEqual(
+        errors.map(({ path }) => path),
+        ['event_name'],
+        String(name),
+      );
+      assert.match(
+        errors[0]!.message,
+        /^is no helper of the event catalogue \(viewProduct, addToCart, .*\): .* track$/,
+      );
     }
   });
 });
