@@ -1,9 +1,11 @@
 import Type, { type TSchema } from 'typebox';
 
 /**
- * The events every source sends (the snippet's helpers, the WooCommerce plugin, the PrestaShop
- * module, the Shopify pixel): their names, fields, types and which are required. The spec shows
- * only `Added To Cart`'s fields and no types; the rest follow Segment's E-commerce Spec v2.
+ * The one place an event is defined (ARCHITECTURE.md, "Adding an event"): its name, its snippet
+ * helper, its fields, their types and which are required, and whether the platforms send it (the
+ * WooCommerce plugin, the PrestaShop module, the Shopify pixel). The snippet has no helper list: it
+ * sends any command not its own as a helper's, which the relay names by this catalogue or refuses.
+ * The spec shows only `Added To Cart`'s fields and no types; the rest follow Segment's E-commerce Spec v2.
  * The relay validates each catalogued event by it and lets other fields through, as it always did
  * for `Added To Cart` (a shop's own fields are its business); the sources' tests hold each source
  * to the strict form, which refuses a field the catalogue lacks.
@@ -21,6 +23,8 @@ export type CatalogueFields = Record<string, CatalogueField>;
 export interface CatalogueEvent {
   /** The short name the snippet's helper sends it by (its command's name), or none when only `track` does. */
   helper?: string;
+  /** Every platform's integration sends it: docs/platforms.md's journey table then has its row. */
+  platforms?: true;
   description: string;
   fields: CatalogueFields;
 }
@@ -101,12 +105,23 @@ const LIST_ID = field(
 );
 
 export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
-  'Product Viewed': { helper: 'viewProduct', description: 'a product page', fields: PRODUCT_FIELDS },
-  'Added To Cart': { helper: 'addToCart', description: 'a product into the cart', fields: PRODUCT_FIELDS },
-  'Removed From Cart': { helper: 'removeFromCart', description: 'a product out of the cart', fields: PRODUCT_FIELDS },
-  'Checkout Started': { description: 'the checkout shown with a cart', fields: CHECKOUT_FIELDS },
+  'Product Viewed': { helper: 'viewProduct', platforms: true, description: 'a product page', fields: PRODUCT_FIELDS },
+  'Added To Cart': {
+    helper: 'addToCart',
+    platforms: true,
+    description: 'a product into the cart',
+    fields: PRODUCT_FIELDS,
+  },
+  'Removed From Cart': {
+    helper: 'removeFromCart',
+    platforms: true,
+    description: 'a product out of the cart',
+    fields: PRODUCT_FIELDS,
+  },
+  'Checkout Started': { platforms: true, description: 'the checkout shown with a cart', fields: CHECKOUT_FIELDS },
   'Order Completed': {
     helper: 'purchase',
+    platforms: true,
     description: 'an order placed',
     fields: {
       order_id: field(id, 'the id /v1/orders carries: the service joins the visit to the order by it', true),
@@ -115,6 +130,7 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   },
   'Products Searched': {
     helper: 'search',
+    platforms: true,
     description: "the shop's own product search",
     fields: {
       query: field(() => Type.String({ minLength: 1, maxLength: 256 }), 'what the shopper searched, as typed', true),
@@ -123,6 +139,7 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   },
   'Product List Viewed': {
     helper: 'viewList',
+    platforms: true,
     description: 'a listing: a category, the shop page, search results, a collection',
     fields: {
       list_id: LIST_ID,
@@ -136,6 +153,7 @@ export const EVENT_CATALOGUE: Record<string, CatalogueEvent> = {
   },
   'Product Clicked': {
     helper: 'click',
+    platforms: true,
     description:
       "a click on a product of a listing, from the browser (a marked element, or a link to a listing's product)",
     fields: {
