@@ -37,6 +37,9 @@ export interface HarnessOptions {
   demo?: boolean;
 }
 
+/** Below the runner's `--test-timeout` of five minutes (scripts/test-node.mjs). */
+const UNTIL_BACKSTOP_MS = 240_000;
+
 /** A real relay on an ephemeral port, against the real mock service, with a fresh data directory. */
 export async function startRelay(options: HarnessOptions = {}): Promise<Harness> {
   const mock = options.upstream ?? (await createMockUpstream({ token: SERVICE_TOKEN, ...options.mock }));
@@ -88,9 +91,13 @@ export function relayForSuite(options: HarnessOptions = {}): Harness {
   return harness;
 }
 
-/** Resolves once `check` holds, polling; rejects with `what` after `timeoutMs`. Awaits an outcome, no fixed sleep. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Awaits an outcome, no fixed sleep: resolves once `check` holds, polling. Its one bound is a
+ * backstop below the test runner's five minutes, so a check that never holds fails naming `what`;
+ * no caller sets a shorter one, which a loaded machine would stretch past.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + UNTIL_BACKSTOP_MS;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -43,7 +43,6 @@ describe('shopbeacon backfill prestashop', () => {
       await until(
         () => (h.relay.shopbeacon.syncs[0]?.status.lastSuccessAt ?? null) !== null,
         "the relay's first sweep",
-        30_000,
       );
       await until(async () => (await h.relay.shopbeacon.outbox.counts()).queued.order === 0, 'the sweep delivered');
     } finally {

@@ -34,7 +34,6 @@ for (const connector of CONNECTORS) {
         await until(
           () => h.mock.records('orders').length === 30 && h.mock.records('products').length === shop.validProducts,
           `${connector.name}: the history`,
-          30_000,
         );
         await nextSweep(h, connector.name);
         const [orders, products] = [callsTo(h, '/v1/orders'), callsTo(h, '/v1/products/catalog')];
@@ -46,7 +45,7 @@ for (const connector of CONNECTORS) {
             .find((o) => o.includes(`"order_id":${changed},`));
         const before = sent();
         assert.ok(before, `${connector.name}: order ${changed} in the history`);
-        await until(() => sent() !== before, `${connector.name}: the changed order`, 30_000);
+        await until(() => sent() !== before, `${connector.name}: the changed order`);
         await nextSweep(h, connector.name);
         await nextSweep(h, connector.name);
         assert.equal(callsTo(h, '/v1/orders') - orders, 1, `${connector.name}: one call, the changed order`);

@@ -66,7 +66,7 @@ describe('kill -9 under load', () => {
       new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq)).size;
     try {
       for (let round = 1; round <= 3; round++) {
-        await until(() => load.acked.length >= round * 800, `${round * 800} acknowledged events`, 30_000);
+        await until(() => load.acked.length >= round * 800, `${round * 800} acknowledged events`);
         kills.push({ limit: await deliveryLimit(relay.url), duplicatesBefore: duplicatesNow() });
         inFlightAtKills += load.stats().inFlight;
         await killHard(relay);
@@ -76,14 +76,10 @@ describe('kill -9 under load', () => {
       const owed = new Set(load.acked);
       const delivered = () => new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
       // Wait for the owed ones themselves: events committed but never answered (in flight at a kill) are delivered too and must not count.
-      await until(
-        () => {
-          const seen = delivered();
-          return [...owed].every((seq) => seen.has(seq));
-        },
-        'every acknowledged event',
-        60_000,
-      ).catch(() => undefined);
+      await until(() => {
+        const seen = delivered();
+        return [...owed].every((seq) => seen.has(seq));
+      }, 'every acknowledged event').catch(() => undefined);
       const received = mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq);
       const unique = new Set(received);
       const lost = [...owed].filter((seq) => !unique.has(seq));

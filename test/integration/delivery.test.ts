@@ -102,7 +102,7 @@ describe('delivery worker', () => {
         { encoding: 'utf8' },
       );
       assert.match(out, /1 dead letter\(s\) queued again/);
-      await until(() => deliveredEvent(mock, event) !== undefined, 'redelivery', 20_000);
+      await until(() => deliveredEvent(mock, event) !== undefined, 'redelivery');
       assert.equal((await h.relay.shopbeacon.outbox.counts()).dead.event, 0);
     } finally {
       await h.close();

@@ -41,14 +41,10 @@ const readyz = async (relay: RelayProcess) => {
 };
 
 async function allDelivered(mock: MockUpstream, acked: number[]): Promise<void> {
-  await until(
-    () => {
-      const seen = new Set(mock.records('events').map(seqOf));
-      return acked.every((seq) => seen.has(seq));
-    },
-    'every acknowledged event at the service',
-    30_000,
-  );
+  await until(() => {
+    const seen = new Set(mock.records('events').map(seqOf));
+    return acked.every((seq) => seen.has(seq));
+  }, 'every acknowledged event at the service');
 }
 
 const skip = unmetRequirement('a full or read-only data directory', SmallDisk.unavailableReason());
@@ -134,9 +130,9 @@ describe('the outbox cap', () => {
         'the warning that the outbox is full',
       );
       mock.setFaults({ failRate: 0 });
-      await until(async () => (await readyz(relay)).status === 200, 'room again', 30_000);
+      await until(async () => (await readyz(relay)).status === 200, 'room again');
       // Ready means one record fits; the retried records come due one by one, so wait for room for three.
-      await until(async () => (await outboxRecords(relay)) <= 17, 'room for three', 30_000);
+      await until(async () => (await outboxRecords(relay)) <= 17, 'room for three');
       assert.deepEqual(await post(relay, 3, acked), [200, 200, 200]);
       await allDelivered(mock, acked);
     } finally {

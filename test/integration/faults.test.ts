@@ -34,20 +34,15 @@ function percentile(values: number[], p: number): number {
 }
 
 async function deliveredAll(h: Harness, acked: number[]): Promise<{ duplicates: number }> {
-  await until(
-    () => {
-      const seen = new Set(h.mock.records('events').map(seqOf));
-      return acked.every((seq) => seen.has(seq));
-    },
-    'every acknowledged event',
-    45_000,
-  );
+  await until(() => {
+    const seen = new Set(h.mock.records('events').map(seqOf));
+    return acked.every((seq) => seen.has(seq));
+  }, 'every acknowledged event');
   // Retries of records the service already stored (resets) land later: count once nothing is queued.
   await until(
     async () =>
       (await h.relay.shopbeacon.outbox.counts()).queued.event === 0 && h.relay.shopbeacon.worker.inFlightCount === 0,
     'an empty outbox',
-    45_000,
   );
   const received = h.mock.records('events').map(seqOf);
   return { duplicates: received.length - new Set(received).size };

@@ -187,7 +187,7 @@ describe('shopbeacon import', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       // A deadline that holds on a busy machine: alone this takes ~2 s, beside the other suites it took over 15.
-      await until(() => mock.records('orders').length >= 100, 'a part of the import', 60_000);
+      await until(() => mock.records('orders').length >= 100, 'a part of the import');
     } catch (error) {
       child.kill('SIGKILL');
       await exited;

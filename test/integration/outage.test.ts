@@ -47,7 +47,7 @@ describe('an outage of the service', () => {
       const calls = mock.calls().length - callsBefore;
       assert.ok(calls <= 4, `${calls} calls in ${seconds.toFixed(1)} s: probes only`);
       mock.setFaults({ mode: 'normal' });
-      await until(() => mock.records('events').length >= EVENTS, 'every event at the service', 120_000);
+      await until(() => mock.records('events').length >= EVENTS, 'every event at the service');
       const delivered = new Set(mock.records('events').map((e) => (e as { event: { seq: number } }).event.seq));
       assert.equal(seqs.filter((seq) => !delivered.has(seq)).length, 0);
       const dead = (await stats(relay)).outbox.dead;

@@ -31,7 +31,7 @@ describe('the sync with a PrestaShop Webservice key', () => {
   });
 
   it('delivers orders with UTC dates, the invoice address, the state as a status and rows with tax', async () => {
-    await until(() => h.mock.records('orders').length === 150, 'the orders', 30_000);
+    await until(() => h.mock.records('orders').length === 150, 'the orders');
     const source = orders[0] as Row;
     const sent = h.mock.records('orders').find((o) => (o as Row)['order_id'] === 1) as Row;
     assert.equal(

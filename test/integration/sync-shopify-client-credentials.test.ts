@@ -60,7 +60,7 @@ describe("the sync with a Dev Dashboard app's client id and secret (tokens that 
   });
 
   it('mints its own token, renews it across several expiries without a failed sweep, and never logs it', async () => {
-    await until(() => h.mock.records('orders').length === 12, 'the history', 30_000);
+    await until(() => h.mock.records('orders').length === 12, 'the history');
     const began = Date.now();
     const errors: (string | null | undefined)[] = [];
     while (Date.now() - began < 7_000) {

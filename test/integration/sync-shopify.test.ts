@@ -52,11 +52,7 @@ describe('the sync with a Shopify Admin API token', () => {
   });
 
   it('sends the history from one bulk operation per kind, then pages what changed since with GraphQL', async () => {
-    await until(
-      () => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1,
-      'the history',
-      30_000,
-    );
+    await until(() => h.mock.records('orders').length === 40 && h.mock.records('products').length === 1, 'the history');
     assert.equal(shop.bulkQueries.length, 2);
     await nextSweep(h, 'shopify');
     const changed = orders[3] as Row;
@@ -86,7 +82,7 @@ describe('the sync with a Shopify Admin API token', () => {
   it('creates the webhook subscriptions Shopify deleted again, pointing at SHOPBEACON_PUBLIC_URL', async () => {
     await nextSweep(h, 'shopify');
     shop.subscriptions.splice(0, 2);
-    await until(() => shop.subscriptions.length === 8, 'the deleted two created again', 15_000);
+    await until(() => shop.subscriptions.length === 8, 'the deleted two created again');
     assert.ok(shop.subscriptions.every((s) => s.uri === 'https://shop.example/sb/webhooks/shopify'));
     assert.equal((await syncStatus(h, 'shopify'))?.webhooksRepaired, 2);
   });
@@ -189,7 +185,6 @@ describe("the sync's bulk history when Shopify writes a parent's children before
     await until(
       () => [...lines].every(([id, count]) => sent().get(id ?? '') === count),
       'every order with all its lines',
-      30_000,
     );
     assert.ok(shop.bulkGrouped.length > 0 && shop.bulkGrouped.every(Boolean), 'groupObjects: true on each bulk run');
   });

@@ -36,7 +36,6 @@ describe('the sync with only a WooCommerce API key (no webhook)', () => {
     await until(
       () => h.mock.records('orders').length === 230 && h.mock.records('products').length === 2,
       'the history',
-      30_000,
     );
     assert.deepEqual(
       h.mock
@@ -133,7 +132,7 @@ describe('the sync beside WooCommerce webhooks', () => {
         syncIntervalMs: '1s',
       },
     });
-    await until(() => h.mock.records('orders').length === 3, 'the history', 30_000);
+    await until(() => h.mock.records('orders').length === 3, 'the history');
   });
   after(async () => {
     await h.close();
@@ -207,7 +206,6 @@ describe('the sync whose key the platform refuses', () => {
     await until(
       async () => ((await (await fetch(`${h.url}/readyz`)).json()) as { status: string }).status === 'degraded',
       '/readyz degraded',
-      15_000,
     );
     // The reasons are told to the admin key only (#47).
     const answer = await fetch(`${h.url}/readyz`, { headers: ADMIN });
