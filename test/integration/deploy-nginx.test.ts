@@ -166,18 +166,19 @@ describe('deploy/nginx/shopbeacon.conf in front of a relay that is hung', { skip
     await new Promise((done) => hung.close(done));
   });
 
-  it("answers every /sb/ location within about a second (504), never nginx's default 60 s, so a page's load does not wait on it", async () => {
-    const asks: [string, RequestInit][] = [
-      ['/sb/shopbeacon.js', {}],
-      ['/sb/collect', { method: 'POST', body: '{"events":[]}' }],
-      ['/sb/webhooks/woocommerce', { method: 'POST', body: '{}' }],
-    ];
-    for (const [path, init] of asks) {
-      const started = performance.now();
-      const response = await fetch(`${nginx.url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-      const seconds = (performance.now() - started) / 1000;
+  it("answers the script first (504 after its 1 s) and /collect and the webhooks after their 5 s, never nginx's default 60 s", async () => {
+    const answered: string[] = [];
+    const ask = async (path: string, init: RequestInit) => {
+      const response = await fetch(`${nginx.url}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
       assert.equal(response.status, 504, path);
-      assert.ok(seconds < 5, `${path} answered in ${seconds.toFixed(1)} s`);
-    }
+      answered.push(path);
+    };
+    await Promise.all([
+      ask('/sb/shopbeacon.js', {}),
+      ask('/sb/collect', { method: 'POST', body: '{"events":[]}' }),
+      ask('/sb/webhooks/woocommerce', { method: 'POST', body: '{}' }),
+    ]);
+    // Asked together: the script's shorter limit ends its wait first, so a page's load waits least.
+    assert.equal(answered[0], '/sb/shopbeacon.js');
   });
 });
