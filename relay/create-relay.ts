@@ -128,9 +128,11 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
     (closing ??= (async () => {
       parts.feed.close();
       await Promise.all(parts.syncs.map((sync) => sync.stop()));
+      // The leases go after delivery stopped and before the platform state closes (closeEach's order).
       await core.close(config.shutdownGraceMs, async () => {
         parts.coverage.close();
         await parts.visitors.close();
+        await Promise.all(parts.syncs.map((sync) => sync.releaseLease()));
       });
     })());
   app.shopbeacon = { ...parts, close };

@@ -14,6 +14,7 @@ export interface PlatformState {
   moveCursor(platform: string, kind: string, at: number): Awaitable<void>;
   /** Takes or renews the right to sweep `platform` for `ttlMs`; false while another relay holds it. */
   claimLease(platform: string, owner: string, ttlMs: number): Awaitable<boolean>;
+  /** Gives up the right to sweep `platform`, once the bodies noted delivered are written. */
   releaseLease(platform: string, owner: string): Awaitable<void>;
   /** For each record, whether its body is the one last delivered for its kind and key. */
   unchanged(records: readonly { kind: RecordKind; key: string; text: string }[]): Awaitable<boolean[]>;

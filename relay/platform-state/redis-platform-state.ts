@@ -35,7 +35,13 @@ export class RedisPlatformState implements PlatformState {
     return (await this.redis.eval(RENEW, 1, REDIS_KEYS.sync.lease(platform), owner, String(ttlMs))) === 1;
   }
 
+  /**
+   * Hands the platform over, once what this relay delivered is written: the relay taking over
+   * sweeps the same overlap and would send again an order whose digest was still pending here.
+   */
   async releaseLease(platform: string, owner: string): Promise<void> {
+    await this.flushing;
+    if (this.pending.size > 0) await this.flush();
     await this.redis.eval(RELEASE, 1, REDIS_KEYS.sync.lease(platform), owner);
   }
 

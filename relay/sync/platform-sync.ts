@@ -304,11 +304,19 @@ export class PlatformSync {
   }
 
   /** Stops sweeping: a sweep under way ends after its page (its cursor is where its last commit left it). */
+  /** Stops sweeping; the lease is kept until `releaseLease`, once what the sweep queued is settled. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     // A platform call may be waiting out a 429: shutdown does not wait for it (nothing uncommitted is lost).
     await Promise.race([this.sweeping, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  }
+
+  /**
+   * Hands the platform to another relay: called after delivery stopped, so every order this relay
+   * delivered is known as delivered to the one taking over (which sweeps the same overlap).
+   */
+  async releaseLease(): Promise<void> {
     await Promise.resolve(this.options.state.releaseLease(this.connector.name, this.options.owner)).catch(
       () => undefined,
     );

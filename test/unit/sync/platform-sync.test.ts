@@ -148,6 +148,17 @@ describe("PlatformSync, one platform's sweeps against an in-memory shop and stat
     assert.equal(sync.status.leaseHeldElsewhere, true);
   });
 
+  it('keeps its lease when it stops sweeping, and hands it over only when told, once delivery has stopped', async () => {
+    const state = new MemoryState();
+    const { api } = fakeShop({ order: [NOW - 1_000], product: [] });
+    const { sync } = syncOf(api, state);
+    await sync.sweep();
+    await sync.stop();
+    assert.equal(state.leaseOwner, 'this-relay', 'what the sweep queued may still be delivering');
+    await sync.releaseLease();
+    assert.equal(state.leaseOwner, undefined);
+  });
+
   it('moves the cursor of a history read in any order only once all of it is in, to when it began', async () => {
     const state = new MemoryState();
     const { api } = fakeShop({ order: [], product: [] });
