@@ -89,6 +89,11 @@ export interface PluginScenario {
   };
   /** A Product Collection block rendered before wp_head, inheriting the main query or with its own. */
   block?: 'inherit' | 'own';
+  /**
+   * The WP Consent API plugin is active (integrations/woocommerce/tests/wp-consent-api.php), with the consent type the
+   * shop's banner gives it (`optin`, `optout`, or '' for none); the shopper's choice is in `cookies`.
+   */
+  consent_api?: { consent_type: string };
 }
 
 /** A cookie the plugin set through wc_setcookie, with the options it would go out with. */
@@ -129,6 +134,10 @@ export interface PluginRequest {
   /** The plugin version that last looked for failed retries (its option), once the request is over. */
   rescued_for: string | null;
   cookies_set: CookieSet[];
+  /** What the plugin asked the WP Consent API: `[category, requested_by]` per `wp_has_consent` call. */
+  consent_asked: [string, string | null][];
+  /** Whether the WP Consent API counts the plugin as registered with it (null: the API is not active). */
+  consent_api_registered: boolean | null;
   stderr: string;
 }
 

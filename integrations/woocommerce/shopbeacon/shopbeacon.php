@@ -17,6 +17,7 @@
 defined( 'ABSPATH' ) || exit;
 
 require_once __DIR__ . '/includes/class-shopbeacon-settings.php';
+require_once __DIR__ . '/includes/class-shopbeacon-consent.php';
 require_once __DIR__ . '/includes/class-shopbeacon-visitor.php';
 require_once __DIR__ . '/includes/class-shopbeacon-product-fields.php';
 require_once __DIR__ . '/includes/class-shopbeacon-relay-client.php';
@@ -62,14 +63,16 @@ add_action(
 );
 
 $shopbeacon_settings = new Shopbeacon_Settings();
-( new Shopbeacon_Storefront( $shopbeacon_settings ) )->register();
-( new Shopbeacon_Identity_Proof( $shopbeacon_settings ) )->register();
+$shopbeacon_consent  = new Shopbeacon_Consent( $shopbeacon_settings, plugin_basename( __FILE__ ) );
+$shopbeacon_consent->register();
+( new Shopbeacon_Storefront( $shopbeacon_settings, $shopbeacon_consent ) )->register();
+( new Shopbeacon_Identity_Proof( $shopbeacon_settings, $shopbeacon_consent ) )->register();
 $shopbeacon_client = new Shopbeacon_Relay_Client( $shopbeacon_settings );
 $shopbeacon_client->register();
 $shopbeacon_rescue = new Shopbeacon_Retry_Rescue( '0.6.0' );
 $shopbeacon_rescue->register();
 register_activation_hook( __FILE__, array( $shopbeacon_rescue, 'queue_failed_again' ) );
-$shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_client );
+$shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_client, $shopbeacon_consent );
 ( new Shopbeacon_Cart_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Checkout_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Listing_Events( $shopbeacon_tracker ) )->register();

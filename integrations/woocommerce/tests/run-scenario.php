@@ -19,7 +19,8 @@
  * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
  * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS), `pending_actions` (how many
  * of the plugin's retries wait in Action Scheduler), `uninstall` (WordPress deletes the plugin: prints the options left
- * and the actions unscheduled instead).
+ * and the actions unscheduled instead), `consent_api` (the WP Consent API plugin is active, its consent type as the
+ * shop's banner sets it: `{ "consent_type": "optin" }`; the choice is in the cookies, as the banner wrote them).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
  * was done the response ended. Cart events go to the relay for real, after the response.
@@ -53,6 +54,10 @@ if ( ! empty( $scenario['uninstall'] ) ) {
 	require __DIR__ . '/../shopbeacon/uninstall.php';
 	echo json_encode( array( 'options' => (object) $GLOBALS['sb_options'], 'unscheduled' => $GLOBALS['sb_unscheduled'] ?? array() ) );
 	exit;
+}
+if ( isset( $scenario['consent_api'] ) ) {
+	require __DIR__ . '/wp-consent-api.php';
+	sb_consent_api_stand_in( $scenario['consent_api']['consent_type'] ?? '' );
 }
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 do_action( 'before_woocommerce_init' );
@@ -150,6 +155,8 @@ register_shutdown_function(
 				'action_queries'    => $GLOBALS['sb_action_queries'] ?? array(),
 				'rescued_for'       => $GLOBALS['sb_options']['shopbeacon_rescued_for'] ?? null,
 				'cookies_set'       => $GLOBALS['sb_cookies_set'] ?? array(),
+				'consent_asked'     => $GLOBALS['sb_consent_asked'] ?? array(),
+				'consent_api_registered' => function_exists( 'consent_api_registered' ) ? consent_api_registered( 'shopbeacon/shopbeacon.php' ) : null,
 			)
 		);
 	}

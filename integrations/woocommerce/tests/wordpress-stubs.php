@@ -76,6 +76,15 @@ function as_get_scheduled_actions( $args = array(), $return_format = 'OBJECT' ) 
 	return 'failed' === ( $args['status'] ?? '' ) ? array_keys( $GLOBALS['sb_failed_actions'] ?? array() ) : array();
 }
 
+/** As WordPress's: the plugin's path from the plugins folder (`shopbeacon/shopbeacon.php`). */
+function plugin_basename( $file ) {
+	return basename( dirname( $file ) ) . '/' . basename( $file );
+}
+
+function __return_true() {
+	return true;
+}
+
 function register_activation_hook( $file, $callback ) {
 	$GLOBALS['sb_activation'] = $callback;
 }
@@ -359,8 +368,10 @@ abstract class WC_Integration {
 	public function get_option( $key ) {
 		return $this->settings[ $key ] ?? ( $this->form_fields[ $key ]['default'] ?? '' );
 	}
+	/** The field and its description below it, as WC_Settings_API::get_description_html prints it. */
 	public function generate_text_html( $key, $data ) {
-		return '<input type="' . ( $data['type'] ?? 'text' ) . '" name="woocommerce_' . $this->id . '_' . $key . '" value="' . htmlspecialchars( $this->get_option( $key ), ENT_QUOTES ) . '" placeholder="' . htmlspecialchars( $data['placeholder'] ?? '', ENT_QUOTES ) . '">';
+		$description = isset( $data['description'] ) ? '<p class="description">' . $data['description'] . '</p>' : '';
+		return '<input type="' . ( $data['type'] ?? 'text' ) . '" name="woocommerce_' . $this->id . '_' . $key . '" value="' . htmlspecialchars( $this->get_option( $key ), ENT_QUOTES ) . '" placeholder="' . htmlspecialchars( $data['placeholder'] ?? '', ENT_QUOTES ) . '">' . $description;
 	}
 }
 

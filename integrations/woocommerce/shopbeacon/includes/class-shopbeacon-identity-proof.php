@@ -5,7 +5,8 @@ defined( 'ABSPATH' ) || exit;
  * The shop's proof of its logged-in customer, for a relay that believes customer ids only with
  * it (SHOPBEACON_IDENTITY_SECRET): the hex HMAC-SHA256 of the WordPress user id under that secret,
  * in the first-party cookie `_sb_idp` the relay reads on `/collect`. HttpOnly, as long-lived as the
- * snippet's own `_sb_uid`, set at login and on every page rendered for the customer. At logout it
+ * snippet's own `_sb_uid`, set at login and on every page rendered for the customer, with their
+ * consent (Shopbeacon_Consent), as the snippet's own events are. At logout it
  * is kept a day more, not deleted: the snippet replays events it could not send yet with the ids
  * they were captured with (for up to a day), and those are the customer's own.
  */
@@ -21,8 +22,12 @@ class Shopbeacon_Identity_Proof {
 	/** @var Shopbeacon_Settings */
 	private $settings;
 
-	public function __construct( Shopbeacon_Settings $settings ) {
+	/** @var Shopbeacon_Consent */
+	private $consent;
+
+	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Consent $consent ) {
 		$this->settings = $settings;
+		$this->consent  = $consent;
 	}
 
 	public function register() {
@@ -74,7 +79,11 @@ class Shopbeacon_Identity_Proof {
 		return $options;
 	}
 
+	/** Only with the shopper's consent: the proof serves tracking alone; a shopper who consents later is proven on their next page. */
 	private function prove( $user_id ) {
+		if ( ! $this->consent->given( $_COOKIE, $_SERVER ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only compared.
+			return;
+		}
 		$proof = hash_hmac( 'sha256', (string) $user_id, $this->settings->identity_secret() );
 		$held  = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::COOKIE ] ) ) : '';
 		if ( ! hash_equals( $proof, $held ) ) {

@@ -40,17 +40,30 @@ class Shopbeacon_Settings {
 		return $this->value( 'identity_secret', '' );
 	}
 
-	/** The consent modes, as the snippet's script tag takes them. */
+	/** The consent modes a merchant chooses from, as the snippet's script tag takes them. */
 	const CONSENT_MODES = array( 'gpc', 'required', 'none' );
 
 	/**
-	 * `gpc` (the snippet's default: Global Privacy Control counts as a refusal), `required`
-	 * (nothing stored or sent before the shop's banner calls `shopbeacon('consent', true)`) or
-	 * `none` (no consent step; GPC ignored).
+	 * The mode chosen for a shop without a banner that speaks the WP Consent API (with one,
+	 * Shopbeacon_Consent follows the banner instead): `gpc` (the snippet's default: Global Privacy
+	 * Control counts as a refusal), `required` (nothing stored or sent before the shop's banner
+	 * calls `shopbeacon('consent', true)`) or `none` (no consent step; GPC ignored).
 	 */
 	public function consent() {
 		$mode = $this->value( 'consent', 'gpc' );
 		return in_array( $mode, self::CONSENT_MODES, true ) ? $mode : 'gpc';
+	}
+
+	/**
+	 * The WP Consent API's categories the shopper's consent is asked for. Not `statistics-anonymous`:
+	 * the ids are no anonymous statistics, and Complianz allows that category even on a Deny.
+	 */
+	const CONSENT_CATEGORIES = array( 'marketing', 'statistics' );
+
+	/** The category asked for: `marketing` unless the merchant chose `statistics`. */
+	public function consent_category() {
+		$category = $this->value( 'consent_category', 'marketing' );
+		return in_array( $category, self::CONSENT_CATEGORIES, true ) ? $category : 'marketing';
 	}
 
 	/** The identity cookies' domain (`.shop.example`), or '' for the page's own host. */

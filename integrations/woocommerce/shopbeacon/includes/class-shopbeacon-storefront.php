@@ -14,8 +14,12 @@ class Shopbeacon_Storefront {
 	/** @var Shopbeacon_Settings */
 	private $settings;
 
-	public function __construct( Shopbeacon_Settings $settings ) {
+	/** @var Shopbeacon_Consent */
+	private $consent;
+
+	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Consent $consent ) {
 		$this->settings = $settings;
+		$this->consent  = $consent;
 	}
 
 	public function register() {
@@ -31,12 +35,15 @@ class Shopbeacon_Storefront {
 		echo '<script async src="' . esc_url( $src ) . '"' . $this->attributes() . '></script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources,WordPress.Security.EscapeOutput -- the snippet must be async and first; attributes escaped below.
 	}
 
-	/** The snippet's options as its script tag takes them: consent and the cookie domain. */
+	/** The snippet's options as its script tag takes them: consent (and the WP Consent API's category) and the cookie domain. */
 	private function attributes() {
 		$attributes = '';
-		if ( 'required' === $this->settings->consent() ) {
+		$mode       = $this->consent->mode();
+		if ( Shopbeacon_Consent::FOLLOW_BANNER === $mode ) {
+			$attributes .= ' data-consent="wp" data-consent-category="' . esc_attr( $this->settings->consent_category() ) . '"';
+		} elseif ( 'required' === $mode ) {
 			$attributes .= ' data-consent="required"';
-		} elseif ( 'none' === $this->settings->consent() ) {
+		} elseif ( 'none' === $mode ) {
 			$attributes .= ' data-respect-gpc="false"';
 		}
 		if ( '' !== $this->settings->cookie_domain() ) {

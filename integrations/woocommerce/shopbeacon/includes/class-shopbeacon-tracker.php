@@ -15,9 +15,13 @@ class Shopbeacon_Tracker {
 	/** @var Shopbeacon_Relay_Client */
 	private $client;
 
-	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Relay_Client $client ) {
+	/** @var Shopbeacon_Consent */
+	private $consent;
+
+	public function __construct( Shopbeacon_Settings $settings, Shopbeacon_Relay_Client $client, Shopbeacon_Consent $consent ) {
 		$this->settings = $settings;
 		$this->client   = $client;
+		$this->consent  = $consent;
 	}
 
 	/** The shopper's User-Agent, its first 512 bytes cut between characters (mbstring, where the host has it), as text. */
@@ -38,7 +42,7 @@ class Shopbeacon_Tracker {
 		if ( '' === $this->settings->admin_key() ) {
 			return null;
 		}
-		$ids = Shopbeacon_Visitor::tracked( $_COOKIE, $_SERVER, $this->settings->consent() ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+		$ids = Shopbeacon_Visitor::tracked( $_COOKIE, $this->consent->given( $_COOKIE, $_SERVER ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
 		// A guest's user id is 0, which `~0` would match: a customer id is believed only for a customer.
 		$user = get_current_user_id();
 		if ( null !== $ids && Shopbeacon_Visitor::is_identified( $_COOKIE ) && ( $user <= 0 || (string) $user !== $ids['user_id'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.

@@ -36,19 +36,14 @@ class Shopbeacon_Visitor {
 	}
 
 	/**
-	 * The ids of a visitor the server may send events for, else null: the snippet's own consent
-	 * rule (snippet/consent.ts: a remembered `_sb_c` wins, then Global Privacy Control, then
-	 * whether consent is required), and never for a browser the relay judged automated.
+	 * The ids of a visitor the server may send events for, else null: with their consent
+	 * (Shopbeacon_Consent::given), and never for a browser the relay judged automated.
 	 *
-	 * @param array  $cookies As `$_COOKIE`.
-	 * @param array  $server  As `$_SERVER` (its `HTTP_SEC_GPC`).
-	 * @param string $mode    Shopbeacon_Settings::consent().
+	 * @param array $cookies   As `$_COOKIE`.
+	 * @param bool  $consented Shopbeacon_Consent::given().
 	 */
-	public static function tracked( array $cookies, array $server, $mode ) {
-		$remembered = isset( $cookies['_sb_c'] ) && is_string( $cookies['_sb_c'] ) ? $cookies['_sb_c'] : '';
-		$gpc        = 'gpc' === $mode && isset( $server['HTTP_SEC_GPC'] ) && is_string( $server['HTTP_SEC_GPC'] ) && '1' === trim( $server['HTTP_SEC_GPC'] );
-		$consent    = '1' === $remembered || ( '0' !== $remembered && ! $gpc && 'required' !== $mode );
-		return $consent && ! isset( $cookies[ self::BOT_COOKIE ] ) ? self::ids( $cookies ) : null;
+	public static function tracked( array $cookies, $consented ) {
+		return $consented && ! isset( $cookies[ self::BOT_COOKIE ] ) ? self::ids( $cookies ) : null;
 	}
 
 	/** Whether `_sb_uid` holds an identified customer (`~` and an id). */
