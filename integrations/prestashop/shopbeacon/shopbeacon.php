@@ -237,7 +237,7 @@ class shopbeacon extends Module
             $errors[] = $this->l('The relay local address must be an http:// or https:// URL.');
         }
         $consent = (string) Tools::getValue(ShopbeaconSettings::CONSENT);
-        if (!in_array($consent, [ShopbeaconSettings::CONSENT_GPC, ShopbeaconSettings::CONSENT_REQUIRED, ShopbeaconSettings::CONSENT_NONE], true)) {
+        if (!in_array($consent, ShopbeaconSettings::consentModes(), true)) {
             $errors[] = $this->l('Choose a consent mode.');
         }
         $domain = strtolower(trim((string) Tools::getValue(ShopbeaconSettings::COOKIE_DOMAIN)));
@@ -304,12 +304,14 @@ class shopbeacon extends Module
                         'options' => [
                             'query' => [
                                 ['id' => ShopbeaconSettings::CONSENT_GPC, 'name' => $this->l('Respect Global Privacy Control (the snippet\'s default)')],
+                                ['id' => ShopbeaconSettings::CONSENT_GCM, 'name' => $this->l('Follow Google Consent Mode, as the shop\'s cookie module emits it')],
                                 ['id' => ShopbeaconSettings::CONSENT_REQUIRED, 'name' => $this->l('Required: nothing is stored or sent before your banner calls shopbeacon(\'consent\', true)')],
                                 ['id' => ShopbeaconSettings::CONSENT_NONE, 'name' => $this->l('None: ignore Global Privacy Control')],
                             ],
                             'id' => 'id',
                             'name' => 'name',
                         ],
+                        'desc' => $this->l('With a cookie module that emits Google Consent Mode v2 (gtag(\'consent\', \'default\' and \'update\', …) into dataLayer), choose Google Consent Mode: a shopper is followed once analytics_storage is granted and personalization_storage is not denied, nothing before their choice, nothing after a refusal, from the browser and from the server alike. Without such a module that mode would never grant, and no event would be sent: keep Global Privacy Control, or Required with your banner calling shopbeacon(\'consent\', true).'),
                     ],
                     [
                         'type' => 'text',

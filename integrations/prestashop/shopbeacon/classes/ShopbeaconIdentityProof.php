@@ -44,7 +44,9 @@ class ShopbeaconIdentityProof
             return;
         }
         $customer = $context->customer;
-        if (is_object($customer) && $customer->isLogged() && (int) $customer->id > 0) {
+        // Only with the shopper's consent: the proof serves tracking alone; a shopper who consents later is proven on their next page.
+        $consented = ShopbeaconVisitor::consented($_COOKIE, $_SERVER, $this->settings->consentMode());
+        if ($consented && is_object($customer) && $customer->isLogged() && (int) $customer->id > 0) {
             $this->prove(hash_hmac('sha256', (string) (int) $customer->id, $secret));
         } elseif (ShopbeaconVisitor::isIdentified($_COOKIE) && isset($_COOKIE[self::COOKIE]) && is_string($_COOKIE[self::COOKIE])
             && 1 === preg_match('/^[0-9a-f]{64}$/', $_COOKIE[self::COOKIE])) {

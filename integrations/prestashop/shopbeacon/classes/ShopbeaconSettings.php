@@ -33,6 +33,18 @@ class ShopbeaconSettings
     const CONSENT_REQUIRED = 'required';
     /** `data-respect-gpc="false"`: no consent step at all. */
     const CONSENT_NONE = 'none';
+    /**
+     * `data-consent="gcm"`: the shop's cookie module decides, through the Google Consent Mode v2
+     * state it puts in `dataLayer`; nothing stored or sent before it grants. Not the default: on a
+     * shop without such a module nothing would ever be granted, and every event lost.
+     */
+    const CONSENT_GCM = 'gcm';
+
+    /** @return string[] The consent modes, as the configuration page offers them. */
+    public static function consentModes()
+    {
+        return [self::CONSENT_GPC, self::CONSENT_GCM, self::CONSENT_REQUIRED, self::CONSENT_NONE];
+    }
 
     /** @return string[] Every key, for install and uninstall. */
     public static function keys()
@@ -77,7 +89,7 @@ class ShopbeaconSettings
     {
         $mode = $this->value(self::CONSENT, self::CONSENT_GPC);
 
-        return in_array($mode, [self::CONSENT_REQUIRED, self::CONSENT_NONE], true) ? $mode : self::CONSENT_GPC;
+        return in_array($mode, self::consentModes(), true) ? $mode : self::CONSENT_GPC;
     }
 
     /** A cookie domain (`shop.example`, `.shop.example`), or '' for the page's own host. */

@@ -34,8 +34,8 @@ class ShopbeaconStorefront
         $src = $this->settings->publicPath() . 'shopbeacon.js';
         $attributes = ' async src="' . self::attribute($src) . '"';
         $mode = $this->settings->consentMode();
-        if (ShopbeaconSettings::CONSENT_REQUIRED === $mode) {
-            $attributes .= ' data-consent="required"';
+        if (ShopbeaconSettings::CONSENT_REQUIRED === $mode || ShopbeaconSettings::CONSENT_GCM === $mode) {
+            $attributes .= ' data-consent="' . $mode . '"';
         } elseif (ShopbeaconSettings::CONSENT_NONE === $mode) {
             $attributes .= ' data-respect-gpc="false"';
         }

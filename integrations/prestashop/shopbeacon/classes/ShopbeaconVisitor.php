@@ -52,9 +52,28 @@ class ShopbeaconVisitor
     }
 
     /**
-     * The ids of a visitor the server may send events for, else null: the snippet's own consent
-     * rule (snippet/consent.ts: a remembered `_sb_c` wins, then Global Privacy Control, then
-     * whether consent is required), and never for a browser the relay judged automated.
+     * Whether the shopper consents, by the snippet's own rule (snippet/consent.ts): a remembered
+     * `_sb_c` wins, then Global Privacy Control; consent required, or left to Google Consent Mode,
+     * is given only by the `_sb_c=1` the snippet writes once the banner granted it.
+     *
+     * @param array $cookies As `$_COOKIE`
+     * @param array $server As `$_SERVER` (its `HTTP_SEC_GPC`)
+     * @param string $mode ShopbeaconSettings::consentMode()
+     *
+     * @return bool
+     */
+    public static function consented(array $cookies, array $server, $mode)
+    {
+        $remembered = isset($cookies['_sb_c']) && is_string($cookies['_sb_c']) ? $cookies['_sb_c'] : '';
+        $gpc = ShopbeaconSettings::CONSENT_GPC === $mode && isset($server['HTTP_SEC_GPC']) && is_string($server['HTTP_SEC_GPC']) && '1' === trim($server['HTTP_SEC_GPC']);
+        $askFirst = in_array($mode, [ShopbeaconSettings::CONSENT_REQUIRED, ShopbeaconSettings::CONSENT_GCM], true);
+
+        return '1' === $remembered || ('0' !== $remembered && !$gpc && !$askFirst);
+    }
+
+    /**
+     * The ids of a visitor the server may send events for, else null: with their consent
+     * (consented()), and never for a browser the relay judged automated.
      *
      * @param array $cookies As `$_COOKIE`
      * @param array $server As `$_SERVER` (its `HTTP_SEC_GPC`)
@@ -64,11 +83,7 @@ class ShopbeaconVisitor
      */
     public static function tracked(array $cookies, array $server, $mode)
     {
-        $remembered = isset($cookies['_sb_c']) && is_string($cookies['_sb_c']) ? $cookies['_sb_c'] : '';
-        $gpc = ShopbeaconSettings::CONSENT_GPC === $mode && isset($server['HTTP_SEC_GPC']) && is_string($server['HTTP_SEC_GPC']) && '1' === trim($server['HTTP_SEC_GPC']);
-        $consent = '1' === $remembered || ('0' !== $remembered && !$gpc && ShopbeaconSettings::CONSENT_REQUIRED !== $mode);
-
-        return $consent && !isset($cookies[self::BOT_COOKIE]) ? self::ids($cookies) : null;
+        return self::consented($cookies, $server, $mode) && !isset($cookies[self::BOT_COOKIE]) ? self::ids($cookies) : null;
     }
 
     /** Whether `_sb_uid` holds an identified customer (`~` and an id). */
