@@ -55,7 +55,10 @@ function checkoutRoute(options: DemoOptions) {
         event: { order_id: order.order_id, order_value: order.order_value, currency: order.currency },
         datetime: order.date_created_gmt,
       });
-    options.logger.info({ orderId: order.order_id }, 'demo storefront: order and its Order Completed sent to the mirror');
+    options.logger.info(
+      { orderId: order.order_id },
+      'demo storefront: order and its Order Completed sent to the mirror',
+    );
     const placed: PlacedOrder = {
       order_id: order.order_id,
       order_value: order.order_value,
