@@ -2,7 +2,7 @@
  * How long a graceful stop may take before the process exits anyway. Everything acknowledged is
  * already committed, so cutting a stop short loses nothing; deploy/systemd waits longer than this.
  */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** What the relay's stop takes beyond its grace period for calls in flight: closing the outbox and connections. */
 export const SHUTDOWN_CLOSE_MS = 5_000;

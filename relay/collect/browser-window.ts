@@ -9,7 +9,7 @@ import { MAX_OFFSET_MINUTES, MIN_OFFSET_MINUTES } from './collect-time.js';
  * The service bills a visitor in the month of the event's `datetime`, so a browser batch dated
  * months back would bill visitors in months no shopper was there (six past months).
  */
-export const BROWSER_WINDOW_MS = 48 * 3_600_000;
+const BROWSER_WINDOW_MS = 48 * 3_600_000;
 
 /**
  * The refusals of a `/collect` event's `datetime`, read once: written at an offset no place uses,
@@ -37,7 +37,7 @@ export function browserWindowErrors(datetime: unknown, now: number): FieldError[
 }
 
 /** How long after a month ends a new visitor's event may still be billed in it: a beacon in flight at midnight. */
-export const SETTLED_AFTER_MS = 3_600_000;
+const SETTLED_AFTER_MS = 3_600_000;
 
 /** When the month an event is written in ended, on its own clock (the first of the next month, at its offset). */
 function monthEnd(epochMs: number, offsetSeconds: number): number {

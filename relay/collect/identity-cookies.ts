@@ -120,7 +120,7 @@ function cookie(
 }
 
 /** Set on a browser judged automated; the plugin and the module send no server-side event while it is there. */
-export const BOT_COOKIE = '_sb_bot';
+const BOT_COOKIE = '_sb_bot';
 
 /**
  * Marks a browser the relay judged automated for the shop's server: its cart and checkout events

@@ -3,7 +3,7 @@ import { constantTimeEqual } from '../shared/constant-time-equal.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 /** The relay-only field of an `Order Completed`'s event object that carries the shop's proof for its order. */
-export const ORDER_PROOF_FIELD = 'order_proof';
+const ORDER_PROOF_FIELD = 'order_proof';
 
 /**
  * The shop's proof that a browser's `Order Completed` is the buyer's: the hex HMAC-SHA256 of

@@ -92,7 +92,7 @@ export function monthVisitors(
   );
 }
 
-export const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
+const asOrderId = (id: string): OrderId => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
 
 /** One platform's counts of the window, as the coverage store keeps them, and the first ids of its lists. */
 export interface PlatformFigures {
@@ -113,7 +113,7 @@ export interface UnmatchedFigures {
   ids: string[];
 }
 
-export const NO_UNMATCHED: UnmatchedFigures = { count: 0, ids: [] };
+const NO_UNMATCHED: UnmatchedFigures = { count: 0, ids: [] };
 
 /** A platform's coverage from its figures. */
 export function platformCoverage(f: PlatformFigures, unmatched: UnmatchedFigures = NO_UNMATCHED): PlatformCoverage {

@@ -55,7 +55,7 @@ export const SWEEP_OVERLAP_MS = 5 * 60_000;
  * a real 9.2.5: 30 s, and minutes after a burst), so a sweep that reaches a change first has not
  * shown the webhook missed it.
  */
-export const WEBHOOK_DELAY_MS = 15 * 60_000;
+const WEBHOOK_DELAY_MS = 15 * 60_000;
 
 /** A sweep lost its lease (it stalled past it, and another relay took over): it stops where it is. */
 class LeaseLost extends Error {}

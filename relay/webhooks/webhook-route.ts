@@ -36,7 +36,7 @@ export interface WebhookDeps {
  * were read and hashed for anyone). 1 MiB is over 150 times the largest order the fixtures hold: their orders,
  * WooCommerce's and Shopify's, are 2.7 to 6.1 KB each.
  */
-export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** One platform's webhook endpoint: its steps as methods, so each stays short. */
 class WebhookReceiver {

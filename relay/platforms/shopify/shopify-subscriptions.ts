@@ -7,10 +7,10 @@ import { SHOPIFY } from './shopify-platform.js';
 import { ACCESS_SCOPES, PROTECTED_DATA_PROBE, SUBSCRIBE, SUBSCRIPTIONS } from './shopify-queries.js';
 
 /** The GraphQL topic of a webhook topic the relay takes: `orders/create` → `ORDERS_CREATE`. */
-export const graphqlTopic = (topic: string) => topic.toUpperCase().replace('/', '_');
+const graphqlTopic = (topic: string) => topic.toUpperCase().replace('/', '_');
 
 /** The relay's endpoint behind its public base. */
-export const shopifyEndpoint = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/webhooks/shopify`;
+const shopifyEndpoint = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/webhooks/shopify`;
 
 interface Subscription {
   id: string;

@@ -12,7 +12,7 @@ export interface WooWebhook {
 }
 
 /** The path of this relay's endpoint, behind whatever public origin (`…/sb/webhooks/woocommerce`). */
-export const WOO_WEBHOOK_PATH = '/webhooks/woocommerce';
+const WOO_WEBHOOK_PATH = '/webhooks/woocommerce';
 
 /** This relay's endpoint behind its public base: where its webhooks deliver. */
 export const wooEndpoint = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${WOO_WEBHOOK_PATH}`;
