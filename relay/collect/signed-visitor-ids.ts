@@ -14,6 +14,9 @@ const SIGNED_ID = /^[\w-]{32}$/;
  * (a 13-digit Shopify number, a UUID, a nanoid), so no shape is one no customer id can have, and
  * a browser could name a customer by sending that customer's id as its anonymous one. A tag a
  * browser cannot make leaves it no choice of id: whatever it sends without the tag is replaced.
+ *
+ * The WooCommerce plugin and the PrestaShop module make and check these ids in PHP for their
+ * server-side events; their parity tests hold both to this module, so a change here is theirs too.
  */
 export class SignedVisitorIds {
   private readonly tagKey: Buffer;

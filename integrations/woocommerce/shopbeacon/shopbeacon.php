@@ -19,6 +19,7 @@ defined( 'ABSPATH' ) || exit;
 require_once __DIR__ . '/includes/class-shopbeacon-settings.php';
 require_once __DIR__ . '/includes/class-shopbeacon-consent.php';
 require_once __DIR__ . '/includes/class-shopbeacon-visitor.php';
+require_once __DIR__ . '/includes/class-shopbeacon-signed-visitor-ids.php';
 require_once __DIR__ . '/includes/class-shopbeacon-product-fields.php';
 require_once __DIR__ . '/includes/class-shopbeacon-relay-client.php';
 require_once __DIR__ . '/includes/class-shopbeacon-retry-rescue.php';

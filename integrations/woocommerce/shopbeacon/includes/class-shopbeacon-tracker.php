@@ -37,16 +37,24 @@ class Shopbeacon_Tracker {
 	 * The visitor's ids when an event may be sent for them now, else null. A customer id from the
 	 * cookie (`~42`) is believed only when WordPress's own session is that customer's: a browser can
 	 * write any cookie, and customer ids are sequential (a `~42` would put events on customer 42).
+	 * With the identity secret, an anonymous id goes as the relay's door would send it
+	 * (Shopbeacon_Signed_Visitor_Ids): a customer's id sent as one is not that customer.
 	 */
 	public function visitor() {
 		if ( '' === $this->settings->admin_key() ) {
 			return null;
 		}
 		$ids = Shopbeacon_Visitor::tracked( $_COOKIE, $this->consent->given( $_COOKIE, $_SERVER ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
-		// A guest's user id is 0, which `~0` would match: a customer id is believed only for a customer.
-		$user = get_current_user_id();
-		if ( null !== $ids && Shopbeacon_Visitor::is_identified( $_COOKIE ) && ( $user <= 0 || (string) $user !== $ids['user_id'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.
+		if ( null === $ids ) {
 			return null;
+		}
+		if ( Shopbeacon_Visitor::is_identified( $_COOKIE ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- read only.
+			// A guest's user id is 0, which `~0` would match: a customer id is believed only for a customer.
+			$user = get_current_user_id();
+			return $user > 0 && (string) $user === $ids['user_id'] ? $ids : null;
+		}
+		if ( '' !== $this->settings->identity_secret() ) {
+			$ids['user_id'] = ( new Shopbeacon_Signed_Visitor_Ids( $this->settings->identity_secret() ) )->as_the_relay_sends( $ids['user_id'] );
 		}
 		return $ids;
 	}
