@@ -12,6 +12,7 @@ if (!defined('_PS_VERSION_')) {
 
 require_once __DIR__ . '/classes/ShopbeaconSettings.php';
 require_once __DIR__ . '/classes/ShopbeaconVisitor.php';
+require_once __DIR__ . '/classes/ShopbeaconSignedVisitorIds.php';
 require_once __DIR__ . '/classes/ShopbeaconProductFields.php';
 require_once __DIR__ . '/classes/ShopbeaconRetryQueue.php';
 require_once __DIR__ . '/classes/ShopbeaconRelayClient.php';

@@ -32,7 +32,9 @@ class ShopbeaconTracker
     /**
      * The visitor's ids when an event may be sent for them now, else null. A customer id from the
      * cookie (`~42`) is believed only when PrestaShop's own session is that customer's: a browser
-     * can write any cookie, and customer ids are sequential.
+     * can write any cookie, and customer ids are sequential. With the identity secret, an anonymous
+     * id goes as the relay's door would send it (ShopbeaconSignedVisitorIds): a customer's id sent
+     * as one is not that customer.
      *
      * @return array|null
      */
@@ -42,10 +44,17 @@ class ShopbeaconTracker
             return null;
         }
         $ids = ShopbeaconVisitor::tracked($_COOKIE, $_SERVER, $this->settings->consentMode());
-        // A session of no customer is 0, which `~0` would match: a customer id is believed only for a customer.
-        $customer = self::sessionCustomerId();
-        if (null !== $ids && ShopbeaconVisitor::isIdentified($_COOKIE) && ($customer <= 0 || (string) $customer !== $ids['user_id'])) {
+        if (null === $ids) {
             return null;
+        }
+        if (ShopbeaconVisitor::isIdentified($_COOKIE)) {
+            // A session of no customer is 0, which `~0` would match: a customer id is believed only for a customer.
+            $customer = self::sessionCustomerId();
+
+            return $customer > 0 && (string) $customer === $ids['user_id'] ? $ids : null;
+        }
+        if ('' !== $this->settings->identitySecret()) {
+            $ids['user_id'] = (new ShopbeaconSignedVisitorIds($this->settings->identitySecret()))->asTheRelaySends($ids['user_id']);
         }
 
         return $ids;
