@@ -32,6 +32,15 @@ export const REDIS_KEYS = {
   seenLayoutSince: `${PREFIX}ids:since`,
   /** A HyperLogLog of the month's delivered visitors; `*` lists them. */
   visitors: (month: string) => `${PREFIX}visitors:${month}`,
+  /**
+   * The public door's ledger (`collect/redis-visitor-ledger.ts`): the visitors let through per
+   * billing month (a set each), its budgets' counters, and the latest time it judged by.
+   */
+  ledger: {
+    billed: (month: string) => `${PREFIX}ledger:billed:${month}`,
+    counter: (key: string) => `${PREFIX}ledger:n:${key}`,
+    latest: `${PREFIX}ledger:latest`,
+  },
   /** Rate-limit buckets of `rate-limiter-flexible`, per limit. */
   rateLimit: (limit: string) => `${PREFIX}rl:${limit}`,
   sync: {
