@@ -22,6 +22,8 @@ import { RequestEvents } from './http/request-events.js';
 import { SyncEvents } from './pipeline/sync-report.js';
 import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
+import { RedisVisitorLedger } from './collect/redis-visitor-ledger.js';
+import { SqliteVisitorLedger } from './collect/sqlite-visitor-ledger.js';
 import { noteCoverage } from './observability/order-coverage.js';
 import { SqliteCoverageLog } from './observability/sqlite-coverage-log.js';
 import { MemoryCoverageLog } from './observability/memory-coverage-log.js';
@@ -59,6 +61,8 @@ function createParts(
         logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'),
       );
   countVisitors(events, visitors, logger);
+  // Shared with every relay where the visitor count is: budgets and the ceiling hold across them.
+  const visitorLedger = shared ? new RedisVisitorLedger(shared.redis) : new SqliteVisitorLedger(config.dataDir);
   // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not
   // write): coverage per relay, in memory.
   const coverage = shared
@@ -95,6 +99,7 @@ function createParts(
     webhooks: new WebhookHealth(),
     feed,
     visitors,
+    visitorLedger,
     coverage,
     shared,
     syncs,
@@ -132,6 +137,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
       await core.close(config.shutdownGraceMs, async () => {
         parts.coverage.close();
         await parts.visitors.close();
+        await parts.visitorLedger.close();
         await Promise.all(parts.syncs.map((sync) => sync.releaseLease()));
       });
     })());

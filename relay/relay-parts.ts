@@ -15,6 +15,7 @@ import type { WithdrawnProducts } from './platform-state/withdrawn-products.js';
 import type { RecordVersions } from './platform-state/record-versions.js';
 import type { VisitorCount } from './visitors/visitor-count.js';
 import type { CoverageLog } from './observability/order-coverage.js';
+import type { VisitorLedger } from './collect/visitor-ledger.js';
 
 /** The running parts of a relay, as `createRelay` wires them and the routes use them. */
 export interface RelayParts {
@@ -40,6 +41,8 @@ export interface RelayParts {
   feed: RecordFeed;
   /** Distinct visitors per month of delivered events: a listener of `events`. */
   visitors: VisitorCount;
+  /** The public door's state: who was billed each month, the address budgets, the ceiling's counts. */
+  visitorLedger: VisitorLedger;
   /** The orders and `Order Completed` events taken, for `/stats` coverage: a listener of `events`. */
   coverage: CoverageLog;
   /** What this relay shares with others through Redis (`SHOPBEACON_REDIS_URL`), if it does. */

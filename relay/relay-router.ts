@@ -7,9 +7,8 @@ import { addDebugRoutes } from './debug/debug-routes.js';
 import { addDemoRoutes } from './demo/demo-routes.js';
 import { adminAuth } from './http/admin-auth.js';
 import { KeyFailures } from './http/key-failures.js';
-import { NewVisitors } from './collect/new-visitors.js';
-import { NewVisitorRise } from './collect/new-visitor-rise.js';
-import { VisitorVouchers } from './collect/visitor-voucher.js';
+import type { NewVisitors } from './collect/new-visitors.js';
+import { visitorDoor, type DoorSettings } from './visitor-door.js';
 import { CustomerProof } from './collect/customer-proof.js';
 import { OrderProof } from './collect/order-proof.js';
 import { collectRoute } from './collect/collect-route.js';
@@ -37,10 +36,10 @@ type Parts = Omit<RelayParts, 'close'>;
 
 /** What the routes read of the settings, by the rows' own names (as the core's factories and the syncs do). */
 export type RouterSettings = WebhookSettings &
+  DoorSettings &
   Pick<
     RelayConfig,
     | 'allowedOrigins'
-    | 'newVisitorsPerHour'
     | 'token'
     | 'rateLimitIp'
     | 'rateLimitUser'
@@ -53,33 +52,12 @@ export type RouterSettings = WebhookSettings &
     | 'baseUrl'
   >;
 
-/**
- * What several routes share: the wrong-key counter, the new-visitor budget, the vouchers, the
- * syncs' and visitors' state.
- */
+/** What several routes share: the wrong-key counter, the door, the syncs' and visitors' state. */
 interface Shared {
   failures: KeyFailures;
   newVisitors: NewVisitors;
-  rise: NewVisitorRise;
-  vouchers: VisitorVouchers;
   syncStatuses: () => SyncStatus[];
   visitorsByMonth: () => Promise<Record<string, number>>;
-}
-
-/**
- * An address over its budget of new visitors is someone minting billed visitors, or a crowd behind
- * one NAT: a warning a minute per address.
- */
-function newVisitorAlarm(logger: Parts['logger'], perHour: number): (client: string) => void {
-  const throttle = new LogThrottle(60_000);
-  return (client) => {
-    const held = throttle.pass(client);
-    if (held === undefined) return;
-    logger.warn(
-      { address: client, perHour, refusedSinceLast: held },
-      `new visitors refused: ${client} brought more than ${perHour} new visitors within an hour (SHOPBEACON_NEW_VISITORS_PER_HOUR); its batches are answered 429`,
-    );
-  };
 }
 
 /**
@@ -99,31 +77,10 @@ function unprovenAlarm(parts: Parts): (count: number, client: string) => void {
   };
 }
 
-/** New visitors far above the shop's own rate: the sources that brought most, once a window. */
-function riseAlarm(parts: Parts): NewVisitorRise {
-  return new NewVisitorRise((rise) => {
-    parts.metrics.newVisitorRises.inc();
-    const sources = rise.top.map((t) => `${t.source} (${t.count})`).join(', ');
-    parts.logger.warn(
-      { newVisitors: rise.count, baselinePerWindow: rise.baseline, top: rise.top },
-      `new visitors rising: ${rise.count} in ten minutes against ${rise.baseline} per ten minutes over the last day; most from ${sources}. A campaign you launched explains it; anything else is someone minting visitors on your bill`,
-    );
-  });
-}
-
 function sharedState(config: RouterSettings, parts: Parts): Shared {
-  const { metrics, shared } = parts;
-  const alarm = newVisitorAlarm(parts.logger, config.newVisitorsPerHour);
-  const rise = riseAlarm(parts);
   return {
     failures: new KeyFailures(),
-    rise,
-    newVisitors: new NewVisitors(config.newVisitorsPerHour, shared?.turns, (result, n, client) => {
-      metrics.newVisitors.inc({ result }, n);
-      if (result === 'taken' && client !== undefined) rise.taken(client);
-      else if (client !== undefined) alarm(client);
-    }),
-    vouchers: new VisitorVouchers(config.token ?? ''),
+    newVisitors: visitorDoor(config, parts),
     syncStatuses: () => parts.syncs.map((sync) => sync.status),
     visitorsByMonth: async () => parts.visitors.byMonth(),
   };
@@ -142,7 +99,6 @@ function addBrowserRoutes(
     accept: parts.accept,
     events: parts.events,
     newVisitors: state.newVisitors,
-    vouchers: state.vouchers,
     rateLimits: new RateLimits({
       perIp: config.rateLimitIp,
       perUser: config.rateLimitUser,
@@ -189,7 +145,7 @@ const connectedPlatforms = (parts: Parts) => parts.syncs.map((sync) => sync.stat
 /** The operator's routes: health, readiness, metrics, stats. */
 function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { outbox, worker, metrics, shared } = parts;
-  const { failures, syncStatuses, visitorsByMonth, newVisitors, rise } = state;
+  const { failures, syncStatuses, visitorsByMonth, newVisitors } = state;
   router.get('/healthz', healthz);
   router.get(
     '/readyz',
@@ -206,7 +162,7 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
       visitorsByMonth,
       syncStatuses,
       withdrawnProducts: () => parts.withdrawn.recent(),
-      newVisitors: () => ({ ...newVisitors.report(), rise: rise.report() }),
+      newVisitors: () => newVisitors.report(),
       coverage: async () => ({
         ...coverageSince(parts.coverage, Date.now() - COVERAGE_WINDOW_DAYS * 86_400_000, connectedPlatforms(parts)),
         visitors: monthVisitors(
@@ -222,7 +178,7 @@ function addOperatorRoutes(router: Router, config: RouterSettings, parts: Parts,
 /** The shop's routes: the `/v1` mirror for its backend and plugins, and the platforms' webhooks. */
 function addShopRoutes(router: Router, config: RouterSettings, parts: Parts, state: Shared): void {
   const { accept, events } = parts;
-  const { failures, newVisitors, vouchers } = state;
+  const { failures, newVisitors } = state;
   addMirrorRoutes(router, {
     accept,
     events,
@@ -230,8 +186,8 @@ function addShopRoutes(router: Router, config: RouterSettings, parts: Parts, sta
     ingestKey: config.ingestKey,
     failures,
     newVisitors,
-    vouchers,
     keepBots: config.bots === 'keep',
+    now: () => parts.clock.now(),
   });
   const withdrawn = async (platform: string, found: { productId: string; reason: string }[]) => {
     const label = CONNECTORS.find((c) => c.name === platform)?.label ?? platform;

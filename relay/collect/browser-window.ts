@@ -46,10 +46,10 @@ function monthEnd(epochMs: number, offsetSeconds: number): number {
 }
 
 /**
- * The refusal of a new visitor's event dated in a month that ended more than an hour before it
- * came: the service bills a visitor in the month an event names, so on the 1st a batch dated 47
- * hours back would bill visitors in a month already settled. A visitor the relay vouched for was
- * taken when they came, and keeps their events.
+ * The refusal of an event dated in a month that ended more than an hour before it came, for a
+ * visitor not billed in that month: the service bills a visitor in the month an event names, so on
+ * the 1st a batch dated 47 hours back would bill visitors in a month already settled. A visitor
+ * billed in it already (the door's ledger says) keeps their events.
  */
 export function settledMonthErrors(datetime: unknown, now: number): FieldError[] {
   const parsed = typeof datetime === 'string' ? parseTimestamp(datetime) : undefined;
@@ -58,7 +58,7 @@ export function settledMonthErrors(datetime: unknown, now: number): FieldError[]
     fieldError(
       'datetime',
       'too_old',
-      `is in ${parsed.value.month}, a month that ended more than an hour ago, for a visitor new to the relay: the service would bill them in a month already settled`,
+      `is in ${parsed.value.month}, a month that ended more than an hour ago, for a visitor not billed in it: the service would bill them in a month already settled`,
     ),
   ];
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { FieldError } from '../contract/field-error.js';
+import type { FieldError, Validation } from '../contract/field-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import type { PipelineRecord } from '../pipeline/pipeline-record.js';
@@ -7,27 +7,24 @@ import type { Verdict } from '../pipeline/accept.js';
 import { CUSTOMER_ID_PATTERN, MAX_COLLECT_BYTES, USER_COOKIE } from '../../snippet/protocol.js';
 import type { IngestDeps } from '../pipeline/accept.js';
 import { isBotRequest } from './bot-filter.js';
-import { settledMonthErrors } from './browser-window.js';
 import { parseCollectBody } from './collect-body.js';
-import { collectEventToRecord } from './collect-event.js';
+import { collectEventToRecord, type CollectContext } from './collect-event.js';
 import { doctorAnswer, isDoctorProbe } from './doctor-probe.js';
 import { clockSkew } from './event-time.js';
 import { resolveIdentity, writeBotCookie, writeIdentityCookies, type Identity } from './identity-cookies.js';
 import { PROOF_COOKIE, type CustomerProof } from './customer-proof.js';
 import type { OrderProof } from './order-proof.js';
-import { admitVisitors, beyondBatchError, eventUserId, vouchable } from './visitor-admission.js';
-import { VOUCHER_COOKIE, type VisitorVouchers } from './visitor-voucher.js';
+import { admitVisitors, beyondBatchError, eventUserId } from './visitor-admission.js';
+import { judgeEventVisitors } from './event-visitors.js';
 import { shopperCookies } from './shopper-cookies.js';
 import type { NewVisitors } from './new-visitors.js';
-import type { Validation } from '../contract/field-error.js';
 import type { RateLimits } from './rate-limits.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
 export interface CollectOptions extends IngestDeps {
   rateLimits: RateLimits;
-  /** Each client address's hourly budget of new visitors. */
+  /** The door: visitors not yet billed this month, against their address's budgets and the shop's ceiling. */
   newVisitors: NewVisitors;
-  vouchers: VisitorVouchers;
   keepBots: boolean;
   cookieDomain: string | undefined;
   /** The relay's trusted time (`shared/service-clock.ts`): a page's skew is measured against it. */
@@ -94,6 +91,43 @@ function countByUser(userIds: readonly string[]): Map<string, number> {
   return counts;
 }
 
+/**
+ * Each event as its record, or why not: its visitor one too many for a batch, its contract errors,
+ * or the door's refusal of its visitor (a month already settled, the shop's ceiling). An address
+ * over its budget throws the 429.
+ */
+async function admittedRecords(
+  ip: string,
+  events: unknown[],
+  userIds: readonly string[],
+  requestUser: string,
+  context: CollectContext,
+  options: CollectOptions,
+): Promise<Map<unknown, Validation<PipelineRecord>>> {
+  const batch = admitVisitors(userIds, requestUser);
+  if (batch.beyond.size > 0) options.newVisitors.refusedInBatch(batch.beyond.size);
+  const now = options.now();
+  const checks: Validation<PipelineRecord>[] = events.map((raw, i) =>
+    batch.beyond.has(userIds[i] as string)
+      ? { ok: false, errors: [beyondBatchError] }
+      : collectEventToRecord(raw, context, now),
+  );
+  const refusals = await judgeEventVisitors(
+    options.newVisitors,
+    checks.map((check, i) =>
+      check.ok ? { userId: userIds[i] as string, datetime: check.value.body['datetime'], ip } : undefined,
+    ),
+    now,
+    'refused',
+  );
+  return new Map(
+    events.map((raw, i) => {
+      const errors = refusals[i];
+      return [raw, errors === undefined ? (checks[i] as Validation<PipelineRecord>) : { ok: false, errors }];
+    }),
+  );
+}
+
 /** `{accepted, duplicates, dropped, rejected}`: what the snippet reads back. */
 function summarize(verdicts: Verdict[]) {
   const rejected: { index: number; errors: FieldError[] }[] = [];
@@ -118,7 +152,7 @@ export function collectRoute(options: CollectOptions) {
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;
     }
-    const { cookies, identity, events } = shopperIds(ctx, body.events, options);
+    const { identity, events } = shopperIds(ctx, body.events, options);
     const userIds = events.map((raw) => eventUserId(raw, identity.userId));
     await options.rateLimits.take(ctx.ip, events.length, countByUser(userIds));
     const context = { identity, skewMs: clockSkew(body.sentAt, options.now()), orderProof: options.orderProof };
@@ -133,26 +167,14 @@ export function collectRoute(options: CollectOptions) {
       );
       return;
     }
-    const voucher = cookies.get(VOUCHER_COOKIE);
-    const admission = admitVisitors(userIds, identity.userId, voucher, options.vouchers);
-    for (const visitor of admission.minted) await options.newVisitors.take(ctx.ip, visitor);
-    if (admission.beyond.size > 0) options.newVisitors.refusedInBatch(admission.beyond.size);
-    const toRecord = (raw: unknown, now: number): Validation<PipelineRecord> => {
-      const user = eventUserId(raw, identity.userId);
-      if (admission.beyond.has(user)) return { ok: false, errors: [beyondBatchError] };
-      const checked = collectEventToRecord(raw, context, now);
-      const settled =
-        checked.ok && user !== admission.vouched ? settledMonthErrors(checked.value.body['datetime'], now) : [];
-      return settled.length > 0 ? { ok: false, errors: settled } : checked;
-    };
-    const verdicts = await options.accept('collect', 'event', events, toRecord);
-    const paidFor = vouchable(admission, identity.userId, voucher, options.vouchers);
-    writeIdentityCookies(
-      ctx,
-      identity,
-      cookieOptions,
-      paidFor === undefined ? undefined : options.vouchers.voucherOf(paidFor),
+    const checks = await admittedRecords(ctx.ip, events, userIds, identity.userId, context, options);
+    const verdicts = await options.accept(
+      'collect',
+      'event',
+      events,
+      (raw) => checks.get(raw) as Validation<PipelineRecord>,
     );
+    writeIdentityCookies(ctx, identity, cookieOptions);
     const answer = summarize(verdicts);
     // Nothing taken: a 400, so no client mistakes a refusal for a success; a partial batch stays 200.
     if (answer.rejected.length === verdicts.length) {

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
 import { nanoid } from 'nanoid';
-import { VOUCHER_COOKIE } from './visitor-voucher.js';
 import {
   CUSTOMER_ID_PATTERN,
   ID_PATTERN as ID,
@@ -135,16 +134,13 @@ export function writeBotCookie(ctx: Context, options: CookieOptions): void {
 /**
  * Re-sets the cookies from the server: Safari caps cookies written by scripts at 7 days, but not
  * those a same-origin server sets. `_sb_uid` and `_sb_sid` are not HttpOnly: the snippet reads
- * them. Values go out as they are: both patterns admit only RFC 6265 cookie-octets. With a
- * `voucher`, `_sb_vid` too (collect/visitor-voucher.ts: HttpOnly, as long as `_sb_uid`). One
+ * them. Values go out as they are: both patterns admit only RFC 6265 cookie-octets. One
  * `Set-Cookie` header of all of them: each append would check every value set before it again.
  */
-export function writeIdentityCookies(ctx: Context, identity: Identity, options: CookieOptions, voucher?: string): void {
-  const cookies = [
+export function writeIdentityCookies(ctx: Context, identity: Identity, options: CookieOptions): void {
+  ctx.append('Set-Cookie', [
     cookie(USER_COOKIE, identity.userCookie, USER_MAX_AGE_S, options),
     cookie(SESSION_COOKIE, identity.sessionId, SESSION_MAX_AGE_S, options),
     cookie(SESSION_START_COOKIE, `${identity.sessionId}.${identity.sessionStart}`, SESSION_MAX_AGE_S, options, true),
-  ];
-  if (voucher !== undefined) cookies.push(cookie(VOUCHER_COOKIE, voucher, USER_MAX_AGE_S, options, true));
-  ctx.append('Set-Cookie', cookies);
+  ]);
 }

@@ -1,6 +1,13 @@
+import type { VisitorLedger } from './visitor-ledger.js';
+
 const WINDOW_MS = 10 * 60_000;
-/** The shop's own recent rate: the mean of the windows of the last day. */
+/** The shop's own recent rate: the mean of a day of windows… */
 const BASELINE_WINDOWS = 144;
+/**
+ * …the last 144 that brought any new visitor, within a week: windows the relay was down in, or
+ * skipped by a clock stepped ahead, are not taken for a quiet shop.
+ */
+const LOOKBACK_WINDOWS = 7 * BASELINE_WINDOWS;
 /** A rise is this many times the shop's own rate… */
 const RISE_FACTOR = 5;
 /** …and at least this many new visitors in a window: a quiet shop's first busy lunch is not an attack. */
@@ -12,12 +19,12 @@ const SOURCES_KEPT = 10_000;
 
 export interface RiseReport {
   windowMinutes: number;
-  /** New visitors taken in the current window. */
+  /** New visitors taken in the current window, by every relay sharing the ledger. */
   current: number;
-  /** The mean per window over the last day (null until a window has ended). */
-  baseline: number | null;
+  /** The mean per window of the last day's windows with new visitors; 0 while none is known. */
+  baseline: number;
   rising: boolean;
-  /** Where the current window's new visitors came from, most first. */
+  /** Where this relay's new visitors of the current window came from, most first. */
   top: { source: string; count: number }[];
 }
 
@@ -27,41 +34,47 @@ export interface RiseAlarm {
   top: { source: string; count: number }[];
 }
 
+/** The ledger's counter of the window starting at `start`. */
+const windowKey = (start: number) => `rise:${new Date(start).toISOString().slice(0, 16)}`;
+
 /**
- * New visitors taken per ten minutes against the shop's own rate over the last day: a sudden rise
- * far above it is someone minting billed visitors from many addresses (each under its own budget),
- * or a campaign the merchant knows of. Said once a window, naming the sources that brought most.
- * Per relay: several relays behind one balancer each judge their share.
+ * New visitors (new to the shop: not billed this month or the last) per ten minutes against the
+ * shop's own rate: a sudden rise far above it is someone minting billed visitors from many
+ * addresses (each under its own budget), or a campaign the merchant knows of. Said once a window,
+ * naming the sources that brought most. The windows are counters in the visitor ledger, so a
+ * restart keeps the baseline and relays sharing a Redis judge their sum. Times are the door's
+ * (`new-visitors.ts`), which never run back.
  */
 export class NewVisitorRise {
-  private readonly ended: number[] = [];
-  private windowStart: number;
+  private windowStart = Number.NaN;
+  private loading: Promise<void> = Promise.resolve();
   private current = 0;
   private sources = new Map<string, number>();
   private alarmed = false;
-  /** The mean of the ended windows, named once a window ends (null until one has). */
-  private baseline: number | null = null;
+  private baseline = 0;
 
   constructor(
+    private readonly ledger: Pick<VisitorLedger, 'add' | 'counts'>,
     private readonly onRise: (alarm: RiseAlarm) => void,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
-  }
+  ) {}
 
-  /** One new visitor taken, from `source` (a client address, an IPv6 /64). */
-  taken(source: string): void {
-    this.roll();
-    this.current += 1;
+  /** One new visitor taken at `now`, from `source` (a client address, an IPv6 /64). */
+  async taken(source: string, now: number): Promise<void> {
+    await this.roll(now);
+    const start = this.windowStart;
+    const count = await this.ledger.add(windowKey(start), 1, start + (LOOKBACK_WINDOWS + 1) * WINDOW_MS);
+    if (start !== this.windowStart) return;
+    this.current = Math.max(this.current, count);
     if (this.sources.has(source) || this.sources.size < SOURCES_KEPT)
       this.sources.set(source, (this.sources.get(source) ?? 0) + 1);
-    if (this.alarmed || this.baseline === null || !this.rising()) return;
+    if (this.alarmed || !this.rising()) return;
     this.alarmed = true;
     this.onRise({ count: this.current, baseline: this.baseline, top: this.top() });
   }
 
-  report(): RiseReport {
-    this.roll();
+  async report(now: number): Promise<RiseReport> {
+    await this.roll(now);
+    this.current = Math.max(this.current, (await this.ledger.counts([windowKey(this.windowStart)]))[0] ?? 0);
     return {
       windowMinutes: WINDOW_MS / 60_000,
       current: this.current,
@@ -72,7 +85,7 @@ export class NewVisitorRise {
   }
 
   private rising(): boolean {
-    return this.baseline !== null && this.current >= Math.max(RISE_FLOOR, RISE_FACTOR * this.baseline);
+    return this.current >= Math.max(RISE_FLOOR, RISE_FACTOR * this.baseline);
   }
 
   private top(): { source: string; count: number }[] {
@@ -82,17 +95,26 @@ export class NewVisitorRise {
       .map(([source, count]) => ({ source, count }));
   }
 
-  /** Ends the windows that have passed; windows with no visitor count as 0. */
-  private roll(): void {
-    const start = Math.floor(this.now() / WINDOW_MS) * WINDOW_MS;
-    if (start === this.windowStart) return;
-    const passed = Math.min(BASELINE_WINDOWS, Math.round((start - this.windowStart) / WINDOW_MS));
-    this.ended.push(this.current, ...Array<number>(Math.max(0, passed - 1)).fill(0));
-    this.ended.splice(0, Math.max(0, this.ended.length - BASELINE_WINDOWS));
-    this.baseline = Math.round((this.ended.reduce((sum, n) => sum + n, 0) / this.ended.length) * 10) / 10;
+  /** A new window: this relay's own tallies start again, and the baseline is read from the ledger once. */
+  private roll(now: number): Promise<void> {
+    const start = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+    if (start === this.windowStart) return this.loading;
     this.windowStart = start;
     this.current = 0;
     this.sources = new Map();
     this.alarmed = false;
+    // A ledger away (Redis down) is tried again by the next call, not remembered for the window.
+    this.loading = this.loadBaseline(start).catch((error: unknown) => {
+      if (this.windowStart === start) this.windowStart = Number.NaN;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private async loadBaseline(start: number): Promise<void> {
+    const keys = Array.from({ length: LOOKBACK_WINDOWS }, (_, i) => windowKey(start - (i + 1) * WINDOW_MS));
+    const busy = (await this.ledger.counts(keys)).filter((n) => n > 0).slice(0, BASELINE_WINDOWS);
+    const mean = busy.length === 0 ? 0 : busy.reduce((sum, n) => sum + n, 0) / busy.length;
+    if (start === this.windowStart) this.baseline = Math.round(mean * 10) / 10;
   }
 }

@@ -1,145 +1,205 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { clientAddress, clientSite } from '../http/client-address.js';
-import { HttpError } from '../http/http-error.js';
-import { REDIS_KEYS } from '../redis/redis-keyspace.js';
-import type { RedisTurnBatch } from '../redis/turn-batch.js';
+import type { FieldError } from '../contract/field-error.js';
+import { clientAddress } from '../http/client-address.js';
+import type { NewVisitorRise, RiseReport } from './new-visitor-rise.js';
+import {
+  addressBudgets,
+  addressRefusal,
+  ceilingBudgets,
+  ceilingRefusal,
+  monthEnd,
+  monthOf,
+  previousMonth,
+  type Budget,
+  type VisitorLimits,
+} from './visitor-budgets.js';
+import type { CeilingReport, VisitorCeiling } from './visitor-ceiling.js';
+import type { VisitorLedger } from './visitor-ledger.js';
 
 const HOUR_MS = 3_600_000;
-/**
- * An IPv6 /48's budget, in /64 budgets: a site with a few subnets (an office, a household an ISP
- * gave a /56) keeps room for several, while one rotating its 65,536 /64s mints 4 budgets, not 65,536
- * (a review minted 9,584 visitors in 62 s from 16 /64s of one /48).
- */
-export const SITE_BUDGETS = 4;
+const DAY_MS = 86_400_000;
+/** A month's entries are kept through the next month, whose returning visitors they name, and a browser's 48 hours more. */
+const KEPT_AFTER_MONTH_MS = 34 * DAY_MS;
+/** Visitors this relay knows billed in their month, at most: a flood of made-up ones forgets the oldest first. */
+const KNOWN = 100_000;
 
-/** Visitors remembered as taken, at most: a flood of made-up ones forgets the oldest first. */
-const REMEMBERED = 100_000;
-
-/** What became of the new visitors browsers and plugins named, this clock hour and the last. */
+/** What became of the visitors not yet billed in their month that ways in brought, this clock hour and the last. */
 export interface NewVisitorCounts {
   hour: string;
   taken: number;
   /** Visitors named beyond those a batch may bring: their events refused. */
   refusedInBatch: number;
-  /** Over a client address's hourly budget: answered 429, taken later. */
+  /** Over a client address's budget: answered 429, taken later. */
   refusedForAddress: number;
+  /** Past the shop's ceiling: their events refused, not billed. */
+  refusedByCeiling: number;
 }
 
-function hourOf(now: number): string {
-  return new Date(now).toISOString().slice(0, 13);
+export type NewVisitorResult = 'taken' | 'refused_in_batch' | 'refused_for_address' | 'refused_by_ceiling';
+
+/** A visitor as the events a way in brings name it. */
+export interface ArrivingVisitor {
+  userId: string;
+  /** The month its events are billed in; none: the month they reach the service in, now. */
+  month: string | undefined;
+  /** Why its events would be billed in a month already settled: refused unless billed there already. */
+  settled: readonly FieldError[];
 }
+
+export type VisitorVerdict = { ok: true } | { ok: false; errors: FieldError[] };
+
+export interface NewVisitorsOptions {
+  ledger: VisitorLedger;
+  limits: VisitorLimits;
+  /** The relay's trusted time (`shared/service-clock.ts`). */
+  now: () => number;
+  rise?: NewVisitorRise;
+  ceiling?: VisitorCeiling;
+  /** Told of each count, with the client (the network of the budget that refused). */
+  onCount?: (result: NewVisitorResult, n: number, client?: string) => void;
+}
+
+const OK: VisitorVerdict = { ok: true };
+const hourOf = (now: number) => new Date(now).toISOString().slice(0, 13);
+const emptyCounts = (hour: string): NewVisitorCounts => ({
+  hour,
+  taken: 0,
+  refusedInBatch: 0,
+  refusedForAddress: 0,
+  refusedByCeiling: 0,
+});
 
 /**
- * New visitors (a `user_id` the relay has not vouched for) per client address (an IPv6 /64 as
- * one) and hour: over the budget a batch is answered 429 with `Retry-After`, so a real browser's
- * queue sends it later and nothing real is lost, while an attacker mints at most the budget.
+ * The public door's one rule: a visitor not yet billed in the month its events are billed in
+ * costs the budgets of the address that brings it (`visitor-budgets.ts`), whether it is new,
+ * returning or carries a cookie the relay set, and the shop's ceiling; a visitor billed in that
+ * month already costs nothing. Over an address's budget a batch is answered 429 with
+ * `Retry-After` (a real browser's queue sends it later, nothing is lost); past the ceiling the
+ * visitor's events are refused. The ledger keeps who was billed and every count, so neither a new
+ * month, a restart nor a replayed cookie hands out a budget again. The door judges by a time that
+ * never runs back (the latest it judged by, kept in the ledger): a clock stepped back, before or
+ * across a restart, reopens no window already spent.
  */
 export class NewVisitors {
-  private readonly memory: RateLimiterMemory | undefined;
-  private readonly siteMemory: RateLimiterMemory | undefined;
-  /**
-   * The visitors taken in the last hour, by address: a shopper whose first cart actions come from
-   * the shop's server, before the browser holds its voucher, is taken once, not once per action
-   * (seen on a real WooCommerce 11: three adds from a listing took three). Kept by this instance.
-   */
-  private readonly takenAt = new Map<string, number>();
+  private latest: number | undefined;
+  private readonly known = new Set<string>();
   private current: NewVisitorCounts;
-  /** When the current clock hour ends (epoch ms): the hour is named anew only then, not on every call. */
-  private hourEnds = 0;
   private previous: NewVisitorCounts | undefined;
 
-  constructor(
-    private readonly perHour: number,
-    private readonly redis?: RedisTurnBatch,
-    /** Told of each count, with the client (its /64 for IPv6; a refusal by its /48 names that). */
-    private readonly onCount: (
-      result: 'taken' | 'refused_in_batch' | 'refused_for_address',
-      n: number,
-      client?: string,
-    ) => void = () => undefined,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.memory =
-      perHour > 0 && !redis ? new RateLimiterMemory({ points: perHour, duration: HOUR_MS / 1000 }) : undefined;
-    this.siteMemory =
-      perHour > 0 && !redis
-        ? new RateLimiterMemory({ points: perHour * SITE_BUDGETS, duration: HOUR_MS / 1000 })
-        : undefined;
-    this.current = { hour: hourOf(now()), taken: 0, refusedInBatch: 0, refusedForAddress: 0 };
+  constructor(private readonly options: NewVisitorsOptions) {
+    this.current = emptyCounts('');
   }
 
-  private counts(): NewVisitorCounts {
-    const now = this.now();
-    if (now < this.hourEnds) return this.current;
-    this.hourEnds = (Math.floor(now / HOUR_MS) + 1) * HOUR_MS;
-    const hour = hourOf(now);
-    if (hour !== this.current.hour)
-      [this.previous, this.current] = [this.current, { hour, taken: 0, refusedInBatch: 0, refusedForAddress: 0 }];
-    return this.current;
+  /**
+   * The verdict on `visitor`'s events, brought by the client `ip` (none: the shop's own server,
+   * which only the ceiling bounds). Over the address's budget: throws the 429.
+   */
+  async admit(ip: string | undefined, visitor: ArrivingVisitor): Promise<VisitorVerdict> {
+    const now = await this.doorTime();
+    const month = visitor.month ?? monthOf(now);
+    const known = `${month}\t${visitor.userId}`;
+    if (this.known.has(known)) return OK;
+    if (visitor.settled.length > 0)
+      return (await this.options.ledger.billed(month, visitor.userId))
+        ? this.remember(known)
+        : { ok: false, errors: [...visitor.settled] };
+    const verdict = await this.charge(ip, visitor.userId, month, now);
+    return verdict.ok ? this.remember(known) : verdict;
   }
 
-  /** Takes visitor `userId` from `ip`'s client's budget, once an hour, or throws the 429. */
-  async take(ip: string, userId: string): Promise<void> {
-    const counts = this.counts();
-    const client = clientAddress(ip);
-    const visitor = `${client}|${userId}`;
-    const since = this.takenAt.get(visitor);
-    if (since !== undefined && this.now() - since < HOUR_MS) return;
-    const site = clientSite(ip);
-    const waitMs = await this.wait(client, this.perHour, this.memory);
-    const siteWaitMs =
-      waitMs < 0 && site !== undefined
-        ? await this.wait(`site:${site}`, this.perHour * SITE_BUDGETS, this.siteMemory)
-        : -1;
-    if (waitMs >= 0 || siteWaitMs >= 0) {
-      counts.refusedForAddress += 1;
-      this.onCount('refused_for_address', 1, waitMs >= 0 ? client : site);
-      const over =
-        waitMs >= 0
-          ? `${this.perHour} new visitors from this address`
-          : `${this.perHour * SITE_BUDGETS} new visitors from this network (its /48)`;
-      throw new HttpError(
-        429,
-        'too_many_new_visitors',
-        `more than ${over} within an hour: sent again later, they are taken`,
-        undefined,
-        {
-          'Retry-After': String(Math.max(1, Math.ceil(Math.max(waitMs, siteWaitMs) / 1000))),
-        },
+  /** A visitor not known billed in `month`: billed after all, or charged to every budget, or refused. */
+  private async charge(ip: string | undefined, userId: string, month: string, now: number): Promise<VisitorVerdict> {
+    const { ledger, limits } = this.options;
+    const client = ip === undefined ? undefined : clientAddress(ip);
+    const budgets = [
+      ...(ip === undefined ? [] : addressBudgets(ip, now, limits)),
+      ...ceilingBudgets(month, now, limits),
+    ];
+    const keepUntil = monthEnd(month) + KEPT_AFTER_MONTH_MS;
+    const admission = await ledger.admit({ userId, month, previous: previousMonth(month), keepUntil }, budgets, now);
+    if (admission.status === 'refused')
+      return this.refused(
+        admission.full.map((i) => budgets[i] as Budget),
+        now,
       );
-    }
-    counts.taken += 1;
-    this.onCount('taken', 1, client);
-    this.takenAt.delete(visitor);
-    this.takenAt.set(visitor, this.now());
-    if (this.takenAt.size > REMEMBERED) this.takenAt.delete(this.takenAt.keys().next().value as string);
-  }
-
-  /** Milliseconds until the bucket may mint another, or -1 when it may now. */
-  private async wait(bucket: string, points: number, memory: RateLimiterMemory | undefined): Promise<number> {
-    if (this.perHour <= 0) return -1;
-    if (this.redis) return this.redis.take(`${REDIS_KEYS.rateLimit('new-visitors')}:${bucket}`, 1, points, HOUR_MS);
-    try {
-      await memory?.consume(bucket, 1);
-      return -1;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return error.msBeforeNext;
-      throw error;
-    }
+    if (admission.status === 'billed') return OK;
+    this.count('taken', 1, client);
+    this.options.ceiling?.admitted(budgets, admission.counts);
+    // The alarm's count is a statistic: its store away must not refuse a visitor already taken.
+    if (!admission.returning && client !== undefined)
+      await this.options.rise?.taken(client, now).catch(() => undefined);
+    return OK;
   }
 
   /** Counts the visitors a batch named beyond those it may bring (their events are refused). */
   refusedInBatch(visitors: number): void {
-    this.counts().refusedInBatch += visitors;
-    this.onCount('refused_in_batch', visitors);
+    this.count('refused_in_batch', visitors);
   }
 
-  /** This hour's and the last's, for `/stats`. */
-  report(): { thisHour: NewVisitorCounts; lastHour: NewVisitorCounts | null; perHourPerAddress: number } {
+  /** This hour's and the last's, the budgets, the rise and the ceilings, for `/stats`. */
+  async report(): Promise<{
+    thisHour: NewVisitorCounts;
+    lastHour: NewVisitorCounts | null;
+    perHourPerAddress: number;
+    perDayPerAddress: number;
+    rise: RiseReport | null;
+    ceiling: CeilingReport | null;
+  }> {
+    const now = await this.doorTime();
     return {
-      thisHour: { ...this.counts() },
+      thisHour: { ...this.counts(now) },
       lastHour: this.previous ? { ...this.previous } : null,
-      perHourPerAddress: this.perHour,
+      perHourPerAddress: this.options.limits.perHour,
+      perDayPerAddress: this.options.limits.perDay,
+      rise: (await this.options.rise?.report(now)) ?? null,
+      ceiling: (await this.options.ceiling?.report(now)) ?? null,
     };
+  }
+
+  private refused(full: Budget[], now: number): VisitorVerdict {
+    const ceiling = full.find((budget) => budget.scope.kind === 'ceiling');
+    if (ceiling) {
+      this.count('refused_by_ceiling', 1);
+      this.options.ceiling?.refused(ceiling);
+      return { ok: false, errors: [ceilingRefusal(ceiling.scope)] };
+    }
+    const first = full[0];
+    this.count('refused_for_address', 1, first?.scope.kind === 'address' ? first.scope.network : undefined);
+    throw addressRefusal(full, now);
+  }
+
+  /**
+   * The time the door judges by: the relay's, unless an earlier call (or an earlier run) judged by
+   * a later one. Kept in the ledger by each admission and at each new hour, so a restart on a clock
+   * stepped back judges in the hour it had reached.
+   */
+  private async doorTime(): Promise<number> {
+    const before = this.latest ?? (await this.options.ledger.latest());
+    this.latest = Math.max(before, this.latest ?? 0, this.options.now());
+    if (Math.floor(this.latest / HOUR_MS) > Math.floor(before / HOUR_MS)) await this.options.ledger.note(this.latest);
+    return this.latest;
+  }
+
+  private remember(known: string): VisitorVerdict {
+    this.known.add(known);
+    if (this.known.size > KNOWN) this.known.delete(this.known.values().next().value as string);
+    return OK;
+  }
+
+  private count(result: NewVisitorResult, n: number, client?: string): void {
+    const counts = this.counts(this.latest ?? this.options.now());
+    if (result === 'taken') counts.taken += n;
+    else if (result === 'refused_in_batch') counts.refusedInBatch += n;
+    else if (result === 'refused_for_address') counts.refusedForAddress += n;
+    else counts.refusedByCeiling += n;
+    this.options.onCount?.(result, n, client);
+  }
+
+  private counts(now: number): NewVisitorCounts {
+    const hour = hourOf(now);
+    if (hour !== this.current.hour) {
+      this.previous = this.current.hour === '' ? undefined : this.current;
+      this.current = emptyCounts(hour);
+    }
+    return this.current;
   }
 }

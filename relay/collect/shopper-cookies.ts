@@ -1,4 +1,4 @@
-/** The relay's cookies all begin so (`_sb_uid`, `_sb_sid`, `_sb_sst`, `_sb_vid`, `_sb_bot`). */
+/** The relay's cookies all begin so (`_sb_uid`, `_sb_sid`, `_sb_sst`, `_sb_bot`). */
 const OWN_PREFIX = '_sb_';
 
 /**

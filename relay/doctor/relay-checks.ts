@@ -12,7 +12,9 @@ export interface RelayStats {
   newVisitors?: {
     thisHour?: { refusedForAddress?: number; refusedInBatch?: number };
     perHourPerAddress?: number;
+    perDayPerAddress?: number;
     rise?: { rising?: boolean; current?: number; baseline?: number | null; top?: { source: string; count: number }[] };
+    ceiling?: Record<'month' | 'day', CeilingReading | undefined> | null;
   } | null;
   coverage?: {
     platforms?: Record<
@@ -26,6 +28,14 @@ export interface RelayStats {
       }
     >;
   } | null;
+}
+
+/** One ceiling of billed visitors as `/stats` gives it. */
+interface CeilingReading {
+  name?: string;
+  admitted?: number;
+  limit?: number | null;
+  share?: number | null;
 }
 
 /** The relay's own readiness, through the proxy: ready, degraded (a platform's sweeps), or not ready. */
@@ -151,17 +161,59 @@ export function newVisitorChecks(reading: StatsReading): DoctorCheck[] {
         ),
       ]
     : [];
-  const refused = reading.stats.newVisitors.thisHour?.refusedForAddress ?? 0;
+  return [...rising, budgetCheck(reading.stats.newVisitors)];
+}
+
+/** Addresses over their budgets this hour: a warning naming the budgets, else none refused. */
+function budgetCheck(stats: NonNullable<RelayStats['newVisitors']>): DoctorCheck {
+  const refused = stats.thisHour?.refusedForAddress ?? 0;
   if (refused === 0)
-    return [...rising, ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour')];
+    return ok('relay', 'new visitors', 'no address brought more new visitors than its budget this hour');
+  const budgets = `${stats.perHourPerAddress ?? '?'} new visitors an hour or ${stats.perDayPerAddress ?? '?'} a day`;
+  return warning(
+    'relay',
+    'new visitors',
+    `${refused} batch(es) this hour from addresses over their budget of ${budgets} (answered 429, not billed): the relay's log names each address. Many shoppers behind one address (an office, a school) want a higher SHOPBEACON_NEW_VISITORS_PER_HOUR or _PER_DAY; anything else is someone minting visitors on your bill`,
+  );
+}
+
+const SETTINGS = { month: 'SHOPBEACON_MAX_VISITORS_PER_MONTH', day: 'SHOPBEACON_MAX_VISITORS_PER_DAY' } as const;
+
+/** A monthly ceiling not set: said, with this month's figure, so the merchant knows the bill has no bound. */
+function noCeiling(c: CeilingReading | undefined): DoctorCheck {
+  return ok(
+    'relay',
+    'visitor ceiling',
+    `none set: ${(c?.admitted ?? 0).toLocaleString('en')} visitors billed in ${c?.name ?? '?'} so far, bounded only by the addresses' budgets; ${SETTINGS.month} caps the bill (docs/operations.md says how to size it)`,
+  );
+}
+
+/** One ceiling's line: its share, a warning from 80 %; a daily one not set says nothing. */
+function ceilingCheck(period: 'month' | 'day', c: CeilingReading | undefined): DoctorCheck[] {
+  if (c?.limit == null) return period === 'day' ? [] : [noCeiling(c)];
+  const share = c.share ?? 0;
+  const figure = `${(c.admitted ?? 0).toLocaleString('en')} of ${c.limit.toLocaleString('en')} visitors billed ${period === 'month' ? 'in' : 'on'} ${c.name ?? '?'} (${Math.round(share * 100)} %, ${SETTINGS[period]})`;
+  const check = period === 'month' ? 'visitor ceiling' : 'daily visitor ceiling';
+  if (share < 0.8) return [ok('relay', check, figure)];
+  const said =
+    share >= 1
+      ? `${figure}: reached; visitors not yet billed are refused and not tracked, those billed go on`
+      : `${figure}: past it, visitors not yet billed are refused and not tracked`;
   return [
-    ...rising,
     warning(
       'relay',
-      'new visitors',
-      `${refused} batch(es) this hour from addresses over their budget of ${reading.stats.newVisitors.perHourPerAddress ?? '?'} new visitors (answered 429, not billed): the relay's log names each address. Many shoppers behind one address (an office, a school) want a higher SHOPBEACON_NEW_VISITORS_PER_HOUR; anything else is someone minting visitors on your bill`,
+      check,
+      `${said}. Real traffic wants a higher ${SETTINGS[period]}; anything else is someone minting visitors on your bill (the log names the addresses)`,
     ),
   ];
+}
+
+/** The shop's ceilings of billed visitors: how much of each is taken, a warning from 80 %. */
+export function visitorCeilingChecks(reading: StatsReading): DoctorCheck[] {
+  if ('problem' in reading) return [];
+  const ceiling = reading.stats.newVisitors?.ceiling;
+  if (!ceiling) return [];
+  return [...ceilingCheck('month', ceiling.month), ...ceilingCheck('day', ceiling.day)];
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   coverageChecks,
   deadLetterChecks,
   newVisitorChecks,
+  visitorCeilingChecks,
   relayChecks,
   relayStats,
   serviceCheck,
@@ -44,6 +45,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     serviceCheck(reading),
     ...deadLetterChecks(reading),
     ...newVisitorChecks(reading),
+    ...visitorCeilingChecks(reading),
     ...coverageChecks(reading, options.minJoined ?? 0.9),
     ...(await platformChecks(options.relayUrl, 'stats' in reading ? reading.stats : undefined)),
   ];

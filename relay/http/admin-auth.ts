@@ -12,6 +12,14 @@ export interface AdminAuthOptions {
   failures: KeyFailures;
 }
 
+/** Where the key a request came with is noted (`ctx.state`). */
+const KEY_STATE = 'shopbeaconKey';
+
+/** Whether a request `adminAuth` let through came with the admin key, not the route's other key. */
+export function byAdminKey(ctx: Context): boolean {
+  return (ctx.state as Record<string, unknown>)[KEY_STATE] === 'admin';
+}
+
 /**
  * Guards the relay's private endpoints with `Authorization: Bearer <SHOPBEACON_ADMIN_KEY>`.
  * Without a configured key they do not exist (404); a missing or wrong key is 401, and after ten
@@ -24,9 +32,8 @@ export function adminAuth(options: AdminAuthOptions) {
       throw new HttpError(404, 'not_found', `no route for ${ctx.method} ${ctx.path}`);
     const header = ctx.get('authorization');
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const accepted = [options.adminKey, options.alsoKey].some(
-      (key) => key !== undefined && constantTimeEqual(given, key),
-    );
+    const admin = options.adminKey !== undefined && constantTimeEqual(given, options.adminKey);
+    const accepted = admin || (options.alsoKey !== undefined && constantTimeEqual(given, options.alsoKey));
     if (!accepted) {
       if (header !== '') options.failures.wrongKey(socketAddress(ctx));
       ctx.set('WWW-Authenticate', 'Bearer realm="shopbeacon"');
@@ -36,6 +43,7 @@ export function adminAuth(options: AdminAuthOptions) {
         `a valid key is required (Authorization: Bearer <SHOPBEACON_ADMIN_KEY${options.alsoKey ? ' or SHOPBEACON_INGEST_KEY' : ''}>)`,
       );
     }
+    (ctx.state as Record<string, unknown>)[KEY_STATE] = admin ? 'admin' : 'also';
     await next();
   };
 }

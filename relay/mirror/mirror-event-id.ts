@@ -21,8 +21,8 @@ const EVENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export function mirrorRecord(info: KindInfo, body: unknown, now: number): RecordCheck {
   if (info.kind !== 'event' || !isPlainObject(body))
     return checkRecord(info, body, now, { bigIntegers: info.kind !== 'event' });
-  // The shopper's agent, address and voucher were judged before (shopper-agent.ts,
-  // shopper-visitors.ts): the service never gets them.
+  // The shopper's agent and address were judged before (shopper-agent.ts, shopper-visitors.ts), and
+  // the voucher older plugins send is weighed by nothing: the service never gets them.
   const { visitor_agent: _agent, visitor_ip: _ip, visitor_voucher: _voucher, ...event } = body;
   if (event['event_id'] === undefined) {
     const checked = checkRecord(info, event, now, { bigIntegers: false });

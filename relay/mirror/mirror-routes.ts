@@ -1,18 +1,17 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { KINDS, type KindInfo } from '../contract/kinds.js';
-import { adminAuth } from '../http/admin-auth.js';
+import { adminAuth, byAdminKey } from '../http/admin-auth.js';
 import type { KeyFailures } from '../http/key-failures.js';
 import { HttpError } from '../http/http-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
-import type { IngestDeps } from '../pipeline/accept.js';
+import type { IngestDeps, RecordCheck } from '../pipeline/accept.js';
 import type { RecordOrigin } from '../pipeline/record-step.js';
 import { stepLabels } from '../pipeline/step-labels.js';
 import { mirrorRecord } from './mirror-event-id.js';
 import { shopperBots } from './shopper-agent.js';
-import { takeShopperVisitors } from './shopper-visitors.js';
+import { judgeShopperVisitors } from './shopper-visitors.js';
 import type { NewVisitors } from '../collect/new-visitors.js';
-import type { VisitorVouchers } from '../collect/visitor-voucher.js';
 
 export const MAX_RECORDS_PER_CALL = 500;
 /** 500 orders with their line items fit well inside 8 MB. */
@@ -23,10 +22,11 @@ export interface MirrorOptions extends IngestDeps {
   /** `SHOPBEACON_INGEST_KEY`: taken on `/v1/track` alone (the plugins' key), never on orders or products. */
   ingestKey: string | undefined;
   failures: KeyFailures;
-  /** The shoppers' addresses' budgets of new visitors, and the vouchers that spare a known one. */
+  /** The door: visitors not yet billed this month, against their shopper's address's budgets and the shop's ceiling. */
   newVisitors: NewVisitors;
-  vouchers: VisitorVouchers;
   keepBots: boolean;
+  /** The relay's trusted time (`shared/service-clock.ts`). */
+  now: () => number;
 }
 
 type RecordResult =
@@ -64,12 +64,7 @@ async function enqueueChecked(
       detail: 'bot',
     });
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
-  if (info.kind === 'event')
-    await takeShopperVisitors(
-      kept.map((k) => k.body),
-      options.vouchers,
-      options.newVisitors,
-    );
+  const refused = info.kind === 'event' ? await doorRefusals(ctx, kept, options) : new Map<unknown, RecordCheck>();
   const verdicts =
     kept.length === 0
       ? []
@@ -77,7 +72,7 @@ async function enqueueChecked(
           origin,
           info.kind,
           kept.map((k) => k.body),
-          (body, now) => mirrorRecord(info, body, now),
+          (body, now) => refused.get(body) ?? mirrorRecord(info, body, now),
         );
   const results: RecordResult[] = [...bots].map((index) => ({ index, status: 'dropped' }));
   kept.forEach(({ index }, i) => {
@@ -90,6 +85,18 @@ async function enqueueChecked(
       );
   });
   return results.sort((a, b) => a.index - b.index);
+}
+
+/** The events whose visitor the door refused (`shopper-visitors.ts`), by body, with why. */
+async function doorRefusals(
+  ctx: Context,
+  kept: readonly { body: unknown }[],
+  options: MirrorOptions,
+): Promise<Map<unknown, RecordCheck>> {
+  const bodies = kept.map((k) => k.body);
+  const poster = { ip: ctx.ip, admin: byAdminKey(ctx) };
+  const errors = await judgeShopperVisitors(bodies, options.newVisitors, poster, options.now());
+  return new Map(bodies.flatMap((body, i) => (errors[i] ? [[body, { ok: false as const, errors: errors[i] }]] : [])));
 }
 
 /**

@@ -1,33 +1,43 @@
 import { isIP } from 'node:net';
+import type { FieldError } from '../contract/field-error.js';
+import { judgeEventVisitors, type EventVisitor } from '../collect/event-visitors.js';
 import type { NewVisitors } from '../collect/new-visitors.js';
-import type { VisitorVouchers } from '../collect/visitor-voucher.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 
+/** Who posted a batch to `/v1/track`: the connection's address, and whether with the admin key. */
+export interface Poster {
+  ip: string;
+  admin: boolean;
+}
+
+/** The shopper's address an event names (`visitor_ip`), if it names one. */
+function shopperIp(body: Record<string, unknown>): string | undefined {
+  const ip = body['visitor_ip'];
+  return typeof ip === 'string' && isIP(ip) !== 0 ? ip : undefined;
+}
+
 /**
- * Takes the new visitors the plugin's and the module's events bring from their shoppers'
- * addresses' budgets, as `/collect` takes a browser's (a loop of `?add-to-cart=` with a
- * fresh `_sb_uid` cookie each time minted billed visitors past every limit). Each such event names
- * its shopper's address (`visitor_ip`, believed because only a key opens the mirror) and the
- * relay's voucher from the shopper's cookies (`visitor_voucher`); both are the relay's own fields,
- * taken off before delivery. A vouched visitor costs nothing; over an address's budget the whole
- * post is a 429, which the plugin and the module send again later.
+ * The door for the shop's server-side events: each event's visitor judged as a browser's is
+ * (`collect/new-visitors.ts`), brought by its shopper's address (`visitor_ip`, the plugin's and the
+ * module's, believed because only a key opens the mirror; a loop of `?add-to-cart=` with a fresh
+ * `_sb_uid` cookie each time once minted billed visitors past every limit). An event naming none
+ * is the poster's: with the ingest key, the posting server's address, so a leaked plugin key
+ * mints no more than one address's budget; with the admin key, the shop's own (its backend, an
+ * import), bound by the ceiling alone, and its history of months already settled passes. The
+ * relay's own fields (`visitor_ip`, `visitor_agent`, and `visitor_voucher`, which plugins still
+ * send and nothing weighs now) are taken off before delivery. An address over its budget
+ * throws the 429 for the whole post, which the plugin and the module send again later.
  */
-export async function takeShopperVisitors(
+export function judgeShopperVisitors(
   bodies: readonly unknown[],
-  vouchers: VisitorVouchers,
   newVisitors: NewVisitors,
-): Promise<void> {
-  for (const body of bodies) {
-    if (
-      !isPlainObject(body) ||
-      typeof body['visitor_ip'] !== 'string' ||
-      isIP(body['visitor_ip']) === 0 ||
-      typeof body['user_id'] !== 'string'
-    )
-      continue;
-    const voucher = typeof body['visitor_voucher'] === 'string' ? body['visitor_voucher'] : undefined;
-    // A visitor already taken from this address within the hour is not taken again (new-visitors.ts).
-    if (vouchers.vouched(voucher, [body['user_id']]) === undefined)
-      await newVisitors.take(body['visitor_ip'], body['user_id']);
-  }
+  poster: Poster,
+  now: number,
+): Promise<(FieldError[] | undefined)[]> {
+  const events = bodies.map((body): EventVisitor | undefined => {
+    if (!isPlainObject(body) || typeof body['user_id'] !== 'string' || body['user_id'] === '') return undefined;
+    const ip = shopperIp(body) ?? (poster.admin ? undefined : poster.ip);
+    return { userId: body['user_id'], datetime: body['datetime'], ip };
+  });
+  return judgeEventVisitors(newVisitors, events, now, poster.admin ? 'passed' : 'refused');
 }

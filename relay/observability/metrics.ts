@@ -121,8 +121,20 @@ function platformMetrics(reg: Registry[]) {
     }),
     newVisitors: new Counter({
       name: 'shopbeacon_new_visitors_total',
-      help: 'New visitors browsers and the plugins named, by result (taken, refused_in_batch, refused_for_address)',
+      help: 'Visitors not yet billed in their month that browsers, the plugins and the shop named, by result (taken, refused_in_batch, refused_for_address, refused_by_ceiling)',
       labelNames: ['result'],
+      registers: reg,
+    }),
+    visitorCeilingShare: new Gauge({
+      name: 'shopbeacon_visitor_ceiling_share',
+      help: "The share of the shop's ceiling of billed visitors taken, by period (month: SHOPBEACON_MAX_VISITORS_PER_MONTH, day: …_PER_DAY); 1 is reached",
+      labelNames: ['period'],
+      registers: reg,
+    }),
+    visitorCeilingReached: new Counter({
+      name: 'shopbeacon_visitor_ceiling_reached_total',
+      help: 'Times a ceiling of billed visitors came to 80 % or 100 % (once per month or day and level, per relay), by period and level',
+      labelNames: ['period', 'level'],
       registers: reg,
     }),
     newVisitorRises: new Counter({

@@ -12,7 +12,10 @@ export interface StatsSources {
   syncStatuses: () => SyncStatus[];
   /** Products withdrawn from sale after they were sent: the service's catalog keeps them. */
   withdrawnProducts?: () => WithdrawnProduct[];
-  /** New visitors this hour and the last, and what was refused: an attack on the bill shows here. */
+  /**
+   * Visitors not yet billed in their month, this hour and the last, what was refused, the rise and
+   * the ceilings: an attack on the bill shows here.
+   */
   newVisitors?: () => unknown;
   /** The last 7 days' orders against the `Order Completed` events sent: `shopbeacon coverage`'s figures. */
   coverage?: () => Promise<unknown>;
@@ -34,7 +37,7 @@ export function statsRoute(options: StatsSources) {
       },
       sync: Object.fromEntries(options.syncStatuses().map((status) => [status.platform, status])),
       withdrawnProducts: options.withdrawnProducts?.() ?? [],
-      newVisitors: options.newVisitors?.() ?? null,
+      newVisitors: (await options.newVisitors?.()) ?? null,
       coverage: (await options.coverage?.()) ?? null,
     };
   };

@@ -7,9 +7,8 @@ import Koa from 'koa';
 import { collectRoute, type CollectOptions } from '../../../relay/collect/collect-route.js';
 import { CustomerProof } from '../../../relay/collect/customer-proof.js';
 import { SignedVisitorIds } from '../../../relay/collect/signed-visitor-ids.js';
-import { NewVisitors } from '../../../relay/collect/new-visitors.js';
 import { RateLimits } from '../../../relay/collect/rate-limits.js';
-import { VisitorVouchers } from '../../../relay/collect/visitor-voucher.js';
+import type { VisitorLimits } from '../../../relay/collect/visitor-budgets.js';
 import { errorHandler } from '../../../relay/http/error-handler.js';
 import { listen, stopListening } from '../../../relay/http/listen.js';
 import { createAccept } from '../../../relay/pipeline/accept.js';
@@ -17,10 +16,15 @@ import { RecordEvents } from '../../../relay/pipeline/record-events.js';
 import type { OutboxRecord } from '../../../relay/outbox/outbox.js';
 import { createLogger } from '../../../relay/observability/logger.js';
 import { browserEvent, collect } from '../../helpers/collect.js';
+import { testDoor } from '../../helpers/visitor-door.js';
 
-/** `POST /collect` alone on a real Koa server, over an in-memory outbox: what it stores and answers. */
-function collectServer(extra: Partial<CollectOptions> = {}) {
+/**
+ * `POST /collect` alone on a real Koa server (believing X-Forwarded-For), through a door of
+ * `limits` (none by default), over an in-memory outbox: what it stores and answers.
+ */
+function collectServer(extra: Partial<CollectOptions> = {}, limits: Partial<VisitorLimits> = {}) {
   const stored: OutboxRecord[] = [];
+  const door = testDoor(limits);
   let server: Server;
   const started = { url: '', stored };
   before(async () => {
@@ -30,14 +34,13 @@ function collectServer(extra: Partial<CollectOptions> = {}) {
       events,
       onEnqueued: () => undefined,
     });
-    const app = new Koa();
+    const app = new Koa({ proxy: true });
     app.use(errorHandler({ logger: createLogger('silent') }));
     const route = collectRoute({
       accept,
       events,
       rateLimits: new RateLimits({ perIp: 0, perUser: 0 }),
-      newVisitors: new NewVisitors(0),
-      vouchers: new VisitorVouchers('a-service-token'),
+      newVisitors: door.newVisitors,
       keepBots: false,
       cookieDomain: undefined,
       now: Date.now,
@@ -46,7 +49,10 @@ function collectServer(extra: Partial<CollectOptions> = {}) {
     app.use((ctx) => route(ctx));
     ({ server, url: started.url } = await listen(app.callback(), 0, '127.0.0.1'));
   });
-  after(() => stopListening(server));
+  after(async () => {
+    await stopListening(server);
+    door.close();
+  });
   return started;
 }
 
@@ -60,7 +66,7 @@ const userCookieOf = (headers: Headers) =>
 describe('collectRoute (relay/collect/collect-route.ts)', () => {
   const relay = collectServer();
 
-  it("stores a browser's events with the visitor its cookies name, and sets the identity cookies and the visitor's voucher", async () => {
+  it("stores a browser's events with the visitor its cookies name, and sets the identity cookies", async () => {
     const answer = await collect(
       relay.url,
       { events: [browserEvent(), browserEvent()] },
@@ -73,7 +79,7 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
       ['anon-visitor-0001', 'anon-visitor-0001'],
     );
     const cookies = answer.headers.getSetCookie().map((c) => c.split('=')[0]);
-    assert.deepEqual(cookies, ['_sb_uid', '_sb_sid', '_sb_sst', '_sb_vid']);
+    assert.deepEqual(cookies, ['_sb_uid', '_sb_sid', '_sb_sst']);
   });
 
   it('answers 200 with the refused events named for a partial batch, and 400 when every event is refused', async () => {
@@ -95,6 +101,35 @@ describe('collectRoute (relay/collect/collect-route.ts)', () => {
     assert.deepEqual(answer.body, { accepted: 0, duplicates: 0, dropped: 1, rejected: [] });
     assert.equal(relay.stored.length, before);
     assert.match(answer.headers.getSetCookie().join(';'), /_sb_bot=1/);
+  });
+});
+
+describe("collectRoute through the door: a visitor not yet billed this month costs its address's budget and the ceiling", () => {
+  const budgeted = collectServer({}, { perHour: 3 });
+  const ceiling = collectServer({}, { maxPerMonth: 1 });
+
+  it('charges the visitor a cookie names, whatever voucher comes with it, and answers 429 past the budget', async () => {
+    const from = (cookie: string) =>
+      collect(budgeted.url, { events: [browserEvent()] }, { cookie, 'x-forwarded-for': '198.51.100.20' });
+    const statuses: number[] = [];
+    for (const id of ['cookie-visitor-1', 'cookie-visitor-2', 'cookie-visitor-3', 'cookie-visitor-4'])
+      statuses.push((await from(`_sb_uid=${id}; _sb_vid=${'v'.repeat(32)}`)).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+    assert.equal((await from('_sb_uid=cookie-visitor-4')).body['error'], 'too_many_new_visitors');
+    assert.equal((await from('_sb_uid=cookie-visitor-2')).status, 200, 'billed this month: free');
+  });
+
+  it('refuses past the ceiling by a 400 naming the setting, which the snippet does not send again, while billed visitors go on', async () => {
+    const from = (address: string, user: string) =>
+      collect(ceiling.url, { events: [browserEvent()] }, { cookie: `_sb_uid=${user}`, 'x-forwarded-for': address });
+    assert.equal((await from('198.51.100.30', 'ceiling-visitor-1')).status, 200);
+    const past = await from('198.51.100.31', 'ceiling-visitor-2');
+    assert.equal(past.status, 400, 'not 408, 429 or 5xx: the snippet keeps only those');
+    assert.equal(past.body['accepted'], 0);
+    const [refused] = past.body['rejected'] as { errors: { path: string; message: string }[] }[];
+    assert.equal(refused?.errors[0]?.path, 'user_id');
+    assert.match(refused?.errors[0]?.message ?? '', /SHOPBEACON_MAX_VISITORS_PER_MONTH\): not sent, so not billed$/);
+    assert.equal((await from('198.51.100.31', 'ceiling-visitor-1')).status, 200);
   });
 });
 

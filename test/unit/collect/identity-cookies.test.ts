@@ -102,16 +102,4 @@ describe('writeIdentityCookies(ctx, identity, options)', () => {
     );
     assert.equal(plain.setCookies[0], '_sb_uid=visitor-1; Max-Age=34560000; Path=/; SameSite=Lax');
   });
-
-  it("adds the visitor's voucher, HttpOnly for as long as the visitor, when given one", () => {
-    const ctx = context();
-    writeIdentityCookies(
-      ctx,
-      { userId: 'v', userCookie: 'visitor-1', sessionId: 's-1', sessionStart: NOW },
-      { domain: undefined, secure: false },
-      'voucher-1',
-    );
-    assert.equal(ctx.setCookies.length, 4);
-    assert.equal(ctx.setCookies[3], '_sb_vid=voucher-1; Max-Age=34560000; Path=/; SameSite=Lax; HttpOnly');
-  });
 });

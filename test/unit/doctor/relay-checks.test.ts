@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverageChecks, deadLetterChecks, newVisitorChecks } from '../../../relay/doctor/relay-checks.js';
+import {
+  coverageChecks,
+  deadLetterChecks,
+  newVisitorChecks,
+  visitorCeilingChecks,
+} from '../../../relay/doctor/relay-checks.js';
 
 describe("the doctor's readings of the relay's /stats", () => {
   it('warns of dead letters by kind with the command that lists them, and says nothing when /stats could not be read', () => {
@@ -66,6 +71,45 @@ describe("the doctor's readings of the relay's /stats", () => {
       check?.detail ?? '',
       /^12 batch\(es\) this hour from addresses over their budget of 200 new visitors .*SHOPBEACON_NEW_VISITORS_PER_HOUR/,
     );
+  });
+
+  it("gives the month's share of the visitor ceiling, warns from 80 % and at 100 %, and says when none is set", () => {
+    const reading = (month: Record<string, unknown>, day: Record<string, unknown> = { limit: null }) => ({
+      stats: {
+        newVisitors: { ceiling: { month: { name: '2026-12', ...month }, day: { name: '2026-12-10', ...day } } },
+      },
+    });
+    const [none] = visitorCeilingChecks(reading({ admitted: 1234, limit: null, share: null }));
+    assert.deepEqual([none?.status, none?.name], ['ok', 'visitor ceiling']);
+    assert.match(
+      none?.detail ?? '',
+      /^none set: 1,234 visitors billed in 2026-12 so far.*SHOPBEACON_MAX_VISITORS_PER_MONTH/,
+    );
+    const [low] = visitorCeilingChecks(reading({ admitted: 400, limit: 10_000, share: 0.04 }));
+    assert.deepEqual(
+      [low?.status, low?.detail],
+      ['ok', '400 of 10,000 visitors billed in 2026-12 (4 %, SHOPBEACON_MAX_VISITORS_PER_MONTH)'],
+    );
+    const [near] = visitorCeilingChecks(reading({ admitted: 8_100, limit: 10_000, share: 0.81 }));
+    assert.equal(near?.status, 'warning');
+    assert.match(near?.detail ?? '', /^8,100 of 10,000 .*\(81 %.*: past it, visitors not yet billed are refused/);
+  });
+
+  it('says when a ceiling is reached, and gives the daily one only when it is set', () => {
+    const reading = (month: Record<string, unknown>, day: Record<string, unknown>) => ({
+      stats: {
+        newVisitors: { ceiling: { month: { name: '2026-12', ...month }, day: { name: '2026-12-10', ...day } } },
+      },
+    });
+    const [reached, day] = visitorCeilingChecks(
+      reading({ admitted: 10_000, limit: 10_000, share: 1 }, { admitted: 50, limit: 500, share: 0.1 }),
+    );
+    assert.match(
+      reached?.detail ?? '',
+      /: reached; visitors not yet billed are refused and not tracked, those billed go on/,
+    );
+    assert.deepEqual([day?.status, day?.name], ['ok', 'daily visitor ceiling']);
+    assert.deepEqual(visitorCeilingChecks({ problem: 'no key' }), []);
   });
 
   it("warns of new visitors rising far above the shop's own rate, naming where most came from", () => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { describe, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import Koa from 'koa';
-import { adminAuth, type AdminAuthOptions } from '../../../relay/http/admin-auth.js';
+import { adminAuth, byAdminKey, type AdminAuthOptions } from '../../../relay/http/admin-auth.js';
 import { errorHandler } from '../../../relay/http/error-handler.js';
 import { KeyFailures } from '../../../relay/http/key-failures.js';
 import { listen, stopListening } from '../../../relay/http/listen.js';
@@ -17,7 +17,7 @@ async function guarded(t: TestContext, options: Omit<AdminAuthOptions, 'failures
   const app = new Koa();
   app.use(errorHandler({ logger: createLogger('silent') }));
   app.use(adminAuth({ ...options, failures: new KeyFailures() }));
-  app.use((ctx) => (ctx.body = { private: true }));
+  app.use((ctx) => (ctx.body = { private: true, byAdminKey: byAdminKey(ctx) }));
   const { server, url }: { server: Server; url: string } = await listen(app.callback(), 0, '127.0.0.1');
   t.after(() => stopListening(server));
   return async (key?: string) => {
@@ -25,7 +25,7 @@ async function guarded(t: TestContext, options: Omit<AdminAuthOptions, 'failures
       `${url}/stats`,
       key === undefined ? {} : { headers: { authorization: `Bearer ${key}` } },
     );
-    const body = (await response.json()) as { error?: string; message?: string };
+    const body = (await response.json()) as { error?: string; message?: string; byAdminKey?: boolean };
     return { status: response.status, challenge: response.headers.get('www-authenticate'), body };
   };
 }
@@ -45,6 +45,11 @@ describe('adminAuth({ adminKey, alsoKey, failures }) on a real Koa server', () =
     assert.deepEqual([(await both(ADMIN)).status, (await both(INGEST)).status], [200, 200]);
     const adminOnly = await guarded(t, { adminKey: ADMIN });
     assert.equal((await adminOnly(INGEST)).status, 401);
+  });
+
+  it('tells the route which key let the request through: the second key is never the admin key', async (t) => {
+    const both = await guarded(t, { adminKey: ADMIN, alsoKey: INGEST });
+    assert.deepEqual([(await both(ADMIN)).body.byAdminKey, (await both(INGEST)).body.byAdminKey], [true, false]);
   });
 
   it('refuses a missing or wrong key with 401 and a Bearer challenge naming the variable, never the key', async (t) => {

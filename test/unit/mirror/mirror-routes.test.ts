@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { NewVisitors } from '../../../relay/collect/new-visitors.js';
-import { VisitorVouchers } from '../../../relay/collect/visitor-voucher.js';
 import { errorHandler } from '../../../relay/http/error-handler.js';
 import { KeyFailures } from '../../../relay/http/key-failures.js';
 import { listen, stopListening } from '../../../relay/http/listen.js';
@@ -14,6 +12,7 @@ import { createAccept } from '../../../relay/pipeline/accept.js';
 import { RecordEvents } from '../../../relay/pipeline/record-events.js';
 import type { RecordStep } from '../../../relay/pipeline/record-step.js';
 import { order, trackingEvent } from '../../helpers/records.js';
+import { testDoor } from '../../helpers/visitor-door.js';
 
 const ADMIN_KEY = 'mirror-admin-key-7c41e9a0b2d86f35';
 const INGEST_KEY = 'mirror-ingest-key-3b8d0f6a91c2e475';
@@ -45,15 +44,17 @@ async function mirror(t: TestContext, overrides: Partial<MirrorOptions> = {}) {
     });
   const accept = createAccept({ enqueueOnce, events, onEnqueued: () => undefined });
   const router = new Router();
+  const door = testDoor();
+  t.after(() => door.close());
   addMirrorRoutes(router, {
     accept,
     events,
     adminKey: ADMIN_KEY,
     ingestKey: INGEST_KEY,
     failures: new KeyFailures(),
-    newVisitors: new NewVisitors(0),
-    vouchers: new VisitorVouchers('a-service-token'),
+    newVisitors: door.newVisitors,
     keepBots: false,
+    now: Date.now,
     ...overrides,
   });
   const app = new Koa();
@@ -203,9 +204,12 @@ describe('addMirrorRoutes(router, options) on a real Koa server', () => {
 
   it('takes a new visitor from the shopper address of a kept event only, never of a bot', async (t) => {
     const counted: string[] = [];
-    const { post } = await mirror(t, {
-      newVisitors: new NewVisitors(10, undefined, (result, n, client) => counted.push(`${result} ${n} ${client}`)),
-    });
+    const door = testDoor(
+      { perHour: 10 },
+      { onCount: (result, n, client) => counted.push(`${result} ${n} ${client}`) },
+    );
+    t.after(() => door.close());
+    const { post } = await mirror(t, { newVisitors: door.newVisitors });
     const at = { visitor_ip: '203.0.113.9' };
     await post('/v1/track', [
       trackingEvent(Date.now(), { ...at, user_id: 'u-bot', visitor_agent: BOT_AGENT }),
