@@ -66,7 +66,8 @@ export function visitorDoor(config: DoorSettings, parts: Parts): NewVisitors {
   const { metrics, visitorLedger: ledger } = parts;
   const limits: VisitorLimits = {
     perHour: config.newVisitorsPerHour,
-    perDay: config.newVisitorsPerDay,
+    // Four hours' worth: a crowd behind one address has a busy afternoon, an attacker's drip stops.
+    perDay: config.newVisitorsPerDay ?? 4 * config.newVisitorsPerHour,
     maxPerMonth: config.maxVisitorsPerMonth,
     maxPerDay: config.maxVisitorsPerDay,
   };

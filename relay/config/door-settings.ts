@@ -116,7 +116,7 @@ export const DOOR_SETTINGS = [
     flag: '--new-visitors-per-day',
     help: 'the same within a UTC day: an address bringing its hourly budget every hour is stopped once it brought this many (0 = off)',
     parse: wholeNumber(),
-    fallback: 480,
+    shown: 'four times the hourly budget (480; off with it)',
   },
   {
     key: 'maxVisitorsPerMonth',
