@@ -254,7 +254,8 @@ describe('what the relay reads and keeps', () => {
       await collect(h.url, { events: [browserEvent()] });
       await until(() => h.mock.records('events').length === 1, 'a delivery, so every file exists');
       assert.equal(statSync(dataDir).mode & 0o777, 0o700);
-      for (const file of ['outbox.sqlite', 'outbox.sqlite-wal', 'platforms.sqlite', 'visitors.sqlite'])
+      const kept = ['outbox', 'platforms', 'visitors', 'visitor-ledger'].map((name) => `${name}.sqlite`);
+      for (const file of [...kept, 'outbox.sqlite-wal'])
         assert.equal(statSync(join(dataDir, file)).mode & 0o777, 0o600, file);
     } finally {
       await h.close();

@@ -184,8 +184,8 @@ describe('POST /collect identity cookies', () => {
 
   it('marks the cookies Secure when a trusted proxy forwarded https', async () => {
     const res = await collect(h.url, browserEvent(), { 'x-forwarded-proto': 'https' });
-    // _sb_uid, _sb_sid, _sb_sst and the visitor's voucher, _sb_vid.
-    assert.equal(cookiesOf(res.headers).filter((c) => /; Secure(;|$)/.test(c)).length, 4);
+    // _sb_uid, _sb_sid and _sb_sst.
+    assert.equal(cookiesOf(res.headers).filter((c) => /; Secure(;|$)/.test(c)).length, 3);
   });
 
   it('renews the cookies with the ids the browser had, and uses them for events without ids', async () => {

@@ -1,6 +1,6 @@
 // The rules the WooCommerce plugin's server-side events follow before the relay counts them: the
 // shopper's consent, a browser judged automated, a customer id believed only for WordPress's own
-// session, the address and voucher the relay weighs. One PHP process per shop request against
+// session, the shopper's address the relay weighs. One PHP process per shop request against
 // WordPress stand-ins, a real relay and the mock service, as woocommerce-plugin.test.ts drives it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,7 +86,7 @@ describe(
       assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted);
     });
 
-    it("names the shopper's address and the relay's voucher, which the relay weighs against the address's budget of new visitors and never forwards", async () => {
+    it("names the shopper's address, which the relay weighs against the address's budget of new visitors, and forwards neither it nor the voucher cookie it passes on", async () => {
       const before = events(h).length;
       await runPluginRequest({
         options: pluginSettings(h.url, ADMIN_KEY),
@@ -105,7 +105,7 @@ describe(
       ).json()) as {
         newVisitors: { thisHour: { taken: number } };
       };
-      assert.ok(stats.newVisitors.thisHour.taken >= 1, 'an unvouched visitor is a new one for its address');
+      assert.ok(stats.newVisitors.thisHour.taken >= 1, 'a visitor not yet billed this month is taken from its address');
     });
   },
 );
