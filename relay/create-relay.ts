@@ -24,6 +24,7 @@ import { RedisVisitors } from './visitors/redis-visitors.js';
 import { SqliteVisitors } from './visitors/sqlite-visitors.js';
 import { RedisVisitorLedger } from './collect/redis-visitor-ledger.js';
 import { SqliteVisitorLedger } from './collect/sqlite-visitor-ledger.js';
+import type { VisitorLedger } from './collect/visitor-ledger.js';
 import { noteCoverage } from './observability/order-coverage.js';
 import { SqliteCoverageLog } from './observability/sqlite-coverage-log.js';
 import { MemoryCoverageLog } from './observability/memory-coverage-log.js';
@@ -41,6 +42,17 @@ export interface RelayDeps {
   scriptFile?: string;
   /** The built debugger and storefront assets. @default dist/web of this package */
   assetDir?: string;
+}
+
+/** The door's ledger, where the visitor count is: with Redis shared, budgets and the ceiling hold across relays. */
+function ledgerOf(config: RelayConfig, shared: RelayCore['shared'], logger: Logger): VisitorLedger {
+  if (shared) return new RedisVisitorLedger(shared.redis);
+  return new SqliteVisitorLedger(config.dataDir, (err) =>
+    logger.warn(
+      { err },
+      "the visitor ledger could not be written: this turn's visitors are counted again when they return",
+    ),
+  );
 }
 
 /** The core and its listeners: ingest and delivery emit, the feed, the metrics and the visitor count listen. */
@@ -61,8 +73,7 @@ function createParts(
         logger.warn({ err }, 'the visitor count could not be written (kept in memory, written again each second)'),
       );
   countVisitors(events, visitors, logger);
-  // Shared with every relay where the visitor count is: budgets and the ceiling hold across them.
-  const visitorLedger = shared ? new RedisVisitorLedger(shared.redis) : new SqliteVisitorLedger(config.dataDir);
+  const visitorLedger = ledgerOf(config, shared, logger);
   // With Redis the data directory holds nothing (the compose file's is a tmpfs the relay may not
   // write): coverage per relay, in memory.
   const coverage = shared

@@ -5,28 +5,27 @@ import type { Budget } from './visitor-budgets.js';
 import type { Admission, MonthVisitor, VisitorLedger } from './visitor-ledger.js';
 
 /**
- * KEYS: the month's set, the previous month's, the latest time, then each budget's counter.
- * ARGV: the user id, when the month's set expires (epoch ms), now, then per budget its limit
- * (`inf` for none) and when its counter expires.
+ * KEYS: the month's set, the previous month's, then each budget's counter.
+ * ARGV: the user id, when the month's set expires (epoch ms), then per budget its limit (`inf`
+ * for none) and when its counter expires.
  * Answers `{1}` billed already; `{0, i…}` refused by the budgets i (0-based), nothing written;
  * `{2, returning, count…}` admitted, each counter's count after.
  */
 const ADMIT = `
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return {1} end
 local full = {0}
-for i = 4, #KEYS do
-  local limit = ARGV[4 + (i - 4) * 2]
-  if limit ~= 'inf' and tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(limit) then full[#full + 1] = i - 4 end
+for i = 3, #KEYS do
+  local limit = ARGV[3 + (i - 3) * 2]
+  if limit ~= 'inf' and tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(limit) then full[#full + 1] = i - 3 end
 end
 if #full > 1 then return full end
 redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[2])
 local out = {2, redis.call('SISMEMBER', KEYS[2], ARGV[1])}
-for i = 4, #KEYS do
+for i = 3, #KEYS do
   out[#out + 1] = redis.call('INCR', KEYS[i])
-  redis.call('PEXPIREAT', KEYS[i], ARGV[5 + (i - 4) * 2])
+  redis.call('PEXPIREAT', KEYS[i], ARGV[4 + (i - 3) * 2])
 end
-if tonumber(redis.call('GET', KEYS[3]) or '0') < tonumber(ARGV[3]) then redis.call('SET', KEYS[3], ARGV[3]) end
 return out
 `;
 
@@ -60,17 +59,12 @@ export class RedisVisitorLedger implements VisitorLedger {
     return orUnavailable(async () => (await this.redis.sismember(K.billed(month), userId)) === 1);
   }
 
-  admit(visitor: MonthVisitor, budgets: readonly Budget[], now: number): Promise<Admission> {
-    const keys = [
-      K.billed(visitor.month),
-      K.billed(visitor.previous),
-      K.latest,
-      ...budgets.map((b) => K.counter(b.key)),
-    ];
+  /** Redis expires what is past keeping by itself: the door's time is not needed here. */
+  admit(visitor: MonthVisitor, budgets: readonly Budget[]): Promise<Admission> {
+    const keys = [K.billed(visitor.month), K.billed(visitor.previous), ...budgets.map((b) => K.counter(b.key))];
     const args = [
       visitor.userId,
       String(visitor.keepUntil + EXPIRY_MARGIN_MS),
-      String(now),
       ...budgets.flatMap((b) => [
         Number.isFinite(b.limit) ? String(b.limit) : 'inf',
         String(b.keepUntil + EXPIRY_MARGIN_MS),

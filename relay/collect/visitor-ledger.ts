@@ -31,7 +31,8 @@ export interface VisitorLedger {
   billed(month: string, userId: string): Awaitable<boolean>;
   /**
    * One step, atomic across relays: billed already; or, when every budget has room, entered for its
-   * month and counted against each; else refused, nothing counted. Records `now` as the latest time.
+   * month and counted against each; else refused, nothing counted. `now`: the door's time, by
+   * which what is past keeping may be pruned.
    */
   admit(visitor: MonthVisitor, budgets: readonly Budget[], now: number): Awaitable<Admission>;
   /** Adds `n` to the counter `key`, kept until `keepUntil`; its count after. */

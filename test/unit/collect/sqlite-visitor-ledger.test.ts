@@ -81,6 +81,21 @@ describe('SqliteVisitorLedger (relay/collect/sqlite-visitor-ledger.ts)', () => {
     }
   });
 
+  it("commits a turn's admissions together on the next turn, where another connection finds them", async () => {
+    const dir = dataDir();
+    const [writer, reader] = [new SqliteVisitorLedger(dir), new SqliteVisitorLedger(dir)];
+    try {
+      writer.admit(visitor('v1'), [budget('a', 5)], now);
+      writer.admit(visitor('v2'), [budget('a', 5)], now);
+      assert.deepEqual([writer.billed('2026-12', 'v2'), reader.billed('2026-12', 'v2')], [true, false]);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual([reader.billed('2026-12', 'v1'), reader.counts(['a'])], [true, [2]]);
+    } finally {
+      writer.close();
+      reader.close();
+    }
+  });
+
   it('forgets, at the first admission of a later hour, the counters past keeping and the months past keeping', () => {
     const ledger = new SqliteVisitorLedger(dataDir());
     try {
