@@ -4,7 +4,7 @@ import { addOutboxLocation, withOutbox, type OutboxLocation } from './open-outbo
 import { parseWholeNumber, parseDuration } from './option-parsers.js';
 import { join } from 'node:path';
 import { settingOption } from './setting-option.js';
-import { recoverOutbox } from '../outbox/sqlite-recovery.js';
+import { recoverOutbox, type OutboxRecovery } from '../outbox/sqlite-recovery.js';
 
 function print(value: unknown, json: boolean, text: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
@@ -81,25 +81,37 @@ function purgeCommand(): Command {
     });
 }
 
+/** What `outbox recover` did, a line each: what was read and how, what was lost, what was kept. */
+function recoveryReport(recovery: OutboxRecovery, file: string): string {
+  const { recovered, readBy, held, lost, kept } = recovery;
+  return [
+    `recovered ${recovered.queued + recovered.dead} record(s) into ${file}: ${recovered.queued} queued, ${recovered.dead} dead letter(s) ` +
+      `(${readBy.sqlite} read through SQLite, ${readBy.pages} from leaf pages no readable tree leads to)`,
+    held === null || lost === null
+      ? "lost: unknown (the damaged outbox's totals cannot be read, so how many records it held is not known)"
+      : `lost ${lost} of the ${held} record(s) the damaged outbox held (its totals: accepted less delivered)`,
+    kept.length > 0
+      ? `the damaged outbox is kept as ${kept.join(', ')}`
+      : 'nothing of the damaged outbox was left to keep',
+    'the duplicate window starts empty: a batch sent again within 24 hours may be delivered twice',
+  ].join('\n');
+}
+
 function recoverCommand(): Command {
   return new Command('recover')
     .description(
-      'read what SQLite still can of a damaged outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)',
+      'read what can still be read of a damaged, emptied or missing outbox.sqlite into a new one, the damaged file kept beside it (the relay stopped)',
     )
     .addOption(settingOption('dataDir'))
     .action((flags: { dataDir: string }) => {
-      let recovery: ReturnType<typeof recoverOutbox>;
+      let recovery: OutboxRecovery;
       try {
         recovery = recoverOutbox(flags.dataDir);
       } catch (error) {
         process.stderr.write(`shopbeacon outbox recover: ${(error as Error).message}\n`);
         process.exit(1);
       }
-      process.stdout.write(
-        `${recovery.recovered.queued} queued record(s) and ${recovery.recovered.dead} dead letter(s) recovered into ${join(flags.dataDir, 'outbox.sqlite')}; ` +
-          `${recovery.lost === null ? 'how many more it held is unknown (its counters cannot be read)' : `${recovery.lost} it held could not be read`}; the damaged file is kept as ${recovery.keptAs}. ` +
-          `The duplicate window starts empty: a batch sent again within 24 hours may be delivered twice.\n`,
-      );
+      process.stdout.write(`${recoveryReport(recovery, join(flags.dataDir, 'outbox.sqlite'))}\n`);
     });
 }
 

@@ -1,17 +1,33 @@
 import type Database from 'better-sqlite3';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
-import { isDamagedFile, OutboxOpenError } from './outbox-errors.js';
+import { isDamagedFile, OutboxOpenError, type LostOutbox } from './outbox-errors.js';
+import { formerOutboxTrace } from './former-outbox.js';
 import { migrate } from '../shared/schema-version.js';
 import { OUTBOX_SCHEMA } from './schema.js';
 
 /**
- * Opens (creating) `outbox.sqlite` in WAL mode with the schema; a directory that cannot hold it, or a
- * damaged file, fails here, at start, with a message naming `SHOPBEACON_DATA_DIR` or the file.
+ * Whether `outbox.sqlite` is missing or empty (SQLite reads no WAL beside a file without a header)
+ * where a trace shows one was kept: looked at before opening, which makes the file and its journal.
+ */
+function lostOutbox(dataDir: string): LostOutbox | undefined {
+  const file = join(dataDir, 'outbox.sqlite');
+  const found = !existsSync(file) ? 'missing' : statSync(file).size === 0 ? 'empty' : undefined;
+  const trace = found && formerOutboxTrace(dataDir);
+  return found && trace ? { found, trace } : undefined;
+}
+
+/**
+ * Opens (creating) `outbox.sqlite` in WAL mode with the schema; a directory that cannot hold it, a
+ * damaged file, or one missing or emptied where an outbox was kept, fails here, at start, with a
+ * message naming `SHOPBEACON_DATA_DIR` or the file.
  */
 export function openOutboxDatabase(dataDir: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+  const lost = lostOutbox(dataDir);
+  if (lost) throw new OutboxOpenError(dataDir, undefined, lost);
   let db: Database.Database;
   try {
     privateDir(dataDir);

@@ -1,158 +1,176 @@
 import type Database from 'better-sqlite3';
-import { existsSync, renameSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
+import { formerOutboxTrace } from './former-outbox.js';
+import { RECORD_COLUMNS, type RecoveredRecord } from './recovered-record.js';
+import { salvageRecords, type OutboxTotals, type ReadBy } from './salvage-records.js';
+import { readFileHeader, writeFixedHeader } from './sqlite-file-header.js';
+import { guessPageSize } from './sqlite-page-scan.js';
 import { openOutboxDatabase } from './sqlite-database.js';
 
-/** Rows read per query; a range that fails is halved until the rows it cannot read stand alone. */
-const RANGE = 1_000;
-const COLUMNS = [
-  'id',
-  'kind',
-  'key',
-  'body',
-  'bytes',
-  'state',
-  'attempts',
-  'version',
-  'next_attempt_at',
-  'created_at',
-  'last_error',
-  'visitor',
-];
+/** Records written to the new outbox per transaction: a million-record outbox is not one WAL. */
+const WRITE_BATCH = 1_000;
 
 export interface OutboxRecovery {
   /** Records read from the damaged file and written to the new one, by state. */
   recovered: { queued: number; dead: number };
-  /**
-   * Records the damaged file counted as waiting that could not be read; null when its counters
-   * cannot be read either.
-   */
+  /** The same records by how they were read: through SQLite's tree, or from leaf pages no tree reaches. */
+  readBy: Record<ReadBy, number>;
+  /** What the damaged file held by its own totals (accepted less delivered); null when they cannot be read. */
+  held: number | null;
+  /** Of what it held, the records that could not be read; null when its totals cannot be read. */
   lost: number | null;
-  /** Where the damaged file now is (its -wal and -shm beside it). */
-  keptAs: string;
+  /** The files kept as they were found: the damaged outbox, its -wal and -shm (none when nothing was left). */
+  kept: string[];
 }
 
-type Row = Record<string, unknown>;
-
-/** The records of ids `from`…`to` SQLite can still read, halving a range that fails down to the ids it cannot. */
-function readRange(range: Database.Statement, from: number, to: number): Row[] {
-  try {
-    return range.all(from, to) as Row[];
-  } catch {
-    if (from === to) return [];
-    const middle = Math.floor((from + to) / 2);
-    return [...readRange(range, from, middle), ...readRange(range, middle + 1, to)];
-  }
-}
-
-/** The highest id the file knows of, from the table or from AUTOINCREMENT's own record; 0 when neither can be read. */
-function lastId(db: Database.Database): number {
-  for (const sql of [
-    'SELECT max(id) AS n FROM records',
-    "SELECT seq AS n FROM sqlite_sequence WHERE name = 'records'",
-  ]) {
-    try {
-      const n = (db.prepare(sql).get() as { n: number | null } | undefined)?.n;
-      if (typeof n === 'number') return n;
-    } catch {
-      // The next way of knowing, or none.
-    }
-  }
-  return 0;
-}
-
-/** The damaged file's own counters: `accepted` less `delivered` is what it held; null when they cannot be read. */
-function countersOf(db: Database.Database): { accepted: number; delivered: number } | null {
-  try {
-    const rows = db.prepare("SELECT name, value FROM counters WHERE name IN ('accepted', 'delivered')").all() as {
-      name: string;
-      value: number;
-    }[];
-    const value = (name: string) => rows.find((row) => row.name === name)?.value;
-    const [accepted, delivered] = [value('accepted'), value('delivered')];
-    return accepted === undefined || delivered === undefined ? null : { accepted, delivered };
-  } catch {
-    return null;
-  }
-}
-
-/** Whether SQLite reads the file whole: then it is no case for recovery (and may be a running relay's). */
+/**
+ * Whether SQLite reads the file whole and it is an outbox: then there is nothing to recover (and a
+ * relay may be using it). A damaged file is left as it was found: the -wal and -shm SQLite made
+ * beside it to look are removed (no relay opens a damaged outbox, so none is using them).
+ */
 function isIntact(file: string): boolean {
+  const made = ['-wal', '-shm'].map((suffix) => file + suffix).filter((path) => !existsSync(path));
   let db: Database.Database | undefined;
+  let intact = false;
   try {
-    db = openSqlite(file);
-    return db.pragma('quick_check(1)', { simple: true }) === 'ok';
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
+    intact =
+      db.pragma('quick_check(1)', { simple: true }) === 'ok' &&
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").get() !== undefined;
   } catch {
-    return false;
+    intact = false;
   } finally {
     db?.close();
   }
+  if (!intact) for (const path of made) rmSync(path, { force: true });
+  return intact;
 }
 
-/** Moves `outbox.sqlite` and its -wal and -shm aside under one new name; returns it. */
-function keepAside(file: string, now: number): string {
-  const kept = `${file}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, kept + suffix);
-  return kept;
-}
-
-/** Writes the rows into a new outbox, its counters so that accepted = delivered + queued + dead holds. */
-function writeRecovered(dataDir: string, rows: Row[], delivered: number): OutboxRecovery['recovered'] {
-  const db = openOutboxDatabase(dataDir, 'FULL');
+/**
+ * What the recovery reads: a copy of the damaged file (an empty one when it is missing) and its
+ * WAL (reading replays a WAL into its file), with the header's fixed fields written back where
+ * they were overwritten, so that SQLite opens it.
+ */
+function readableCopy(file: string, dir: string): string {
+  const copy = join(dir, 'damaged.sqlite');
+  if (existsSync(file)) copyFileSync(file, copy);
+  else closeSync(openSync(copy, 'w'));
+  const wal = existsSync(`${file}-wal`);
+  if (wal) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  const header = readFileHeader(copy);
+  const size = statSync(copy).size;
+  if (header.intact || size === 0) return copy;
+  const fd = openSync(copy, 'r');
   try {
-    const columns = COLUMNS.filter((column) => rows.some((row) => column in row));
+    writeFixedHeader(copy, header.pageSize ?? guessPageSize(fd, size), wal);
+  } finally {
+    closeSync(fd);
+  }
+  return copy;
+}
+
+/** Reads what can be read of `damaged` into a new outbox in `dir`, its totals set so that accepted = delivered + queued + dead. */
+function writeRecovered(damaged: string, dir: string) {
+  const db = openOutboxDatabase(dir, 'FULL');
+  try {
     const insert = db.prepare(
-      `INSERT OR IGNORE INTO records (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+      `INSERT OR IGNORE INTO records (${RECORD_COLUMNS.join(', ')}) VALUES (${RECORD_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
-    const counts = { queued: 0, dead: 0 };
-    db.transaction(() => {
-      for (const row of rows) {
-        if (insert.run(Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))).changes === 0) continue;
-        if (row['state'] === 'dead') counts.dead += 1;
-        else counts.queued += 1;
-      }
-      db.prepare("UPDATE counters SET value = ? WHERE name = 'delivered'").run(delivered);
-      db.prepare("UPDATE counters SET value = ? WHERE name = 'accepted'").run(delivered + counts.queued + counts.dead);
-    })();
-    return counts;
+    const recovered = { queued: 0, dead: 0 };
+    const readBy: Record<ReadBy, number> = { sqlite: 0, pages: 0 };
+    let pending = 0;
+    db.exec('BEGIN');
+    const take = (record: RecoveredRecord, by: ReadBy) => {
+      if (insert.run(record).changes === 0) return;
+      recovered[record.state] += 1;
+      readBy[by] += 1;
+      if ((pending += 1) % WRITE_BATCH === 0) db.exec('COMMIT; BEGIN');
+    };
+    const totals: OutboxTotals | null = salvageRecords(damaged, take);
+    const delivered = totals?.delivered ?? 0;
+    db.prepare("UPDATE counters SET value = ? WHERE name = 'delivered'").run(delivered);
+    db.prepare("UPDATE counters SET value = ? WHERE name = 'accepted'").run(
+      delivered + recovered.queued + recovered.dead,
+    );
+    db.exec('COMMIT');
+    // The new file whole in itself, no WAL beside it to leave behind when it is moved.
+    db.pragma('journal_mode = DELETE');
+    return { recovered, readBy, totals };
   } finally {
     db.close();
   }
 }
 
+/** Keeps `from` as `to` without touching it: a second name, or a copy where the file system has none. */
+function keep(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to, constants.COPYFILE_EXCL);
+  }
+}
+
 /**
- * Reads what SQLite still can of a damaged `outbox.sqlite` into a new one, keeping the damaged
- * file beside it. The duplicate window starts empty (a batch sent again within 24 hours of the
- * damage may be delivered twice) and the pause note is not carried over.
+ * Keeps the damaged outbox and its -wal and -shm under a new name, then puts the new outbox in its
+ * place. The old journals go first: SQLite would replay them onto the new file.
+ */
+function replaceOutbox(dataDir: string, fresh: string, now: number): string[] {
+  const file = join(dataDir, 'outbox.sqlite');
+  const keptAs = `${file}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+  const kept: string[] = [];
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(file + suffix)) {
+      keep(file + suffix, keptAs + suffix);
+      kept.push(keptAs + suffix);
+    }
+  for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
+  renameSync(fresh, file);
+  return kept;
+}
+
+/**
+ * Reads what can still be read of a damaged `outbox.sqlite` into a new one: through SQLite, then
+ * from the file's leaf pages (`salvage-records.ts`). The damaged file is read through a copy and
+ * keeps its bytes; it is put aside only once the new outbox is written, so a recovery that fails
+ * leaves it where it was. A missing or empty file where an outbox was kept is recovered too: into
+ * an empty outbox, the loss said. The duplicate window starts empty (a batch sent again within
+ * 24 hours of the damage may be delivered twice) and the pause note is not carried over.
  */
 export function recoverOutbox(dataDir: string, now = Date.now()): OutboxRecovery {
   const file = join(dataDir, 'outbox.sqlite');
-  if (!existsSync(file)) throw new Error(`there is no outbox to recover: ${file} does not exist`);
-  if (isIntact(file))
+  if (!existsSync(file) && !formerOutboxTrace(dataDir))
+    throw new Error(`there is no outbox to recover: ${file} does not exist`);
+  if (existsSync(file) && isIntact(file))
     throw new Error(
       `${file} is not damaged (SQLite's quick_check finds nothing): there is nothing to recover, and a relay may be using it`,
     );
-  const keptAs = keepAside(file, now);
-  let rows: Row[] = [];
-  let counters: { accepted: number; delivered: number } | null = null;
-  let damaged: Database.Database | undefined;
+  let scratch: string | undefined;
   try {
-    damaged = openSqlite(keptAs);
-    const last = lastId(damaged);
-    const range = damaged.prepare('SELECT * FROM records WHERE id BETWEEN ? AND ? ORDER BY id');
-    for (let from = 1; from <= last; from += RANGE)
-      rows.push(...readRange(range, from, Math.min(last, from + RANGE - 1)));
-    counters = countersOf(damaged);
-  } catch {
-    // Not a database at all any more (its header is gone): nothing to read.
-    rows = [];
+    scratch = mkdtempSync(join(dataDir, '.outbox-recovery-'));
+    const { recovered, readBy, totals } = writeRecovered(readableCopy(file, scratch), join(scratch, 'new'));
+    const kept = replaceOutbox(dataDir, join(scratch, 'new', 'outbox.sqlite'), now);
+    const held = totals ? totals.accepted - totals.delivered : null;
+    const lost = held === null ? null : Math.max(0, held - recovered.queued - recovered.dead);
+    return { recovered, readBy, held, lost, kept };
+  } catch (error) {
+    const reason = (error as Error).message.replace(/\s+/g, ' ');
+    throw new Error(
+      `the new outbox could not be written in ${dataDir} (${reason}): ${file} is left where it was, as it was; make room or fix the directory and run this again`,
+    );
   } finally {
-    damaged?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
-  const recovered = writeRecovered(dataDir, rows, counters?.delivered ?? 0);
-  const lost = counters
-    ? Math.max(0, counters.accepted - counters.delivered - recovered.queued - recovered.dead)
-    : null;
-  return { recovered, lost, keptAs };
 }

@@ -35,13 +35,14 @@ function loadDriver(nodeMajor: number): DatabaseConstructor {
 let driver: DatabaseConstructor | undefined;
 
 /**
- * Opens (creating) an SQLite file through the driver this Node runs safely. A native module built
- * for another Node (better-sqlite3 12 loads it on first open) is a `SqliteDriverError`.
+ * Opens (creating, unless `options` say otherwise) an SQLite file through the driver this Node runs
+ * safely. A native module built for another Node (better-sqlite3 12 loads it on first open) is a
+ * `SqliteDriverError`.
  */
-export function openSqlite(file: string): BetterSqlite3.Database {
+export function openSqlite(file: string, options?: BetterSqlite3.Options): BetterSqlite3.Database {
   driver ??= loadDriver(Number(process.versions.node.split('.')[0]));
   try {
-    return new driver(file);
+    return new driver(file, options);
   } catch (error) {
     throw (error as { code?: unknown }).code === 'ERR_DLOPEN_FAILED' ? new SqliteDriverError(error) : error;
   }

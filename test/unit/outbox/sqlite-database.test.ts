@@ -1,6 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -68,6 +78,47 @@ describe('a damaged outbox at start', () => {
       openOutboxDatabase(dir, 'NORMAL').close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an outbox missing or emptied at start', () => {
+  const lost = (dir: string, found: string, trace: string) => (error: unknown) => {
+    assert.ok(error instanceof OutboxOpenError);
+    assert.equal(
+      error.message,
+      `${join(dir, 'outbox.sqlite')} is ${found}, but ${join(dir, trace)} shows an outbox was kept here: the records it held are gone, so the relay will not silently start a new, empty one. ` +
+        `Run \`shopbeacon outbox recover --data-dir ${dir}\`: it reads what is left, says what was lost and starts a new outbox; then start again`,
+    );
+    return true;
+  };
+
+  it('is refused where its journal, the visitor count or the order coverage shows one was kept, and no file is made', () => {
+    for (const trace of ['outbox.sqlite-wal', 'visitors.sqlite', 'coverage.sqlite']) {
+      const dir = mkdtempSync(join(tmpdir(), 'sb-lost-'));
+      try {
+        writeFileSync(join(dir, trace), '');
+        assert.throws(() => openOutboxDatabase(dir, 'NORMAL'), lost(dir, 'missing', trace));
+        assert.equal(existsSync(join(dir, 'outbox.sqlite')), false);
+        writeFileSync(join(dir, 'outbox.sqlite'), '');
+        assert.throws(() => openOutboxDatabase(dir, 'NORMAL'), lost(dir, 'empty (0 bytes)', trace));
+        assert.equal(statSync(join(dir, 'outbox.sqlite')).size, 0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('starts a new outbox in a directory that shows none was kept there, empty file or none', () => {
+    for (const empty of [false, true]) {
+      const dir = mkdtempSync(join(tmpdir(), 'sb-lost-'));
+      try {
+        writeFileSync(join(dir, 'platforms.sqlite'), '');
+        if (empty) writeFileSync(join(dir, 'outbox.sqlite'), '');
+        openOutboxDatabase(dir, 'NORMAL').close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });
