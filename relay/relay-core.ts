@@ -18,6 +18,7 @@ import { RedisPlatformState } from './platform-state/redis-platform-state.js';
 import { rememberDelivered } from './platform-state/remember-delivered.js';
 import { SqlitePlatformState } from './platform-state/sqlite-platform-state.js';
 import { ServiceClock } from './shared/service-clock.js';
+import { askServiceTime } from './delivery/service-time.js';
 
 /**
  * One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and
@@ -109,6 +110,14 @@ function relayClock(logger: Logger): ServiceClock {
   });
 }
 
+/** The relay's clock, the service asked its time at start; `stopAsking` ends the question (the relay closing first). */
+function clockAskingService(settings: CoreSettings, logger: Logger): { clock: ServiceClock; stopAsking: () => void } {
+  const clock = relayClock(logger);
+  const asking = new AbortController();
+  clock.ask(askServiceTime(settings.baseUrl, settings.deliveryTimeoutMs, asking.signal));
+  return { clock, stopAsking: () => asking.abort() };
+}
+
 /** The core every process that delivers builds the same way: the relay, and `import`/`backfill` without `--via`. */
 export function createRelayCore(settings: CoreSettings, options: RelayCoreOptions): RelayCore {
   const events = new RecordEvents();
@@ -116,7 +125,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const shared = redis ? createSharedState(redis, settings) : undefined;
   const { outbox, enqueueOnce } = createOutbox(settings, shared);
   const ingestLoad = createIngestLoad();
-  const clock = relayClock(options.logger);
+  const { clock, stopAsking } = clockAskingService(settings, options.logger);
   const client = withServiceDate(createUpstream(settings, ingestLoad.arrivingWithin), clock);
   const worker = new DeliveryWorker({
     ...settings,
@@ -131,12 +140,13 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
     platformState = openPlatformState(shared, options.platformStateDir ?? settings.dataDir);
   } catch (error) {
     // platforms.sqlite refused (written by a newer version): what was opened is closed, not leaked to an embedder.
-    void closeEach([() => outbox.close(), () => client.destroy(), () => shared?.close()]);
+    void closeEach([() => stopAsking(), () => outbox.close(), () => client.destroy(), () => shared?.close()]);
     throw error;
   }
   rememberDelivered(events, platformState);
   const accept = createAccept({
     now: () => clock.now(),
+    untilTimeKnown: () => clock.untilKnown(),
     enqueueOnce,
     events,
     onEnqueued: (count) => (ingestLoad.touch(count), worker.notify()),
@@ -145,6 +155,7 @@ export function createRelayCore(settings: CoreSettings, options: RelayCoreOption
   const queued = async () => total((await outbox.counts()).queued);
   const close = (graceMs: number, closeListeners?: () => Promise<void>) =>
     closeEach([
+      () => stopAsking(),
       () => worker.stop(graceMs),
       () => client.close(),
       () => closeListeners?.(),

@@ -107,6 +107,7 @@ function addBrowserRoutes(
     keepBots: config.bots === 'keep',
     cookieDomain: config.cookieDomain,
     now: () => parts.clock.now(),
+    untilTimeKnown: () => parts.clock.untilKnown(),
     ...(config.identitySecret
       ? {
           customerProof: new CustomerProof(config.identitySecret),

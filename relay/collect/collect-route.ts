@@ -29,6 +29,8 @@ export interface CollectOptions extends IngestDeps {
   cookieDomain: string | undefined;
   /** The relay's trusted time (`shared/service-clock.ts`): a page's skew is measured against it. */
   now: () => number;
+  /** While the service's time is being asked at start, what measuring a skew waits for. */
+  untilTimeKnown?: () => Promise<void> | undefined;
   /** With `SHOPBEACON_IDENTITY_SECRET`: customer ids need the shop's proof. */
   customerProof?: CustomerProof;
   /** Told of each batch's events whose customer id had no proof, with the client's address. */
@@ -155,6 +157,8 @@ export function collectRoute(options: CollectOptions) {
     const { identity, events } = shopperIds(ctx, body.events, options);
     const userIds = events.map((raw) => eventUserId(raw, identity.userId));
     await options.rateLimits.take(ctx.ip, events.length, countByUser(userIds));
+    const asking = options.untilTimeKnown?.();
+    if (asking) await asking;
     const context = { identity, skewMs: clockSkew(body.sentAt, options.now()), orderProof: options.orderProof };
     const cookieOptions = { domain: options.cookieDomain, secure: ctx.secure };
     if (isDoctorProbe(ctx)) {

@@ -35,6 +35,17 @@ async function serviceErrors(ctx: Context, next: () => Promise<unknown>): Promis
   }
 }
 
+/**
+ * The service's clock on every answer, as a real one's carry it (Node would write the machine's):
+ * the relay asks it with a HEAD of the base URL at start, and reads it from each delivery's answer.
+ */
+function serviceDate(now: () => number) {
+  return async (ctx: Context, next: () => Promise<unknown>): Promise<void> => {
+    ctx.set('Date', new Date(now()).toUTCString());
+    await next();
+  };
+}
+
 function checkAuthorization(ctx: Context, token: string, required: boolean): void {
   const header = ctx.get('authorization');
   if (!header && !required) return;
@@ -142,8 +153,6 @@ export function createMockApp(options: MockAppOptions): MockApp {
 
   function serviceRoute(info: KindInfo) {
     return async (ctx: Context): Promise<void> => {
-      // The service's clock, as a real one's answers carry it (Node would write the machine's).
-      ctx.set('Date', new Date(options.now()).toUTCString());
       if (await injectFaults(ctx)) return;
       try {
         checkAuthorization(ctx, options.token, info.kind !== 'product');
@@ -170,6 +179,7 @@ export function createMockApp(options: MockAppOptions): MockApp {
   };
   addInspectionRoutes(router, { store, calls, faults: () => faults, setFaults, onChange: options.onChange });
 
+  app.use(serviceDate(options.now));
   app.use(serviceErrors);
   app.use(router.routes());
   app.use(router.allowedMethods());

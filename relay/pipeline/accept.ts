@@ -40,6 +40,8 @@ export interface AcceptDeps {
   /** Orders and products delivered before with the same body are not stored again; without it every record is. */
   unchanged?: UnchangedCheck;
   now?: () => number;
+  /** While the service's time is being asked at start, what `now` waits for (`ServiceClock.untilKnown`). */
+  untilTimeKnown?: () => Promise<void> | undefined;
 }
 
 /** `accept(source, kind, raws, toRecord)`: every way in hands its records to this one function. */
@@ -91,6 +93,8 @@ export function createAccept(deps: AcceptDeps): Accept {
   const now = deps.now ?? Date.now;
   return async function accept(from, kind, raws, toRecord) {
     const origin = originOf(from);
+    const asking = deps.untilTimeKnown?.();
+    if (asking) await asking;
     const at = now();
     const checks = raws.map((raw) => toRecord(raw, at));
     const records = checks.flatMap((check) => (check.ok ? [withVisitor(check.value)] : []));

@@ -30,6 +30,10 @@ export class ServiceClock {
   private anchorMonotonic: number;
   private fromService = false;
   private stepReported = false;
+  /** A service `Date` has been read: from here on the time is judged against the service's. */
+  private told = false;
+  /** The question put to the service at start (`ask`), while its answer is awaited. */
+  private question: Promise<void> | undefined;
 
   constructor(private readonly options: ServiceClockOptions = {}) {
     this.wall = options.wall ?? Date.now;
@@ -56,10 +60,35 @@ export class ServiceClock {
     return Math.min(wall, trusted);
   }
 
+  /**
+   * The service asked its time (`answer` is its answer's `Date`, undefined when none came): until
+   * it answers, `untilKnown` has what stamps a time wait. A relay started with its clock a day
+   * ahead would otherwise stamp what arrives before the first delivery's answer a day ahead, and
+   * the service would refuse it as future.
+   */
+  ask(answer: Promise<string | undefined>): void {
+    this.question = answer
+      .then(
+        (date) => this.observeServiceDate(date),
+        () => undefined,
+      )
+      .finally(() => (this.question = undefined));
+  }
+
+  /**
+   * What stamping a time waits for: the service's answer to `ask` while it is awaited; undefined
+   * once the service's time is known, or once the question is over without an answer (the wall
+   * clock, as before any answer, until one comes).
+   */
+  untilKnown(): Promise<void> | undefined {
+    return this.told ? undefined : this.question;
+  }
+
   /** An answer's `Date` header, as the service wrote it. */
   observeServiceDate(header: string | undefined): void {
     const written = header === undefined ? NaN : Date.parse(header);
     if (!Number.isFinite(written)) return;
+    this.told = true;
     const service = written + DATE_RESOLUTION_MS;
     const wall = this.wall();
     this.anchorMonotonic = this.monotonic();

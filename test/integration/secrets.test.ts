@@ -138,7 +138,7 @@ describe('nothing the client sends reaches beyond the configured service', () =>
     await trap.close();
   });
 
-  it('sends only POST /v1/* with its own headers, whatever host, path or header the body and the request name', async () => {
+  it('sends only POST /v1/* with its own headers (and asks the service its time once, without the token), whatever host, path or header the body and the request name', async () => {
     const trapHost = new URL(trap.url).host;
     const hostile = [
       { event_name: '../../v1/orders', event: { url: trap.url } },
@@ -159,7 +159,7 @@ describe('nothing the client sends reaches beyond the configured service', () =>
       headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json', host: trapHost },
       body: JSON.stringify(order()),
     });
-    await until(() => service.calls.length >= 3, 'the calls that were accepted');
+    await until(() => service.calls.length >= 4, 'the calls that were accepted');
     assert.equal(trap.calls.length, 0);
     const allowedHeaders = new Set([
       'host',
@@ -172,7 +172,10 @@ describe('nothing the client sends reaches beyond the configured service', () =>
       'accept-encoding',
       'keep-alive',
     ]);
-    for (const call of service.calls) {
+    // Besides the deliveries, one question at start: the service's time, its base URL's HEAD, no token.
+    const [asked, ...others] = service.calls.filter((call) => call.method === 'HEAD');
+    assert.deepEqual([asked?.url, asked?.headers.authorization, others.length], ['/', undefined, 0]);
+    for (const call of service.calls.filter((c) => c !== asked)) {
       assert.equal(call.method, 'POST');
       assert.ok(['/v1/track', '/v1/orders', '/v1/products/catalog'].includes(call.url), call.url);
       assert.equal(call.headers.host, new URL(service.url).host);
@@ -183,7 +186,7 @@ describe('nothing the client sends reaches beyond the configured service', () =>
       );
     }
     console.log(
-      `# boundary: ${hostile.length + 1} hostile requests, ${service.calls.length} calls to the service (POST /v1/* only), 0 to any other host`,
+      `# boundary: ${hostile.length + 1} hostile requests, ${service.calls.length - 1} calls to the service (POST /v1/* only) and its time asked once, 0 to any other host`,
     );
   });
 

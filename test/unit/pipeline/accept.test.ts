@@ -72,4 +72,27 @@ describe('createAccept, the one way every record is taken in (relay/pipeline/acc
       ['unchanged'],
     );
   });
+
+  it("waits for the service's time, while it is asked at start, before it stamps a record", async () => {
+    let told: () => void = () => undefined;
+    let asking: Promise<void> | undefined = new Promise<void>((resolve) => (told = resolve));
+    let clock = 1_000;
+    const accept = createAccept({
+      enqueueOnce: async (records) => records.map((): EnqueueResult => 'queued'),
+      events: new RecordEvents(),
+      onEnqueued: () => undefined,
+      now: () => clock,
+      untilTimeKnown: () => asking,
+    });
+    const stampedAt: number[] = [];
+    const stamping: ToRecord = (raw, now) => (stampedAt.push(now), { ok: true, value: order(String(raw)) });
+    const verdicts = accept('mirror', 'order', ['o1'], stamping);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(stampedAt, [], 'nothing stamped before the service answered');
+    clock = 86_400_000;
+    asking = undefined;
+    told();
+    assert.equal((await verdicts)[0]?.status, 'queued');
+    assert.deepEqual(stampedAt, [86_400_000], 'stamped by the time once known');
+  });
 });

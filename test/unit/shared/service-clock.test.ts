@@ -61,4 +61,30 @@ describe('ServiceClock', () => {
     assert.equal(clock.now(), T0 - DAY);
     assert.deepEqual(state.steps, [-DAY]);
   });
+
+  it("has stamping wait for the service's answer to the question put at start, then stamps by the service's time", async () => {
+    const { clock, state } = clocks();
+    state.wall += DAY;
+    let answer: (date: string) => void = () => undefined;
+    clock.ask(new Promise<string>((resolve) => (answer = resolve)));
+    const waiting = clock.untilKnown();
+    assert.ok(waiting instanceof Promise, 'a time asked for and not yet told is waited for');
+    answer(new Date(T0).toUTCString());
+    await waiting;
+    assert.equal(clock.untilKnown(), undefined);
+    assert.equal(clock.now(), T0 + 500, "the service's time, not the wall clock a day ahead");
+    assert.equal(state.disagreements.length, 1);
+  });
+
+  it('ends the wait when the question goes unanswered: the wall clock, until an answer says otherwise', async () => {
+    const { clock, state } = clocks();
+    clock.ask(Promise.reject(new Error('connection refused')));
+    await clock.untilKnown();
+    assert.equal(clock.untilKnown(), undefined);
+    assert.equal(clock.now(), T0);
+    clock.ask(Promise.resolve(undefined));
+    await clock.untilKnown();
+    assert.equal(clock.untilKnown(), undefined, 'an answer without a Date tells nothing, and ends the wait too');
+    assert.deepEqual(state.disagreements, []);
+  });
 });
