@@ -21,7 +21,8 @@ function syncProblems(statuses: SyncStatus[], now = Date.now()): string[] {
 /** Why the outbox cannot take records now, if it cannot. */
 async function outboxProblems(outbox: OutboxStatus): Promise<string[]> {
   const reasons: string[] = [];
-  if (!(await outbox.isWritable())) reasons.push('the outbox cannot be written');
+  const unwritable = await outbox.writeProblem();
+  if (unwritable) reasons.push(unwritable);
   const full = await outbox.fullness();
   if (full) reasons.push(`the outbox is full (${full})`);
   return reasons;

@@ -139,8 +139,11 @@ export interface OutboxStatus {
   pauseNote(): Awaitable<string | undefined>;
   /** Which cap the outbox has reached (new records are refused until delivery makes room), if any. */
   fullness(): Awaitable<string | undefined>;
-  /** Whether a write succeeds now (for `/readyz`); also clears a remembered write failure. */
-  isWritable(): Awaitable<boolean>;
+  /**
+   * Why a write fails now (for `/readyz`), naming what to fix (a full disk); undefined when one
+   * succeeds, which also clears a remembered write failure.
+   */
+  writeProblem(): Awaitable<string | undefined>;
 }
 
 /** The durable queue between ingest and delivery, as its owner (`createOutbox`) holds it. */

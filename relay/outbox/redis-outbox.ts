@@ -284,8 +284,9 @@ export class RedisOutbox implements Outbox {
     return counts.bytes >= this.limits.bytes ? `${this.limits.bytes} bytes` : undefined;
   }
 
-  async isWritable(): Promise<boolean> {
-    return this.redis.status === 'ready' && (await this.redis.ping().catch(() => '')) === 'PONG';
+  async writeProblem(): Promise<string | undefined> {
+    const answers = this.redis.status === 'ready' && (await this.redis.ping().catch(() => '')) === 'PONG';
+    return answers ? undefined : 'the outbox cannot be written';
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stringifyBody } from '../shared/exact-json.js';
-import { asStorageError, outboxFull } from '../shared/storage-error.js';
+import { asStorageError, outboxFull, StorageError } from '../shared/storage-error.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { seenIdOf } from './outbox-key.js';
 import type { EnqueueResult, OutboxRecord } from './outbox.js';
@@ -49,6 +49,11 @@ export class SqliteEnqueue {
   >;
   /** Records and bytes promised to enqueue calls still waiting for their commit. */
   private reserved = { records: 0, bytes: 0 };
+  /**
+   * The last commit the disk refused (a full disk, a read-only one) and the bytes it carried, until
+   * one succeeds or `SqliteOutbox.writeProblem` finds room for as much.
+   */
+  refusal: { code: string; bytes: number } | undefined;
 
   constructor(private readonly options: SqliteEnqueueOptions) {
     this.group = new GroupCommit((groups) => this.commit(groups), options.groupCommitMs);
@@ -80,7 +85,9 @@ export class SqliteEnqueue {
     try {
       return await this.group.submit(pending);
     } catch (error) {
-      throw asStorageError(error);
+      const refused = asStorageError(error);
+      if (refused instanceof StorageError && refused.causeCode) this.refusal = { code: refused.causeCode, bytes };
+      throw refused;
     } finally {
       this.reserved.records -= records.length;
       this.reserved.bytes -= bytes;
@@ -97,6 +104,7 @@ export class SqliteEnqueue {
     const results = this.storeAll.immediate(groups, this.options.now(), effects);
     // Applied only once the commit succeeded: a failed commit changes nothing.
     for (const change of effects.changes) change();
+    this.refusal = undefined;
     return results;
   }
 

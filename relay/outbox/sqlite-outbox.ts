@@ -21,6 +21,7 @@ import { SqliteSeenWindow } from './sqlite-seen-window.js';
 import { type DedupeWindow, dedupeWindow } from '../shared/dedupe-window.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteTally } from './sqlite-tally.js';
+import { probeBytes, unwritableReason } from './sqlite-write-probe.js';
 
 /** How often a claim reads the due records from the start, not on from the last handed out. */
 const FULL_SCAN_MS = 1_000;
@@ -92,10 +93,12 @@ export class SqliteOutbox implements Outbox {
   private readonly replaced = new Set<number>();
   private readonly synchronous: 'FULL' | 'NORMAL';
   private readonly maintenance: NodeJS.Timeout;
+  private readonly dataDir: string;
 
   constructor(options: SqliteOutboxOptions) {
     this.synchronous =
       (options.synchronous ?? rowDefault(DELIVERY_SETTINGS, 'outboxSync')) === 'normal' ? 'NORMAL' : 'FULL';
+    this.dataDir = options.dataDir;
     this.db = openOutboxDatabase(options.dataDir, this.synchronous);
     this.now = options.now ?? Date.now;
     this.seen = new SqliteSeenWindow(this.db, options.window ?? dedupeWindow(), this.now());
@@ -309,12 +312,19 @@ export class SqliteOutbox implements Outbox {
     return this.tally.bytes >= this.limits.bytes ? `${this.limits.bytes} bytes` : undefined;
   }
 
-  isWritable(): boolean {
+  /**
+   * Why a write fails now, naming what to fix; undefined once one succeeds. After a commit the disk
+   * refused, the probe writes as much as that commit did (`probeBytes`): a disk with room for the
+   * probe's one small row, in pages SQLite had freed, is not one with room for records.
+   */
+  writeProblem(): string | undefined {
+    const refused = this.way.refusal;
     try {
-      this.sql.probe.run(String(this.now()));
-      return true;
-    } catch {
-      return false;
+      this.sql.probe.run(refused ? 'x'.repeat(probeBytes(refused.bytes)) : String(this.now()));
+      this.way.refusal = undefined;
+      return undefined;
+    } catch (error) {
+      return unwritableReason(this.dataDir, error);
     }
   }
 

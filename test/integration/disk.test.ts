@@ -76,7 +76,13 @@ describe('a full or read-only data directory', { skip }, () => {
     );
     assert.ok(refused > 0, during.join(','));
     assert.ok(during.every((s) => s === 200 || s === 503));
-    assert.equal((await readyz(relay)).status, 503);
+    const ready = await readyz(relay);
+    assert.equal(ready.status, 503);
+    assert.match(
+      ready.body.reasons?.[0] ?? '',
+      /^the disk of the data directory \S+ is full \(SQLITE_FULL\): the outbox refuses records until there is room/,
+      'the full disk named first, not only the service it cannot reach',
+    );
     assert.match(relay.output.join(''), /"cause":"SQLITE_FULL".*the outbox cannot store records/);
     disk.free();
     mock.setFaults({ failRate: 0 });

@@ -8,7 +8,10 @@ import type { OutboxStatus } from '../../../relay/outbox/outbox.js';
 const ADMIN_KEY = 'admin-key-4d2b8e6f-a1c9e0b7d35f28a64c1e';
 
 function outbox(writable: boolean, full?: string): OutboxStatus {
-  return { isWritable: async () => writable, fullness: async () => full } as unknown as OutboxStatus;
+  return {
+    writeProblem: async () => (writable ? undefined : 'the outbox cannot be written'),
+    fullness: async () => full,
+  } as unknown as OutboxStatus;
 }
 const worker = (paused = false) =>
   ({
