@@ -86,7 +86,7 @@ describe(
       assert.equal((await h.relay.shopbeacon.outbox.counts()).accepted, accepted);
     });
 
-    it("names the shopper's address, which the relay weighs against the address's budget of new visitors, and forwards neither it nor the voucher cookie it passes on", async () => {
+    it("names the shopper's address, which the relay weighs against the address's budget of new visitors, and forwards neither it nor a voucher cookie a browser of before still holds", async () => {
       const before = events(h).length;
       await runPluginRequest({
         options: pluginSettings(h.url, ADMIN_KEY),

@@ -119,13 +119,10 @@ class ShopbeaconTracker
         if (isset($ids['session_id'])) {
             $event['session_id'] = $ids['session_id'];
         }
-        // The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
+        // The shopper's agent and address: the relay judges them as it judges a browser's batch, and drops them.
         $event['visitor_agent'] = self::agent();
         if (isset($_SERVER['REMOTE_ADDR']) && false !== filter_var($_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP)) {
             $event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR'];
-        }
-        if (isset($_COOKIE['_sb_vid']) && is_string($_COOKIE['_sb_vid']) && 1 === preg_match('/^[\w-]{1,64}$/', $_COOKIE['_sb_vid'])) {
-            $event['visitor_voucher'] = (string) $_COOKIE['_sb_vid'];
         }
         $this->client->track($event);
 

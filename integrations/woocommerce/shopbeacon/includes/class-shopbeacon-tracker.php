@@ -83,13 +83,10 @@ class Shopbeacon_Tracker {
 		if ( isset( $ids['session_id'] ) ) {
 			$event['session_id'] = $ids['session_id'];
 		}
-		// The shopper's agent, address and the relay's voucher: the relay judges them as it judges a browser's batch, and drops them.
+		// The shopper's agent and address: the relay judges them as it judges a browser's batch, and drops them.
 		$event['visitor_agent'] = self::agent();
 		if ( isset( $_SERVER['REMOTE_ADDR'] ) && false !== filter_var( $_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated as an address.
 			$event['visitor_ip'] = (string) $_SERVER['REMOTE_ADDR']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
-		}
-		if ( isset( $_COOKIE['_sb_vid'] ) && is_string( $_COOKIE['_sb_vid'] ) && 1 === preg_match( '/^[\w-]{1,64}$/', $_COOKIE['_sb_vid'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the pattern.
-			$event['visitor_voucher'] = (string) $_COOKIE['_sb_vid']; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated above.
 		}
 		$this->client->track( $event );
 	}
