@@ -3,15 +3,8 @@ import type { OrderChannel } from '../shared/order-channel.js';
 import { LISTED_IDS, platformsCoverage, type CoverageReport, type PlatformFigures } from './coverage-report.js';
 import { hourOf, hourStart } from './coverage-tally.js';
 
-interface PlatformSums {
-  orders: number;
-  storefront: number;
-  joined: number;
-  unjoined: number;
-  claimed: number;
-  duplicated: number;
-  notKept: number;
-}
+/** A platform's counts as the hourly rows sum them, before the ids are listed. */
+type PlatformSums = Omit<PlatformFigures, 'unjoinedIds' | 'duplicatedIds'>;
 
 const SUMS = `SELECT COALESCE(SUM(orders), 0) AS orders, COALESCE(SUM(storefront), 0) AS storefront,
   COALESCE(SUM(joined), 0) AS joined, COALESCE(SUM(unjoined), 0) AS unjoined, COALESCE(SUM(claimed), 0) AS claimed,
