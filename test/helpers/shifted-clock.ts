@@ -7,6 +7,8 @@
 export interface ShiftedClock {
   /** Moves the clock by `ms`, forward or back. */
   move(ms: number): void;
+  /** Moves it to the furthest it was moved forward, undoing any step back since. */
+  toLatest(): void;
   /** Back to the real time, the shift kept installed. */
   reset(): void;
   /** The real `Date` again. */
@@ -17,6 +19,7 @@ export function shiftedClock(): ShiftedClock {
   const RealDate = Date;
   const realNow = RealDate.now.bind(RealDate);
   let offset = 0;
+  let furthest = 0;
   class ShiftedDate extends RealDate {
     constructor(...args: unknown[]) {
       if (args.length === 0) super(realNow() + offset);
@@ -28,8 +31,12 @@ export function shiftedClock(): ShiftedClock {
   }
   globalThis.Date = ShiftedDate as DateConstructor;
   return {
-    move: (ms) => void (offset += ms),
-    reset: () => void (offset = 0),
+    move: (ms) => {
+      offset += ms;
+      furthest = Math.max(furthest, offset);
+    },
+    toLatest: () => void (offset = furthest),
+    reset: () => void (offset = furthest = 0),
     restore: () => void (globalThis.Date = RealDate),
   };
 }
