@@ -119,11 +119,26 @@ export interface OutboxQueue {
   readonly lease?: ClaimLease;
 }
 
-/** A claim that lapses: after `ms` another relay may claim the same record (the Streams outbox's XAUTOCLAIM). */
+/**
+ * A claim that lapses: once it has gone `ms` without being renewed another relay may claim the same
+ * record (the Streams outbox's XAUTOCLAIM) and send it. So a relay sends a claim only well within
+ * its lease and renews the leases of its calls while they are out; a relay that cannot renew for a
+ * whole lease (its process stalled, Redis did not answer) may have its record sent by another too.
+ */
 export interface ClaimLease {
   readonly ms: number;
   /** Gives unsent claims back for any relay to take now: no attempt counted, no error written, one round trip. */
   handBack(records: DueRecord[], now: number): Promise<void>;
+  /**
+   * Starts the leases of claims again if this relay still holds them, one round trip for all;
+   * returns those it no longer holds (another relay claimed them, and may send them too).
+   */
+  renew(records: DueRecord[]): Promise<DueRecord[]>;
+  /**
+   * How long its lease has run, by this process's clock, since it was claimed or last renewed:
+   * another relay may have claimed it from `ms` on (Infinity once Redis said it has).
+   */
+  heldFor(record: DueRecord): number;
 }
 
 /** Dead-letter administration: the debugger's retry button and `shopbeacon outbox`. */

@@ -72,18 +72,53 @@ return #items
 `;
 
 /**
+ * KEYS: stream. ARGV: group, consumer, then entries. For each claimed entry, whether this relay
+ * still holds it: `held` (pending to it and still queued: its idle time is reset, so
+ * the lease starts again), `taken` (another relay claimed it after the lease ran out) or `gone`
+ * (settled: by a relay that took it over, or lost with a primary that never replicated it).
+ * `XCLAIM ... JUSTID` leaves the entry's delivery count as it was.
+ */
+export const RENEW = `
+local stream, group, consumer = KEYS[1], ARGV[1], ARGV[2]
+local out = {}
+for i = 3, #ARGV do
+  local entry = ARGV[i]
+  local pending = redis.call('XPENDING', stream, group, entry, entry, 1)[1]
+  local state = 'gone'
+  if pending and pending[2] ~= consumer then
+    state = 'taken'
+  elseif pending and #redis.call('XRANGE', stream, entry, entry) == 1 then
+    redis.call('XCLAIM', stream, group, consumer, 0, entry, 'JUSTID')
+    state = 'held'
+  end
+  out[#out + 1] = state
+end
+return out
+`;
+
+/**
  * KEYS: stream, counters, delayed, dead, deadSeq. ARGV: group, entry, kind, bytes, why
  * ('delivered', 'coalesced-away', 'dead', 'delayed'), stored record (JSON: the delayed or dead copy),
- * due time. Settles a claimed entry; XDEL's answer decides the counters, because the entry may be
- * gone: a replica promoted without the write that added it, or another relay that took it over
- * (XAUTOCLAIM) and settled it first. A record delayed that this Redis never held is queued again and
- * counted again; one delivered or dead is not uncounted twice.
+ * due time, consumer, lapsed ('1' when this relay's lease may have run out by its own clock).
+ * Settles a claimed entry; XDEL's answer decides the counters, because the entry may be gone: a
+ * replica promoted without the write that added it, or another relay that took it over (XAUTOCLAIM)
+ * and settled it first. A delivery is settled whoever holds the entry: the service has the record,
+ * so no relay should send it again. Any other outcome is the holder's to settle: a relay whose lease
+ * ran out leaves alone an entry another relay holds, or one gone since (the other relay settled
+ * it), so its late retry or hand-back never queues a copy of what the other relay sent; it answers
+ * -1. Within its lease nobody else can have claimed the entry, so one gone then was lost with a
+ * primary: delayed, it is queued again and counted again; one delivered or dead is not uncounted twice.
  */
 export const SETTLE = `
 local stream, counters = KEYS[1], KEYS[2]
-local kind, bytes, why = ARGV[3], tonumber(ARGV[4]), ARGV[5]
-redis.call('XACK', stream, ARGV[1], ARGV[2])
-local held = redis.call('XDEL', stream, ARGV[2]) == 1
+local group, entry, kind, bytes, why = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
+if why ~= 'delivered' then
+  local pending = redis.call('XPENDING', stream, group, entry, entry, 1)[1]
+  if pending and pending[2] ~= ARGV[8] then return -1 end
+  if not pending and ARGV[9] == '1' and #redis.call('XRANGE', stream, entry, entry) == 0 then return -1 end
+end
+redis.call('XACK', stream, group, entry)
+local held = redis.call('XDEL', stream, entry) == 1
 local queued = 0
 if why == 'delayed' then
   redis.call('ZADD', KEYS[3], ARGV[7], ARGV[6])

@@ -18,8 +18,9 @@ import {
   type OutboxCounts,
   type OutboxRecord,
 } from './outbox.js';
-import { dueRecord, fromFields, type StoredRecord } from './redis-stored-record.js';
-import { PROMOTE_DUE, SETTLE } from './redis-outbox-scripts.js';
+import { fromFields, type StoredRecord } from './redis-stored-record.js';
+import { PROMOTE_DUE } from './redis-outbox-scripts.js';
+import { RedisClaims, type Claim } from './redis-claims.js';
 import { RedisEnqueue } from './redis-enqueue.js';
 import { RedisDeadLetters } from './redis-dead-letters.js';
 import { replyCode } from '../redis/reply-code.js';
@@ -43,8 +44,6 @@ export interface RedisOutboxOptions {
 }
 
 type StreamEntry = [string, string[]];
-/** The connection with the settle script defined on it (`defineCommand`: EVALSHA). */
-type SettlingRedis = SharedRedis & { shopbeaconSettle(numKeys: number, ...args: string[]): Promise<number> };
 const K = REDIS_KEYS.outbox;
 const KINDS: RecordKind[] = ['event', 'order', 'product'];
 
@@ -54,13 +53,20 @@ const KINDS: RecordKind[] = ['event', 'order', 'product'];
  * resolves once Redis holds the record (durable as Redis's AOF setting makes it), and with
  * `waitReplicas` once that many replicas do. Retries wait in
  * a sorted set by due time; dead letters in a hash.
+ *
+ * What it guarantees to relays sharing it: a claim is one relay's while its lease runs, from the
+ * claim or the last renewal (`lease.renew`, which checks in Redis that the entry is still this
+ * relay's: `RedisClaims`). So a record goes to the service from two relays only when one's lease
+ * ran out with its call out, that is when it went a whole lease without renewing (stalled, or cut
+ * off from Redis); `renew` tells that relay which records. Its late settlement is fenced
+ * (`RedisClaims.settle`): a delivery is recorded whoever holds the entry, any other outcome is left
+ * to the holder, so it never queues a copy of what the other relay sends.
  */
 export class RedisOutbox implements Outbox {
   private readonly redis: SharedRedis;
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   /** Claimed records by the worker's numeric id: the stream entry to acknowledge. */
-  private readonly claimed = new Map<number, { entry: string; stored: StoredRecord }>();
-  private nextHandle = 1;
+  private readonly claimed: RedisClaims;
   private groupReady: Promise<unknown> | undefined;
   private lastCounts: OutboxCounts | undefined;
   private readonly limits: { records: number; bytes: number };
@@ -70,9 +76,13 @@ export class RedisOutbox implements Outbox {
 
   constructor(private readonly options: RedisOutboxOptions) {
     this.redis = options.redis;
+    const ms = options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
+    this.claimed = new RedisClaims(this.redis, this.consumer, ms);
     this.lease = {
-      ms: options.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS,
+      ms,
       handBack: (records, now) => this.handBack(records, now),
+      renew: (records) => this.claimed.renew(records),
+      heldFor: (record) => this.claimed.heldFor(this.claimed.get(record.id)),
     };
     this.limits = {
       records: options.maxRecords ?? DEFAULT_LIMITS.maxRecords,
@@ -81,7 +91,6 @@ export class RedisOutbox implements Outbox {
     // Its replica wait and window as given, its own defaults (the rows') otherwise.
     this.writer = new RedisEnqueue({ ...options, redis: this.redis, limits: this.limits });
     this.dead = new RedisDeadLetters(this.redis);
-    this.redis.defineCommand('shopbeaconSettle', { lua: SETTLE });
   }
 
   enqueue(records: OutboxRecord[]): Promise<EnqueueResult[]> {
@@ -103,6 +112,7 @@ export class RedisOutbox implements Outbox {
   }
 
   private async claim(now: number, limit: number, inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
+    const leaseFrom = performance.now();
     await this.ensureGroup();
     await this.redis.eval(PROMOTE_DUE, 2, K.delayed, K.stream, String(now));
     const taken = (await this.redis.xautoclaim(
@@ -131,17 +141,26 @@ export class RedisOutbox implements Outbox {
     return this.current(
       entries.filter(([, fields]) => fields.length > 0),
       inFlight,
+      leaseFrom,
     );
   }
 
   /** Drops entries an order or product update has superseded; claims the rest. */
-  private async current(entries: StreamEntry[], inFlight: ReadonlySet<number>): Promise<DueRecord[]> {
+  private async current(
+    entries: StreamEntry[],
+    inFlight: ReadonlySet<number>,
+    leaseFrom: number,
+  ): Promise<DueRecord[]> {
     const due: DueRecord[] = [];
-    const handles = new Map([...this.claimed].map(([id, claim]) => [claim.entry, id]));
+    const handles = this.claimed.handles();
     for (const [entry, fields] of entries) {
       const earlier = handles.get(entry);
-      // Its own claim, idle past the lease while its call is slow: in flight already, not again.
-      if (earlier !== undefined && inFlight.has(earlier)) continue;
+      // Its own claim, idle past the lease while its call is slow: in flight already, not again
+      // (XAUTOCLAIM gave it this relay afresh, so its lease starts again).
+      if (earlier !== undefined && inFlight.has(earlier)) {
+        (this.claimed.get(earlier) as Claim).leaseFrom = leaseFrom;
+        continue;
+      }
       // A claim whose settling failed (Redis away): taken afresh under a new handle.
       if (earlier !== undefined) this.claimed.delete(earlier);
       const stored = fromFields(fields);
@@ -149,12 +168,10 @@ export class RedisOutbox implements Outbox {
         stored.kind !== 'event' &&
         Number(await this.redis.hget(K.latest(stored.kind, stored.key), 'v')) > stored.version
       ) {
-        await this.remove(entry, stored, 'coalesced-away');
+        await this.claimed.settle({ entry, stored, leaseFrom }, 'coalesced-away');
         continue;
       }
-      const id = this.nextHandle++;
-      this.claimed.set(id, { entry, stored });
-      due.push(dueRecord(id, stored));
+      due.push(this.claimed.add(entry, stored, leaseFrom));
     }
     return due;
   }
@@ -169,35 +186,13 @@ export class RedisOutbox implements Outbox {
   async delivered(record: DueRecord): Promise<void> {
     const claim = this.claimed.get(record.id);
     if (!claim) return;
-    await this.remove(claim.entry, claim.stored, 'delivered');
+    await this.claimed.settle(claim, 'delivered');
     if (claim.stored.kind !== 'event') {
       const latest = K.latest(claim.stored.kind, claim.stored.key);
       if (Number(await this.redis.hget(latest, 'v')) === claim.stored.version)
         await this.redis.hset(latest, 'pending', '0');
     }
     this.claimed.delete(record.id);
-  }
-
-  /** Acknowledges the entry, keeps its delayed or dead copy, and updates the counters: one script (`SETTLE`). */
-  private async remove(
-    entry: string,
-    stored: StoredRecord,
-    why: 'delivered' | 'coalesced-away' | 'dead' | 'delayed',
-    copy?: StoredRecord,
-    dueAt = 0,
-  ): Promise<void> {
-    const keys = [K.stream, K.counters, K.delayed, K.dead, K.deadSeq];
-    await (this.redis as SettlingRedis).shopbeaconSettle(
-      keys.length,
-      ...keys,
-      K.group,
-      entry,
-      stored.kind,
-      String(stored.bytes),
-      why,
-      copy ? JSON.stringify(copy) : '',
-      String(dueAt),
-    );
   }
 
   retryLater(record: DueRecord, nextAttemptAt: number, error: string, countAttempt: boolean): Promise<void> {
@@ -215,7 +210,7 @@ export class RedisOutbox implements Outbox {
   private async delay(id: number, dueAt: number, copyOf: (stored: StoredRecord) => StoredRecord): Promise<void> {
     const claim = this.claimed.get(id);
     if (!claim) return;
-    await this.remove(claim.entry, claim.stored, 'delayed', copyOf(claim.stored), dueAt);
+    await this.claimed.settle(claim, 'delayed', copyOf(claim.stored), dueAt);
     this.claimed.delete(id);
   }
 
@@ -228,7 +223,7 @@ export class RedisOutbox implements Outbox {
     for (const id of ids) {
       const claim = this.claimed.get(id);
       if (!claim) continue;
-      await this.remove(claim.entry, claim.stored, 'dead', { ...claim.stored, lastError: errorText(error) });
+      await this.claimed.settle(claim, 'dead', { ...claim.stored, lastError: errorText(error) });
       this.claimed.delete(id);
     }
   }
