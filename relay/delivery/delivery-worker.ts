@@ -59,6 +59,9 @@ export class DeliveryWorker {
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wakeUp: () => void = () => undefined;
+  /** Renews the outbox's leases of the calls in flight (`keepLeases`). */
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private renewing = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? Date.now;
@@ -106,6 +109,7 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.keepLeases();
     this.loopDone = this.loop();
   }
 
@@ -125,6 +129,8 @@ export class DeliveryWorker {
     const deadline = this.now() + graceMs;
     while (this.inFlight.size > 0 && this.now() < deadline) await this.sleep(deadline - this.now());
     if (this.inFlight.size > 0) await this.options.client.destroy();
+    clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
   }
 
   private async loop(): Promise<void> {
@@ -152,7 +158,7 @@ export class DeliveryWorker {
     const due = await this.claim(now, slots);
     // More was due than the limit allowed: the limiter may raise it if latency stays flat.
     if (due.length === slots) this.adaptive.saturated();
-    for (const record of due) void this.deliver(record);
+    await this.send(due, now);
     if (due.length > 0) return due.length === slots ? IDLE_WAIT_MS : 0;
     const next = await this.options.outbox.nextDueAt();
     // What is due now is in flight: its completion wakes the loop.
@@ -188,6 +194,50 @@ export class DeliveryWorker {
     const lapsing = this.claimed;
     this.claimed = [];
     await lease.handBack(lapsing, now);
+  }
+
+  /**
+   * The claims' leases, of calls out and of claims not yet sent, are renewed a third of a lease
+   * apart: a call waiting for a connection, a slow service or a busy loop does not outlast its
+   * lease, after which another relay would claim the record and send it too. Only renewals two
+   * thirds of a lease late (the process stalled, Redis did not answer) let a lease run out.
+   */
+  private keepLeases(): void {
+    const lease = this.options.outbox.lease;
+    if (lease === undefined || this.leaseTimer !== undefined) return;
+    this.leaseTimer = setInterval(() => {
+      const held = [...this.inFlight.values(), ...this.claimed];
+      if (this.renewing || held.length === 0) return;
+      this.renewing = true;
+      void this.renew(held).finally(() => (this.renewing = false));
+    }, lease.ms / 3);
+    this.leaseTimer.unref();
+  }
+
+  /** Renews the claims' leases; logs those whose calls are out, which another relay may send too. */
+  private async renew(records: DueRecord[]): Promise<void> {
+    try {
+      const lost = ((await this.options.outbox.lease?.renew(records)) ?? []).filter((r) => this.inFlight.has(r.id));
+      if (lost.length > 0)
+        this.options.logger.warn(
+          { lost: lost.map((record) => record.key) },
+          'the lease of records whose calls were out ran out before it was renewed (this process stalled, or Redis did not answer): another relay claimed them and may send them too',
+        );
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not renew the leases of calls in flight; retrying');
+    }
+  }
+
+  /**
+   * Starts a call for each claim with half its lease left at least, so the call starts well within
+   * it. The others (the loop stalled since their last renewal, or another relay took them over) go
+   * back unsent; the outbox leaves them to whoever holds them now.
+   */
+  private async send(due: DueRecord[], now: number): Promise<void> {
+    const lease = this.options.outbox.lease;
+    const lapsing = lease ? due.filter((record) => lease.heldFor(record) >= lease.ms / 2) : [];
+    for (const record of due) if (!lapsing.includes(record)) void this.deliver(record);
+    if (lapsing.length > 0) await lease?.handBack(lapsing, now);
   }
 
   /** Calls in flight allowed now: one probe while paused or while the service is unreachable. */
@@ -226,6 +276,9 @@ export class DeliveryWorker {
     const started = performance.now();
     const { outcome, status } = await this.call(record.kind, record.body);
     const latencyMs = performance.now() - started;
+    // Its renewals were late (the loop stalled): whether it still holds the claim, before settling it.
+    const lease = this.options.outbox.lease;
+    if (lease && lease.heldFor(record) >= lease.ms) await this.renew([record]);
     const call = { status, latencyMs: Math.round(latencyMs * 10) / 10 };
     this.adapt(outcome, status, latencyMs);
     try {

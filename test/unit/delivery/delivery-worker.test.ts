@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import { DeliveryWorker } from '../../../relay/delivery/delivery-worker.js';
 import type { UpstreamAnswer, UpstreamClient } from '../../../relay/delivery/upstream-client.js';
-import type { DueRecord, OutboxQueue } from '../../../relay/outbox/outbox.js';
+import type { ClaimLease, DueRecord, OutboxQueue } from '../../../relay/outbox/outbox.js';
 import { RecordEvents } from '../../../relay/pipeline/record-events.js';
 import type { RecordStep } from '../../../relay/pipeline/record-step.js';
 
@@ -15,19 +15,31 @@ class MemoryQueue {
   readonly retried: { id: number; countAttempt: boolean }[] = [];
   failReads = 0;
   /** Set as the Streams outbox sets it: a claim another relay may take over after `ms`. */
-  lease: { ms: number; handBack(records: DueRecord[], now: number): void } | undefined;
+  lease: ClaimLease | undefined;
   /** Each record handed back, unattempted. */
   readonly handedBack: number[] = [];
+  /** The ids of each renewal, in order. */
+  readonly renewals: number[][] = [];
+  /** Records another relay has claimed: their renewal fails, and one handed back is that relay's. */
+  readonly takenOver = new Set<number>();
 
+  /** A lease renewed whenever asked, but for the records `takenOver`. */
   leaseOf(ms: number | undefined): void {
-    this.lease = ms === undefined ? undefined : { ms, handBack: (records, now) => this.handBack(records, now) };
+    const handBack = async (records: DueRecord[], now: number) => this.handBack(records, now);
+    const renew = async (records: DueRecord[]) => {
+      this.renewals.push(records.map((record) => record.id));
+      return records.filter((record) => this.takenOver.has(record.id));
+    };
+    const heldFor = (record: DueRecord) => (this.takenOver.has(record.id) ? Infinity : 0);
+    this.lease = ms === undefined ? undefined : { ms, handBack, renew, heldFor };
   }
 
   private handBack(records: DueRecord[], now: number): void {
     for (const record of records) {
       this.handedBack.push(record.id);
       const kept = this.records.get(record.id);
-      if (kept) kept.dueAt = now;
+      if (kept && this.takenOver.has(record.id)) this.records.delete(record.id);
+      else if (kept) kept.dueAt = now;
     }
   }
 
@@ -107,10 +119,11 @@ function worker(queue: MemoryQueue, service: FakeService, concurrency: number, n
   const events = new RecordEvents();
   const delivered: RecordStep[] = [];
   events.subscribe((step) => step.state === 'delivered' && delivered.push(step));
+  const warnings: { msg: string; lost?: string[] }[] = [];
   const w = new DeliveryWorker({
     outbox: queue as unknown as OutboxQueue,
     client: service.client,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line) as { msg: string }) }),
     events,
     deliveryConcurrency: concurrency,
     ...(now ? { now } : {}),
@@ -118,6 +131,7 @@ function worker(queue: MemoryQueue, service: FakeService, concurrency: number, n
   return {
     w,
     delivered,
+    warnings,
     allDelivered: (n: number) =>
       new Promise<void>((resolve) => events.subscribe(() => delivered.length >= n && resolve())),
   };
@@ -188,6 +202,43 @@ describe('DeliveryWorker, the outbox drained to the service (relay/delivery/deli
       await w.stop(0);
       assert.deepEqual(queue.retried, [{ id: 1, countAttempt: true }], 'the refused call spent its attempt');
       assert.deepEqual(queue.handedBack, [2], 'the record behind it was handed back');
+    },
+  );
+
+  it(
+    'renews the leases of its calls while they are out, and logs a record another relay took over meanwhile',
+    { timeout: 5_000 },
+    async () => {
+      const queue = new MemoryQueue(1);
+      queue.leaseOf(30);
+      const service = new FakeService();
+      service.held = true;
+      const { w, warnings } = worker(queue, service, 1);
+      w.start();
+      await until(() => service.inFlight === 1 && queue.renewals.length >= 2);
+      queue.takenOver.add(1);
+      await until(() => warnings.length > 0);
+      service.release();
+      await w.stop(1_000);
+      assert.deepEqual([new Set(queue.renewals.flat()), warnings[0]?.lost], [new Set([1]), ['e-1']]);
+    },
+  );
+
+  it(
+    'sends no claim another relay took over before its call: it goes back unsent, for that relay',
+    { timeout: 5_000 },
+    async () => {
+      const queue = new MemoryQueue(2);
+      queue.leaseOf(60_000);
+      queue.takenOver.add(2);
+      const service = new FakeService();
+      const { w, allDelivered } = worker(queue, service, 1);
+      const done = allDelivered(1);
+      w.start();
+      await done;
+      await until(() => queue.records.size === 0);
+      await w.stop(1_000);
+      assert.deepEqual([service.bodies, queue.handedBack], [['{"seq":1}'], [2]]);
     },
   );
 
