@@ -303,8 +303,10 @@ export class PlatformSync {
       await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
-  /** Stops sweeping: a sweep under way ends after its page (its cursor is where its last commit left it). */
-  /** Stops sweeping; the lease is kept until `releaseLease`, once what the sweep queued is settled. */
+  /**
+   * Stops sweeping: a sweep under way ends after its page (its cursor is where its last commit left
+   * it); the lease is kept until `releaseLease`, once what the sweep queued is settled.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
