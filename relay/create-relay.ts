@@ -4,9 +4,7 @@ import type { Logger } from 'pino';
 import type { RelayConfig } from './config/relay-config.js';
 import { RecordFeed } from './debug/record-feed.js';
 import { errorHandler, notFound } from './http/error-handler.js';
-import { isClientGone } from './http/client-gone.js';
 import { requestLog } from './http/request-log.js';
-import { securityHeaders } from './http/security-headers.js';
 import { forwardedHeaders } from './http/forwarded-headers.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
@@ -31,6 +29,22 @@ import { MemoryCoverageLog } from './observability/memory-coverage-log.js';
 import type { RelayParts } from './relay-parts.js';
 import { createRelayCore, type RelayCore } from './relay-core.js';
 import { coreSettingsOf, type CoreSettings } from './core-settings.js';
+import type { Context, Next } from 'koa';
+
+/** `nosniff` on every answer (the JSON and the script must not be reinterpreted); no framing of JSON. */
+export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  await next();
+}
+
+/** Codes of a client that went away mid-answer (a debugger tab closed, a browser left the page). */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** Whether a connection's error is the client leaving: its doing, not the relay's, so no warning. */
+export function isClientGone(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && CLIENT_GONE.has(String((error as { code?: unknown }).code));
+}
 
 /** The relay as a Koa app: `app.callback()` mounts it in any Node server; `app.shopbeacon` runs its lifecycle. */
 export type Relay = Koa & { shopbeacon: RelayParts };

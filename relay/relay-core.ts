@@ -15,10 +15,21 @@ import { createSharedState, type SharedState } from './redis/shared-state.js';
 import { redisTargetOf } from './redis/redis-connection.js';
 import type { PlatformState } from './platform-state/platform-state.js';
 import { RedisPlatformState } from './platform-state/redis-platform-state.js';
-import { rememberDelivered } from './platform-state/remember-delivered.js';
 import { SqlitePlatformState } from './platform-state/sqlite-platform-state.js';
 import { ServiceClock } from './shared/service-clock.js';
 import { askServiceTime } from './delivery/service-time.js';
+
+/**
+ * Notes the body of each delivered order and product, so the same body is not sent (and billed)
+ * again, whichever way it comes back.
+ */
+export function rememberDelivered(events: RecordEvents, state: Pick<PlatformState, 'rememberDelivered'>): () => void {
+  return events.subscribe((step) => {
+    if (step.state !== 'delivered' || step.kind === 'event' || step.key === undefined || typeof step.body !== 'string')
+      return;
+    state.rememberDelivered(step.kind, step.key, step.body);
+  });
+}
 
 /**
  * One record's way from any way in to the service: the accept pipeline, the outbox, delivery, and

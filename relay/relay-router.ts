@@ -25,7 +25,22 @@ import { statsRoute } from './operations/stats-route.js';
 import { COVERAGE_WINDOW_DAYS, coverageSince } from './observability/order-coverage.js';
 import { monthVisitors } from './observability/coverage-report.js';
 import type { CoverageWire } from './debug/debug-wire.js';
-import { cachedFor } from './shared/cached-for.js';
+
+/**
+ * `read`'s value, read again only once `ms` have passed: a page polled each second need not recount
+ * a month each time.
+ */
+export function cachedFor<T>(ms: number, read: () => T, now: () => number = Date.now): () => T {
+  let at = Number.NEGATIVE_INFINITY;
+  let value: T;
+  return () => {
+    if (now() - at >= ms) {
+      value = read();
+      at = now();
+    }
+    return value;
+  };
+}
 
 export interface RouterFiles {
   scriptFile: string;

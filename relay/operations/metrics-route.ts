@@ -1,8 +1,24 @@
 import { Gauge } from 'prom-client';
 import type { Context } from 'koa';
-import { refreshDeliveryGauges, type DeliveryState } from '../observability/delivery-gauges.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { OutboxStatus } from '../outbox/outbox.js';
+import type { DeliveryWorker } from '../delivery/delivery-worker.js';
+
+/** The delivery state the gauges show, read from the worker at scrape time. */
+export type DeliveryState = Pick<DeliveryWorker, 'concurrency' | 'paused' | 'unreachable'>;
+
+/**
+ * Sets the delivery gauges of `/metrics` from the worker's state when scraped (pulled, as
+ * Prometheus does): the worker announces records, and knows nothing of the metrics.
+ */
+export function refreshDeliveryGauges(metrics: Metrics, worker: DeliveryState): void {
+  const { limit, reason, observedMs } = worker.concurrency;
+  metrics.concurrency.reset();
+  metrics.concurrency.set({ reason }, limit);
+  if (observedMs !== undefined) metrics.observedLatency.set(observedMs / 1000);
+  metrics.unreachable.set(worker.unreachable ? 1 : 0);
+  metrics.paused.set(worker.paused ? 1 : 0);
+}
 
 /**
  * `GET /metrics` in Prometheus text. The outbox gauges are read from the database at scrape time,

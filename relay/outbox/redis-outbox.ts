@@ -23,7 +23,7 @@ import { PROMOTE_DUE } from './redis-outbox-scripts.js';
 import { RedisClaims, type Claim } from './redis-claims.js';
 import { RedisEnqueue } from './redis-enqueue.js';
 import { RedisDeadLetters } from './redis-dead-letters.js';
-import { replyCode } from '../redis/reply-code.js';
+import { replyCode } from '../redis/redis-connection.js';
 
 export interface RedisOutboxOptions {
   redis: SharedRedis;

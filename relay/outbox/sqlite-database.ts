@@ -5,9 +5,24 @@ import { openSqlite } from '../shared/sqlite-driver.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
 import { SqliteDriverError } from '../shared/sqlite-driver-error.js';
 import { isDamagedFile, OutboxOpenError, type LostOutbox } from './outbox-errors.js';
-import { formerOutboxTrace } from './former-outbox.js';
 import { migrate } from '../shared/schema-version.js';
 import { OUTBOX_SCHEMA } from './schema.js';
+
+/**
+ * Files that only exist where a SQLite outbox was kept: its own journal and shared memory, and the
+ * visitor count and order coverage, which the relay makes beside it after opening it (with Redis
+ * they are kept there instead). `platforms.sqlite` is not one: a backfill may make it in a
+ * directory whose outbox is elsewhere.
+ */
+const TRACES = ['outbox.sqlite-wal', 'outbox.sqlite-shm', 'visitors.sqlite', 'coverage.sqlite'];
+
+/**
+ * The file in `dataDir` showing an outbox was kept there, or undefined. With one, a missing or
+ * empty `outbox.sqlite` is records lost, not a first start.
+ */
+export function formerOutboxTrace(dataDir: string): string | undefined {
+  return TRACES.map((name) => join(dataDir, name)).find((path) => existsSync(path));
+}
 
 /**
  * Whether `outbox.sqlite` is missing or empty (SQLite reads no WAL beside a file without a header)

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../shared/sqlite-driver.js';
-import { formerOutboxTrace } from './former-outbox.js';
+import { formerOutboxTrace } from './sqlite-database.js';
 import { RECORD_COLUMNS, type RecoveredRecord } from './recovered-record.js';
 import { salvageRecords, type OutboxTotals, type ReadBy } from './salvage-records.js';
 import { readFileHeader, writeFixedHeader } from './sqlite-file-header.js';

@@ -1,7 +1,17 @@
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions, ReplyError } from 'ioredis';
 import type { RelayConfig } from '../config/relay-config.js';
 import { reconnectWhenEnded } from './ended-client.js';
-import { replyCode } from './reply-code.js';
+
+/**
+ * A Redis error reply's code (`NOGROUP`, `BUSYGROUP`, `READONLY`). The protocol carries it as the
+ * reply's first word (`-NOGROUP No such key …`), and ioredis keeps the reply as a `ReplyError`'s
+ * message with no code field of its own: this is the one place that word is read.
+ */
+export function replyCode(error: unknown): string | undefined {
+  // ioredis types ReplyError as `any`: instanceof narrows nothing, so the message is read as an Error's.
+  if (!(error instanceof ReplyError)) return undefined;
+  return /^[A-Z]+(?= |$)/.exec((error as Error).message)?.[0];
+}
 
 /** The Redis the relays share: one server (alone or found through sentinels), or a Redis Cluster. */
 export type SharedRedis = Redis | Cluster;

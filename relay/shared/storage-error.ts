@@ -1,4 +1,4 @@
-/** What went wrong with storage, for the HTTP edge to answer (`relay/http/storage-answer.ts`) and operators to grep. */
+/** What went wrong with storage, for the HTTP edge to answer (`storageAnswer` in `relay/http/error-handler.ts`) and operators to grep. */
 export type StorageErrorCode =
   'outbox_full' | 'outbox_unavailable' | 'shared_state_unavailable' | 'replicas_unconfirmed';
 

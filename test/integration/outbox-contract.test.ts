@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { storageAnswer } from '../../relay/http/storage-answer.js';
+import { storageAnswer } from '../../relay/http/error-handler.js';
 import type { DueRecord, Outbox, OutboxRecord } from '../../relay/outbox/outbox.js';
 import type { StorageError } from '../../relay/shared/storage-error.js';
 import { RedisOutbox } from '../../relay/outbox/redis-outbox.js';

@@ -14,6 +14,7 @@ import { createMetrics } from '../../relay/observability/metrics.js';
 import { relayRouter } from '../../relay/relay-router.js';
 import { parseRelayConfig } from '../../relay/relay-settings.js';
 import { postShopifyWebhook } from '../helpers/webhook-post.js';
+import { cachedFor } from '../../relay/relay-router.js';
 
 const SECRETS = {
   token: 'svc-token-7f3a9c1e5b',
@@ -226,5 +227,22 @@ describe('relayRouter (relay/relay-router.ts) on a real Koa server', () => {
     assert.deepEqual([told.status, told.body['status']], [200, 'degraded']);
     assert.match(String(told.body['reasons']), /the app was uninstalled from the store/);
     assertNoSecret([told]);
+  });
+});
+
+describe('cachedFor(ms, read, now)', () => {
+  it('reads once, then again only once the time has passed', () => {
+    let now = 0;
+    let reads = 0;
+    const value = cachedFor(
+      1_000,
+      () => ++reads,
+      () => now,
+    );
+    assert.deepEqual([value(), value()], [1, 1]);
+    now = 999;
+    assert.equal(value(), 1);
+    now = 1_000;
+    assert.deepEqual([value(), value(), reads], [2, 2, 2]);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openOutboxDatabase, releaseFreePages } from '../../../relay/outbox/sqlite-database.js';
+import { openOutboxDatabase, releaseFreePages, formerOutboxTrace } from '../../../relay/outbox/sqlite-database.js';
 import { OutboxOpenError } from '../../../relay/outbox/outbox-errors.js';
 
 /** An outbox with some rows in it, closed, in a directory of its own. */
@@ -145,5 +145,31 @@ describe('releaseFreePages(db)', () => {
     assert.ok(free <= Math.ceil((pages - free) * 0.25) + 1, `${free} free of ${pages}`);
     assert.equal(releaseFreePages(db), 0);
     db.close();
+  });
+});
+
+describe('formerOutboxTrace(dataDir)', () => {
+  it("names the outbox's journal, its shared memory, the visitor count or the order coverage when one is there", () => {
+    for (const name of ['outbox.sqlite-wal', 'outbox.sqlite-shm', 'visitors.sqlite', 'coverage.sqlite']) {
+      const dir = mkdtempSync(join(tmpdir(), 'sb-trace-'));
+      try {
+        writeFileSync(join(dir, name), '');
+        assert.equal(formerOutboxTrace(dir), join(dir, name));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('finds none in a new directory, one that does not exist, or one holding only what a backfill may leave (platforms.sqlite)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-trace-'));
+    try {
+      assert.equal(formerOutboxTrace(dir), undefined);
+      assert.equal(formerOutboxTrace(join(dir, 'not-there')), undefined);
+      writeFileSync(join(dir, 'platforms.sqlite'), '');
+      assert.equal(formerOutboxTrace(dir), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { storageAnswer } from '../../../relay/http/storage-answer.js';
+import { storageAnswer } from '../../../relay/http/error-handler.js';
 import type { StorageError } from '../../../relay/shared/storage-error.js';
 import { SqliteOutbox } from '../../../relay/outbox/sqlite-outbox.js';
 import { OUTBOX_SCHEMA } from '../../../relay/outbox/schema.js';

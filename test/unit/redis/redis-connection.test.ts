@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { clusterKeyPrefix, redisTargetOf } from '../../../relay/redis/redis-connection.js';
+import { clusterKeyPrefix, redisTargetOf, replyCode } from '../../../relay/redis/redis-connection.js';
+import { ReplyError } from 'ioredis';
 
 const none = {
   redisUrl: undefined,
@@ -37,5 +38,13 @@ describe('where the shared Redis is', () => {
   it("keeps a relay group's keys in one cluster slot by its hash tag", () => {
     assert.equal(clusterKeyPrefix(), '{shopbeacon}');
     assert.equal(clusterKeyPrefix('shop-two'), '{shop-two}');
+  });
+});
+
+describe('replyCode(error)', () => {
+  it("reads a Redis error reply's code, and nothing from other errors", () => {
+    assert.equal(replyCode(new ReplyError('NOGROUP No such key or consumer group')), 'NOGROUP');
+    assert.equal(replyCode(new ReplyError('READONLY')), 'READONLY');
+    assert.equal(replyCode(new Error('NOGROUP looks alike')), undefined);
   });
 });

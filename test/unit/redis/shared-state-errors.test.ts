@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { HttpError } from '../../../relay/http/http-error.js';
-import { storageAnswer } from '../../../relay/http/storage-answer.js';
+import { storageAnswer } from '../../../relay/http/error-handler.js';
 import { connectRedis } from '../../../relay/redis/redis-connection.js';
 import { asUnavailable, orUnavailable } from '../../../relay/redis/shared-state-errors.js';
 import { outboxFull, StorageError } from '../../../relay/shared/storage-error.js';

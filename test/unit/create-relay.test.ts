@@ -1,12 +1,28 @@
+import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { isClientGone, securityHeaders } from '../../relay/create-relay.js';
 import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
 import Koa from 'koa';
-import { errorHandler, notFound } from '../../../relay/http/error-handler.js';
-import { HttpError } from '../../../relay/http/http-error.js';
-import { listen, stopListening } from '../../../relay/http/listen.js';
-import { securityHeaders } from '../../../relay/http/security-headers.js';
-import { createLogger } from '../../../relay/observability/logger.js';
+import { errorHandler, notFound } from '../../relay/http/error-handler.js';
+import { HttpError } from '../../relay/http/http-error.js';
+import { listen, stopListening } from '../../relay/http/listen.js';
+import { createLogger } from '../../relay/observability/logger.js';
+
+const withCode = (code: string) => Object.assign(new Error(code), { code });
+
+describe('isClientGone', () => {
+  it('knows a stream closed early, a reset, a broken pipe and an aborted connection as the client leaving', () => {
+    for (const code of ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'])
+      assert.equal(isClientGone(withCode(code)), true, code);
+  });
+
+  it("takes anything else for the relay's own error", () => {
+    assert.equal(isClientGone(withCode('ENOSPC')), false);
+    assert.equal(isClientGone(new Error('no code')), false);
+    assert.equal(isClientGone('ECONNRESET'), false);
+    assert.equal(isClientGone(undefined), false);
+  });
+});
 
 const SECURITY = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 
