@@ -64,7 +64,7 @@ export interface RelayCore {
   close(graceMs: number, closeListeners?: () => Promise<void>): Promise<void>;
 }
 
-export interface RelayCoreOptions {
+interface RelayCoreOptions {
   logger: Logger;
   /**
    * Where the delivered digests are kept when not in Redis: the relay's data directory. A backfill

@@ -42,7 +42,7 @@ export function cachedFor<T>(ms: number, read: () => T, now: () => number = Date
   };
 }
 
-export interface RouterFiles {
+interface RouterFiles {
   scriptFile: string;
   assetDir: string | undefined;
 }
@@ -50,7 +50,7 @@ export interface RouterFiles {
 type Parts = Omit<RelayParts, 'close'>;
 
 /** What the routes read of the settings, by the rows' own names (as the core's factories and the syncs do). */
-export type RouterSettings = WebhookSettings &
+type RouterSettings = WebhookSettings &
   DoorSettings &
   Pick<
     RelayConfig,

@@ -28,7 +28,7 @@ export interface DeliveryFlags {
   errors?: string;
 }
 
-export interface ImportJob {
+interface ImportJob {
   /** `shopbeacon import`, `shopbeacon backfill`: how its messages begin. */
   command: string;
   kind: ImportKind;

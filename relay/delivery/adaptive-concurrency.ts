@@ -5,10 +5,10 @@ import type { IngestReading } from './ingest-load.js';
 export type { IngestReading };
 
 /** Why the limit last moved: shown on `/metrics`, `/stats` and the debugger. */
-export type ConcurrencyReason =
+type ConcurrencyReason =
   'start' | 'latency flat' | 'latency rising' | 'rate limited (429)' | 'service busy (503)' | 'timeout' | 'relay busy';
 
-export interface AdaptiveConcurrencyOptions {
+interface AdaptiveConcurrencyOptions {
   /** The most calls in flight (`SHOPBEACON_DELIVERY_CONCURRENCY`). */
   max: number;
   /**

@@ -21,7 +21,7 @@ import type { Upstream } from './upstream-client.js';
  * `maxAgeMs`: when a record still failing becomes a dead letter), so the relay's settings are
  * passed as they are.
  */
-export interface DeliveryWorkerOptions extends Partial<Pick<RelayConfig, 'deliveryConcurrency' | 'maxAgeMs'>> {
+interface DeliveryWorkerOptions extends Partial<Pick<RelayConfig, 'deliveryConcurrency' | 'maxAgeMs'>> {
   outbox: OutboxQueue;
   client: Upstream;
   logger: Logger;

@@ -14,7 +14,7 @@ import { PauseState } from './pause-state.js';
 /** When a record still failing becomes a dead letter unless told: `SHOPBEACON_MAX_AGE_HOURS`'s default. */
 const DEFAULT_MAX_AGE_MS = rowDefault(DELIVERY_SETTINGS, 'maxAgeMs');
 
-export interface OutcomeSettlerOptions {
+interface OutcomeSettlerOptions {
   outbox: OutboxQueue;
   logger: Logger;
   events: RecordEvents;
@@ -28,7 +28,7 @@ export interface OutcomeSettlerOptions {
 }
 
 /** What one service call came to, for the announced step. */
-export interface CallResult {
+interface CallResult {
   status: number;
   latencyMs: number;
 }

@@ -16,7 +16,7 @@ import { productImage } from './product-image.js';
 import { cartPage, checkoutPage, homePage, productPage } from './storefront-pages.js';
 import { SNIPPET_STUB } from './storefront-layout.js';
 
-export interface DemoOptions {
+interface DemoOptions {
   /** The relay's admin key: the demo's backend posts orders to the `/v1/orders` mirror with it. */
   adminKey: string;
   logger: Logger;

@@ -4,7 +4,7 @@ import { html, SafeHtml } from '../pages/html.js';
 export const SNIPPET_STUB =
   'window.shopbeacon=window.shopbeacon||function(){(shopbeacon.q=shopbeacon.q||[]).push(arguments)}';
 
-export interface LayoutOptions {
+interface LayoutOptions {
   title: string;
   page: 'home' | 'product' | 'cart' | 'checkout';
   content: SafeHtml;

@@ -4,7 +4,7 @@ import { HttpError } from './http-error.js';
 import { parseExactJson } from '../shared/exact-json.js';
 import { jsonDepth, MAX_JSON_DEPTH, needsReviver, nestsDeeperThan, parseFiniteJson } from './json-shape.js';
 
-export interface ReadJsonBodyOptions {
+interface ReadJsonBodyOptions {
   /** Largest body accepted, in bytes; above it the answer is 413 before the rest is read. */
   limit: number;
   /** Media types accepted (without parameters); others get 415. */

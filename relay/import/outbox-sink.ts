@@ -8,7 +8,7 @@ import type { ImportRecord, ImportSink, SinkCounts } from './import-sink.js';
 import type { ImportState } from './import-state.js';
 
 /** What the sink delivers through: the relay's own core (`createRelayCore`), built by the CLI. */
-export interface DeliveringCore {
+interface DeliveringCore {
   outbox: Pick<QueueStatus, 'counts'>;
   events: RecordEvents;
   accept: Accept;
@@ -16,7 +16,7 @@ export interface DeliveringCore {
   close(graceMs: number, closeListeners?: () => Promise<void>): Promise<void>;
 }
 
-export interface OutboxSinkOptions {
+interface OutboxSinkOptions {
   core: DeliveringCore;
   /** How the records came: `import`, or a platform's `backfill`. */
   origin: RecordOrigin;

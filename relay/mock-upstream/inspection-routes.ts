@@ -7,7 +7,7 @@ import type { CallLog } from './call-log.js';
 import { checkFaults, type Faults } from './faults.js';
 import type { MockCollection, MockStore } from './mock-store.js';
 
-export interface InspectionDeps {
+interface InspectionDeps {
   store: MockStore;
   calls: CallLog;
   faults: () => Faults;

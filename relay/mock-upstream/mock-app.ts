@@ -10,7 +10,7 @@ import { CallsPerSecond, mergeFaults, type Faults } from './faults.js';
 import { addInspectionRoutes } from './inspection-routes.js';
 import type { MockStore } from './mock-store.js';
 
-export interface MockAppOptions {
+interface MockAppOptions {
   store: MockStore;
   token: string;
   faults: Faults;
@@ -119,7 +119,7 @@ class HeldAnswers {
   }
 }
 
-export interface MockApp {
+interface MockApp {
   app: Koa;
   calls: CallLog;
   faults: () => Faults;

@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  */
 const PENDING_AT_MOST = 100_000;
 
-export interface CoverageLogOptions {
+interface CoverageLogOptions {
   caps?: CoverageCaps;
   now?: () => number;
 }

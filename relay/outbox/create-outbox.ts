@@ -8,7 +8,7 @@ import { RedisOutbox } from './redis-outbox.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 
 /** The outbox the configuration names, and how records are stored once in it. */
-export interface OutboxSetup {
+interface OutboxSetup {
   outbox: Outbox;
   /** De-duplication, chosen once here: the backend's own commit, or ids claimed in the shared Redis first. */
   enqueueOnce: EnqueueOnce;
@@ -19,7 +19,7 @@ export interface OutboxSetup {
  * they are, or `shopbeacon outbox`'s flags (which give only where it is; the outboxes' defaults are
  * the rows'). `redis` is the connection of the Redis outbox (required with `outbox: 'redis'`).
  */
-export type OutboxBackend = Pick<RelayConfig, 'outbox' | 'dataDir'> &
+type OutboxBackend = Pick<RelayConfig, 'outbox' | 'dataDir'> &
   Partial<
     Pick<
       RelayConfig,

@@ -20,7 +20,7 @@ const DEFAULT_WAIT = {
 
 const K = REDIS_KEYS.outbox;
 
-export interface RedisEnqueueOptions {
+interface RedisEnqueueOptions {
   redis: SharedRedis;
   limits: { records: number; bytes: number };
   /**

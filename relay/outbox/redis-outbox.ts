@@ -25,7 +25,7 @@ import { RedisEnqueue } from './redis-enqueue.js';
 import { RedisDeadLetters } from './redis-dead-letters.js';
 import { replyCode } from '../redis/redis-connection.js';
 
-export interface RedisOutboxOptions {
+interface RedisOutboxOptions {
   redis: SharedRedis;
   /**
    * A record claimed by a relay that has not settled it for this long is taken over by another

@@ -7,7 +7,7 @@ import type { SqliteTally } from './sqlite-tally.js';
 import type { Statements } from './sqlite-statements.js';
 import { packVisitor } from './visitor-field.js';
 
-export interface SqliteDeadLettersOptions {
+interface SqliteDeadLettersOptions {
   db: Database.Database;
   sql: Statements;
   tally: SqliteTally;

@@ -10,7 +10,7 @@ import { decodeRecord, localPayloadSize, readVarint, type RecordValue } from './
  */
 
 /** A row found on a table leaf page: its rowid and its record's values, in column order. */
-export interface LeafRow {
+interface LeafRow {
   rowid: number;
   values: RecordValue[];
 }

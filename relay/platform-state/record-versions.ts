@@ -1,7 +1,7 @@
 import type { PlatformState } from './platform-state.js';
 
 /** One order or product as a way in took it: its id and the platform's modification time of this version. */
-export interface RecordVersion {
+interface RecordVersion {
   key: string;
   modifiedAt: number;
 }

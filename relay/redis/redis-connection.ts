@@ -30,7 +30,7 @@ export interface RedisTarget {
 }
 
 /** The rows that say where the shared Redis is. */
-export type RedisSettings = Pick<
+type RedisSettings = Pick<
   RelayConfig,
   'redisUrl' | 'redisSentinels' | 'redisSentinelName' | 'redisCluster' | 'redisGroup'
 >;

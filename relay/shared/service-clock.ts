@@ -6,7 +6,7 @@ const AGREEMENT_MS = 60_000;
 /** An HTTP `Date` is cut to the second: the middle of that second is the best guess of when it was written. */
 const DATE_RESOLUTION_MS = 500;
 
-export interface ServiceClockOptions {
+interface ServiceClockOptions {
   wall?: () => number;
   monotonic?: () => number;
   /** The wall clock moved by `stepMs` against the monotonic one (a step, not a drift). */
