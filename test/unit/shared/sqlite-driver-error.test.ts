@@ -19,3 +19,18 @@ describe('new SqliteDriverError(cause)', () => {
     assert.doesNotMatch(message, /\n|npm rebuild/);
   });
 });
+
+describe('new SqliteDriverError(a driver not installed)', () => {
+  it('says which Node needs which driver and what building 12 needs, since an install without those tools succeeds', () => {
+    const missing = Object.assign(new Error("Cannot find module 'better-sqlite3'"), { code: 'MODULE_NOT_FOUND' });
+    const { message, code } = new SqliteDriverError(missing);
+    assert.equal(code, 'sqlite_driver_unavailable');
+    assert.match(
+      message,
+      new RegExp(`^no SQLite driver is installed for Node ${process.version.replace(/\./g, '\\.')}`),
+    );
+    assert.match(message, /better-sqlite3 13 ships its binaries for Node 22 and later/);
+    assert.match(message, /apt-get install build-essential python3\); run Node 24/);
+    assert.doesNotMatch(message, /\n/);
+  });
+});
