@@ -148,8 +148,12 @@ function coverageCard(parts: Parts): CoverageWire[] {
     storefrontOrders: c.storefrontOrders,
     joined: c.joined,
     joinedShare: c.joinedShare,
-    unjoined: c.unjoined.slice(0, 5),
+    unjoined: c.unjoined.slice(0, 5).map((id) => {
+      const cause = c.unjoinedCauses[String(id)];
+      return cause ? { id, cause } : { id };
+    }),
     claimed: c.claimed,
+    madeElsewhere: c.madeElsewhere,
     duplicated: c.duplicatedCount,
     unmatched: c.unmatchedCount,
   }));

@@ -7,6 +7,7 @@ import { monthVisitors, type CoverageReport, type PlatformCoverage } from '../ob
 import { SqliteVisitors } from '../visitors/sqlite-visitors.js';
 import { COVERAGE_DAYS, COVERAGE_WINDOW_DAYS, coverageSince } from '../observability/order-coverage.js';
 import { SqliteCoverageLog } from '../observability/sqlite-coverage-log.js';
+import { CAUSE_TEXT, channelText, elsewhereLine } from '../observability/unjoined-causes.js';
 import { parseDuration } from './option-parsers.js';
 
 const DATA_DIR = SETTINGS.filter((s) => s.key === 'dataDir');
@@ -25,14 +26,20 @@ const listed = (ids: readonly unknown[], count = ids.length) =>
 
 function platformLines(name: string, p: PlatformCoverage): string[] {
   const share = p.joinedShare === null ? '-' : `${Math.round(p.joinedShare * 1000) / 10} %`;
-  const notes = Object.entries(p.unjoinedChannels).map(
-    ([id, c]) =>
-      `    ${id}: ${[c.madeBy ? `made in ${c.madeBy}` : '', c.payment ? `paid by ${c.payment}` : ''].filter(Boolean).join(', ')}`,
-  );
+  const elsewhere = elsewhereLine(p);
+  const causes = Object.entries(p.unjoinedCauses)
+    .slice(0, 20)
+    .map(([id, cause]) => `    ${id}: ${cause}`);
+  const meanings = [...new Set(Object.values(p.unjoinedCauses))].map((cause) => `    ${cause}: ${CAUSE_TEXT[cause]}`);
+  const made = Object.entries(p.madeElsewhereOrders)
+    .slice(0, 20)
+    .map(([id, c]) => `    ${id}: ${channelText(c)}`);
   return [
     `${name}: ${p.orders} orders, ${p.storefrontOrders} from the storefront, ${p.joined} joined to a visitor (${share})`,
+    ...(elsewhere ? [`  made elsewhere, not in the share: ${elsewhere}`, ...made] : []),
     `  not joined:            ${listed(p.unjoined, p.unjoinedCount)}`,
-    ...notes,
+    ...causes,
+    ...(meanings.length > 0 ? ['  what the relay knows of why:', ...meanings] : []),
     ...(p.claimed > 0
       ? [`  of them claimed only by a browser without the shop's proof (not joined): ${p.claimed}`]
       : []),

@@ -148,8 +148,15 @@ export function collectRoute(options: CollectOptions) {
       await readJsonBody(ctx, { limit: MAX_COLLECT_BYTES, types: ['text/plain', 'application/json'] }),
     );
     if (!options.keepBots && isBotRequest(ctx.get('user-agent'), body.webdriver)) {
+      // With its body: a bot's `Order Completed` is why its order goes unjoined (order-coverage.ts).
       for (const raw of body.events)
-        options.events.emit({ state: 'dropped', source: 'collect', ...stepLabels('event', raw), detail: 'bot' });
+        options.events.emit({
+          state: 'dropped',
+          source: 'collect',
+          ...stepLabels('event', raw),
+          detail: 'bot',
+          body: raw,
+        });
       writeBotCookie(ctx, { domain: options.cookieDomain, secure: ctx.secure });
       ctx.body = { accepted: 0, duplicates: 0, dropped: body.events.length, rejected: [] };
       return;

@@ -71,10 +71,12 @@ export interface CoverageWire {
   storefrontOrders: number;
   joined: number;
   joinedShare: number | null;
-  /** The first of the orders not joined. */
-  unjoined: (number | string)[];
-  /** Orders not joined that a browser's `Order Completed` without the shop's proof names. */
+  /** The first of the storefront orders not joined, each with the cause the relay knows (`bot`, `nothing heard`, …). */
+  unjoined: { id: number | string; cause?: string }[];
+  /** Storefront orders not joined that a browser's `Order Completed` without the shop's proof names. */
   claimed: number;
+  /** Orders the shop says were made elsewhere (back office, API, …), per origin: out of the share. */
+  madeElsewhere: Record<string, number>;
   duplicated: number;
   unmatched: number;
 }

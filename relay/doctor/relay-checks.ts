@@ -1,5 +1,7 @@
 import { failed, ok, warning, type DoctorCheck } from './doctor-check.js';
 import { fetchAnswer, header, jsonOf } from './doctor-http.js';
+import type { UnjoinedCause } from '../observability/coverage-report.js';
+import { countsLine } from '../observability/unjoined-causes.js';
 
 /** `/stats` as far as the doctor reads it. */
 export interface RelayStats {
@@ -24,7 +26,9 @@ export interface RelayStats {
         joined?: number;
         joinedShare?: number | null;
         unjoined?: unknown[];
+        unjoinedCauses?: Record<string, UnjoinedCause>;
         claimed?: number;
+        madeElsewhere?: Record<string, number>;
       }
     >;
   } | null;
@@ -216,27 +220,59 @@ export function visitorCeilingChecks(reading: StatsReading): DoctorCheck[] {
   return [...ceilingCheck('month', ceiling.month), ...ceilingCheck('day', ceiling.day)];
 }
 
+/** What to do about each cause the relay names for an unjoined order. */
+const CAUSE_ADVICE: Record<UnjoinedCause, string> = {
+  bot: 'bot: its Order Completed came from a browser judged automated (a test run with a headless browser is dropped by design)',
+  'claimed only':
+    "claimed only: a browser's Order Completed without the shop's proof for the order (the pixel on Shopify, a purchase without order_proof)",
+  'nothing heard':
+    'nothing heard: no event at all from the shop around its time; check that the plugin, module or pixel is active and reaches the relay',
+  unknown:
+    'unknown: the shop was sending and nothing named it (consent refused, a shopper judged a bot earlier, an order placed without the plugin, module or pixel)',
+};
+
+/** The orders the shop says were made elsewhere, left out of the share: `; 2 back office, 1 API orders left out`. */
+function elsewhereNote(made: Record<string, number> | undefined): string {
+  const line = countsLine(made ?? {});
+  return line ? `; left out as made elsewhere than the storefront: ${line}` : '';
+}
+
+/**
+ * The first unjoined ids with their causes (`12 (bot), 14 (nothing heard)`), those a browser
+ * claimed without the shop's proof, and what each cause present means.
+ */
+function unjoinedNote(ids: unknown[], causes: Record<string, UnjoinedCause>, claimed: number): string {
+  const named = ids
+    .slice(0, 10)
+    .map((id) => (causes[String(id)] ? `${String(id)} (${causes[String(id)]})` : String(id)))
+    .join(', ');
+  // A browser's claim is not the shop's word: Shopify's pixel, or a snippet's purchase without its order_proof.
+  const claims = claimed
+    ? `; ${claimed} of them claimed only by a browser without the shop's proof for the order (the pixel on Shopify, a purchase without order_proof)`
+    : '';
+  const present = [...new Set(Object.values(causes))]
+    .filter((cause) => !(claimed && cause === 'claimed only'))
+    .map((cause) => CAUSE_ADVICE[cause]);
+  return `not joined ${named}${claims}${present.length > 0 ? `. ${present.join('. ')}` : ''}`;
+}
+
 /**
  * The share of the last 7 days' storefront orders the service can join to their shopper (an
  * `Order Completed` naming them), per platform, against `minJoined` (0 to 1): below it, a
- * tracking gap the merchant sees nowhere else.
+ * tracking gap the merchant sees nowhere else, each unjoined order with the cause the relay knows.
+ * Orders the shop says were made elsewhere (back office, API, till, renewal) are out of the share.
  */
 export function coverageChecks(reading: StatsReading, minJoined: number): DoctorCheck[] {
   if ('problem' in reading) return [];
   return Object.entries(reading.stats.coverage?.platforms ?? {}).flatMap(([platform, c]) => {
     if (!c.storefrontOrders || c.joinedShare === null || c.joinedShare === undefined) return [];
-    const share = `${c.joined ?? 0} of ${c.storefrontOrders} storefront orders of 7 days joined to their shopper (${Math.round(c.joinedShare * 100)} %)`;
+    const share = `${c.joined ?? 0} of ${c.storefrontOrders} storefront orders of 7 days joined to their shopper (${Math.round(c.joinedShare * 100)} %)${elsewhereNote(c.madeElsewhere)}`;
     if (c.joinedShare >= minJoined) return [ok(platform, 'orders joined', share)];
-    const ids = (c.unjoined ?? []).slice(0, 10).join(', ');
-    // A browser's claim is not the shop's word: Shopify's pixel, or a snippet's purchase without its order_proof.
-    const claimed = c.claimed
-      ? `; ${c.claimed} of them claimed only by a browser without the shop's proof for the order (the pixel on Shopify, a purchase without order_proof)`
-      : '';
     return [
       warning(
         platform,
         'orders joined',
-        `${share}, below ${Math.round(minJoined * 100)} %: not joined ${ids}${claimed}; \`shopbeacon coverage\` says what the shop tells of each. Check that the plugin, module or pixel is active and that the order's thank-you page is reached`,
+        `${share}, below ${Math.round(minJoined * 100)} %: ${unjoinedNote(c.unjoined ?? [], c.unjoinedCauses ?? {}, c.claimed ?? 0)}; \`shopbeacon coverage\` lists each`,
       ),
     ];
   });

@@ -62,6 +62,7 @@ async function enqueueChecked(
       source: origin.source,
       ...stepLabels('event', bodies[index]),
       detail: 'bot',
+      body: bodies[index],
     });
   const kept = bodies.flatMap((body, index) => (bots.has(index) ? [] : [{ body, index }]));
   const refused = info.kind === 'event' ? await doorRefusals(ctx, kept, options) : new Map<unknown, RecordCheck>();

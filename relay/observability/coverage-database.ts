@@ -38,6 +38,22 @@ const COUNTED = `
   CREATE TABLE identified_later (month TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (month, user_id)) WITHOUT ROWID;
   CREATE TABLE month_tally (month TEXT PRIMARY KEY, identified_later INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;`;
 
+/**
+ * Version 3 names why a storefront order went unjoined: a bot verdict on the `Order Completed`
+ * that named it (`named.bots`), or no event heard from the shop around its time (`heard`). Only
+ * storefront orders count as unjoined or claimed, and the hours are counted again so from the
+ * orders kept.
+ */
+const CAUSES = `
+  ALTER TABLE named ADD COLUMN bots INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE heard (hour INTEGER PRIMARY KEY, events INTEGER NOT NULL DEFAULT 0);
+  CREATE INDEX orders_elsewhere ON orders (platform, storefront, created_at);
+  UPDATE order_tally SET
+    unjoined = (SELECT COUNT(*) FROM orders o WHERE o.platform = order_tally.platform AND o.created_at / 3600000 = order_tally.hour
+      AND o.counted = 1 AND o.storefront = 1 AND o.joined = 0),
+    claimed = (SELECT COUNT(*) FROM orders o WHERE o.platform = order_tally.platform AND o.created_at / 3600000 = order_tally.hour
+      AND o.counted = 1 AND o.storefront = 1 AND o.joined = 0 AND o.claimed = 1);`;
+
 const SCHEMA: VersionedSchema = {
   name: 'the order coverage (coverage.sqlite)',
   migrations: [
@@ -47,6 +63,7 @@ const SCHEMA: VersionedSchema = {
      CREATE TABLE IF NOT EXISTS began (at INTEGER NOT NULL);
      CREATE TABLE IF NOT EXISTS sessions (month TEXT NOT NULL, session_id TEXT NOT NULL, user_id TEXT NOT NULL, first_at INTEGER NOT NULL, PRIMARY KEY (month, session_id, user_id)) WITHOUT ROWID;`,
     COUNTED,
+    CAUSES,
   ],
 };
 

@@ -1,4 +1,4 @@
-import type { OrderChannel } from '../shared/order-channel.js';
+import type { OrderChannel, OrderOrigin } from '../shared/order-channel.js';
 
 /** An order a platform's way in (webhook, sync, backfill) or the mirror handed to the outbox. */
 export interface OrderSeen {
@@ -20,7 +20,18 @@ export interface CompletionSeen {
    * join. Otherwise a browser's claim, shown apart and joined to nothing.
    */
   proven: boolean;
+  /** Dropped as a bot's (its browser's User-Agent, or the one the shop's server named): never joined, but a cause. */
+  bot?: boolean;
 }
+
+/**
+ * Why a storefront order is not joined, as far as the relay knows: its `Order Completed` came
+ * from a browser judged a bot; only a browser claimed it, without the shop's proof; no event at
+ * all reached the relay from the shop in its hour or the hour before (the plugin, module or pixel
+ * off, or its calls lost); or events came and none named it (`unknown`: a refused consent sends
+ * nothing, so the relay cannot tell it from an order whose `Order Completed` was never sent).
+ */
+export type UnjoinedCause = 'bot' | 'claimed only' | 'nothing heard' | 'unknown';
 
 /** An order id as JSON gives it: a number while exact, else its digits. */
 export type OrderId = number | string;
@@ -37,13 +48,17 @@ export interface PlatformCoverage {
   joined: number;
   /** `joined` of `storefrontOrders`, 0 to 1; null without storefront orders. */
   joinedShare: number | null;
-  /** The first `LISTED_IDS` orders not joined, oldest first. */
+  /** The first `LISTED_IDS` storefront orders not joined, oldest first. */
   unjoined: OrderId[];
   unjoinedCount: number;
-  /** What the shop says of each unjoined order listed: made elsewhere (`madeBy`), paid how. */
-  unjoinedChannels: Record<string, OrderChannel>;
-  /** Orders not joined that a browser's `Order Completed` without the shop's proof names: claimed, never joined. */
+  /** Why each unjoined order listed is not joined, as far as the relay knows. */
+  unjoinedCauses: Record<string, UnjoinedCause>;
+  /** Storefront orders not joined that a browser's `Order Completed` without the shop's proof names: claimed, never joined. */
   claimed: number;
+  /** Orders the shop says were made elsewhere than its storefront, per origin: out of the share. */
+  madeElsewhere: Partial<Record<OrderOrigin, number>>;
+  /** The first `LISTED_IDS` of them, oldest first, with what the shop said. */
+  madeElsewhereOrders: Record<string, OrderChannel>;
   /** The first `LISTED_IDS` orders whose proven `Order Completed` came more than once. */
   duplicated: OrderId[];
   duplicatedCount: number;
@@ -103,8 +118,10 @@ export interface PlatformFigures {
   claimed: number;
   duplicated: number;
   notKept: number;
-  unjoinedIds: { orderId: string; channel?: OrderChannel }[];
+  unjoinedIds: { orderId: string; cause: UnjoinedCause }[];
   duplicatedIds: string[];
+  elsewhere: Partial<Record<OrderOrigin, number>>;
+  elsewhereIds: { orderId: string; channel: OrderChannel }[];
 }
 
 /** The proven `Order Completed` events naming no order sent: how many, and the first ids. */
@@ -124,8 +141,10 @@ export function platformCoverage(f: PlatformFigures, unmatched: UnmatchedFigures
     joinedShare: f.storefront === 0 ? null : Math.round((f.joined / f.storefront) * 1000) / 1000,
     unjoined: f.unjoinedIds.map((o) => asOrderId(o.orderId)),
     unjoinedCount: f.unjoined,
-    unjoinedChannels: Object.fromEntries(f.unjoinedIds.flatMap((o) => (o.channel ? [[o.orderId, o.channel]] : []))),
+    unjoinedCauses: Object.fromEntries(f.unjoinedIds.map((o) => [o.orderId, o.cause])),
     claimed: f.claimed,
+    madeElsewhere: f.elsewhere,
+    madeElsewhereOrders: Object.fromEntries(f.elsewhereIds.map((o) => [o.orderId, o.channel])),
     duplicated: f.duplicatedIds.map(asOrderId),
     duplicatedCount: f.duplicated,
     unmatched: unmatched.ids.map(asOrderId),
@@ -144,6 +163,8 @@ export const NO_ORDERS: PlatformFigures = {
   notKept: 0,
   unjoinedIds: [],
   duplicatedIds: [],
+  elsewhere: {},
+  elsewhereIds: [],
 };
 
 /**

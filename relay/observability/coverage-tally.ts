@@ -34,10 +34,15 @@ interface NamedRow {
 
 const NOTHING: OrderFlags = { counted: 0, storefront: 0, joined: 0, claimed: 0, duplicated: 0 };
 
-/** An order's share of its platform's hour: orders, storefront, joined, unjoined, claimed, duplicated. */
+/**
+ * An order's share of its platform's hour: orders, storefront, joined, unjoined, claimed,
+ * duplicated. Only a storefront order can be unjoined or claimed: one made elsewhere never had a
+ * shopper's browser to join it.
+ */
 function contribution(f: OrderFlags): number[] {
   if (!f.counted) return [0, 0, 0, 0, 0, 0];
-  return [1, f.storefront, f.storefront * f.joined, 1 - f.joined, f.joined ? 0 : f.claimed, f.duplicated];
+  const open = f.storefront * (1 - f.joined);
+  return [1, f.storefront, f.storefront * f.joined, open, open * f.claimed, f.duplicated];
 }
 
 const differs = (a: OrderFlags, b: OrderFlags) =>
@@ -68,9 +73,14 @@ function statements(db: Database.Database) {
     ),
     named: db.prepare('SELECT at, counted, proven, claims, unmatched FROM named WHERE order_id = ?'),
     insertNamed: db.prepare(
-      'INSERT INTO named (order_id, at, counted, proven, claims, unmatched, seen_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
+      'INSERT INTO named (order_id, at, counted, proven, claims, bots, unmatched, seen_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
     ),
-    addNamed: db.prepare('UPDATE named SET proven = proven + ?, claims = claims + ?, seen_at = ? WHERE order_id = ?'),
+    addNamed: db.prepare(
+      'UPDATE named SET proven = proven + ?, claims = claims + ?, bots = bots + ?, seen_at = ? WHERE order_id = ?',
+    ),
+    heard: db.prepare(
+      'INSERT INTO heard (hour, events) VALUES (?, ?) ON CONFLICT (hour) DO UPDATE SET events = events + excluded.events',
+    ),
     setFlags: db.prepare(
       'UPDATE orders SET storefront = ?, joined = ?, claimed = ?, duplicated = ? WHERE platform = ? AND order_id = ?',
     ),
@@ -102,7 +112,8 @@ export class CoverageTally {
 
   noteOrder(o: OrderSeen, now: number): void {
     const row = this.s.order.get(o.platform, o.orderId) as OrderRow | undefined;
-    const storefront = o.channel ? Number(o.channel.madeBy === undefined) : (row?.storefront ?? 1);
+    // An order whose way in says nothing of its origin (the mirror, a custom backend) is taken for the storefront's.
+    const storefront = o.channel ? Number(o.channel.madeBy === 'storefront') : (row?.storefront ?? 1);
     const channel = o.channel ? JSON.stringify(o.channel) : (row?.channel ?? null);
     if (row) {
       const flags = this.flagsOf(o.orderId, row.counted, storefront);
@@ -123,15 +134,22 @@ export class CoverageTally {
   noteCompletion(c: CompletionSeen, now: number): void {
     const counted = c.at >= this.began;
     // Every claim is counted, kept or not: a flood of them shows.
-    if (!c.proven && counted) this.s.namedTally.run(hourOf(c.at), 0, 1, 0);
+    if (!c.proven && !c.bot && counted) this.s.namedTally.run(hourOf(c.at), 0, 1, 0);
     if (!this.keepNamed(c, counted, now)) return;
+    if (c.bot) return;
     this.recountNamed(c.orderId);
     for (const platform of this.s.platformsOf.all(c.orderId) as string[]) this.recountOrder(platform, c.orderId);
+  }
+
+  /** Events the relay took from the shop (browser or server), per hour: a storefront order's hour without any is one the shop said nothing of. */
+  noteHeard(counts: ReadonlyMap<number, number>): void {
+    for (const [hour, events] of counts) this.s.heard.run(hour, events);
   }
 
   /** Forgets the orders and order ids last seen before `before`, and the hours before it: no window reaches them. */
   forget(before: number): void {
     const hour = hourOf(before);
+    this.db.prepare('DELETE FROM heard WHERE hour < ?').run(hour - 1);
     this.db.prepare('DELETE FROM orders WHERE seen_at < ?').run(before);
     this.db.prepare('DELETE FROM named WHERE seen_at < ?').run(before);
     this.db.prepare('DELETE FROM order_tally WHERE hour < ?').run(hour);
@@ -143,14 +161,17 @@ export class CoverageTally {
    * proven one then counted as not kept).
    */
   private keepNamed(c: CompletionSeen, counted: boolean, now: number): boolean {
-    const proven = Number(c.proven);
+    const bots = Number(c.bot === true);
+    const proven = bots ? 0 : Number(c.proven);
+    const claims = 1 - proven - bots;
     if (this.s.named.get(c.orderId)) {
-      this.s.addNamed.run(proven, 1 - proven, now, c.orderId);
+      this.s.addNamed.run(proven, claims, bots, now, c.orderId);
       return true;
     }
-    const [scope, cap] = c.proven ? ['completions', this.caps.completions] : ['claims', this.caps.claims];
+    // A bot's is kept within the claims' cap: a browser's word like theirs.
+    const [scope, cap] = c.proven && !bots ? ['completions', this.caps.completions] : ['claims', this.caps.claims];
     if (this.kept.keep(scope, monthOf(now), cap)) {
-      this.s.insertNamed.run(c.orderId, c.at, Number(counted), proven, 1 - proven, now);
+      this.s.insertNamed.run(c.orderId, c.at, Number(counted), proven, claims, bots, now);
       return true;
     }
     if (c.proven && counted) this.s.namedTally.run(hourOf(c.at), 0, 0, 1);

@@ -14,6 +14,8 @@ export interface CoverageLog {
    * ids is one shopper billed twice.
    */
   noteSession(month: string, sessionId: string, userId: string, at: number): void;
+  /** An event taken from the shop (its browsers or its server) at `at`: the shop was heard then. */
+  noteHeard(at: number): void;
   /**
    * Per month, the visitors whose session went on under another id (an anonymous id, then the
    * customer's after a login): billed twice.
@@ -68,8 +70,17 @@ function orderOf(step: RecordStep, body: Record<string, unknown>, now: number): 
   };
 }
 
+/** An `Order Completed` the bot filter dropped: the cause its order goes unjoined. */
+function botCompletionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
+  if (step.kind !== 'event' || step.state !== 'dropped' || step.detail !== 'bot') return undefined;
+  const orderId = completedOrderId(body);
+  if (orderId === undefined) return undefined;
+  return { orderId, userId: step.userId ?? '', at: timeOf(body['datetime'], now), proven: false, bot: true };
+}
+
 function completionOf(step: RecordStep, body: Record<string, unknown>, now: number): CompletionSeen | undefined {
-  if (step.kind !== 'event' || step.state !== 'accepted' || !step.userId) return undefined;
+  if (step.kind !== 'event') return undefined;
+  if (step.state !== 'accepted' || !step.userId) return botCompletionOf(step, body, now);
   const orderId = completedOrderId(body);
   if (orderId === undefined) return undefined;
   // The pipeline keyed it as its order's only when the shop spoke for it (order-completed-key.ts).
@@ -77,22 +88,19 @@ function completionOf(step: RecordStep, body: Record<string, unknown>, now: numb
   return { orderId, userId: step.userId, at: timeOf(body['datetime'], now), proven };
 }
 
-/** An accepted event's visitor and session, in the month it is billed in. */
+/** An accepted event's hour, and its visitor and session in the month it is billed in. */
 function noteSessionOf(step: RecordStep, body: Record<string, unknown>, log: CoverageLog, now: number): void {
-  if (
-    step.kind !== 'event' ||
-    step.state !== 'accepted' ||
-    typeof body['session_id'] !== 'string' ||
-    typeof body['user_id'] !== 'string'
-  )
-    return;
+  if (step.kind !== 'event' || step.state !== 'accepted') return;
   const at = timeOf(body['datetime'], now);
+  log.noteHeard(at);
+  if (typeof body['session_id'] !== 'string' || typeof body['user_id'] !== 'string') return;
   log.noteSession(new Date(at).toISOString().slice(0, 7), body['session_id'], body['user_id'], at);
 }
 
 /**
- * Notes each order a way in took, each `Order Completed` (the shop's, or a browser's claim without
- * its proof) and each event's session accepted, from the ingest steps alone.
+ * Notes each order a way in took, each `Order Completed` (the shop's, a browser's claim without
+ * its proof, or one dropped as a bot's) and each event's hour and session accepted, from the
+ * ingest steps alone.
  */
 export function noteCoverage(events: RecordEvents, log: CoverageLog, logger: Logger): () => void {
   return events.subscribe((step) => {

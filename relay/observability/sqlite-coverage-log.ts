@@ -3,7 +3,7 @@ import { asStorageError } from '../shared/storage-error.js';
 import { openCoverageDatabase } from './coverage-database.js';
 import { readCoverage } from './coverage-figures.js';
 import type { CompletionSeen, CoverageReport, OrderSeen } from './coverage-report.js';
-import { CoverageTally, monthOf } from './coverage-tally.js';
+import { CoverageTally, hourOf, monthOf } from './coverage-tally.js';
 import { KeptRows } from './kept-rows.js';
 import { COVERAGE_CAPS, COVERAGE_DAYS, type CoverageCaps, type CoverageLog } from './order-coverage.js';
 import { SessionTally } from './session-tally.js';
@@ -36,6 +36,7 @@ export class SqliteCoverageLog implements CoverageLog {
   private pending: { orders: OrderSeen[]; completions: CompletionSeen[] } = { orders: [], completions: [] };
   /** Sessions seen since the last write, by `month\tsession\tuser`: their first time. */
   private sessions = new Map<string, number>();
+  private heard = new Map<number, number>();
   private readonly timer: NodeJS.Timeout | undefined;
   private prunedAt = 0;
 
@@ -73,6 +74,11 @@ export class SqliteCoverageLog implements CoverageLog {
     const key = `${month}\t${sessionId}\t${userId}`;
     const first = this.sessions.get(key);
     if (first === undefined || at < first) this.sessions.set(key, at);
+  }
+
+  noteHeard(at: number): void {
+    const hour = hourOf(at);
+    this.heard.set(hour, (this.heard.get(hour) ?? 0) + 1);
   }
 
   identifiedLater(): Record<string, number> {
@@ -117,13 +123,20 @@ export class SqliteCoverageLog implements CoverageLog {
     const sessions = this.sessions;
     const now = this.now();
     const due = now - this.prunedAt >= 3_600_000;
-    if (orders.length === 0 && completions.length === 0 && sessions.size === 0 && !due) return;
+    const heard = this.heard;
+    if (orders.length === 0 && completions.length === 0 && sessions.size === 0 && heard.size === 0 && !due) return;
     this.pending = { orders: [], completions: [] };
     this.sessions = new Map();
+    this.heard = new Map();
     try {
-      this.db.transaction(() => this.write(orders, completions, sessions, now))();
+      this.db.transaction(() => {
+        this.tally.noteHeard(heard);
+        this.write(orders, completions, sessions, now);
+      })();
     } catch (error) {
       this.keepForNext(orders, completions, sessions);
+      // Hours heard are a handful: kept whole.
+      for (const [hour, events] of heard) this.heard.set(hour, (this.heard.get(hour) ?? 0) + events);
       throw error;
     }
   }

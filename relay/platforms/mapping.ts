@@ -1,5 +1,5 @@
 import type { FieldError } from '../contract/field-error.js';
-import type { OrderChannel } from '../shared/order-channel.js';
+import type { OrderChannel, OrderOrigin } from '../shared/order-channel.js';
 import { isPlainObject } from '../shared/is-plain-object.js';
 import { parseTimestamp } from '../contract/timestamp.js';
 
@@ -13,10 +13,13 @@ export type Mapping =
   | { kind: 'order' | 'product'; body: Record<string, unknown>; errors: FieldError[]; channel?: OrderChannel }
   | { skip: string; withdrawn?: string };
 
-/** `channel` of an order's mapping with only what the shop said. */
-export function orderChannel(madeBy: string | undefined, payment: unknown): OrderChannel | undefined {
-  const paid = typeof payment === 'string' && payment.trim() !== '' ? payment.trim().slice(0, 80) : undefined;
-  return madeBy || paid ? { ...(madeBy ? { madeBy } : {}), ...(paid ? { payment: paid } : {}) } : undefined;
+/**
+ * `channel` of an order's mapping: its origin and the shop's own word for it, cut short (it is the
+ * shop's text, shown to the merchant). How it was paid is no part of it: a payment method says
+ * nothing of whether its shopper's `Order Completed` came.
+ */
+export function orderChannel(madeBy: OrderOrigin, said?: string): OrderChannel {
+  return { madeBy, ...(said ? { said: said.slice(0, 80) } : {}) };
 }
 
 /** A product's id as `withdrawn` names it: the digits of a safe or 64-bit id, else nothing. */

@@ -41,12 +41,17 @@ const completed = (orderId: number, proof: Record<string, string> = {}) =>
     event: { order_id: orderId, order_value: 49, currency: 'EUR', ...proof },
   });
 
-/** The WooCommerce plugin's `Order Completed`, from the shop's server with the ingest key. */
-const pluginCompleted = (h: Harness, orderId: number, user: string) =>
+/** A headless browser's User-Agent: the bot filter drops what it sends. */
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/141.0.0.0 Safari/537.36';
+
+/** The WooCommerce plugin's `Order Completed`, from the shop's server with the ingest key, naming its shopper's User-Agent when given. */
+const pluginCompleted = (h: Harness, orderId: number, user: string, agent?: string) =>
   fetch(`${h.url}/v1/track`, {
     method: 'POST',
     headers: bearer(INGEST_KEY),
     body: JSON.stringify({
+      ...(agent ? { visitor_agent: agent } : {}),
       user_id: user,
       event_name: 'Order Completed',
       event: { order_id: orderId, order_value: 49, currency: 'EUR' },
@@ -72,6 +77,7 @@ describe('the coverage of orders by Order Completed events', () => {
       { id: 5003 },
       { id: 5004 },
       { id: 5005, payment_method_title: 'PayPal' },
+      { id: 5006, payment_method_title: 'Cash on delivery' },
     ])
       assert.equal((await wooOrder(h, changes)).status, 200);
     // Made before the relay began noting (an upgrade, the first sweep's history): its Order Completed was never seen, so it is not judged.
@@ -85,6 +91,9 @@ describe('the coverage of orders by Order Completed events', () => {
     // never a join, and never the order's key: the plugin's event for 5003 still goes and joins it.
     for (const orderId of [5003, 5005])
       assert.equal((await collect(h.url, { events: [completed(orderId)] })).body['accepted'], 1);
+    // A headless browser's checkout: the plugin names its User-Agent, and its Order Completed is dropped as a bot's.
+    const bot = await pluginCompleted(h, 5006, 'visitor-eeeeeeee', HEADLESS);
+    assert.deepEqual(await bot.json(), { queued: 0, dropped: 1 });
     const plugin5003 = await pluginCompleted(h, 5003, 'visitor-dddddddd');
     assert.deepEqual(await plugin5003.json(), { queued: 1 }, "the shop's own event is never held off by a claim");
     // A shopper browsing anonymously, then logged in: one session, two billed ids.
@@ -113,17 +122,16 @@ describe('the coverage of orders by Order Completed events', () => {
   after(() => h?.close());
 
   const expected = {
-    orders: 5,
-    storefrontOrders: 4,
+    orders: 6,
+    storefrontOrders: 5,
     joined: 3,
-    joinedShare: 0.75,
-    unjoined: [5002, 5005],
+    joinedShare: 0.6,
+    unjoined: [5005, 5006],
     unjoinedCount: 2,
-    unjoinedChannels: {
-      '5002': { madeBy: 'the back office', payment: 'Cash on delivery' },
-      '5005': { payment: 'PayPal' },
-    },
+    unjoinedCauses: { '5005': 'claimed only', '5006': 'bot' },
     claimed: 1,
+    madeElsewhere: { 'back office': 1 },
+    madeElsewhereOrders: { '5002': { madeBy: 'back office', said: 'created_via admin' } },
     duplicated: [],
     duplicatedCount: 0,
     unmatched: [9999],
@@ -131,7 +139,7 @@ describe('the coverage of orders by Order Completed events', () => {
     ordersNotKept: 0,
   };
 
-  it('shows on /stats, per platform, the storefront orders joined, those not joined with what the shop tells of them, and an Order Completed naming no order sent', async () => {
+  it('shows on /stats, per platform, the storefront orders joined, those not joined with the cause the relay knows, the orders made elsewhere apart, and an Order Completed naming no order sent', async () => {
     const stats = (await (
       await fetch(`${h.url}/stats`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
     ).json()) as {
@@ -168,11 +176,15 @@ describe('the coverage of orders by Order Completed events', () => {
     assert.deepEqual(snapshot.coverage, [
       {
         platform: 'woocommerce',
-        storefrontOrders: 4,
+        storefrontOrders: 5,
         joined: 3,
-        joinedShare: 0.75,
-        unjoined: [5002, 5005],
+        joinedShare: 0.6,
+        unjoined: [
+          { id: 5005, cause: 'claimed only' },
+          { id: 5006, cause: 'bot' },
+        ],
         claimed: 1,
+        madeElsewhere: { 'back office': 1 },
         duplicated: 0,
         unmatched: 1,
       },
@@ -190,11 +202,13 @@ describe('the coverage of orders by Order Completed events', () => {
       words.stdout,
       /^orders made since \d{4}-\d\d-\d\dT[\d:.]+Z \(7 days, or since the relay began noting them\):$/m,
     );
-    assert.match(words.stdout, /woocommerce: 5 orders, 4 from the storefront, 3 joined to a visitor \(75 %\)/);
+    assert.match(words.stdout, /woocommerce: 6 orders, 5 from the storefront, 3 joined to a visitor \(60 %\)/);
     assert.match(
       words.stdout,
-      /not joined: +5002, 5005\n +5002: made in the back office, paid by Cash on delivery\n +5005: paid by PayPal\n +of them claimed only by a browser without the shop's proof \(not joined\): 1/,
+      /made elsewhere, not in the share: 1 back office\n +5002: back office \(created_via admin\)\n +not joined: +5005, 5006\n +5005: claimed only\n +5006: bot\n/,
     );
+    assert.match(words.stdout, /bot: its Order Completed came from a browser the relay judged a bot/);
+    assert.doesNotMatch(words.stdout, /paid by|Cash on delivery|PayPal/, 'a payment method is no reason');
     assert.match(words.stdout, /naming no order sent: +9999/);
     assert.match(words.stdout, /^Order Completed from browsers without the shop's proof for their order: 2 /m);
     assert.match(words.stdout, /^visitors billed in \d{4}-\d\d: 8, of them 1 the same shopper under an earlier id/m);

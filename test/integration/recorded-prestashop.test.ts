@@ -47,7 +47,11 @@ async function backfillFrom(file: string) {
 describe('a real PrestaShop 1.7.8, replayed', () => {
   it('backfill sends every active product with the price shoppers see, a product without a default combination included, and names the orders it cannot send by id', async () => {
     const { run, unmatched, products } = await backfillFrom('backfill.json');
-    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.deepEqual(
+      unmatched.filter((u) => !u.startsWith('GET /api/order_histories?')),
+      [],
+      'the connector read only what the real shop was asked, and the order histories (read since it was recorded: answered not found)',
+    );
     assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
     assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
     // Customers deleted from the shop (the order keeps id_customer, the customer answers []): no email to send.
@@ -117,7 +121,11 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
 describe('a real PrestaShop 9.0, replayed', () => {
   it("backfill sends every active product in the shop's language with the price shoppers see, and names the order it cannot send", async () => {
     const { run, unmatched, products: records } = await backfillFrom('backfill-ps9.json');
-    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.deepEqual(
+      unmatched.filter((u) => !u.startsWith('GET /api/order_histories?')),
+      [],
+      'the connector read only what the real shop was asked, and the order histories (read since it was recorded: answered not found)',
+    );
     assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0, .*skipped 1 inactive/);
     assert.match(run.stdout, /orders: read 20, delivered 19, invalid 1, failed 0/);
     assert.deepEqual(

@@ -38,8 +38,14 @@ function renderSync(s: DebugSnapshot): void {
  */
 function renderCoverage(s: DebugSnapshot): void {
   if (s.coverage.length === 0) return setCard('coverage', '–', 'no order of the last 7 days reached the relay');
+  const notJoined = (c: DebugSnapshot['coverage'][number]) =>
+    c.unjoined.map((o) => (o.cause ? `${o.id} (${o.cause})` : String(o.id))).join(', ');
+  const elsewhere = (c: DebugSnapshot['coverage'][number]) =>
+    Object.entries(c.madeElsewhere)
+      .map(([origin, n]) => `${n} ${origin}`)
+      .join(', ');
   const line = (c: DebugSnapshot['coverage'][number]) =>
-    `${c.platform}: ${c.joined} of ${c.storefrontOrders} joined${c.unjoined.length ? ` · not: ${c.unjoined.join(', ')}` : ''}${c.claimed ? ` · ${c.claimed} claimed without the shop's proof` : ''}${c.duplicated ? ` · ${c.duplicated} twice` : ''}${c.unmatched ? ` · ${c.unmatched} naming no order` : ''}`;
+    `${c.platform}: ${c.joined} of ${c.storefrontOrders} storefront orders joined${c.unjoined.length ? ` · not: ${notJoined(c)}` : ''}${c.claimed ? ` · ${c.claimed} claimed without the shop's proof` : ''}${c.duplicated ? ` · ${c.duplicated} twice` : ''}${c.unmatched ? ` · ${c.unmatched} naming no order` : ''}${elsewhere(c) ? ` · made elsewhere, left out: ${elsewhere(c)}` : ''}`;
   const shares = s.coverage.map((c) => c.joinedShare).filter((x): x is number => x !== null);
   setCard(
     'coverage',

@@ -3,6 +3,7 @@ import { fields, list, type Mapping, orderChannel, textOf } from '../mapping.js'
 import { compact, FieldReader, firstText } from '../platform-values.js';
 import { shopTimeToEpoch, utcText } from './shop-time.js';
 import { prestaShopStatus } from './prestashop-status.js';
+import type { OrderChannel } from '../../shared/order-channel.js';
 
 /** An order with what it names, looked up while paging (mapping is synchronous): see `prestashop-pages.ts`. */
 export interface PrestaShopOrder {
@@ -12,7 +13,25 @@ export interface PrestaShopOrder {
   address?: Record<string, unknown>;
   country?: Record<string, unknown>;
   state?: Record<string, unknown>;
+  /** Its first `order_histories` row, `unreadable` when the key may not read them: see `prestashop-order-origin.ts`. */
+  firstState?: Record<string, unknown> | 'unreadable';
   timeZone: string;
+}
+
+/**
+ * Where PrestaShop says the order was made: a first state set by an employee is the back office's
+ * (`id_employee` of whoever placed it there), one set by none the checkout's. An order placed
+ * through the Webservice also has none, and is taken for the storefront's: PrestaShop records
+ * nothing else that tells them apart.
+ */
+function prestaShopChannel(firstState: PrestaShopOrder['firstState']): OrderChannel {
+  if (firstState === 'unreadable')
+    return orderChannel('other', 'order history unreadable: the Webservice key lacks GET on order_histories');
+  if (!firstState) return orderChannel('other', 'no order history');
+  const employee = quantity(firstState['id_employee']) ?? 0;
+  return employee > 0
+    ? orderChannel('back office', `first state set by employee ${employee}`)
+    : orderChannel('storefront', 'first state set by no employee');
 }
 
 /** A count: PrestaShop sends numbers as strings ("2"). */
@@ -96,5 +115,5 @@ export function mapPrestaShopOrder(payload: PrestaShopOrder): Mapping {
     country: firstText(payload.country?.['iso_code']),
     line_items: rows.map((row, i) => lineItem(row, i, read, precisionOf(payload.currency))),
   });
-  return { kind: 'order', body, errors: read.errors, channel: orderChannel(undefined, o['payment']) };
+  return { kind: 'order', body, errors: read.errors, channel: prestaShopChannel(payload.firstState) };
 }

@@ -2,6 +2,7 @@ import { changedByKeyset } from '../changed-pages.js';
 import type { ChangedPayload, PlatformKind } from '../connector.js';
 import { fields, list, textOf } from '../mapping.js';
 import type { PrestaShopOrder } from './prestashop-order.js';
+import { firstOrderStates } from './prestashop-order-origin.js';
 import { inLanguage, SHOPPER_PRICE, type PrestaShopProduct } from './prestashop-product.js';
 import { LookupCache, type PrestaShopWebservice } from './prestashop-webservice.js';
 import { epochToShopTime, shopTimeToEpoch } from './shop-time.js';
@@ -19,6 +20,7 @@ async function orderWithLookups(
   order: Record<string, unknown>,
   cache: LookupCache,
   facts: ShopFacts,
+  firstState: PrestaShopOrder['firstState'],
 ): Promise<PrestaShopOrder> {
   const [currency, customer, invoice, state] = await Promise.all([
     cache.get('currencies', order['id_currency'], '[id,iso_code]'),
@@ -41,6 +43,7 @@ async function orderWithLookups(
   return {
     order,
     timeZone: facts.timeZone,
+    ...(firstState ? { firstState } : {}),
     ...(currency ? { currency } : {}),
     ...(customer ? { customer } : {}),
     ...(address ? { address } : {}),
@@ -128,11 +131,14 @@ export function prestaShopChanged(
     };
     if (kind === 'product') params[`price[${SHOPPER_PRICE}][use_tax]`] = '1';
     const records = await webservice.list(resource, params);
+    const firstStates = kind === 'order' ? await firstOrderStates(webservice, records) : new Map();
+    const firstStateOf = (order: Record<string, unknown>) =>
+      firstStates === 'unreadable' ? firstStates : firstStates.get(textOf(order['id']));
     return Promise.all(
       records.map(async (record) => ({
         payload:
           kind === 'order'
-            ? await orderWithLookups(record, cache, shop)
+            ? await orderWithLookups(record, cache, shop, firstStateOf(record))
             : await productWithLookups(record, cache, shop, webservice),
         changedAt: shopTimeToEpoch(record['date_upd'], shop.timeZone) || 0,
       })),

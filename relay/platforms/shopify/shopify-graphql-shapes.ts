@@ -54,6 +54,7 @@ export function restOrder(node: unknown, lineItems: unknown[]): Record<string, u
     updated_at: withOffset(o['updatedAt']),
     closed_at: withOffset(o['closedAt']) ?? null,
     cancelled_at: o['cancelledAt'] ?? null,
+    source_name: o['sourceName'] ?? null,
     total_price: money(o['totalPriceSet']),
     currency: o['currencyCode'] ?? fields(fields(o['totalPriceSet'])['shopMoney'])['currencyCode'],
     financial_status: lower(o['displayFinancialStatus']),

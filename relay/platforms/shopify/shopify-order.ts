@@ -1,6 +1,7 @@
 import { joinPath } from '../../contract/field-error.js';
 import { compact, FieldReader, firstText } from '../platform-values.js';
 import { fields, list, type Mapping, orderChannel } from '../mapping.js';
+import type { OrderChannel, OrderOrigin } from '../../shared/order-channel.js';
 import { shopifyStatus } from './shopify-status.js';
 
 /** The sum of decimal strings, in cents, so "0.10" + "0.20" is 0.3 and not 0.30000000000000004. */
@@ -26,15 +27,23 @@ function lineItem(li: Record<string, unknown>, index: number, read: FieldReader)
   });
 }
 
-/** Shopify's `source_name` when it is not the online store (`web`, or unsaid): a till, a draft order, an app. */
-function shopifyMadeBy(source: unknown): string | undefined {
-  const name = typeof source === 'string' ? source : '';
-  if (name === '' || name === 'web') return undefined;
-  return name === 'pos'
-    ? 'a point of sale'
-    : name === 'shopify_draft_order'
-      ? 'a draft order'
-      : `source_name ${name.slice(0, 40)}`;
+/**
+ * Shopify's `source_name` (`sourceName` in GraphQL): `web` the online store, `pos` a till,
+ * `shopify_draft_order` a draft staff made (and may have sent for payment), `iphone` and
+ * `android` Shopify's admin apps, `subscription_contract…` a subscription's renewal, and an app's
+ * API client id (digits) an app's order. Unsaid is not taken for the storefront.
+ */
+function shopifyOrigin(name: string): OrderOrigin {
+  if (name === 'web') return 'storefront';
+  if (name === 'pos') return 'point of sale';
+  if (name === 'shopify_draft_order' || name === 'iphone' || name === 'android') return 'back office';
+  if (name.startsWith('subscription_contract')) return 'subscription renewal';
+  return /^\d+$/.test(name) ? 'API' : 'other';
+}
+
+function shopifyChannel(source: unknown): OrderChannel {
+  const name = typeof source === 'string' ? source.trim() : '';
+  return orderChannel(shopifyOrigin(name), name === '' ? 'source_name unsaid' : `source_name ${name}`);
 }
 
 /**
@@ -80,6 +89,6 @@ export function mapShopifyOrder(payload: unknown): Mapping {
     kind: 'order',
     body,
     errors: read.errors,
-    channel: orderChannel(shopifyMadeBy(o['source_name']), o['gateway'] ?? list(o['payment_gateway_names'])[0]),
+    channel: shopifyChannel(o['source_name']),
   };
 }

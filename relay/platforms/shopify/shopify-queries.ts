@@ -6,7 +6,7 @@
 const ADDRESS = 'firstName lastName phone city zip country countryCodeV2';
 const LINE_ITEM =
   'quantity sku name title product { id } variant { id } originalUnitPriceSet { shopMoney { amount } } taxLines { priceSet { shopMoney { amount } } }';
-const ORDER = `id createdAt updatedAt closedAt cancelledAt email phone currencyCode displayFinancialStatus displayFulfillmentStatus
+const ORDER = `id createdAt updatedAt closedAt cancelledAt sourceName email phone currencyCode displayFinancialStatus displayFulfillmentStatus
   totalPriceSet { shopMoney { amount currencyCode } }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
   customer { firstName lastName defaultAddress { city zip countryCodeV2 } }`;

@@ -1,6 +1,7 @@
 import { joinPath } from '../../contract/field-error.js';
 import { compact, FieldReader, firstText, plainText } from '../platform-values.js';
 import { fields, list, type Mapping, orderChannel, textOf } from '../mapping.js';
+import type { OrderChannel, OrderOrigin } from '../../shared/order-channel.js';
 
 /** WooCommerce's block checkout saves a draft before the customer orders: not an order yet. */
 const NOT_YET_ORDERS = new Set(['checkout-draft']);
@@ -33,13 +34,25 @@ const namesAProduct = (li: Record<string, unknown>) =>
   li['product_id'] !== 0 && li['product_id'] !== '0' && li['product_id'] !== null;
 
 /**
- * WooCommerce's `created_via` when it is not the storefront (`checkout`, the Checkout block's
- * `store-api`, or unsaid).
+ * WooCommerce's `created_via` as it sets it (11.0): `checkout` and the Checkout block's
+ * `store-api` are the storefront, `admin` the back office's order screen, `rest-api` the REST API
+ * (or what its caller named), `pos-rest-api` the Point of Sale, `subscription` a WooCommerce
+ * Subscriptions renewal. Unsaid (`wc_create_order` without it: an import, another plugin) is not
+ * taken for the storefront.
  */
-function wooMadeBy(createdVia: unknown): string | undefined {
-  const via = typeof createdVia === 'string' ? createdVia : '';
-  if (via === '' || via === 'checkout' || via === 'store-api') return undefined;
-  return via === 'admin' ? 'the back office' : via === 'rest-api' ? 'the REST API' : `created_via ${via.slice(0, 40)}`;
+const WOO_ORIGINS: Record<string, OrderOrigin> = {
+  checkout: 'storefront',
+  'store-api': 'storefront',
+  admin: 'back office',
+  'rest-api': 'API',
+  'pos-rest-api': 'point of sale',
+  subscription: 'subscription renewal',
+};
+
+function wooChannel(createdVia: unknown): OrderChannel {
+  const via = typeof createdVia === 'string' ? createdVia.trim() : '';
+  const said = via === '' ? 'created_via unsaid' : `created_via ${via}`;
+  return orderChannel(Object.hasOwn(WOO_ORIGINS, via) ? (WOO_ORIGINS[via] as OrderOrigin) : 'other', said);
 }
 
 /**
@@ -77,6 +90,6 @@ export function mapWooCommerceOrder(payload: unknown): Mapping {
     kind: 'order',
     body,
     errors: read.errors,
-    channel: orderChannel(wooMadeBy(o['created_via']), o['payment_method_title']),
+    channel: wooChannel(o['created_via']),
   };
 }

@@ -144,7 +144,14 @@ function filtered(rows: Row[], url: URL): Row[] {
     const range = RANGE.exec(value);
     if (field.startsWith('date_') && range)
       out = out.filter((r) => String(r[field]) >= (range[1] as string) && String(r[field]) <= (range[2] as string));
-    else out = out.filter((r) => `[${String(r[field])}]` === value);
+    // `[1|2|3]`: any of them, as PrestaShop reads a list of values.
+    else
+      out = out.filter((r) =>
+        value
+          .replace(/^\[|\]$/g, '')
+          .split('|')
+          .includes(String(r[field])),
+      );
   }
   return out;
 }
@@ -210,7 +217,22 @@ function refusedKey(authorization: string | undefined, url: URL, res: ServerResp
  * empty password, XML unless `output_format=JSON`, strings for numbers, multilingual fields,
  * `[]` for an empty list, the date range filter only with `date=1` and in its exact shape.
  */
-export function prestaShopStandIn(orders: Row[], products: Row[], switches: { webserviceOff?: boolean } = {}): StandIn {
+/**
+ * Each order's history as PrestaShop keeps it: a first state set by no employee (the checkout), or
+ * by employee 1 for the orders `backOffice` names, then a later state set by employee 1.
+ */
+function orderHistories(orders: Row[], backOffice: readonly number[]): Row[] {
+  return orders.flatMap((o, i) => [
+    { id: String(2 * i + 1), id_order: String(o['id']), id_employee: backOffice.includes(Number(o['id'])) ? '1' : '0' },
+    { id: String(2 * i + 2), id_order: String(o['id']), id_employee: '1' },
+  ]);
+}
+
+export function prestaShopStandIn(
+  orders: Row[],
+  products: Row[],
+  switches: { webserviceOff?: boolean; backOffice?: number[] } = {},
+): StandIn {
   return new StandIn((req, url, res) => {
     // `WebserviceRequest::isActivated`: 503 with error 22, before the key is even read.
     if (switches.webserviceOff)
@@ -230,7 +252,14 @@ export function prestaShopStandIn(orders: Row[], products: Row[], switches: { we
       );
     }
     const resource = /^\/api\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
-    const rows = resource === 'orders' ? orders : resource === 'products' ? products : LOOKUPS[resource];
+    const rows =
+      resource === 'orders'
+        ? orders
+        : resource === 'products'
+          ? products
+          : resource === 'order_histories'
+            ? orderHistories(orders, switches.backOffice ?? [])
+            : LOOKUPS[resource];
     if (!rows)
       return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
     list(res, resource, rows, url);

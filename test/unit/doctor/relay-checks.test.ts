@@ -54,7 +54,35 @@ describe("the doctor's readings of the relay's /stats", () => {
       /not joined 12, 13; 2 of them claimed only by a browser without the shop's proof for the order/,
     );
     assert.equal(coverageChecks(stats(1, 3, [12, 13]), 0.3)[0]?.status, 'ok', "the bar is the merchant's");
+    assert.doesNotMatch(low?.detail ?? '', /check that the plugin/i, 'no advice the relay has no cause for');
     assert.deepEqual(coverageChecks(stats(0, 0, []), 0.9), [], 'no storefront order: nothing to judge');
+  });
+
+  it('names the cause the relay knows of each unjoined order and the orders made elsewhere, never a payment method', () => {
+    const reading = {
+      stats: {
+        coverage: {
+          platforms: {
+            woocommerce: {
+              storefrontOrders: 4,
+              joined: 2,
+              joinedShare: 0.5,
+              unjoined: [120, 121],
+              unjoinedCauses: { '120': 'bot' as const, '121': 'nothing heard' as const },
+              claimed: 0,
+              madeElsewhere: { 'back office': 3, API: 1 },
+            },
+          },
+        },
+      },
+    };
+    const [check] = coverageChecks(reading, 0.9);
+    assert.equal(check?.status, 'warning');
+    assert.match(check?.detail ?? '', /left out as made elsewhere than the storefront: 3 back office, 1 API/);
+    assert.match(check?.detail ?? '', /not joined 120 \(bot\), 121 \(nothing heard\)/);
+    assert.match(check?.detail ?? '', /bot: its Order Completed came from a browser judged automated/);
+    assert.match(check?.detail ?? '', /nothing heard: .*check that the plugin, module or pixel is active/);
+    assert.doesNotMatch(check?.detail ?? '', /paid|unknown:/);
   });
 
   it('warns of addresses over their budget of new visitors this hour, naming the setting a crowd behind one address needs', () => {

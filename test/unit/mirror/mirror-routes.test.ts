@@ -182,7 +182,9 @@ describe('addMirrorRoutes(router, options) on a real Koa server', () => {
         userId: 'u-bot',
         eventName: 'Added To Cart',
         detail: 'bot',
+        body: bot,
       },
+      'with its body: a bot dropped Order Completed is the cause its order goes unjoined',
     );
   });
 

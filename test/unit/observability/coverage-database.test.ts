@@ -21,13 +21,29 @@ describe('openCoverageDatabase(dataDir), coverage.sqlite and its versions (relay
       PRAGMA user_version = 1;`);
     old.close();
     const db = openCoverageDatabase(dir);
-    assert.equal(db.pragma('user_version', { simple: true }), 2);
+    assert.equal(db.pragma('user_version', { simple: true }), 3);
     assert.deepEqual(
       ['orders', 'named', 'began', 'order_tally'].map((table) =>
         db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(),
       ),
       [0, 0, 0, 0],
     );
+    db.close();
+  });
+
+  it('brings a version-2 file to the causes, counting its hours again so only storefront orders are unjoined or claimed', (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-coverage-db-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const v2 = openCoverageDatabase(dir);
+    // Version 2 as it was: no bots, no heard hours; its hour counted the back-office order 2 unjoined and claimed.
+    v2.exec(`ALTER TABLE named DROP COLUMN bots; DROP TABLE heard; DROP INDEX orders_elsewhere; PRAGMA user_version = 2;
+      INSERT INTO orders VALUES ('woocommerce', '1', 7200000, 1, 1, NULL, 0, 1, 0, 1), ('woocommerce', '2', 7300000, 1, 0, '{"madeBy":"the back office"}', 0, 1, 0, 1);
+      INSERT INTO order_tally (platform, hour, orders, storefront, joined, unjoined, claimed) VALUES ('woocommerce', 2, 2, 1, 0, 2, 2);`);
+    v2.close();
+    const db = openCoverageDatabase(dir);
+    assert.equal(db.pragma('user_version', { simple: true }), 3);
+    assert.deepEqual(db.prepare('SELECT unjoined, claimed FROM order_tally').get(), { unjoined: 1, claimed: 1 });
+    assert.equal(db.prepare('SELECT COUNT(*) FROM heard').pluck().get(), 0);
     db.close();
   });
 

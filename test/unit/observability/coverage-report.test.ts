@@ -15,12 +15,17 @@ const figures = (changes: Partial<PlatformFigures> = {}): PlatformFigures => ({
   joined: 2,
   unjoined: 2,
   claimed: 1,
-  unjoinedIds: [{ orderId: '5002', channel: { madeBy: 'the back office' } }, { orderId: '5003' }],
+  unjoinedIds: [
+    { orderId: '5002', cause: 'bot' },
+    { orderId: '5003', cause: 'unknown' },
+  ],
+  elsewhere: { 'back office': 1 },
+  elsewhereIds: [{ orderId: '5004', channel: { madeBy: 'back office', said: 'created_via admin' } }],
   ...changes,
 });
 
 describe('platformCoverage(figures, unmatched)', () => {
-  it('gives the share of storefront orders joined, the first ids listed with their counts, and what the shop says of each listed', () => {
+  it('gives the share of storefront orders joined, the first ids listed with their counts, why each listed is not joined, and the orders made elsewhere with what the shop said', () => {
     assert.deepEqual(platformCoverage(figures({ duplicated: 1, duplicatedIds: ['5001'], notKept: 3 })), {
       orders: 4,
       storefrontOrders: 3,
@@ -28,8 +33,10 @@ describe('platformCoverage(figures, unmatched)', () => {
       joinedShare: 0.667,
       unjoined: [5002, 5003],
       unjoinedCount: 2,
-      unjoinedChannels: { '5002': { madeBy: 'the back office' } },
+      unjoinedCauses: { '5002': 'bot', '5003': 'unknown' },
       claimed: 1,
+      madeElsewhere: { 'back office': 1 },
+      madeElsewhereOrders: { '5004': { madeBy: 'back office', said: 'created_via admin' } },
       duplicated: [5001],
       duplicatedCount: 1,
       unmatched: [],

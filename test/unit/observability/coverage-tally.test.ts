@@ -64,20 +64,56 @@ describe('CoverageTally, the coverage counted as records arrive (relay/observabi
     assert.deepEqual([joined?.joined, joined?.claimed, joined?.unjoined], [1, 0, []]);
   });
 
-  it("names an order the shop's Order Completed named twice, and leaves an order made elsewhere out of the share", () => {
+  it("names an order the shop's Order Completed named twice, and leaves an order made elsewhere out of the share and out of the unjoined", () => {
     const { counts, report } = tally();
     counts.noteOrder(order('1'), NOW);
     counts.noteOrder(order('2'), NOW);
     counts.noteCompletion(proven('1'), NOW);
     counts.noteCompletion(proven('1'), NOW);
-    counts.noteOrder(order('2', { channel: { madeBy: 'the back office', payment: 'Cash' } }), NOW);
+    counts.noteOrder(order('2', { channel: { madeBy: 'back office', said: 'created_via admin' } }), NOW);
     counts.noteOrder(order('2'), NOW);
     const c = report().platforms['woocommerce'];
     assert.deepEqual(
-      [c?.orders, c?.storefrontOrders, c?.joinedShare, c?.duplicated, c?.unjoined, c?.unjoinedChannels],
-      [2, 1, 1, [1], [2], { '2': { madeBy: 'the back office', payment: 'Cash' } }],
-      'a later version without a channel keeps the one known',
+      [c?.orders, c?.storefrontOrders, c?.joinedShare, c?.duplicated, c?.unjoined, c?.unjoinedCount],
+      [2, 1, 1, [1], [], 0],
+      'a back-office order is no unjoined storefront order, and a later version without a channel keeps the one known',
     );
+    assert.deepEqual(c?.madeElsewhere, { 'back office': 1 });
+    assert.deepEqual(c?.madeElsewhereOrders, { '2': { madeBy: 'back office', said: 'created_via admin' } });
+  });
+
+  it('counts an order whose shop left its origin unsaid out of the share, as made elsewhere', () => {
+    const { counts, report } = tally();
+    counts.noteOrder(order('3', { channel: { madeBy: 'other', said: 'created_via unsaid' } }), NOW);
+    counts.noteOrder(order('4', { channel: { madeBy: 'storefront', said: 'created_via checkout' } }), NOW);
+    const c = report().platforms['woocommerce'];
+    assert.deepEqual([c?.storefrontOrders, c?.unjoined, c?.madeElsewhere], [1, [4], { other: 1 }]);
+  });
+
+  it('names a bot verdict as the cause of an order whose Order Completed the bot filter dropped, never as a claim or a join', () => {
+    const { counts, report } = tally();
+    counts.noteOrder(order('51'), NOW);
+    counts.noteCompletion({ ...claim('51', ''), bot: true }, NOW);
+    const c = report();
+    assert.deepEqual(
+      [c.platforms['woocommerce']?.joined, c.platforms['woocommerce']?.claimed, c.unprovenClaims],
+      [0, 0, 0],
+    );
+    assert.deepEqual(c.platforms['woocommerce']?.unjoinedCauses, { '51': 'bot' });
+  });
+
+  it('says nothing was heard from the shop for an unjoined order in an hour without any event, and unknown when events came', () => {
+    const { counts, report } = tally();
+    counts.noteOrder(order('61', { createdAt: BEGAN + 2 * HOUR }), NOW);
+    counts.noteOrder(order('62', { createdAt: BEGAN + 9 * HOUR }), NOW);
+    counts.noteOrder(order('63', { createdAt: BEGAN + 12 * HOUR }), NOW);
+    counts.noteCompletion(claim('63'), NOW);
+    counts.noteHeard(new Map([[Math.floor((BEGAN + 8 * HOUR) / HOUR), 3]]));
+    assert.deepEqual(report().platforms['woocommerce']?.unjoinedCauses, {
+      '61': 'nothing heard',
+      '62': 'unknown',
+      '63': 'claimed only',
+    });
   });
 
   it('leaves an order made before it began noting out of every window, and an Order Completed naming it matched', () => {

@@ -9,7 +9,7 @@ describe("MemoryCoverageLog, a Redis relay's coverage (relay/observability/memor
     const clock = { now: Date.parse('2026-12-02T10:00:00Z') };
     const log = new MemoryCoverageLog(() => clock.now);
     log.note(
-      [{ platform: 'woocommerce', orderId: '7', createdAt: clock.now, channel: { madeBy: 'admin' } }],
+      [{ platform: 'woocommerce', orderId: '7', createdAt: clock.now, channel: { madeBy: 'back office' as const } }],
       [{ orderId: '7', userId: 'u1', at: clock.now, proven: true }],
     );
     log.note(

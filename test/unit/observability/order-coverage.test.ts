@@ -26,7 +26,7 @@ const order = (orderId: string, state: 'accepted' | 'unchanged' | 'rejected' = '
   source: 'webhook' as const,
   platform: 'prestashop',
   key: orderId,
-  channel: { payment: 'card' },
+  channel: { madeBy: 'storefront' as const, said: 'first state set by no employee' },
   body: { order_id: orderId, date_created_gmt: '2026-12-02 09:00:00' },
 });
 
@@ -49,8 +49,8 @@ describe('noteCoverage(events, log) and coverageSince(log, since)', () => {
     const report = coverageSince(log, Date.parse('2026-11-25T00:00:00Z'));
     const c = report.platforms['prestashop'];
     assert.deepEqual(
-      [c?.orders, c?.joined, c?.unjoined, c?.claimed, c?.unjoinedChannels, report.unprovenClaims],
-      [3, 1, [13, 15], 1, { '13': { payment: 'card' }, '15': { payment: 'card' } }, 1],
+      [c?.orders, c?.joined, c?.unjoined, c?.claimed, c?.unjoinedCauses, report.unprovenClaims],
+      [3, 1, [13, 15], 1, { '13': 'unknown', '15': 'claimed only' }, 1],
       'order 14 refused, the duplicate not noted',
     );
     assert.equal(report.since, '2026-12-01T00:00:00.000Z', 'since the log began');
@@ -93,6 +93,21 @@ describe('noteCoverage(events, log) and coverageSince(log, since)', () => {
       },
     });
     assert.deepEqual(log.identifiedLater(), { '2026-12': 1 });
+  });
+
+  it("names a bot verdict for an order whose Order Completed the bot filter dropped, from /collect or the shop's server", () => {
+    const { events, log } = watched();
+    events.emit(order('21'));
+    events.emit(order('22'));
+    const dropped = (orderId: number, source: 'collect' | 'mirror') => {
+      const { body } = completed(orderId, 'anon-9');
+      return { state: 'dropped' as const, kind: 'event' as const, source, detail: 'bot', body };
+    };
+    events.emit(dropped(21, 'collect'));
+    events.emit(dropped(22, 'mirror'));
+    const report = coverageSince(log, Date.parse('2026-11-25T00:00:00Z'));
+    assert.deepEqual(report.platforms['prestashop']?.unjoinedCauses, { '21': 'bot', '22': 'bot' });
+    assert.equal(report.unprovenClaims, 0, "a bot's Order Completed is no claim");
   });
 
   it('keeps the relay going when the log cannot note, since the record is in the outbox already', () => {

@@ -38,7 +38,7 @@ describe('mappedToRecord(batch, dedupeId)', () => {
     assert.equal(check.value.key, '820982911946154508');
     assert.equal(check.value.body['order_id'], 820982911946154508n);
     assert.equal(check.value.dedupeId, 'webhook-7f3a');
-    assert.deepEqual(check.value.channel, { payment: 'shopify_payments' });
+    assert.deepEqual(check.value.channel, { madeBy: 'storefront', said: 'source_name web' });
   });
 
   it('gives the record no dedupeId without a delivery id, and no channel when the mapping has none', () => {

@@ -11,12 +11,13 @@ import {
 } from '../../../relay/platforms/mapping.js';
 
 describe("the mappings' shared readers", () => {
-  it("states an order's channel with only what the shop said, cutting a long payment method's name", () => {
-    assert.equal(orderChannel(undefined, '  '), undefined);
-    assert.deepEqual(orderChannel('checkout', undefined), { madeBy: 'checkout' });
-    assert.deepEqual(orderChannel(undefined, ' Stripe '), { payment: 'Stripe' });
-    assert.equal(orderChannel('admin', 'x'.repeat(100))?.payment?.length, 80);
-    assert.deepEqual(orderChannel('admin', 42), { madeBy: 'admin' });
+  it("states an order's origin with the shop's own word for it, cut short", () => {
+    assert.deepEqual(orderChannel('storefront'), { madeBy: 'storefront' });
+    assert.deepEqual(orderChannel('back office', 'created_via admin'), {
+      madeBy: 'back office',
+      said: 'created_via admin',
+    });
+    assert.equal(orderChannel('other', `created_via ${'x'.repeat(100)}`).said?.length, 80);
   });
 
   it("names a withdrawn product by its id's digits only, 64-bit ids included", () => {

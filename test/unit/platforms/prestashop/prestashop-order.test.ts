@@ -51,4 +51,23 @@ describe('PrestaShop orders', () => {
     assert.ok('kind' in mapped);
     assert.deepEqual(mapped.errors.map((e) => e.path).sort(), ['order_id', 'order_value']);
   });
+
+  it('says where the order was made from who set its first state, never from how it was paid', () => {
+    const channel = (firstState: Parameters<typeof mapPrestaShopOrder>[0]['firstState']) => {
+      const mapped = mapPrestaShopOrder({
+        order: { id: '39', payment: 'Bank transfer', date_add: '2026-11-20 12:00:00' },
+        timeZone: 'Europe/Paris',
+        ...(firstState ? { firstState } : {}),
+      });
+      return 'kind' in mapped ? mapped.channel : undefined;
+    };
+    assert.deepEqual(
+      [channel({ id: '80', id_employee: '1' }), channel({ id: '81', id_employee: '0' }), channel(undefined)],
+      [
+        { madeBy: 'back office', said: 'first state set by employee 1' },
+        { madeBy: 'storefront', said: 'first state set by no employee' },
+        { madeBy: 'other', said: 'no order history' },
+      ],
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mapShopifyOrder } from '../../../../relay/platforms/shopify/shopify-order.js';
+import { restOrder } from '../../../../relay/platforms/shopify/shopify-graphql-shapes.js';
 import { parseExactJson, stringifyBody } from '../../../../relay/shared/exact-json.js';
 import { fixtureText } from '../../../helpers/platform-fixtures.js';
 
@@ -67,5 +68,53 @@ describe('mapShopifyOrder(payload)', () => {
     const home = mapShopifyOrder(order);
     assert.ok('kind' in home);
     assert.equal(home.body['city'], 'Drayton Valley');
+  });
+});
+
+describe('mapShopifyOrder(payload).channel, how Shopify says the order was made', () => {
+  const madeBy = (source: unknown) => {
+    const mapped = mapShopifyOrder({ ...payload('order-paid'), source_name: source });
+    return 'kind' in mapped ? mapped.channel?.madeBy : undefined;
+  };
+
+  it("reads source_name: web the storefront, pos a till, a draft or Shopify's admin apps the back office, an app's id an API's, a renewal", () => {
+    assert.deepEqual(
+      [
+        'web',
+        'pos',
+        'shopify_draft_order',
+        'iphone',
+        'android',
+        '580111',
+        'subscription_contract',
+        'subscription_contract_checkout_one',
+      ].map(madeBy),
+      [
+        'storefront',
+        'point of sale',
+        'back office',
+        'back office',
+        'back office',
+        'API',
+        'subscription renewal',
+        'subscription renewal',
+      ],
+    );
+  });
+
+  it('takes an unsaid or unknown source for no storefront order, and names no payment gateway', () => {
+    assert.deepEqual([undefined, '', 'ebay'].map(madeBy), ['other', 'other', 'other']);
+    const mapped = mapShopifyOrder(payload('order-paid'));
+    assert.ok('kind' in mapped);
+    assert.deepEqual(Object.keys(mapped.channel ?? {}), ['madeBy', 'said']);
+  });
+
+  it("reads the sweep's GraphQL sourceName as the webhook's source_name", () => {
+    const order = restOrder({ id: 'gid://shopify/Order/9', sourceName: 'shopify_draft_order' }, []);
+    const mapped = mapShopifyOrder(order);
+    assert.deepEqual('kind' in mapped ? mapped.channel : undefined, {
+      madeBy: 'back office',
+      said: 'source_name shopify_draft_order',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { mapWooCommerceOrder } from '../../../../relay/platforms/woocommerce/woocommerce-order.js';
 import { parseExactJson } from '../../../../relay/shared/exact-json.js';
@@ -107,5 +108,50 @@ describe('mapWooCommerceOrder(payload)', () => {
     assert.deepEqual(mapWooCommerceOrder({ ...payload('order-variation'), status: 'checkout-draft' }), {
       skip: 'status checkout-draft: not an order yet',
     });
+  });
+});
+
+/** The orders a real WooCommerce 11.0.1 answered the sweep: back-office ones (`admin`) and both checkouts'. */
+function recordedWc11Orders(): Record<string, unknown>[] {
+  const file = new URL('../../../connectors/woocommerce/fixtures/recorded/backfill-wc11.json', import.meta.url);
+  const { exchanges } = JSON.parse(readFileSync(file, 'utf8')) as { exchanges: { path: string; body: string }[] };
+  const page = exchanges.find((e) => e.path.startsWith('/wp-json/wc/v3/orders?'));
+  return JSON.parse(page?.body ?? '[]') as Record<string, unknown>[];
+}
+
+describe('mapWooCommerceOrder(payload).channel, how WooCommerce says the order was made', () => {
+  it("reads a real 11.0.1 shop's created_via: admin is the back office, checkout and store-api the storefront, never a payment method", () => {
+    const origins = new Map<string, Set<string>>();
+    for (const order of recordedWc11Orders()) {
+      const mapped = mapWooCommerceOrder(order);
+      assert.ok('kind' in mapped && mapped.channel);
+      const via = String(order['created_via']);
+      origins.set(via, (origins.get(via) ?? new Set()).add(mapped.channel.madeBy));
+      assert.deepEqual(
+        Object.keys(mapped.channel),
+        ['madeBy', 'said'],
+        'what the shop said of its origin, and nothing else',
+      );
+    }
+    assert.deepEqual(Object.fromEntries([...origins].map(([via, made]) => [via, [...made]])), {
+      admin: ['back office'],
+      checkout: ['storefront'],
+      'store-api': ['storefront'],
+    });
+  });
+
+  it('names the REST API, the Point of Sale and a Subscriptions renewal, and takes an unsaid origin for no storefront order', () => {
+    const madeBy = (createdVia: unknown) => {
+      const mapped = mapWooCommerceOrder({ ...payload('order-variation'), created_via: createdVia });
+      return 'kind' in mapped ? mapped.channel : undefined;
+    };
+    assert.deepEqual(['rest-api', 'pos-rest-api', 'subscription', '', undefined, 'my-importer'].map(madeBy), [
+      { madeBy: 'API', said: 'created_via rest-api' },
+      { madeBy: 'point of sale', said: 'created_via pos-rest-api' },
+      { madeBy: 'subscription renewal', said: 'created_via subscription' },
+      { madeBy: 'other', said: 'created_via unsaid' },
+      { madeBy: 'other', said: 'created_via unsaid' },
+      { madeBy: 'other', said: 'created_via my-importer' },
+    ]);
   });
 });
