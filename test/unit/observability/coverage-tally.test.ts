@@ -6,6 +6,8 @@ import type { CompletionSeen, OrderSeen } from '../../../relay/observability/cov
 import { CoverageTally } from '../../../relay/observability/coverage-tally.js';
 import { KeptRows } from '../../../relay/observability/kept-rows.js';
 import { COVERAGE_CAPS, type CoverageCaps } from '../../../relay/observability/order-coverage.js';
+import { ORDER_ORIGINS } from '../../../relay/shared/order-channel.js';
+import fc from 'fast-check';
 
 const HOUR = 3_600_000;
 const BEGAN = Date.parse('2026-12-01T00:00:00Z');
@@ -114,6 +116,36 @@ describe('CoverageTally, the coverage counted as records arrive (relay/observabi
       '62': 'unknown',
       '63': 'claimed only',
     });
+  });
+
+  it('keeps, whatever the orders and Order Completed events and their order, every unjoined or claimed order a storefront one and the counts equal to what is listed', () => {
+    const note = fc.oneof(
+      fc.record({ order: fc.integer({ min: 1, max: 6 }), madeBy: fc.option(fc.constantFrom(...ORDER_ORIGINS)) }),
+      fc.record({ named: fc.integer({ min: 1, max: 6 }), as: fc.constantFrom('proven', 'claim', 'bot') }),
+    );
+    fc.assert(
+      fc.property(fc.array(note, { maxLength: 30 }), (notes) => {
+        const { counts, report } = tally();
+        for (const n of notes) {
+          if ('order' in n)
+            counts.noteOrder(order(String(n.order), n.madeBy ? { channel: { madeBy: n.madeBy } } : {}), NOW);
+          else if (n.as === 'proven') counts.noteCompletion(proven(String(n.named)), NOW);
+          else counts.noteCompletion({ ...claim(String(n.named)), bot: n.as === 'bot' }, NOW);
+        }
+        const c = report(['woocommerce']).platforms['woocommerce'];
+        assert.ok(c);
+        const elsewhere = new Set(Object.keys(c.madeElsewhereOrders).map(Number));
+        assert.ok(
+          c.unjoined.every((id) => !elsewhere.has(Number(id))),
+          'no order made elsewhere is unjoined',
+        );
+        assert.equal(c.unjoinedCount, c.storefrontOrders - c.joined);
+        assert.equal(c.unjoined.length, c.unjoinedCount);
+        assert.ok(c.claimed <= c.unjoinedCount);
+        const madeElsewhere = Object.values(c.madeElsewhere).reduce((a, b) => a + b, 0);
+        assert.equal(c.storefrontOrders + madeElsewhere, c.orders);
+      }),
+    );
   });
 
   it('leaves an order made before it began noting out of every window, and an Order Completed naming it matched', () => {
