@@ -171,8 +171,13 @@ describe('prestaShopChanged(webservice, shopUrl, kind, since)', () => {
   it('takes the orders of a key that may not read order histories for no storefront orders, saying why, and sweeps on', async (t) => {
     const shop = await new StandIn((_req, url, res) => {
       const resource = url.pathname.split('/').at(-1) ?? '';
+      // A real PrestaShop 9.0.0's answer to a key without GET on order_histories.
       if (resource === 'order_histories')
-        return json(res, 401, { errors: [{ code: 26, message: 'No permission to access this resource' }] });
+        return json(res, 401, {
+          errors: [
+            { code: 26, message: 'Resource of type "order_histories" is not allowed with this authentication key' },
+          ],
+        });
       json(res, 200, resource === 'orders' ? { orders: prestaOrders(1) } : []);
     }).start();
     t.after(() => shop.close());
