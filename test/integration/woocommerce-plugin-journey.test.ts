@@ -37,7 +37,12 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
       [42, 2],
       [50, 1, 51],
     ];
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
+    const { session } = await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      page: 'checkout',
+      cart,
+    });
     await until(() => events(h).length === before + 1, 'the started checkout');
     const started = events(h).at(-1)!;
     assert.equal(started['event_name'], 'Checkout Started');
@@ -52,18 +57,26 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
       ],
     );
     const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
-    await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), cookies: ANONYMOUS, page: 'checkout', cart });
+    await runPluginRequest({
+      options: pluginSettings(h.url, ADMIN_KEY),
+      cookies: ANONYMOUS,
+      page: 'checkout',
+      cart,
+      session,
+    });
     await runPluginRequest({
       options: pluginSettings(h.url, ADMIN_KEY),
       cookies: ANONYMOUS,
       page: 'order-received',
       cart,
+      session,
     });
     await runPluginRequest({
       options: pluginSettings(h.url, ADMIN_KEY),
       cookies: ANONYMOUS,
       page: 'checkout',
       cart: [[42, 3]],
+      session,
     });
     await until(() => events(h).length === before + 2, "the changed cart's start");
     assert.equal(
@@ -90,7 +103,7 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
     const before = events(h).length;
     await runPluginRequest({ ...shopper, page: 'checkout' });
     const placed = await runPluginRequest({ ...shopper, order, actions: [['order-store-api', 4801]] });
-    assert.deepEqual(placed.session, { shopbeacon_orders_placed: 1 });
+    assert.equal(placed.session['shopbeacon_checkout'], null, 'the order ends the checkout');
     await runPluginRequest({ ...shopper, page: 'checkout', session: placed.session });
     await until(() => events(h).length === before + 3, 'a start, the order, and the second start');
     assert.deepEqual(
@@ -101,26 +114,68 @@ describe("the WooCommerce plugin's journey: checkout and order", { skip }, () =>
     );
   });
 
-  it("sends a customer's second checkout of the same cart on a new visit: their order count, not the session's, tells it from a reload", async () => {
+  it('sends a started checkout once when the guest logs in or registers inside the checkout, though their id, orders and total change: WooCommerce carries their session over', async () => {
     const cart: [number, number, number?][] = [[42, 2]];
-    const customer = {
-      options: pluginSettings(h.url, ADMIN_KEY),
-      cookies: { _sb_uid: '~7', _sb_sid: 'sess-again-customer-7' },
-      user_id: 7,
-      cart,
-      page: 'checkout' as const,
-    };
+    const options = pluginSettings(h.url, ADMIN_KEY);
     const before = events(h).length;
-    await runPluginRequest({ ...customer, order_count: 3 });
-    await runPluginRequest({ ...customer, order_count: 3 });
-    await runPluginRequest({ ...customer, order_count: 4, session: {} });
-    await until(() => events(h).length === before + 2, 'two starts: the reload a duplicate');
+    const accepted = (await h.relay.shopbeacon.outbox.counts()).accepted;
+    const guest = await runPluginRequest({
+      options,
+      cookies: { _sb_uid: 'v1sitor-logs-in-01', _sb_sid: 'sess-logs-in-0001' },
+      page: 'checkout',
+      cart,
+    });
+    await until(() => events(h).length === before + 1, "the guest's start");
+    // Logged in (classic inline login, or the block checkout's): the snippet has identified them,
+    // they have orders, and their address changes the total.
+    await runPluginRequest({
+      options: { ...options, woocommerce_tax_display_shop: 'incl' },
+      cookies: { _sb_uid: '~7', _sb_sid: 'sess-logs-in-0001' },
+      user_id: 7,
+      order_count: 3,
+      page: 'checkout',
+      cart,
+      session: guest.session,
+    });
+    // Registered at checkout: a new customer, their page still carrying the anonymous id.
+    await runPluginRequest({
+      options,
+      cookies: { _sb_uid: 'v1sitor-logs-in-01', _sb_sid: 'sess-logs-in-0001' },
+      user_id: 8,
+      page: 'checkout',
+      cart,
+      session: guest.session,
+    });
+    const placed = await runPluginRequest({
+      options,
+      cookies: { _sb_uid: '~7', _sb_sid: 'sess-logs-in-0001' },
+      user_id: 7,
+      order: { id: 4821, total: 49, currency: 'EUR', lines: [[42, 2, 0, 24.5]] },
+      actions: [['order-store-api', 4821]],
+      session: guest.session,
+    });
+    await until(() => events(h).length === before + 2, 'the order');
+    assert.equal(
+      (await h.relay.shopbeacon.outbox.counts()).accepted,
+      accepted + 2,
+      'the pages after the login and the registration were duplicates',
+    );
+    await runPluginRequest({
+      options,
+      cookies: { _sb_uid: '~7', _sb_sid: 'sess-logs-in-0001' },
+      user_id: 7,
+      page: 'checkout',
+      cart,
+      session: placed.session,
+    });
+    await until(() => events(h).length === before + 3, 'the same cart after the order: a new start');
     assert.deepEqual(
       events(h)
         .slice(before)
         .map((e) => [e['event_name'], e['user_id']]),
       [
-        ['Checkout Started', '7'],
+        ['Checkout Started', 'v1sitor-logs-in-01'],
+        ['Order Completed', '7'],
         ['Checkout Started', '7'],
       ],
     );

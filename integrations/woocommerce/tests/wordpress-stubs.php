@@ -384,7 +384,7 @@ function is_wc_endpoint_url( $endpoint = false ) {
 	return 'order-received' === ( $GLOBALS['sb_page'] ?? '' ) && 'order-received' === $endpoint;
 }
 
-/** WC_Cart as far as the plugin reads it: lines, the total and the hash of its contents. */
+/** WC_Cart as far as the plugin reads it: lines, the total and the hash of its contents and total (as WC_Cart::get_cart_hash). */
 class WC_Cart {
 	private $lines;
 	public function __construct( array $lines ) {
@@ -409,7 +409,7 @@ class WC_Cart {
 		return 'edit' === $context ? (string) round( $total, 2 ) : '<span>' . $total . '</span>';
 	}
 	public function get_cart_hash() {
-		return md5( wp_json_encode( $this->lines ) );
+		return md5( wp_json_encode( $this->lines ) . $this->get_total( 'edit' ) );
 	}
 }
 

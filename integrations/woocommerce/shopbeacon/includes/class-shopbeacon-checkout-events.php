@@ -6,9 +6,12 @@ defined( 'ABSPATH' ) || exit;
  *
  * - `Checkout Started` when the checkout page is shown with a cart (`template_redirect`, the same
  *   for the classic shortcode and the Checkout block, which render on one page), with the cart's
- *   value, currency and items. Its event_id comes from the cart's contents and the orders the
- *   shopper's session placed, so reloading the page is a duplicate the relay drops, and a changed
- *   cart, or the same cart again after an order, is a new start.
+ *   value, currency and items. Its event_id comes from the cart's contents (products and
+ *   quantities, not the total, which a customer's address changes) and a random key the shopper's
+ *   WooCommerce session keeps until an order is placed: reloading the page, and the page again
+ *   once the shopper logged in or registered inside the checkout (WooCommerce carries a guest's
+ *   session over to the customer; their visitor id changes), is a duplicate the relay drops; a
+ *   changed cart, or the same cart again after an order, is a new start.
  * - `Order Completed` when an order is placed: `woocommerce_checkout_order_processed` (the classic
  *   checkout) and `woocommerce_store_api_checkout_order_processed` (the Checkout block's Store
  *   API). Its `order_id` is the one the relay's webhooks and sync send to `/v1/orders`, so the
@@ -20,6 +23,9 @@ defined( 'ABSPATH' ) || exit;
  * from the next page on, as every logged-in customer is.
  */
 class Shopbeacon_Checkout_Events {
+	/** The WooCommerce session value that holds the checkout's key. */
+	const SESSION_KEY = 'shopbeacon_checkout';
+
 	/** @var Shopbeacon_Tracker */
 	private $tracker;
 
@@ -51,20 +57,29 @@ class Shopbeacon_Checkout_Events {
 			'currency'    => get_woocommerce_currency(),
 			'items'       => array_values( array_filter( $items ) ),
 		);
-		$this->tracker->send( 'Checkout Started', $fields, 'checkout|' . self::orders_placed() . '|' . $cart->get_cart_hash() );
+		$this->tracker->send_once_per_session_key( 'Checkout Started', $fields, 'checkout|' . self::checkout_key() . '|' . self::contents( $cart ) );
 	}
 
-	/**
-	 * The orders so far: the same cart checked out again after an order is another checkout, not a
-	 * reload. A customer's own count (WooCommerce replaces their session with the guest's when they
-	 * log in with a cart, so a session's count starts again), a guest's session's.
-	 */
-	private static function orders_placed() {
-		if ( is_user_logged_in() && function_exists( 'wc_get_customer_order_count' ) ) {
-			return 'c' . (int) wc_get_customer_order_count( get_current_user_id() );
+	/** The session's checkout key, made on its first checkout and dropped when it places an order. */
+	private static function checkout_key() {
+		$session = WC()->session;
+		$key     = $session ? (string) $session->get( self::SESSION_KEY, '' ) : '';
+		if ( '' === $key ) {
+			$key = wp_generate_uuid4();
+			if ( $session ) {
+				$session->set( self::SESSION_KEY, $key );
+			}
 		}
-		$session = function_exists( 'WC' ) ? WC()->session : null;
-		return $session ? (int) $session->get( 'shopbeacon_orders_placed', 0 ) : 0;
+		return $key;
+	}
+
+	/** The cart's products, variations and quantities, in order. */
+	private static function contents( $cart ) {
+		$lines = array();
+		foreach ( $cart->get_cart() as $line ) {
+			$lines[] = array( (int) $line['product_id'], isset( $line['variation_id'] ) ? (int) $line['variation_id'] : 0, (float) $line['quantity'] );
+		}
+		return wp_json_encode( $lines );
 	}
 
 	/** `do_action( 'woocommerce_checkout_order_processed', $order_id, $posted_data, $order )`. */
@@ -74,7 +89,15 @@ class Shopbeacon_Checkout_Events {
 
 	/** `do_action( 'woocommerce_store_api_checkout_order_processed', $order )`. */
 	public function order_placed( $order ) {
-		if ( ! $order instanceof WC_Order || null === $this->tracker->visitor() ) {
+		if ( ! $order instanceof WC_Order ) {
+			return;
+		}
+		// The cart checked out again after an order is another checkout, whether or not this one was tracked.
+		$session = function_exists( 'WC' ) ? WC()->session : null;
+		if ( $session ) {
+			$session->set( self::SESSION_KEY, null );
+		}
+		if ( null === $this->tracker->visitor() ) {
 			return;
 		}
 		$incl  = 'incl' === get_option( 'woocommerce_tax_display_cart' );
@@ -89,10 +112,6 @@ class Shopbeacon_Checkout_Events {
 			'items'       => array_values( array_filter( $items ) ),
 		);
 		$this->tracker->send( 'Order Completed', $fields, 'order|' . $order->get_id() );
-		$session = function_exists( 'WC' ) ? WC()->session : null;
-		if ( $session ) {
-			$session->set( 'shopbeacon_orders_placed', (int) $session->get( 'shopbeacon_orders_placed', 0 ) + 1 );
-		}
 	}
 
 	/** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's). */

@@ -64,21 +64,50 @@ class Shopbeacon_Tracker {
 	 *
 	 * @param string      $event_name The service's event name.
 	 * @param array       $fields     Its event object.
-	 * @param string|null $key        What makes this event once per action (a cart's contents, an order id): the same key is the
+	 * @param string|null $key        What makes this event once per action of this visitor (an order id): the same key is the
 	 *                                same event_id, which the relay refuses as a duplicate for 24 hours. Null: a new id.
 	 */
 	public function send( $event_name, array $fields, $key = null ) {
 		$ids = $this->visitor();
-		if ( null === $ids ) {
-			return;
+		if ( null !== $ids ) {
+			$this->queue( $ids, $event_name, $fields, null === $key ? wp_generate_uuid4() : substr( hash( 'sha256', $ids['user_id'] . '|' . $key ), 0, 40 ) );
 		}
+	}
+
+	/**
+	 * Queues the event under a key that is once per action whoever the visitor is by then: one
+	 * holding a random token the shopper's WooCommerce session keeps, which WooCommerce carries over
+	 * when a guest logs in or registers, where their visitor id changes from the anonymous one to the
+	 * customer's.
+	 *
+	 * @param string $event_name The service's event name.
+	 * @param array  $fields     Its event object.
+	 * @param string $key        Unique to this action of this shopper.
+	 */
+	public function send_once_per_session_key( $event_name, array $fields, $key ) {
+		$ids = $this->visitor();
+		if ( null !== $ids ) {
+			$this->queue( $ids, $event_name, $fields, substr( hash( 'sha256', $key ), 0, 40 ) );
+		}
+	}
+
+	/** Whether the shopper lets the plugin track them but has no visitor id yet: the snippet has not run on any page of theirs. */
+	public function awaits_ids() {
+		return '' !== $this->settings->admin_key()
+			&& null === Shopbeacon_Visitor::ids( $_COOKIE ) // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- validated against the id patterns.
+			&& ! isset( $_COOKIE[ Shopbeacon_Visitor::BOT_COOKIE ] )
+			&& $this->consent->given( $_COOKIE, $_SERVER ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only compared.
+	}
+
+	/** The event as the relay's mirror takes it, with the shopper's agent and address for its bot filter. */
+	private function queue( array $ids, $event_name, array $fields, $event_id ) {
 		$event = array(
 			'user_id'    => $ids['user_id'],
 			'event_name' => $event_name,
 			'event'      => $fields,
 			'datetime'   => gmdate( 'Y-m-d H:i:s+00:00' ),
 			// A retry after an answer that came too late is a duplicate, not a second event.
-			'event_id'   => 'wp-' . ( null === $key ? wp_generate_uuid4() : substr( hash( 'sha256', $ids['user_id'] . '|' . $key ), 0, 40 ) ),
+			'event_id'   => 'wp-' . $event_id,
 		);
 		if ( isset( $ids['session_id'] ) ) {
 			$event['session_id'] = $ids['session_id'];
