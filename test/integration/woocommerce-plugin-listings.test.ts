@@ -104,6 +104,38 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
     assert.doesNotMatch(request.head, /"search"/, 'not twice');
   });
 
+  it("hands a one-result search that is a new visitor's first page to the product page WooCommerce redirects to, whose snippet sends it", async () => {
+    const query = 'teapot für zwei';
+    const listing = { type: 'search' as const, post_type: 'product', query, posts: [42], found: 1 };
+    const options = pluginSettings(h.url, ADMIN_KEY);
+    const searched = await runPluginRequest({ options, cookies: {}, listing });
+    const [handed] = searched.cookies_set;
+    assert.deepEqual(
+      [handed?.name, handed?.options.httponly, JSON.parse(Buffer.from(handed?.value ?? '', 'base64').toString())],
+      ['shopbeacon_search', true, { query, results: 1 }],
+    );
+    assert.ok(handed!.options.expires - Date.now() / 1000 <= 60, 'for the redirect only');
+    const product = await runPluginRequest({
+      options,
+      cookies: { shopbeacon_search: handed!.value },
+      product_page: 42,
+    });
+    assert.deepEqual(snippetCalls(product.head).slice(-1), [['search', { query, results: 1 }]]);
+    assert.deepEqual(
+      product.cookies_set.map((c) => [c.name, c.value, c.options.expires < Date.now() / 1000]),
+      [['shopbeacon_search', '', true]],
+      'spent',
+    );
+    const refused = await runPluginRequest({ options, cookies: {}, listing, server: { HTTP_SEC_GPC: '1' } });
+    assert.deepEqual(refused.cookies_set, [], 'no cookie for a shopper who refuses tracking');
+    const forged = await runPluginRequest({
+      options,
+      cookies: { shopbeacon_search: Buffer.from('{"query":["x"],"results":"1"}').toString('base64') },
+      product_page: 42,
+    });
+    assert.doesNotMatch(forged.head, /"search"/);
+  });
+
   it('escapes what could end the script element in a listing', async () => {
     const request = await runPluginRequest({
       options: pluginSettings(h.url, ADMIN_KEY),

@@ -8,6 +8,10 @@ defined( 'ABSPATH' ) || exit;
  *   browser (`wp_head`), so a shopper who lands on the results from elsewhere, before any cookie of
  *   the snippet, counts; from the server when WooCommerce sends a search with one result straight
  *   to its product (`template_redirect`, before it redirects), where no page is left to send it.
+ *   A visitor with no id yet (the search is their first page: the snippet has run nowhere) cannot
+ *   be sent one from the server, which invents no id: the search goes in a short-lived cookie to
+ *   the product page WooCommerce redirects to, whose snippet sends it (only with their consent,
+ *   as every cookie of the plugin).
  * - `Product List Viewed` from the browser, for the listing the page shows. Its object is a JSON
  *   element: inside the Product Collection block that renders the listing, which the block's
  *   client-side pagination swaps in with the next page's products without a page load; else (a
@@ -19,6 +23,12 @@ defined( 'ABSPATH' ) || exit;
 class Shopbeacon_Listing_Events {
 	/** Marks the listing's object so the footer script finds it again after a client-side page change. */
 	const ELEMENT = 'shopbeacon-list';
+
+	/** Carries a one-result search of a visitor without an id to the product page it redirects to (its JSON in base64). */
+	const SEARCH_COOKIE = 'shopbeacon_search';
+
+	/** Seconds the search waits for that page: the redirect is followed at once. */
+	const SEARCH_LIFETIME = 60;
 
 	/** @var Shopbeacon_Tracker */
 	private $tracker;
@@ -43,20 +53,45 @@ class Shopbeacon_Listing_Events {
 	/** A product search as the shopper typed it, and how many products WordPress found; sent now if WooCommerce is about to redirect. */
 	public function searched() {
 		global $wp_query;
-		$query = Shopbeacon_Listing::is_product_search() ? trim( (string) get_search_query( false ) ) : '';
+		$this->search = self::handed_over();
+		$query        = Shopbeacon_Listing::is_product_search() ? trim( (string) get_search_query( false ) ) : '';
 		if ( '' === $query ) {
 			return;
 		}
 		$found        = max( 0, (int) $wp_query->found_posts );
-		$this->search = array(
+		$this->search = self::search( $query, $found );
+		// wc_template_redirect's own test: one result, and the filter that lets a shop keep the results page.
+		if ( 1 === $found && apply_filters( 'woocommerce_redirect_single_search_result', true ) ) {
+			if ( $this->tracker->awaits_ids() ) {
+				wc_setcookie( self::SEARCH_COOKIE, base64_encode( wp_json_encode( $this->search ) ), time() + self::SEARCH_LIFETIME, is_ssl(), true );
+			} else {
+				$this->tracker->send( 'Products Searched', $this->search );
+			}
+			$this->search = null;
+		}
+	}
+
+	/** `Products Searched`'s object: the query cut to the catalogue's 256 characters. */
+	private static function search( $query, $found ) {
+		return array(
 			'query'   => function_exists( 'mb_substr' ) ? mb_substr( $query, 0, 256, 'UTF-8' ) : substr( $query, 0, 256 ),
 			'results' => $found,
 		);
-		// wc_template_redirect's own test: one result, and the filter that lets a shop keep the results page.
-		if ( 1 === $found && apply_filters( 'woocommerce_redirect_single_search_result', true ) ) {
-			$this->tracker->send( 'Products Searched', $this->search );
-			$this->search = null;
+	}
+
+	/** The one-result search the page before handed to this one, if any; its cookie is spent. */
+	private static function handed_over() {
+		if ( ! isset( $_COOKIE[ self::SEARCH_COOKIE ] ) || ! is_string( $_COOKIE[ self::SEARCH_COOKIE ] ) ) {
+			return null;
 		}
+		// Base64, which WordPress's slashing of cookies leaves as it is.
+		$search = json_decode( (string) base64_decode( $_COOKIE[ self::SEARCH_COOKIE ], true ), true ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput,WordPress.PHP.DiscouragedPHPFunctions -- validated below.
+		wc_setcookie( self::SEARCH_COOKIE, '', time() - HOUR_IN_SECONDS, is_ssl(), true );
+		if ( ! is_array( $search ) || ! isset( $search['query'], $search['results'] ) || ! is_string( $search['query'] ) || ! is_int( $search['results'] ) ) {
+			return null;
+		}
+		$query = trim( $search['query'] );
+		return '' === $query ? null : self::search( $query, max( 0, $search['results'] ) );
 	}
 
 	/** The search, from the browser, after the snippet's stub. */
