@@ -94,6 +94,12 @@ export interface PluginScenario {
    * shop's banner gives it (`optin`, `optout`, or '' for none); the shopper's choice is in `cookies`.
    */
   consent_api?: { consent_type: string };
+  /** Polylang is active: its default language and translation groups (language => post or term id). */
+  polylang?: { default: string; posts?: Record<string, number>[]; terms?: Record<string, number>[] };
+  /** WPML is active: its default language and translation groups (language => post or term id). */
+  wpml?: { default: string; groups: Record<string, number>[] };
+  /** Product ids: the `shopbeacon_product_id` field the plugin adds to their REST answers. */
+  rest_product_ids?: number[];
 }
 
 /** A cookie the plugin set through wc_setcookie, with the options it would go out with. */
@@ -122,6 +128,8 @@ export interface PluginRequest {
   /** Milliseconds from the page being done to the response's end (null: never ended early). */
   response_ended_ms: number | null;
   rest_price: number | null;
+  /** `rest_product_ids`' REST field, by product id. */
+  rest_product_ids: Record<string, number | null>;
   /** Transients the plugin set, with their lifetimes in seconds. */
   transients: Record<string, number>;
   /** The WooCommerce features the plugin declared itself compatible with (or not). */

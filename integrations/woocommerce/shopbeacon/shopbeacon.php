@@ -20,6 +20,7 @@ require_once __DIR__ . '/includes/class-shopbeacon-settings.php';
 require_once __DIR__ . '/includes/class-shopbeacon-consent.php';
 require_once __DIR__ . '/includes/class-shopbeacon-visitor.php';
 require_once __DIR__ . '/includes/class-shopbeacon-signed-visitor-ids.php';
+require_once __DIR__ . '/includes/class-shopbeacon-translations.php';
 require_once __DIR__ . '/includes/class-shopbeacon-product-fields.php';
 require_once __DIR__ . '/includes/class-shopbeacon-relay-client.php';
 require_once __DIR__ . '/includes/class-shopbeacon-retry-rescue.php';
@@ -31,6 +32,7 @@ require_once __DIR__ . '/includes/class-shopbeacon-checkout-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-listing.php';
 require_once __DIR__ . '/includes/class-shopbeacon-listing-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-rest-price.php';
+require_once __DIR__ . '/includes/class-shopbeacon-rest-product-id.php';
 
 // WooCommerce warns on every admin page, and refuses to switch a shop to HPOS, while an active
 // plugin has not declared it works with the order tables; the same for the cart and checkout blocks.
@@ -78,3 +80,4 @@ $shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_
 ( new Shopbeacon_Checkout_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Listing_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Rest_Price() )->register();
+( new Shopbeacon_Rest_Product_Id() )->register();

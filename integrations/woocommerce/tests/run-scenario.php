@@ -14,13 +14,14 @@
  * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
  * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
  * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
- * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `session` (WooCommerce's
+ * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `rest_product_ids` (product ids: their `shopbeacon_product_id`), `session` (WooCommerce's
  * session values before the request; printed as they are after it), `failed_actions` (Action Scheduler's failed
  * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
  * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS), `pending_actions` (how many
  * of the plugin's retries wait in Action Scheduler), `uninstall` (WordPress deletes the plugin: prints the options left
  * and the actions unscheduled instead), `consent_api` (the WP Consent API plugin is active, its consent type as the
- * shop's banner sets it: `{ "consent_type": "optin" }`; the choice is in the cookies, as the banner wrote them).
+ * shop's banner sets it: `{ "consent_type": "optin" }`; the choice is in the cookies, as the banner wrote them),
+ * `polylang` or `wpml` (the plugin is active with the scenario's translation groups: tests/polylang.php, tests/wpml.php).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
  * settings fields as rendered, what the plugin logged and scheduled, and how long after the page
  * was done the response ended. Cart events go to the relay for real, after the response.
@@ -54,6 +55,14 @@ if ( ! empty( $scenario['uninstall'] ) ) {
 	require __DIR__ . '/../shopbeacon/uninstall.php';
 	echo json_encode( array( 'options' => (object) $GLOBALS['sb_options'], 'unscheduled' => $GLOBALS['sb_unscheduled'] ?? array() ) );
 	exit;
+}
+if ( isset( $scenario['polylang'] ) ) {
+	require __DIR__ . '/polylang.php';
+	sb_polylang_stand_in( $scenario['polylang'] );
+}
+if ( isset( $scenario['wpml'] ) ) {
+	require __DIR__ . '/wpml.php';
+	sb_wpml_stand_in( $scenario['wpml'] );
 }
 if ( isset( $scenario['consent_api'] ) ) {
 	require __DIR__ . '/wp-consent-api.php';
@@ -131,12 +140,16 @@ $rest_price = null;
 if ( isset( $scenario['rest_price'] ) ) {
 	$rest_price = call_user_func( $GLOBALS['sb_fields']['product']['shopbeacon_price']['get_callback'], array( 'id' => $scenario['rest_price'] ) );
 }
+$rest_product_ids = array();
+foreach ( $scenario['rest_product_ids'] ?? array() as $id ) {
+	$rest_product_ids[ $id ] = call_user_func( $GLOBALS['sb_fields']['product']['shopbeacon_product_id']['get_callback'], array( 'id' => $id ) );
+}
 
 $page_done = microtime( true );
 do_action( 'shutdown' );
 // Registered after the plugin's own shutdown function, so it prints what that one did.
 register_shutdown_function(
-	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price ) {
+	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids ) {
 		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
 		echo json_encode(
 			array(
@@ -148,6 +161,7 @@ register_shutdown_function(
 				'actions'           => $GLOBALS['sb_actions'],
 				'response_ended_ms' => null === $ended ? null : round( ( $ended - $page_done ) * 1000, 1 ),
 				'rest_price'        => $rest_price,
+				'rest_product_ids'  => (object) $rest_product_ids,
 				'transients'        => $GLOBALS['sb_transients_set'] ?? array(),
 				'features'          => $GLOBALS['sb_features'] ?? array(),
 				'session'           => (object) $GLOBALS['sb_session'],

@@ -27,7 +27,10 @@ class Shopbeacon_Listing {
 		return empty( $products ) ? null : $list + array( 'products' => $products );
 	}
 
-	/** The listing's `list_id` and `list_name`: stable per listing, so a click and a view join. */
+	/**
+	 * The listing's `list_id` and `list_name`: stable per listing, so a click and a view join; a
+	 * term's id is its default language's, so a translated category is one listing.
+	 */
 	private static function which() {
 		if ( self::is_product_search() ) {
 			return array( 'list_id' => 'search', 'list_name' => 'Search results' );
@@ -39,7 +42,7 @@ class Shopbeacon_Listing {
 			}
 			$kinds = array( 'product_cat' => 'category', 'product_tag' => 'tag' );
 			$kind  = isset( $kinds[ $term->taxonomy ] ) ? $kinds[ $term->taxonomy ] : $term->taxonomy;
-			return array( 'list_id' => $kind . '-' . $term->term_id, 'list_name' => Shopbeacon_Product_Fields::text( $term->name ) );
+			return array( 'list_id' => $kind . '-' . Shopbeacon_Translations::term_id( $term->term_id, $term->taxonomy ), 'list_name' => Shopbeacon_Product_Fields::text( $term->name ) );
 		}
 		if ( function_exists( 'is_shop' ) && is_shop() ) {
 			return array( 'list_id' => 'shop', 'list_name' => Shopbeacon_Product_Fields::text( get_the_title( wc_get_page_id( 'shop' ) ) ) );
@@ -63,10 +66,10 @@ class Shopbeacon_Listing {
 		return $products;
 	}
 
-	/** A listed product as shown to this visitor: a variable product's price is its lowest, as the listing's range begins. */
+	/** A listed product as shown to this visitor (its default language's id): a variable product's price is its lowest, as the listing's range begins. */
 	private static function product( $product, $position ) {
 		return array(
-			'product_id' => (int) $product->get_id(),
+			'product_id' => Shopbeacon_Translations::product_id( $product->get_id() ),
 			'position'   => $position,
 			'name'       => Shopbeacon_Product_Fields::text( $product->get_name() ),
 			'price'      => (float) wc_get_price_to_display( $product ),

@@ -3,7 +3,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The service's `Added To Cart` fields of a WooCommerce product, as the shopper saw them. The id,
- * name and link are the base product's (the catalog the relay sends holds base products only);
+ * name and link are the base product's (the catalog the relay sends holds base products only), the
+ * id its default language's (Shopbeacon_Translations), the name and link the page's language's;
  * the price and image are the variation's when there is one. The price is as the shop displays
  * it (`wc_get_price_to_display`: with tax when the shop shows prices with tax).
  */
@@ -17,7 +18,7 @@ class Shopbeacon_Product_Fields {
 		$shown  = $variation ? $variation : $product;
 		$image  = $shown->get_image_id() ? $shown->get_image_id() : $product->get_image_id();
 		$fields = array(
-			'product_id'   => (int) $product->get_id(),
+			'product_id'   => Shopbeacon_Translations::product_id( $product->get_id() ),
 			'name'         => self::text( $product->get_name() ),
 			'product_type' => self::category( $product ),
 			'price'        => (float) wc_get_price_to_display( $shown ),

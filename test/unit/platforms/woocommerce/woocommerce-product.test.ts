@@ -49,6 +49,16 @@ describe('mapWooCommerceProduct(payload, settings)', () => {
     assert.deepEqual([shown.body['price'], entered.body['price']], [6.55, 5.5]);
   });
 
+  it("sends a translation's default-language product only: the plugin names it, and a product without the plugin's field is its own", () => {
+    assert.deepEqual(mapWooCommerceProduct({ ...payload('product'), id: 165, shopbeacon_product_id: 93 }, settings), {
+      skip: "a translation of product 93: the catalog holds its default language's product",
+    });
+    const original = mapWooCommerceProduct({ ...payload('product'), shopbeacon_product_id: 93 }, settings);
+    const without = mapWooCommerceProduct(payload('product'), settings);
+    assert.ok('kind' in original && 'kind' in without);
+    assert.deepEqual([original.body['product_id'], without.body['product_id']], [93, 93]);
+  });
+
   it('never sends a variation', () => {
     assert.deepEqual(mapWooCommerceProduct(payload('product-variation'), settings), {
       skip: 'a variation: the service takes base products only',
