@@ -94,8 +94,11 @@ export interface PluginScenario {
    * shop's banner gives it (`optin`, `optout`, or '' for none); the shopper's choice is in `cookies`.
    */
   consent_api?: { consent_type: string };
-  /** Polylang is active: its default language and translation groups (language => post or term id). */
-  polylang?: { default: string; posts?: Record<string, number>[]; terms?: Record<string, number>[] };
+  /**
+   * Polylang is active: its default language and translation groups as it stores them (serialized
+   * maps of language to post or term id), as in integrations/woocommerce/tests/fixtures/polylang-3.7.3-translations.json.
+   */
+  polylang?: { default_lang: string; post_translations: string[]; term_translations: string[] };
   /** WPML is active: its default language and translation groups (language => post or term id). */
   wpml?: { default: string; groups: Record<string, number>[] };
   /** Product ids: the `shopbeacon_product_id` field the plugin adds to their REST answers. */

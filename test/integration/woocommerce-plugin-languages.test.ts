@@ -4,26 +4,35 @@
 // wpml.php), a real relay and the mock service, as woocommerce-plugin.test.ts drives it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
 import { listingElements, snippetCalls } from '../helpers/catalogue.js';
-import { events, pluginSettings, runPluginRequest, skip, type PluginScenario } from '../helpers/woocommerce-plugin.js';
+import {
+  events,
+  PLUGIN_DIR,
+  pluginSettings,
+  runPluginRequest,
+  skip,
+  type PluginScenario,
+} from '../helpers/woocommerce-plugin.js';
 
-/** English is the default language: the Mug is post 18 in English and 165 in German, its category 17 and 32. */
-const POLYLANG: PluginScenario['polylang'] = {
-  default: 'en',
-  posts: [{ en: 18, de: 165 }],
-  terms: [{ en: 17, de: 32 }],
-};
+/**
+ * A real shop's (Polylang 3.7.3, English the default): the Mug is post 18 in English and 154 in
+ * German, its category Tea & Coffee 17 and 32. WPML links the same posts by `trid`.
+ */
+const POLYLANG = JSON.parse(
+  readFileSync(`${PLUGIN_DIR}/tests/fixtures/polylang-3.7.3-translations.json`, 'utf8'),
+) as NonNullable<PluginScenario['polylang']>;
 const WPML: PluginScenario['wpml'] = {
   default: 'en',
   groups: [
-    { en: 18, de: 165 },
+    { en: 18, de: 154 },
     { en: 17, de: 32 },
   ],
 };
-const GERMAN_CATEGORY = { type: 'product_cat' as const, term_id: 32, name: 'K&uuml;che', posts: [165, 42] };
+const GERMAN_CATEGORY = { type: 'product_cat' as const, term_id: 32, name: 'Tee &amp; Kaffee', posts: [154, 42] };
 /** The German page's Mug: the default language's id, the name and link the shopper reads. */
-const BECHER = { product_id: 18, name: 'Becher', url: 'https://shop.example/de/produkt/becher/' };
+const BECHER = { product_id: 18, name: 'Becher', url: 'https://shop.example/de/product/becher/' };
 
 describe('the WooCommerce plugin in a shop with two languages', { skip }, () => {
   const h = relayForSuite();
@@ -38,29 +47,30 @@ describe('the WooCommerce plugin in a shop with two languages', { skip }, () => 
         options: pluginSettings(h.url, ADMIN_KEY),
         cookies: { _sb_uid: `v1sitor-${plugin.toLowerCase()}-de`, _sb_sid: 'sess-german-00001' },
       };
-      const page = await runPluginRequest({ ...shopper, product_page: 165 });
+      const page = await runPluginRequest({ ...shopper, product_page: 154 });
       const viewed = snippetCalls(page.head).find((call) => call[0] === 'viewProduct')?.[1] as Record<string, unknown>;
-      assert.deepEqual([viewed['product_id'], viewed['name'], viewed['url']], [18, 'Becher', BECHER.url]);
-      assert.equal(viewed['product_type'], 'Küche');
+      assert.deepEqual([viewed['product_id'], viewed['name'], viewed['url']], Object.values(BECHER));
+      assert.equal(viewed['product_type'], 'Tee & Kaffee');
       const listing = await runPluginRequest({ ...shopper, listing: GERMAN_CATEGORY });
       const [list] = listingElements(listing.footer);
-      assert.equal(list?.['list_id'], 'category-17', "the default language's category: one listing in both languages");
+      assert.deepEqual(
+        [list?.['list_id'], list?.['list_name']],
+        ['category-17', 'Tee & Kaffee'],
+        "the default language's category, one listing in both languages, named as the page names it",
+      );
       assert.deepEqual(
         (list?.['products'] as Record<string, unknown>[]).map((p) => [p['product_id'], p['name'], p['url']]),
-        [
-          [18, 'Becher', BECHER.url],
-          [42, 'Teapot', 'https://shop.example/product/teapot/'],
-        ],
+        [Object.values(BECHER), [42, 'Teapot', 'https://shop.example/product/teapot/']],
         'a product with no translation keeps its own id',
       );
       const before = events(h).length;
-      await runPluginRequest({ ...shopper, actions: [['add', 165, 1]] });
-      await runPluginRequest({ ...shopper, page: 'checkout', cart: [[165, 2]] });
+      await runPluginRequest({ ...shopper, actions: [['add', 154, 1]] });
+      await runPluginRequest({ ...shopper, page: 'checkout', cart: [[154, 2]] });
       const order = {
         id: plugin === 'WPML' ? 4902 : 4901,
         total: 18,
         currency: 'EUR',
-        lines: [[165, 2, 0, 9]] as [number, number, number, number][],
+        lines: [[154, 2, 0, 9]] as [number, number, number, number][],
       };
       await runPluginRequest({ ...shopper, order, actions: [['order-classic', order.id]] });
       await until(() => events(h).length === before + 3, 'the add, the checkout and the order');
@@ -82,14 +92,14 @@ describe('the WooCommerce plugin in a shop with two languages', { skip }, () => 
       const request = await runPluginRequest({
         ...translations,
         options: pluginSettings(h.url, ADMIN_KEY),
-        rest_product_ids: [165, 18, 42],
+        rest_product_ids: [154, 18, 42],
       });
-      assert.deepEqual(request.rest_product_ids, { 165: 18, 18: 18, 42: 42 });
+      assert.deepEqual(request.rest_product_ids, { 154: 18, 18: 18, 42: 42 });
     });
   }
 
   it('sends every id as it is in a shop with one language', async () => {
-    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), rest_product_ids: [165, 42] });
-    assert.deepEqual(request.rest_product_ids, { 165: 165, 42: 42 });
+    const request = await runPluginRequest({ options: pluginSettings(h.url, ADMIN_KEY), rest_product_ids: [154, 42] });
+    assert.deepEqual(request.rest_product_ids, { 154: 154, 42: 42 });
   });
 });

@@ -301,7 +301,7 @@ function wc_get_logger() {
 }
 
 function get_term( $id, $taxonomy ) {
-	$terms = array( 7 => 'Kitchen', 8 => 'Shirts', 9 => 'Tea &amp; Coffee', 17 => 'Kitchen', 32 => 'K&uuml;che' );
+	$terms = array( 7 => 'Kitchen', 8 => 'Shirts', 9 => 'Tea &amp; Coffee', 17 => 'Tea &amp; Coffee', 32 => 'Tee &amp; Kaffee' );
 	return isset( $terms[ $id ] ) && 'product_cat' === $taxonomy ? new WP_Term( $id, $taxonomy, $terms[ $id ] ) : null;
 }
 
@@ -348,8 +348,8 @@ function wc_get_product( $id ) {
 		50 => array( 'id' => 50, 'name' => 'Tee', 'permalink' => 'https://shop.example/product/tee/', 'image_id' => 901, 'category_ids' => array( 8 ), 'price' => '15' ),
 		44 => array( 'id' => 44, 'name' => 'Earl Grey &ndash; loose', 'permalink' => 'https://shop.example/product/earl-grey/', 'image_id' => 903, 'category_ids' => array( 9 ), 'price' => '5.50' ),
 		// A shop in two languages (Polylang, WPML): the German post of a product, and the English one.
-		165 => array( 'id' => 165, 'name' => 'Becher', 'permalink' => 'https://shop.example/de/produkt/becher/', 'image_id' => 904, 'category_ids' => array( 32 ), 'price' => '9' ),
-		18 => array( 'id' => 18, 'name' => 'Mug', 'permalink' => 'https://shop.example/product/mug-2/', 'image_id' => 904, 'category_ids' => array( 17 ), 'price' => '9' ),
+		154 => array( 'id' => 154, 'name' => 'Becher', 'permalink' => 'https://shop.example/de/product/becher/', 'image_id' => 904, 'category_ids' => array( 32 ), 'price' => '9' ),
+		18 => array( 'id' => 18, 'name' => 'Mug', 'permalink' => 'https://shop.example/product/mug/', 'image_id' => 904, 'category_ids' => array( 17 ), 'price' => '9' ),
 		51 => array( 'id' => 51, 'name' => 'Tee - Large', 'permalink' => 'https://shop.example/product/tee/?attribute_size=Large', 'image_id' => 902, 'price' => '17' ),
 	);
 	return isset( $catalog[ $id ] ) ? new WC_Product( $catalog[ $id ] ) : false;
