@@ -74,6 +74,30 @@ describe("the WooCommerce plugin's bounds (integrations/woocommerce)", { skip },
     assert.deepEqual(left.unscheduled, [['shopbeacon_send_events', 'shopbeacon']]);
   });
 
+  it("takes every site's settings and retries with it on a multisite network, where WordPress runs the uninstall in the main site alone", async () => {
+    const site = (key: string) => ({
+      ...pluginSettings(h.url, key, {}, { identity_secret: `identity-secret-of-${key}-9c4f1e7a2b6d` }),
+      shopbeacon_rescued_for: '0.6.0',
+      blogname: `Shop ${key}`,
+    });
+    const sites = { 1: site('main'), 2: site('german'), 3: { blogname: 'Blog without the plugin set up' } };
+    const child = spawn(
+      'php',
+      [join(PLUGIN_DIR, 'tests', 'run-scenario.php'), JSON.stringify({ uninstall: true, sites })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await once(child, 'close');
+    const left = JSON.parse(out) as { sites: Record<string, Record<string, unknown>>; unscheduled_on: number[] };
+    assert.deepEqual(left.sites, {
+      1: { blogname: 'Shop main' },
+      2: { blogname: 'Shop german' },
+      3: { blogname: 'Blog without the plugin set up' },
+    });
+    assert.deepEqual(left.unscheduled_on, [1, 2], "each set-up site's own Action Scheduler");
+  });
+
   it('drops a new batch, saying so, once 500 of its batches already wait in Action Scheduler: anonymous requests cannot fill the queue the shop shares', async () => {
     const full = await runPluginRequest({
       options: pluginSettings('http://127.0.0.1:9', ADMIN_KEY),

@@ -19,7 +19,7 @@
  * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
  * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS), `pending_actions` (how many
  * of the plugin's retries wait in Action Scheduler), `uninstall` (WordPress deletes the plugin: prints the options left
- * and the actions unscheduled instead), `consent_api` (the WP Consent API plugin is active, its consent type as the
+ * and the actions unscheduled instead; with `sites`, id => options, on a multisite network, each site's), `consent_api` (the WP Consent API plugin is active, its consent type as the
  * shop's banner sets it: `{ "consent_type": "optin" }`; the choice is in the cookies, as the banner wrote them),
  * `polylang` or `wpml` (the plugin is active with the scenario's translation groups: tests/polylang.php, tests/wpml.php).
  * Prints JSON once every shutdown function has run: the page's head output, the integration's
@@ -52,8 +52,24 @@ $GLOBALS['wp_query']   = new WP_Query( $GLOBALS['sb_listing'] );
 if ( ! empty( $scenario['uninstall'] ) ) {
 	// WordPress deleting the plugin: uninstall.php alone, with the options as they were.
 	define( 'WP_UNINSTALL_PLUGIN', 'shopbeacon/shopbeacon.php' );
+	if ( isset( $scenario['sites'] ) ) {
+		// A network: WordPress runs uninstall.php in the main site.
+		$GLOBALS['sb_sites']   = $scenario['sites'];
+		$GLOBALS['sb_blog_id'] = 1;
+		$GLOBALS['sb_options'] = $GLOBALS['sb_sites'][1];
+	}
 	require __DIR__ . '/../shopbeacon/uninstall.php';
-	echo json_encode( array( 'options' => (object) $GLOBALS['sb_options'], 'unscheduled' => $GLOBALS['sb_unscheduled'] ?? array() ) );
+	if ( isset( $scenario['sites'] ) ) {
+		$GLOBALS['sb_sites'][1] = $GLOBALS['sb_options'];
+	}
+	echo json_encode(
+		array(
+			'options'        => (object) $GLOBALS['sb_options'],
+			'sites'          => array_map( static function ( $options ) { return (object) $options; }, $GLOBALS['sb_sites'] ?? array() ),
+			'unscheduled'    => $GLOBALS['sb_unscheduled'] ?? array(),
+			'unscheduled_on' => $GLOBALS['sb_unscheduled_on'] ?? array(),
+		)
+	);
 	exit;
 }
 if ( isset( $scenario['polylang'] ) ) {

@@ -111,7 +111,32 @@ function delete_option( $name ) {
 }
 
 function as_unschedule_all_actions( $hook, $args = array(), $group = '' ) {
-	$GLOBALS['sb_unscheduled'][] = array( $hook, $group );
+	$GLOBALS['sb_unscheduled'][]    = array( $hook, $group );
+	$GLOBALS['sb_unscheduled_on'][] = $GLOBALS['sb_blog_id'] ?? 1;
+}
+
+/** A multisite network when the scenario gives `sites` (id => that site's options): each site's options are its own, as each has its own table. */
+function is_multisite() {
+	return isset( $GLOBALS['sb_sites'] );
+}
+
+function get_sites( $args = array() ) {
+	return array_map( 'intval', array_keys( $GLOBALS['sb_sites'] ) );
+}
+
+function switch_to_blog( $id ) {
+	$GLOBALS['sb_sites'][ $GLOBALS['sb_blog_id'] ] = $GLOBALS['sb_options'];
+	$GLOBALS['sb_blog_stack'][]                    = $GLOBALS['sb_blog_id'];
+	$GLOBALS['sb_blog_id']                         = $id;
+	$GLOBALS['sb_options']                         = $GLOBALS['sb_sites'][ $id ];
+	return true;
+}
+
+function restore_current_blog() {
+	$GLOBALS['sb_sites'][ $GLOBALS['sb_blog_id'] ] = $GLOBALS['sb_options'];
+	$GLOBALS['sb_blog_id']                         = array_pop( $GLOBALS['sb_blog_stack'] );
+	$GLOBALS['sb_options']                         = $GLOBALS['sb_sites'][ $GLOBALS['sb_blog_id'] ];
+	return true;
 }
 
 function delete_transient( $name ) {
