@@ -103,6 +103,8 @@ export interface PluginScenario {
   wpml?: { default: string; groups: Record<string, number>[] };
   /** Product ids: the `shopbeacon_product_id` field the plugin adds to their REST answers. */
   rest_product_ids?: number[];
+  /** The product ids of an order's lines: its REST answer's `line_items` as the plugin leaves them. */
+  rest_order_lines?: number[];
 }
 
 /** A cookie the plugin set through wc_setcookie, with the options it would go out with. */
@@ -133,6 +135,8 @@ export interface PluginRequest {
   rest_price: number | null;
   /** `rest_product_ids`' REST field, by product id. */
   rest_product_ids: Record<string, number | null>;
+  /** `rest_order_lines`' lines, with the field the plugin adds. */
+  rest_order_lines: Record<string, unknown>[] | null;
   /** Transients the plugin set, with their lifetimes in seconds. */
   transients: Record<string, number>;
   /** The WooCommerce features the plugin declared itself compatible with (or not). */

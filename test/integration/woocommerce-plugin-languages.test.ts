@@ -88,13 +88,22 @@ describe('the WooCommerce plugin in a shop with two languages', { skip }, () => 
       );
     });
 
-    it(`names the default language's product in the REST field the relay's catalog reads with ${plugin}, so the German post is skipped`, async () => {
+    it(`names the default language's product in the REST products and order lines the relay reads with ${plugin}, so the German post is skipped and an order's line is the catalog's product`, async () => {
       const request = await runPluginRequest({
         ...translations,
         options: pluginSettings(h.url, ADMIN_KEY),
         rest_product_ids: [154, 18, 42],
+        rest_order_lines: [154, 42],
       });
       assert.deepEqual(request.rest_product_ids, { 154: 18, 18: 18, 42: 42 });
+      assert.deepEqual(
+        request.rest_order_lines?.map((line) => [line['product_id'], line['shopbeacon_product_id']]),
+        [
+          [154, 18],
+          [42, 42],
+        ],
+        "an order's lines too, which the relay sends to /v1/orders",
+      );
     });
   }
 

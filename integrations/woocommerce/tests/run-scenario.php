@@ -14,7 +14,7 @@
  * `page` (`checkout` or `order-received`: the page `template_redirect` runs on, with `cart` as lines of
  * [product_id, quantity, variation_id]), `server` ($_SERVER entries: the shopper's request headers),
  * `request` ($_REQUEST: a form posted, with `server`'s REQUEST_METHOD), `no_fpm` (a server that cannot end the response early), `retry` (Action Scheduler running the
- * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `rest_product_ids` (product ids: their `shopbeacon_product_id`), `session` (WooCommerce's
+ * plugin's retry with `[events, meta]`), `rest_price` (a product id: its REST field), `rest_product_ids` (product ids: their `shopbeacon_product_id`), `rest_order_lines` (an order's lines' product ids: the lines of its REST answer), `session` (WooCommerce's
  * session values before the request; printed as they are after it), `failed_actions` (Action Scheduler's failed
  * actions, id => args), `activate` (the plugin's activation hook runs), `login` (a user id: WordPress logs them in
  * before `send_headers`), `logout` (the user logs out), `ssl` (the request is HTTPS), `pending_actions` (how many
@@ -156,6 +156,16 @@ $rest_price = null;
 if ( isset( $scenario['rest_price'] ) ) {
 	$rest_price = call_user_func( $GLOBALS['sb_fields']['product']['shopbeacon_price']['get_callback'], array( 'id' => $scenario['rest_price'] ) );
 }
+$rest_order_lines = null;
+if ( isset( $scenario['rest_order_lines'] ) ) {
+	$lines            = array_map(
+		static function ( $id ) {
+			return array( 'product_id' => $id, 'quantity' => 1 );
+		},
+		$scenario['rest_order_lines']
+	);
+	$rest_order_lines = apply_filters( 'woocommerce_rest_prepare_shop_order_object', new WP_REST_Response( array( 'id' => 7001, 'line_items' => $lines ) ), null, null )->get_data()['line_items'];
+}
 $rest_product_ids = array();
 foreach ( $scenario['rest_product_ids'] ?? array() as $id ) {
 	$rest_product_ids[ $id ] = call_user_func( $GLOBALS['sb_fields']['product']['shopbeacon_product_id']['get_callback'], array( 'id' => $id ) );
@@ -165,7 +175,7 @@ $page_done = microtime( true );
 do_action( 'shutdown' );
 // Registered after the plugin's own shutdown function, so it prints what that one did.
 register_shutdown_function(
-	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids ) {
+	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids, $rest_order_lines ) {
 		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
 		echo json_encode(
 			array(
@@ -178,6 +188,7 @@ register_shutdown_function(
 				'response_ended_ms' => null === $ended ? null : round( ( $ended - $page_done ) * 1000, 1 ),
 				'rest_price'        => $rest_price,
 				'rest_product_ids'  => (object) $rest_product_ids,
+				'rest_order_lines'  => $rest_order_lines,
 				'transients'        => $GLOBALS['sb_transients_set'] ?? array(),
 				'features'          => $GLOBALS['sb_features'] ?? array(),
 				'session'           => (object) $GLOBALS['sb_session'],

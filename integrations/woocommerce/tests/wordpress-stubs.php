@@ -288,6 +288,20 @@ class WP_Error {
 	}
 }
 
+/** A REST answer, as far as a `woocommerce_rest_prepare_*` filter reads and writes it. */
+class WP_REST_Response {
+	private $data;
+	public function __construct( $data ) {
+		$this->data = $data;
+	}
+	public function get_data() {
+		return $this->data;
+	}
+	public function set_data( $data ) {
+		$this->data = $data;
+	}
+}
+
 function is_wp_error( $thing ) {
 	return $thing instanceof WP_Error;
 }

@@ -10,7 +10,8 @@ function lineItem(raw: unknown, index: number, read: FieldReader): Record<string
   const li = fields(raw);
   const at = (field: string) => joinPath(joinPath('line_items', index), field);
   return compact({
-    line_item_product_id: read.id(li['product_id'], at('line_item_product_id')),
+    // The default language's product with Polylang or WPML (the plugin names it), as events and the catalog carry it.
+    line_item_product_id: read.id(li['shopbeacon_product_id'] ?? li['product_id'], at('line_item_product_id')),
     line_item_variation_id: read.id(li['variation_id'], at('line_item_variation_id')),
     line_item_quantity: li['quantity'],
     line_item_price: read.amount(li['price'], at('line_item_price')),

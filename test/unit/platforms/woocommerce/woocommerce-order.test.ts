@@ -55,6 +55,20 @@ describe('mapWooCommerceOrder(payload)', () => {
     });
   });
 
+  it("sends a line under the default language's product the plugin names (Polylang, WPML), else under its own", () => {
+    const order = payload('order-variation');
+    const [line] = order['line_items'] as Record<string, unknown>[];
+    const translated = mapWooCommerceOrder({
+      ...order,
+      line_items: [{ ...line, product_id: 154, shopbeacon_product_id: 18 }],
+    });
+    const own = mapWooCommerceOrder(order);
+    assert.ok('kind' in translated && 'kind' in own);
+    const productOf = (body: Record<string, unknown>) =>
+      (body['line_items'] as Record<string, unknown>[])[0]!['line_item_product_id'];
+    assert.deepEqual([productOf(translated.body), productOf(own.body)], [18, 93]);
+  });
+
   it("takes a digital order's address from billing when WooCommerce left shipping empty, and its completion date", () => {
     const mapped = mapWooCommerceOrder(payload('order-digital'));
     assert.ok('kind' in mapped);
