@@ -43,6 +43,9 @@ class Shopbeacon_Rest_Product_Id {
 	 * @param WP_REST_Response $response The order's REST answer.
 	 */
 	public function name_order_lines( $response ) {
+		if ( ! $response instanceof WP_REST_Response ) {
+			return $response;
+		}
 		$data = $response->get_data();
 		if ( ! isset( $data['line_items'] ) || ! is_array( $data['line_items'] ) ) {
 			return $response;
