@@ -122,6 +122,27 @@ describe(
       );
     });
 
+    it('sends a search once, with its first page: never again for a later page loaded as a page, nor as 0 results for a page past the last', async () => {
+      const page = (number: number, products: ReturnType<typeof presented>[], total: number) =>
+        request({
+          config: settings('http://127.0.0.1:9'),
+          cookies: ANONYMOUS,
+          get: { s: 'mug', ...(number > 1 ? { page: String(number) } : {}) },
+          listing: {
+            page: 'search',
+            label: 'Search results',
+            total,
+            products,
+            pagination: { items_shown_from: (number - 1) * 12 + 1, current_page: number, pages_count: 3 },
+          },
+        });
+      const names = async (outcome: Promise<{ body_end?: string | null }>) =>
+        snippetCalls((await outcome).body_end ?? '').map(([name]) => name);
+      assert.deepEqual(await names(page(1, [presented(6, 10.12)], 30)), ['search', 'viewList']);
+      assert.deepEqual(await names(page(3, [presented(7, 10.12)], 30)), ['viewList'], 'page 3 is the same search');
+      assert.deepEqual(await names(page(9, [], 0)), [], 'a page past the last is no search finding nothing');
+    });
+
     it('names the shop-wide listings by their controller and a brand by its id, and leaves a category without an id alone', async () => {
       const list = (page: string, get: Record<string, string> = {}) =>
         request({

@@ -50,16 +50,18 @@ class ShopbeaconListing
     }
 
     /**
-     * `Products Searched`'s object for the search page (never its AJAX answers: the search box's
-     * suggestions, a facet or a page changed), else null.
+     * `Products Searched`'s object for the search's first page (never its AJAX answers: the search
+     * box's suggestions, a facet or a page changed; never a later page loaded as a page: the search
+     * was sent with its first, and a page past the last counts no product, which is no result of the
+     * search), else null.
      *
-     * @param array $variables The search variables (`result`, a ProductSearchResult)
+     * @param array $variables The search variables (`result`, a ProductSearchResult; `pagination`)
      */
     public static function searched(array $variables, Context $context)
     {
         $controller = $context->controller;
         $query = trim((string) (Tools::getValue('s') ?: Tools::getValue('search_query')));
-        if (!is_object($controller) || 'search' !== $controller->php_self || !empty($controller->ajax) || '' === $query) {
+        if (!is_object($controller) || 'search' !== $controller->php_self || !empty($controller->ajax) || '' === $query || self::page($variables) > 1) {
             return null;
         }
         $fields = ['query' => function_exists('mb_substr') ? mb_substr($query, 0, 256, 'UTF-8') : substr($query, 0, 256)];
@@ -69,6 +71,14 @@ class ShopbeaconListing
         }
 
         return $fields;
+    }
+
+    /** The page asked for (`?page=3`), or the one the pagination shows, whichever is later; 1 when neither says. */
+    private static function page(array $variables)
+    {
+        $shown = isset($variables['pagination']['current_page']) ? (int) $variables['pagination']['current_page'] : 1;
+
+        return max(1, (int) Tools::getValue('page'), $shown);
     }
 
     /** Stable per listing: `category-3`, `manufacturer-1`, `search`, `best-sales`. */
