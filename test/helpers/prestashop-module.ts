@@ -48,7 +48,12 @@ export interface Outcome {
   results: boolean[];
   log: { message: string }[];
   queue: TrackEvent[];
+  /** The shop of each queued event, in the queue's order. */
+  queue_shops: number[];
+  /** The request's shop's RETRY_AT. */
   retry_at: number;
+  /** What each psgdpr call answered (an export's rows). */
+  gdpr?: unknown[];
   shutdown_ms: number;
   /** Whether PHP's session was still open once the module had talked to the relay. */
   session_open: boolean;
@@ -147,10 +152,15 @@ export async function scenarioServer(): Promise<ScenarioServer> {
   };
 }
 
-/** The state file a scenario leaves, changed between two requests (the retry made due). */
-export function makeRetryDue(state: string, at: string): void {
-  const saved = JSON.parse(readFileSync(state, 'utf8')) as { config: Record<string, string> };
-  saved.config['SHOPBEACON_RETRY_AT'] = at;
+/** The state file a scenario leaves, changed between two requests (the shop's retry made due). */
+export function makeRetryDue(state: string, at: string, shop = 1): void {
+  const saved = JSON.parse(readFileSync(state, 'utf8')) as {
+    config: Record<string, string>;
+    config_shop?: Record<string, Record<string, string>> | [];
+  };
+  const shops = Array.isArray(saved.config_shop) ? {} : (saved.config_shop ?? {});
+  shops[String(shop)] = { ...shops[String(shop)], SHOPBEACON_RETRY_AT: at };
+  saved.config_shop = shops;
   writeFileSync(state, JSON.stringify(saved));
 }
 

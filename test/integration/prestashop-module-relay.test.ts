@@ -199,6 +199,7 @@ describe("the PrestaShop module's relay client and retry queue", { skip }, () =>
       }),
       date_add: String(Math.floor(Date.now() / 1000)),
       id_shopbeacon_queue: i + 1,
+      id_shop: '1',
     }));
     writeFileSync(
       state,

@@ -35,7 +35,7 @@ describe(
     });
     after(() => relay.close());
 
-    it('installs: registers its eight hooks, creates the retry table, sets the defaults; uninstall removes them', async () => {
+    it("installs: registers its eleven hooks (psgdpr's three among them), creates the retry table, sets the defaults; uninstall removes them", async () => {
       const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
       const installed = await request({ install: true, state });
       assert.equal(installed.installed, true);
@@ -48,13 +48,15 @@ describe(
         'actionvalidateorder',
         'filterproductsearch',
         'displaybeforebodyclosingtag',
+        'registergdprconsent',
+        'actionexportgdprdata',
+        'actiondeletegdprcustomer',
       ]);
       assert.deepEqual(installed.tables_created, ['shopbeacon_queue']);
       assert.deepEqual(installed.config_keys.sort(), [
         'SHOPBEACON_CONSENT',
         'SHOPBEACON_LOCAL_URL',
         'SHOPBEACON_PUBLIC_PATH',
-        'SHOPBEACON_RETRY_AT',
       ]);
       const removed = await request({ state, uninstall: true });
       assert.equal(removed.uninstalled, true);

@@ -23,6 +23,7 @@ require_once __DIR__ . '/classes/ShopbeaconCartEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconCheckoutEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconListing.php';
 require_once __DIR__ . '/classes/ShopbeaconListingEvents.php';
+require_once __DIR__ . '/classes/ShopbeaconPersonalData.php';
 
 class shopbeacon extends Module
 {
@@ -36,6 +37,9 @@ class shopbeacon extends Module
         'actionValidateOrder',
         'filterProductSearch',
         'displayBeforeBodyClosingTag',
+        'registerGDPRConsent',
+        'actionExportGDPRData',
+        'actionDeleteGDPRCustomer',
     ];
 
     /** @var ShopbeaconSettings */
@@ -60,7 +64,7 @@ class shopbeacon extends Module
     {
         $this->name = 'shopbeacon';
         $this->tab = 'analytics_stats';
-        $this->version = '0.4.0';
+        $this->version = '0.5.0';
         $this->author = 'shopbeacon';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '9.99.99'];
@@ -71,8 +75,10 @@ class shopbeacon extends Module
         $this->displayName = $this->l('shopbeacon');
         $this->description = $this->l('Cart events and product views for the personalization service, through your shopbeacon relay.');
 
-        $this->settings = new ShopbeaconSettings();
-        $this->client = new ShopbeaconRelayClient($this->settings, new ShopbeaconRetryQueue());
+        // A storefront request is one shop's: its settings, its queue. The back office edits the shop context it chose.
+        $shop = $this->context->shop;
+        $this->settings = defined('_PS_ADMIN_DIR_') || !is_object($shop) ? new ShopbeaconSettings() : ShopbeaconSettings::forShop($shop);
+        $this->client = new ShopbeaconRelayClient($this->settings, new ShopbeaconRetryQueue($this->settings->shopId(), $this->settings->shopGroupId()));
         $tracker = new ShopbeaconTracker($this->settings, $this->client);
         $this->cartEvents = new ShopbeaconCartEvents($tracker);
         $this->checkoutEvents = new ShopbeaconCheckoutEvents($tracker);
@@ -86,7 +92,6 @@ class shopbeacon extends Module
             && Configuration::updateValue(ShopbeaconSettings::PUBLIC_PATH, ShopbeaconSettings::DEFAULT_PUBLIC_PATH)
             && Configuration::updateValue(ShopbeaconSettings::LOCAL_URL, ShopbeaconSettings::DEFAULT_LOCAL_URL)
             && Configuration::updateValue(ShopbeaconSettings::CONSENT, ShopbeaconSettings::CONSENT_GPC)
-            && Configuration::updateGlobalValue(ShopbeaconRetryQueue::RETRY_AT, 0)
             && $this->registerHook(self::HOOKS);
     }
 
@@ -159,6 +164,29 @@ class shopbeacon extends Module
         if (!defined('_PS_ADMIN_DIR_') && $this->checkoutEvents->orderValidated(is_array($params) ? $params : [], $this->context)) {
             $this->sendAtShutdown();
         }
+    }
+
+    /** psgdpr lists the modules hooked here as the ones holding personal data (its consent checkbox per module). */
+    public function hookRegisterGDPRConsent($params)
+    {
+    }
+
+    /** psgdpr's export of a customer's data: what shopbeacon holds of them, as JSON rows. */
+    public function hookActionExportGDPRData($params)
+    {
+        $rows = ShopbeaconPersonalData::export(ShopbeaconPersonalData::customerIds(is_array($params) ? $params : []));
+
+        return json_encode($rows, ShopbeaconRelayClient::JSON_FLAGS);
+    }
+
+    /** psgdpr's erasure of a customer: their events still queued on the shop are forgotten, and the log says how many. */
+    public function hookActionDeleteGDPRCustomer($params)
+    {
+        $ids = ShopbeaconPersonalData::customerIds(is_array($params) ? $params : []);
+        $erased = ShopbeaconPersonalData::erase($ids);
+        PrestaShopLogger::addLog(sprintf('shopbeacon: erasure for %d customer account(s): %d queued event(s) forgotten; the relay and the service keep their own data (docs/prestashop.md, "Personal data")', count($ids), $erased), 1, null, 'shopbeacon', 0, true);
+
+        return json_encode(true);
     }
 
     /**

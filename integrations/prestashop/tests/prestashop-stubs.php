@@ -12,12 +12,16 @@ define('_MYSQL_ENGINE_', 'InnoDB');
 
 $GLOBALS['ps'] = [
     'config' => [],
+    /** Values set for one shop (`[id_shop => [key => value]]`), which win over the global ones for that shop, as in Configuration::get. */
+    'config_shop' => [],
     'log' => [],
     'hooks' => [],
     'tables' => ['shopbeacon_queue' => [], 'cart_product' => []],
     'created' => [],
     'next_id' => 1,
     'queries' => 0,
+    /** The shop's customers' e-mail addresses by id, for psgdpr's requests by address. */
+    'customers' => [],
 ];
 
 function pSQL($string, $htmlOK = false)
@@ -27,19 +31,31 @@ function pSQL($string, $htmlOK = false)
 
 class Configuration
 {
+    /** A shop's own value, else the global one (shop groups are not modelled: one group). No shop given: the context's, as PrestaShop's front office has it. */
     public static function get($key, $idLang = null, $idShopGroup = null, $idShop = null, $default = false)
     {
+        $idShop = null === $idShop ? (int) Context::getContext()->shop->id : (int) $idShop;
+        if (isset($GLOBALS['ps']['config_shop'][$idShop]) && array_key_exists($key, $GLOBALS['ps']['config_shop'][$idShop])) {
+            return $GLOBALS['ps']['config_shop'][$idShop][$key];
+        }
+
         return array_key_exists($key, $GLOBALS['ps']['config']) ? $GLOBALS['ps']['config'][$key] : $default;
     }
 
     public static function getGlobalValue($key, $idLang = null)
     {
-        return self::get($key);
+        return array_key_exists($key, $GLOBALS['ps']['config']) ? $GLOBALS['ps']['config'][$key] : false;
     }
 
+    /** A shop given: that shop's value; none: the global one (the back office's "All shops"). */
     public static function updateValue($key, $values, $html = false, $idShopGroup = null, $idShop = null)
     {
-        $GLOBALS['ps']['config'][$key] = is_scalar($values) ? (string) $values : $values;
+        $value = is_scalar($values) ? (string) $values : $values;
+        if (null !== $idShop && (int) $idShop > 0) {
+            $GLOBALS['ps']['config_shop'][(int) $idShop][$key] = $value;
+        } else {
+            $GLOBALS['ps']['config'][$key] = $value;
+        }
 
         return true;
     }
@@ -52,6 +68,9 @@ class Configuration
     public static function deleteByName($key)
     {
         unset($GLOBALS['ps']['config'][$key]);
+        foreach (array_keys($GLOBALS['ps']['config_shop']) as $idShop) {
+            unset($GLOBALS['ps']['config_shop'][$idShop][$key]);
+        }
 
         return true;
     }
@@ -87,6 +106,14 @@ class Db
         ++$GLOBALS['ps']['queries'];
         if (preg_match('/^CREATE TABLE IF NOT EXISTS `(\w+)`/', $sql, $m)) {
             $GLOBALS['ps']['created'][self::table($m[1])] = true;
+
+            return true;
+        }
+        // 0.5.0's upgrade: the queue's rows, which had no shop, take the column's default.
+        if (preg_match('/^ALTER TABLE `ps_shopbeacon_queue`\s+ADD COLUMN `id_shop` INT UNSIGNED NOT NULL DEFAULT (\d+) AFTER `id_shopbeacon_queue`,\s+ADD KEY `id_shop` \(`id_shop`, `id_shopbeacon_queue`\)$/', $sql, $m)) {
+            foreach ($GLOBALS['ps']['tables']['shopbeacon_queue'] as $index => $row) {
+                $GLOBALS['ps']['tables']['shopbeacon_queue'][$index] += ['id_shop' => $m[1]];
+            }
 
             return true;
         }
@@ -127,10 +154,16 @@ class Db
         return true;
     }
 
-    /** `a` = N, `a` < N, `a` <= N, `a` IN (..), joined by AND. */
+    /** `a` = N, `a` < N, `a` <= N, `a` IN (..), `a` LIKE 'prefix%', joined by AND. */
     private static function matches(array $row, $where)
     {
         foreach (preg_split('/\s+AND\s+/i', trim($where)) as $condition) {
+            if (preg_match("/^`(\\w+)` LIKE '(.*)%'$/", trim($condition), $like)) {
+                if (0 !== strpos(isset($row[$like[1]]) ? (string) $row[$like[1]] : '', stripslashes($like[2]))) {
+                    return false;
+                }
+                continue;
+            }
             if (!preg_match('/^`(\w+)`\s*(=|<=|<|IN)\s*(.+)$/i', trim($condition), $m)) {
                 throw new Exception('stub Db cannot read: ' . $condition);
             }
@@ -152,19 +185,36 @@ class Db
     public function executeS($sql, $array = true, $useCache = true)
     {
         ++$GLOBALS['ps']['queries'];
-        if (preg_match('/^SELECT `id_shopbeacon_queue`, `body` FROM `ps_shopbeacon_queue` ORDER BY `id_shopbeacon_queue` ASC LIMIT (\d+)$/', $sql, $m)) {
-            $rows = $GLOBALS['ps']['tables']['shopbeacon_queue'];
+        if (preg_match('/^SELECT `id_shopbeacon_queue`, `body` FROM `ps_shopbeacon_queue` WHERE (.+) ORDER BY `id_shopbeacon_queue` ASC LIMIT (\d+)$/', $sql, $m)) {
+            $rows = array_values(array_filter($GLOBALS['ps']['tables']['shopbeacon_queue'], static function ($row) use ($m) {
+                return self::matches($row, $m[1]);
+            }));
             usort($rows, static function ($a, $b) {
                 return $a['id_shopbeacon_queue'] - $b['id_shopbeacon_queue'];
             });
 
-            return array_slice($rows, 0, (int) $m[1]);
+            return array_slice($rows, 0, (int) $m[2]);
         }
-        if (preg_match('/^SELECT `id_shopbeacon_queue` FROM `ps_shopbeacon_queue` ORDER BY `id_shopbeacon_queue` DESC LIMIT (\d+), 1$/', $sql, $m)) {
-            $ids = array_column($GLOBALS['ps']['tables']['shopbeacon_queue'], 'id_shopbeacon_queue');
+        if (preg_match('/^SELECT `id_shopbeacon_queue` FROM `ps_shopbeacon_queue` WHERE (.+) ORDER BY `id_shopbeacon_queue` DESC LIMIT (\d+), 1$/', $sql, $m)) {
+            $ids = [];
+            foreach ($GLOBALS['ps']['tables']['shopbeacon_queue'] as $row) {
+                if (self::matches($row, $m[1])) {
+                    $ids[] = $row['id_shopbeacon_queue'];
+                }
+            }
             rsort($ids);
 
-            return isset($ids[(int) $m[1]]) ? [['id_shopbeacon_queue' => $ids[(int) $m[1]]]] : [];
+            return isset($ids[(int) $m[2]]) ? [['id_shopbeacon_queue' => $ids[(int) $m[2]]]] : [];
+        }
+        if (preg_match('/^SELECT `id_shop`, `body`, `date_add` FROM `ps_shopbeacon_queue` WHERE (.+) ORDER BY `id_shopbeacon_queue` ASC$/', $sql, $m)) {
+            $rows = [];
+            foreach ($GLOBALS['ps']['tables']['shopbeacon_queue'] as $row) {
+                if (self::matches($row, $m[1])) {
+                    $rows[] = ['id_shop' => $row['id_shop'], 'body' => $row['body'], 'date_add' => $row['date_add']];
+                }
+            }
+
+            return $rows;
         }
         throw new Exception('stub Db cannot run: ' . $sql);
     }
@@ -376,6 +426,19 @@ class Customer
         $this->id = (int) $id;
     }
 
+    /** As Customer::getCustomersByEmail: the accounts (a guest's and a registered one may share an address) of the scenario's `customers`. */
+    public static function getCustomersByEmail($email)
+    {
+        $found = [];
+        foreach ($GLOBALS['ps']['customers'] as $id => $address) {
+            if (0 === strcasecmp($address, (string) $email)) {
+                $found[] = ['id_customer' => (string) $id, 'email' => $address];
+            }
+        }
+
+        return $found;
+    }
+
     /** As 9.0's classes/Customer.php: logged, an id, a guest only when asked for (the password and session checks pass here). */
     public function isLogged($withGuest = false)
     {
@@ -396,6 +459,13 @@ class Language
 class Shop
 {
     public $id = 1;
+    public $id_shop_group = 1;
+
+    /** One shop group holds every shop here. */
+    public static function getGroupFromShop($idShop, $asId = true)
+    {
+        return 1;
+    }
 }
 
 /** PrestaShop's cookie: write() is what the module calls before ending the response early. */

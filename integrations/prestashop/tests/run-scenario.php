@@ -3,7 +3,8 @@
  * One request of a PrestaShop shop with the module, as the test describes it in JSON (argv[1]),
  * mirroring integrations/woocommerce/tests/run-scenario.php:
  *
- * - `config`: Configuration values (the module's SHOPBEACON_* keys);
+ * - `config`: Configuration values (the module's SHOPBEACON_* keys); `shop`: the shop the request is for (a
+ *   multistore's, 1 by default), `shop_config`: values set for one shop, `[id_shop => [key => value]]`;
  * - `cookies`: the browser's cookies; `customer`: a logged-in customer's id (`guest`: a guest's
  *   account); `product_page`: a product id, the request is that product's page (displayHeader runs
  *   on every scenario with `page` true or a product page), `combination` the one it shows;
@@ -20,8 +21,10 @@
  *   printed as `listing` and the end of the body (`displayBeforeBodyClosingTag`) as `body_end`;
  * - `server`: the shopper's request headers as `$_SERVER` holds them; `get`: the query (`action=quickview`);
  * - `session`: PHP's session is open, as PrestaShop 9's pages open it; `ssl`: the shop is on HTTPS;
+ * - `gdpr`: psgdpr's calls, `["export", params]` (`actionExportGDPRData`, its answer printed in `gdpr`) and
+ *   `["delete", params]` (`actionDeleteGDPRCustomer`), with `customers` the shop's addresses by customer id;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
- * - `install` / `uninstall`: run them; `state`: a JSON file holding Configuration and the tables
+ * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
  *
  * Prints JSON once the request is over (after the module's shutdown work): the head, the admin
@@ -35,6 +38,7 @@ $state = isset($scenario['state']) ? $scenario['state'] : null;
 if ($state && is_file($state)) {
     $saved = json_decode(file_get_contents($state), true);
     $GLOBALS['ps']['config'] = $saved['config'];
+    $GLOBALS['ps']['config_shop'] = isset($saved['config_shop']) ? $saved['config_shop'] : [];
     $GLOBALS['ps']['tables'] = $saved['tables'];
     $GLOBALS['ps']['created'] = $saved['created'];
     $GLOBALS['ps']['next_id'] = $saved['next_id'];
@@ -42,6 +46,13 @@ if ($state && is_file($state)) {
 foreach (isset($scenario['config']) ? $scenario['config'] : [] as $key => $value) {
     $GLOBALS['ps']['config'][$key] = $value;
 }
+foreach (isset($scenario['shop_config']) ? $scenario['shop_config'] : [] as $idShop => $values) {
+    foreach ($values as $key => $value) {
+        $GLOBALS['ps']['config_shop'][(int) $idShop][$key] = $value;
+    }
+}
+$GLOBALS['ps']['customers'] = isset($scenario['customers']) ? $scenario['customers'] : [];
+Context::getContext()->shop->id = isset($scenario['shop']) ? (int) $scenario['shop'] : 1;
 $_COOKIE = isset($scenario['cookies']) ? $scenario['cookies'] : [];
 $GLOBALS['ps']['ssl'] = !empty($scenario['ssl']);
 // The shopper's request headers: a desktop browser's User-Agent unless the scenario says otherwise.
@@ -99,7 +110,8 @@ class ScenarioEnd
         $this->out['queue'] = array_map(static function ($row) {
             return json_decode($row['body'], true);
         }, $GLOBALS['ps']['tables']['shopbeacon_queue']);
-        $this->out['retry_at'] = (int) Configuration::getGlobalValue('SHOPBEACON_RETRY_AT');
+        $this->out['retry_at'] = (int) Configuration::get('SHOPBEACON_RETRY_AT');
+        $this->out['queue_shops'] = array_map('intval', array_column($GLOBALS['ps']['tables']['shopbeacon_queue'], 'id_shop'));
         $this->out['cart'] = $GLOBALS['ps']['tables']['cart_product'];
         $this->out['config_keys'] = array_keys($GLOBALS['ps']['config']);
         $this->out['tables_created'] = array_keys($GLOBALS['ps']['created']);
@@ -107,7 +119,7 @@ class ScenarioEnd
         // PHP closes a session still open only after the destructors: open here is open while the module talked to the relay.
         $this->out['session_open'] = PHP_SESSION_ACTIVE === session_status();
         if ($this->state) {
-            file_put_contents($this->state, json_encode(['config' => $GLOBALS['ps']['config'], 'tables' => $GLOBALS['ps']['tables'], 'created' => $GLOBALS['ps']['created'], 'next_id' => $GLOBALS['ps']['next_id']]));
+            file_put_contents($this->state, json_encode(['config' => $GLOBALS['ps']['config'], 'config_shop' => $GLOBALS['ps']['config_shop'], 'tables' => $GLOBALS['ps']['tables'], 'created' => $GLOBALS['ps']['created'], 'next_id' => $GLOBALS['ps']['next_id']]));
         }
         echo json_encode($this->out);
     }
@@ -116,7 +128,11 @@ $GLOBALS['scenario_end'] = $end = new ScenarioEnd($state);
 
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 $module = new shopbeacon();
-if (!empty($scenario['install'])) {
+if (isset($scenario['upgrade'])) {
+    // Module::runUpgradeModule: the upgrade script of the version uploaded, once the new files are in place.
+    require __DIR__ . '/../shopbeacon/upgrade/upgrade-' . $scenario['upgrade'] . '.php';
+    $end->out['upgraded'] = call_user_func('upgrade_module_' . str_replace('.', '_', $scenario['upgrade']), $module);
+} elseif (!empty($scenario['install'])) {
     $end->out['installed'] = $module->install();
 } else {
     $module->registerHook(shopbeacon::HOOKS);
@@ -182,6 +198,11 @@ if (isset($scenario['listing'])) {
     unset($variables['result']);
     $end->out['listing'] = $variables;
     $end->out['body_end'] = empty($scenario['listing']['ajax']) ? Hook::exec('displayBeforeBodyClosingTag') : null;
+}
+foreach (isset($scenario['gdpr']) ? $scenario['gdpr'] : [] as $call) {
+    // psgdpr's ExportService and CustomerService: Hook::exec on the module, the export's answer a JSON string.
+    $answer = Hook::exec('export' === $call[0] ? 'actionExportGDPRData' : 'actionDeleteGDPRCustomer', $call[1]);
+    $end->out['gdpr'][] = json_decode($answer, true);
 }
 if (isset($scenario['admin'])) {
     $_POST = isset($scenario['admin']['post']) ? $scenario['admin']['post'] : [];

@@ -11,9 +11,11 @@ if (!defined('_PS_VERSION_')) {
 /**
  * A small table of tracking events the relay did not take (down, hung, key refused), sent again
  * with a later request's events or by the next page view once RETRY_AT has passed. Bounded: the
- * newest MAX_EVENTS, none older than MAX_AGE. `RETRY_AT` (a global Configuration value, read from
- * PrestaShop's in-memory configuration cache, so a page view costs no query) is 0 while the table
- * is empty, else when the next retry is due.
+ * newest MAX_EVENTS, none older than MAX_AGE. Each row is its shop's, and so is RETRY_AT (a
+ * Configuration value per shop, read from PrestaShop's in-memory configuration cache, so a page
+ * view costs no query): in a multistore each shop has its own relay and key, and a shop's request
+ * sends only that shop's events, to that shop's relay. RETRY_AT is 0 while the shop has no row,
+ * else when its next retry is due.
  */
 class ShopbeaconRetryQueue
 {
@@ -36,11 +38,21 @@ class ShopbeaconRetryQueue
     {
         return 'CREATE TABLE IF NOT EXISTS `' . _DB_PREFIX_ . self::TABLE . '` (
             `id_shopbeacon_queue` INT UNSIGNED NOT NULL AUTO_INCREMENT,
+            `id_shop` INT UNSIGNED NOT NULL DEFAULT 0,
             `body` MEDIUMTEXT NOT NULL,
             `date_add` INT UNSIGNED NOT NULL,
             PRIMARY KEY (`id_shopbeacon_queue`),
+            KEY `id_shop` (`id_shop`, `id_shopbeacon_queue`),
             KEY `date_add` (`date_add`)
         ) ENGINE=' . _MYSQL_ENGINE_ . ' DEFAULT CHARSET=utf8mb4';
+    }
+
+    /** 0.4.0's table had no shop: its rows were the default shop's, the only one a single shop has. */
+    public static function addShopColumnSql($defaultShopId)
+    {
+        return 'ALTER TABLE `' . _DB_PREFIX_ . self::TABLE . '`
+            ADD COLUMN `id_shop` INT UNSIGNED NOT NULL DEFAULT ' . (int) $defaultShopId . ' AFTER `id_shopbeacon_queue`,
+            ADD KEY `id_shop` (`id_shop`, `id_shopbeacon_queue`)';
     }
 
     public static function dropTableSql()
@@ -48,10 +60,36 @@ class ShopbeaconRetryQueue
         return 'DROP TABLE IF EXISTS `' . _DB_PREFIX_ . self::TABLE . '`';
     }
 
+    /** @var int */
+    private $idShop;
+
+    /** @var int */
+    private $idShopGroup;
+
+    /**
+     * @param int $idShop the shop whose rows and retry time these are
+     * @param int $idShopGroup its group
+     */
+    public function __construct($idShop, $idShopGroup)
+    {
+        $this->idShop = (int) $idShop;
+        $this->idShopGroup = (int) $idShopGroup;
+    }
+
+    private function shopRows()
+    {
+        return '`id_shop` = ' . $this->idShop;
+    }
+
+    private function setRetryAt($at)
+    {
+        Configuration::updateValue(self::RETRY_AT, (int) $at, false, $this->idShopGroup, $this->idShop);
+    }
+
     /** Whether a retry is due now (no query: the configuration cache). */
     public function isDue($now)
     {
-        $at = (int) Configuration::getGlobalValue(self::RETRY_AT);
+        $at = (int) Configuration::get(self::RETRY_AT, null, $this->idShopGroup, $this->idShop);
 
         return $at > 0 && $at <= $now;
     }
@@ -63,8 +101,8 @@ class ShopbeaconRetryQueue
     public function claim($now)
     {
         $db = Db::getInstance();
-        $db->delete(self::TABLE, '`date_add` < ' . (int) ($now - self::MAX_AGE));
-        $rows = $db->executeS('SELECT `id_shopbeacon_queue`, `body` FROM `' . _DB_PREFIX_ . self::TABLE . '` ORDER BY `id_shopbeacon_queue` ASC LIMIT ' . (int) self::BATCH);
+        $db->delete(self::TABLE, '`date_add` < ' . (int) ($now - self::MAX_AGE) . ' AND ' . $this->shopRows());
+        $rows = $db->executeS('SELECT `id_shopbeacon_queue`, `body` FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE ' . $this->shopRows() . ' ORDER BY `id_shopbeacon_queue` ASC LIMIT ' . (int) self::BATCH);
         $events = [];
         $unreadable = [];
         foreach (is_array($rows) ? $rows : [] as $row) {
@@ -79,7 +117,7 @@ class ShopbeaconRetryQueue
         if (!empty($unreadable)) {
             $db->delete(self::TABLE, '`id_shopbeacon_queue` IN (' . implode(',', $unreadable) . ')');
         }
-        Configuration::updateGlobalValue(self::RETRY_AT, empty($rows) ? 0 : $now + self::RETRY_DELAY);
+        $this->setRetryAt(empty($rows) ? 0 : $now + self::RETRY_DELAY);
 
         return $events;
     }
@@ -90,8 +128,8 @@ class ShopbeaconRetryQueue
         if (!empty($ids)) {
             Db::getInstance()->delete(self::TABLE, '`id_shopbeacon_queue` IN (' . implode(',', array_map('intval', $ids)) . ')');
         }
-        $left = (int) Db::getInstance()->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '`');
-        Configuration::updateGlobalValue(self::RETRY_AT, $left > 0 ? $now : 0);
+        $left = (int) Db::getInstance()->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE ' . $this->shopRows());
+        $this->setRetryAt($left > 0 ? $now : 0);
     }
 
     /** Keeps events for a later try; returns how many older ones the bound dropped. */
@@ -104,7 +142,7 @@ class ShopbeaconRetryQueue
         foreach ($events as $event) {
             $body = json_encode($event, ShopbeaconRelayClient::JSON_FLAGS);
             if (is_string($body)) {
-                $rows[] = ['body' => pSQL($body, true), 'date_add' => (int) $now];
+                $rows[] = ['id_shop' => $this->idShop, 'body' => pSQL($body, true), 'date_add' => (int) $now];
             }
         }
         if (empty($rows)) {
@@ -114,13 +152,13 @@ class ShopbeaconRetryQueue
         $db->insert(self::TABLE, $rows);
         $dropped = 0;
         // executeS, not getValue: Db::getValue() appends its own LIMIT 1 (Db::getRow, 1.7.8 classes/db/Db.php:649).
-        $beyond = $db->executeS('SELECT `id_shopbeacon_queue` FROM `' . _DB_PREFIX_ . self::TABLE . '` ORDER BY `id_shopbeacon_queue` DESC LIMIT ' . (int) self::MAX_EVENTS . ', 1');
+        $beyond = $db->executeS('SELECT `id_shopbeacon_queue` FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE ' . $this->shopRows() . ' ORDER BY `id_shopbeacon_queue` DESC LIMIT ' . (int) self::MAX_EVENTS . ', 1');
         $bound = is_array($beyond) && isset($beyond[0]) ? (int) $beyond[0]['id_shopbeacon_queue'] : 0;
         if ($bound > 0) {
-            $dropped = (int) $db->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE `id_shopbeacon_queue` <= ' . (int) $bound);
-            $db->delete(self::TABLE, '`id_shopbeacon_queue` <= ' . (int) $bound);
+            $dropped = (int) $db->getValue('SELECT COUNT(*) FROM `' . _DB_PREFIX_ . self::TABLE . '` WHERE `id_shopbeacon_queue` <= ' . (int) $bound . ' AND ' . $this->shopRows());
+            $db->delete(self::TABLE, '`id_shopbeacon_queue` <= ' . (int) $bound . ' AND ' . $this->shopRows());
         }
-        Configuration::updateGlobalValue(self::RETRY_AT, $now + self::RETRY_DELAY);
+        $this->setRetryAt($now + self::RETRY_DELAY);
 
         return $dropped;
     }

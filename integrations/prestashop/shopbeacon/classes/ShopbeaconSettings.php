@@ -10,7 +10,9 @@ if (!defined('_PS_VERSION_')) {
 
 /**
  * The six settings the configuration page saves, as the WooCommerce plugin's Shopbeacon_Settings
- * reads its own: a value left empty is its default.
+ * reads its own: a value left empty is its default. In a multistore each shop has its own relay
+ * (its address, its key): the settings are read for the shop named at construction, so work done
+ * for one shop (a queued event sent at the end of a request) never uses another shop's relay.
  */
 class ShopbeaconSettings
 {
@@ -52,9 +54,43 @@ class ShopbeaconSettings
         return [self::PUBLIC_PATH, self::LOCAL_URL, self::ADMIN_KEY, self::CONSENT, self::COOKIE_DOMAIN, self::IDENTITY_SECRET];
     }
 
+    /** @var int|null */
+    private $idShop;
+
+    /** @var int|null */
+    private $idShopGroup;
+
+    /**
+     * @param int|null $idShop the shop whose settings these are; null: the back office's shop context (all shops: the global values)
+     * @param int|null $idShopGroup that shop's group
+     */
+    public function __construct($idShop = null, $idShopGroup = null)
+    {
+        $this->idShop = null === $idShop ? null : (int) $idShop;
+        $this->idShopGroup = null === $idShopGroup ? null : (int) $idShopGroup;
+    }
+
+    /** The settings of the shop a storefront request is for. */
+    public static function forShop(Shop $shop)
+    {
+        return new self((int) $shop->id, (int) $shop->id_shop_group);
+    }
+
+    /** The shop these settings are for, 0 for the back office's context. */
+    public function shopId()
+    {
+        return (int) $this->idShop;
+    }
+
+    /** The shop's group, 0 for the back office's context. */
+    public function shopGroupId()
+    {
+        return (int) $this->idShopGroup;
+    }
+
     private function value($key, $fallback)
     {
-        $value = Configuration::get($key);
+        $value = Configuration::get($key, null, $this->idShopGroup, $this->idShop);
         $value = is_string($value) ? trim($value) : '';
 
         return '' === $value ? $fallback : $value;
