@@ -61,6 +61,21 @@ async function connectChecks(
   }
 }
 
+/** Which part of the platform the relay reads (a PrestaShop multistore's shop), when the connector can say. */
+async function scopeChecks(
+  connector: Connector,
+  values: NonNullable<ReturnType<typeof apiValues>>,
+): Promise<DoctorCheck[]> {
+  if (!connector.scope) return [];
+  try {
+    const scope = await connector.scope({ values, catalog: { currency: '' }, client: platformClientFor(connector) });
+    if (!scope) return [];
+    return [(scope.warning ? warning : ok)(connector.label, 'shops', scope.detail)];
+  } catch (error) {
+    return [failed(connector.label, 'shops', (error as Error).message)];
+  }
+}
+
 /**
  * Each platform the doctor's environment connects (the relay's own variables): its key and
  * webhooks asked of the platform, and its sync as the relay reports it.
@@ -76,7 +91,8 @@ export async function platformChecks(
     const values = apiValues(connector, raw);
     const sync = stats?.sync?.[connector.name];
     if (!values && !sync) continue;
-    if (values) checks.push(...(await connectChecks(connector, values, publicUrl)));
+    if (values)
+      checks.push(...(await connectChecks(connector, values, publicUrl)), ...(await scopeChecks(connector, values)));
     if (sync) checks.push(...syncChecks(connector, sync));
   }
   return checks;

@@ -105,6 +105,14 @@ export interface Connector {
   permanentFailure?: PlatformClientOptions['permanentFailure'];
   /** `shopbeacon connect <name>`: checks the key and sets up what the relay needs on the platform. */
   connect(context: ApiContext, options: ConnectOptions): Promise<ConnectReport>;
+  /** For the doctor: which part of the platform the relay reads, when the platform may hold several shops. */
+  scope?(context: ApiContext): Promise<ScopeReport | undefined>;
+}
+
+/** What the doctor says of the relay's scope on a platform: a warning when it reads less than the merchant may think. */
+export interface ScopeReport {
+  warning: boolean;
+  detail: string;
 }
 
 /** The settings its API needs. */

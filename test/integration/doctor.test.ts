@@ -9,6 +9,7 @@ import { NginxServer, nginxUnavailableReason } from '../helpers/nginx-server.js'
 import { type StandIn } from '../helpers/platform-standins.js';
 import { wooCommerceStandIn, wooOrders, wooProducts, WOO_KEY, WOO_SECRET } from '../connectors/woocommerce/standin.js';
 import {
+  PRESTASHOP_KEY,
   PRESTASHOP_LIMITED_KEY,
   prestaOrders,
   prestaProducts,
@@ -256,5 +257,18 @@ describe('shopbeacon doctor with the platforms connected', { skip }, () => {
     );
     assert.match(line(run.stdout, 'PrestaShop', 'key'), /^FAILED .*missing: GET \(View\) on customers/);
     assert.equal(hooks.find((h) => h.topic === 'order.updated')?.status, 'disabled', 'the doctor changes nothing');
+  });
+
+  it('warns of a PrestaShop multistore read by a relay scoped to no shop, and names the shop a scoped relay reads', async (t) => {
+    const stores = await prestaShopStandIn(prestaOrders(1), prestaProducts(), { multistore: true }).start();
+    t.after(() => stores.close());
+    const env = { SHOPBEACON_PRESTASHOP_URL: stores.url, SHOPBEACON_PRESTASHOP_KEY: PRESTASHOP_KEY };
+    const unscoped = await doctor(s, env);
+    assert.match(
+      line(unscoped.stdout, 'PrestaShop', 'shops'),
+      /^warning .*multistore with 2 active shops \(1 TEST 9, 2 Second shop\), and no shop set: .*SHOPBEACON_PRESTASHOP_SHOP_ID/,
+    );
+    const scoped = await doctor(s, { ...env, SHOPBEACON_PRESTASHOP_SHOP_ID: '2' });
+    assert.match(line(scoped.stdout, 'PrestaShop', 'shops'), /^ok .*this relay reads shop 2 alone/);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createMockUpstream } from '../../relay/mock-upstream/index.js';
 import { runCli } from '../helpers/cli-run.js';
 import { RecordedShop } from '../helpers/recorded-shop.js';
+import { LINK_RULES_READ } from '../connectors/prestashop/link-rules.js';
 
 // A real PrestaShop 1.7.8.0 (Europe/Warsaw, PLN, 29 products with combinations, none marked
 // default), its answers recorded by scripts/record-shop.mjs while `backfill` and `connect` ran. The
@@ -26,7 +27,7 @@ async function withShop<T>(file: string, run: (shop: RecordedShop) => Promise<T>
 }
 
 /** `backfill prestashop` against a recording and a fresh mock service: its run, what it asked that was not recorded, and the service's records. */
-async function backfillFrom(file: string) {
+async function backfillFrom(file: string, flags: string[] = []) {
   const mock = await createMockUpstream({ token: SERVICE_TOKEN });
   try {
     return await withShop(file, async (shop) => {
@@ -36,8 +37,14 @@ async function backfillFrom(file: string) {
         SHOPBEACON_TOKEN: SERVICE_TOKEN,
         SHOPBEACON_DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-recorded-ps-')),
       };
-      const run = await runCli(['backfill', 'prestashop', '--url', shop.url], env);
-      return { run, unmatched: shop.unmatched, products: mock.records('products') as Record<string, unknown>[] };
+      const run = await runCli(['backfill', 'prestashop', '--url', shop.url, ...flags], env);
+      return {
+        run,
+        unmatched: shop.unmatched,
+        asked: shop.served.map((s) => s.path),
+        products: mock.records('products') as Record<string, unknown>[],
+        orders: mock.records('orders') as Record<string, unknown>[],
+      };
     });
   } finally {
     await mock.close();
@@ -49,8 +56,8 @@ describe('a real PrestaShop 1.7.8, replayed', () => {
     const { run, unmatched, products } = await backfillFrom('backfill.json');
     assert.deepEqual(
       unmatched.filter((u) => !u.startsWith('GET /api/order_histories?')),
-      [],
-      'the connector read only what the real shop was asked, and the order histories (read since it was recorded: answered not found)',
+      [LINK_RULES_READ],
+      'the connector read only what the real shop was asked, and what it reads since it was recorded: the link settings, and the order histories (answered not found)',
     );
     assert.match(run.stdout, /products: read 29, delivered 28, invalid 0, failed 0, .*skipped 1 inactive/);
     assert.match(run.stdout, /orders: read 12, delivered 10, invalid 2, failed 0/);
@@ -147,6 +154,11 @@ describe('a real PrestaShop 9.0, replayed', () => {
       ['Clothes,Men', 'Art', 'Accessories,Home Accessories,Art'],
       'without the root, "Home"',
     );
+    assert.match(
+      String(products.get(1)?.['link']),
+      /^http:\/\/127\.0\.0\.1:\d+\/1-hummingbird-printed-t-shirt\.html$/,
+      "the product's page by PrestaShop 9's default route, not index.php's redirect to it",
+    );
   });
 
   it('connect names the resources a key may not read (code 26) on 9.0 as on 1.7.8, and exits 2', async () => {
@@ -157,5 +169,24 @@ describe('a real PrestaShop 9.0, replayed', () => {
       assert.equal(run.code, 2);
       assert.match(run.stdout, /^missing: GET \(View\) on customers, configurations/m);
     });
+  });
+});
+
+// The same PrestaShop 9.0.0 as a multistore (shop 2 "Second shop" under /shop2/ beside shop 1),
+// `backfill prestashop --shop-id 2` recorded on 2026-12-07: its one order (15) placed in shop 2.
+describe('a real PrestaShop 9.0 multistore, replayed', () => {
+  it("backfill with a shop id reads that shop alone: its order and products, every call scoped, no other shop's order", async () => {
+    const { run, unmatched, asked, orders } = await backfillFrom('backfill-ps9-shop2.json', ['--shop-id', '2']);
+    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.ok(
+      asked.every((path) => new URL(path, 'http://shop').searchParams.get('id_shop') === '2'),
+      'every Webservice call scoped to shop 2',
+    );
+    assert.match(run.stdout, /orders: read 1, delivered 1, invalid 0, failed 0/);
+    assert.match(run.stdout, /products: read 19, delivered 18, invalid 0, failed 0/);
+    assert.deepEqual(
+      orders.map((o) => o['order_id']),
+      [15],
+    );
   });
 });

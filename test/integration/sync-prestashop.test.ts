@@ -70,7 +70,7 @@ describe('the sync with a PrestaShop Webservice key', () => {
     assert.equal((h.mock.records('orders').find((o) => (o as Row)['order_id'] === 2) as Row)['status'], 'processing');
   });
 
-  it("delivers active base products with the price with tax, category names without the shop's root, public image URLs and a product link", async () => {
+  it("delivers active base products with the price with tax, category names without the shop's root, public image URLs and the product's page as its route builds it", async () => {
     await until(() => h.mock.records('products').length === 1, 'the product');
     assert.deepEqual(h.mock.records('products')[0], {
       product_id: 1,
@@ -82,7 +82,8 @@ describe('the sync with a PrestaShop Webservice key', () => {
       categories: 'Men',
       image: `${shop.url}/img/p/1/1-large_default.jpg`,
       image2: `${shop.url}/img/p/2/2-large_default.jpg`,
-      link: `${shop.url}/index.php?controller=product&id_product=1`,
+      // PrestaShop 8's default route: the default category, the id, the rewrite (no EAN-13 to add).
+      link: `${shop.url}/men/1-hummingbird-printed-t-shirt.html`,
       sku: 'demo_1',
     });
   });

@@ -15,6 +15,12 @@ function prestashopKey(value: string): string {
   return value;
 }
 
+/** A multistore's shop id (`id_shop`, Advanced Parameters → Multistore): a positive integer. */
+function prestashopShopId(value: string): string {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error('must be the id of one shop of the multistore, e.g. 2');
+  return value;
+}
+
 /** PrestaShop's rows in the relay's settings: no webhooks, only the Webservice the sync and `backfill` pull. */
 export const PRESTASHOP_SETTINGS = [
   {
@@ -34,4 +40,18 @@ export const PRESTASHOP_SETTINGS = [
     help: 'PrestaShop Webservice key (Advanced Parameters → Webservice), GET on the resources `connect prestashop` lists (never logged)',
     parse: prestashopKey,
   },
+  {
+    key: 'prestashopShopId',
+    api: {
+      flag: '--shop-id',
+      help: "a multistore's shop whose orders and products this relay reads (one relay per shop)",
+    },
+    env: 'SHOPBEACON_PRESTASHOP_SHOP_ID',
+    flag: '--prestashop-shop-id',
+    help: 'in a multistore, the shop this relay serves (its id_shop): every Webservice call is scoped to it, so its orders and products alone reach the service; one relay per shop, each with its own service account, module settings and key (docs/prestashop.md: Multistore). Unset: the shop the URL names',
+    parse: prestashopShopId,
+  },
 ] as const satisfies readonly PlatformSetting<string>[];
+
+/** The Webservice opens with the URL and the key; a shop id only scopes it. */
+export const PRESTASHOP_API_GROUPS = [['prestashopUrl', 'prestashopKey']] as const;

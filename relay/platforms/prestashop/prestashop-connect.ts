@@ -41,7 +41,11 @@ export async function connectPrestaShop(webservice: PrestaShopWebservice, url: s
   ];
   return {
     steps,
-    env: [`SHOPBEACON_PRESTASHOP_URL=${url}`, 'SHOPBEACON_PRESTASHOP_KEY=… (as set)'],
+    env: [
+      `SHOPBEACON_PRESTASHOP_URL=${url}`,
+      'SHOPBEACON_PRESTASHOP_KEY=… (as set)',
+      ...(webservice.shopId === undefined ? [] : [`SHOPBEACON_PRESTASHOP_SHOP_ID=${webservice.shopId}`]),
+    ],
     ok: missing.length === 0,
   };
 }

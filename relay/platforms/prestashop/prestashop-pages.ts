@@ -5,6 +5,13 @@ import type { PrestaShopOrder } from './prestashop-order.js';
 import { firstOrderStates } from './prestashop-order-origin.js';
 import { inLanguage, SHOPPER_PRICE, type PrestaShopProduct } from './prestashop-product.js';
 import { LookupCache, type PrestaShopWebservice } from './prestashop-webservice.js';
+import {
+  ean13Of,
+  productLink,
+  productLinkRules,
+  ruleKeywords,
+  type ProductLinkRules,
+} from './prestashop-product-link.js';
 import { epochToShopTime, shopTimeToEpoch } from './shop-time.js';
 
 const PAGE_SIZE = 100;
@@ -14,6 +21,8 @@ interface ShopFacts {
   timeZone: string;
   languageId: string;
   shopUrl: string;
+  /** How its product pages are addressed: products only. */
+  linkRules?: ProductLinkRules;
 }
 
 async function orderWithLookups(
@@ -96,7 +105,23 @@ async function productWithLookups(
     categoryNames,
     languageId: facts.languageId,
     shopUrl: facts.shopUrl,
+    link: await linkOf(product, cache, facts),
   };
+}
+
+/** The product's page in the default language (prestashop-product-link.ts), its default category's slug looked up when the route names it. */
+async function linkOf(product: Record<string, unknown>, cache: LookupCache, facts: ShopFacts): Promise<string> {
+  const rules = facts.linkRules ?? { rewriting: false, rule: '' };
+  const needsCategory = rules.rewriting && !rules.unfollowable && ruleKeywords(rules.rule).includes('category');
+  const category = needsCategory
+    ? await cache.get('categories', product['id_category_default'], '[id,link_rewrite]')
+    : undefined;
+  return productLink(facts.shopUrl, rules, {
+    id: textOf(product['id']),
+    rewrite: inLanguage(product['link_rewrite'], facts.languageId),
+    ean13: ean13Of(product),
+    category: inLanguage(category?.['link_rewrite'], facts.languageId),
+  });
 }
 
 /**
@@ -110,6 +135,7 @@ export function prestaShopChanged(
   shopUrl: string,
   kind: PlatformKind,
   since: number,
+  noteLinks: (rules: ProductLinkRules) => void = () => undefined,
 ): AsyncIterable<ChangedPayload> {
   const resource = `${kind}s`;
   let facts: ShopFacts | undefined;
@@ -119,7 +145,9 @@ export function prestaShopChanged(
       timeZone: (await webservice.configuration('PS_TIMEZONE')) ?? 'UTC',
       languageId: (await webservice.configuration('PS_LANG_DEFAULT')) ?? '1',
       shopUrl,
+      ...(kind === 'product' ? { linkRules: await productLinkRules(webservice) } : {}),
     };
+    if (facts.linkRules && page === 1) noteLinks(facts.linkRules);
     const shop = facts;
     const range = `[${epochToShopTime(from, shop.timeZone)},${epochToShopTime(Date.now() + 86_400_000, shop.timeZone)}]`;
     const params: Record<string, string> = {

@@ -8,6 +8,8 @@ export interface PrestaShopProduct {
   /** `PS_LANG_DEFAULT`: multilingual fields are read in it. */
   languageId: string;
   shopUrl: string;
+  /** Its page in the default language (prestashop-product-link.ts); absent: PrestaShop's own redirect to it. */
+  link?: string;
 }
 
 /** The virtual field asked for with `price[shopper_price][use_tax]=1`: the price with tax, as shoppers pay it. */
@@ -49,7 +51,7 @@ function shopperPrice(p: Record<string, unknown>, read: FieldReader): number | u
 /**
  * A PrestaShop product as a catalog entry: base products only (combinations are variants), active
  * ones only; name and description in the shop's default language; the price with tax; categories'
- * names; the default image and the next one; a link PrestaShop redirects to the canonical page.
+ * names; the default image and the next one; the product's page in the default language.
  */
 export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: CatalogSettings): Mapping {
   const p = fields(payload.product);
@@ -74,7 +76,7 @@ export function mapPrestaShopProduct(payload: PrestaShopProduct, settings: Catal
     link:
       id === undefined
         ? undefined
-        : `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${textOf(id)}`,
+        : (payload.link ?? `${shopUrl.replace(/\/+$/, '')}/index.php?controller=product&id_product=${textOf(id)}`),
     sku: firstText(p['reference']),
   });
   return { kind: 'product', body, errors: read.errors };

@@ -65,6 +65,11 @@ export function prestaProducts(): Row[] {
     id_category_default: '4',
     id_default_image: '1',
     reference: 'demo_1',
+    ean13: '',
+    link_rewrite: [
+      { id: '1', value: 'hummingbird-printed-t-shirt' },
+      { id: '2', value: 't-shirt-imprime-colibri' },
+    ],
     on_sale: '0',
     active: '1',
     price: '23.900000',
@@ -92,6 +97,8 @@ const LOOKUPS: Record<string, Row[]> = {
     { id: '1', name: 'PS_TIMEZONE', value: SHOP_TIME_ZONE },
     { id: '2', name: 'PS_LANG_DEFAULT', value: '1' },
     { id: '3', name: 'PS_CURRENCY_DEFAULT', value: '1' },
+    { id: '4', name: 'PS_REWRITING_SETTINGS', value: '1' },
+    { id: '5', name: 'PS_VERSION_DB', value: '8.2.1' },
   ],
   currencies: [{ id: '1', iso_code: 'EUR', name: 'Euro' }],
   // The resource also carries the password hash: the client must never ask for `display=full`.
@@ -116,8 +123,8 @@ const LOOKUPS: Record<string, Row[]> = {
     { id: '5', paid: '1', shipped: '1', delivery: '1' },
   ],
   categories: [
-    { id: '2', name: [{ id: '1', value: 'Home' }], is_root_category: '1' },
-    { id: '4', name: [{ id: '1', value: 'Men' }], is_root_category: '0' },
+    { id: '2', name: [{ id: '1', value: 'Home' }], is_root_category: '1', link_rewrite: [{ id: '1', value: 'home' }] },
+    { id: '4', name: [{ id: '1', value: 'Men' }], is_root_category: '0', link_rewrite: [{ id: '1', value: 'men' }] },
   ],
 };
 
@@ -227,11 +234,19 @@ function orderHistories(orders: Row[], backOffice: readonly number[]): Row[] {
     { id: String(2 * i + 2), id_order: String(o['id']), id_employee: '1' },
   ]);
 }
+/** A multistore's two shops and the switch that turns the feature on, as PrestaShop 9 answers them. */
+const MULTISTORE: Record<string, Row[]> = {
+  shops: [
+    { id: '1', name: 'TEST 9', active: '1' },
+    { id: '2', name: 'Second shop', active: '1' },
+  ],
+  configurations: [...(LOOKUPS['configurations'] ?? []), { id: '9', name: 'PS_MULTISHOP_FEATURE_ACTIVE', value: '1' }],
+};
 
 export function prestaShopStandIn(
   orders: Row[],
   products: Row[],
-  switches: { webserviceOff?: boolean; backOffice?: number[] } = {},
+  switches: { webserviceOff?: boolean; backOffice?: number[]; multistore?: boolean } = {},
 ): StandIn {
   return new StandIn((req, url, res) => {
     // `WebserviceRequest::isActivated`: 503 with error 22, before the key is even read.
@@ -252,6 +267,7 @@ export function prestaShopStandIn(
       );
     }
     const resource = /^\/api\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
+    const lookups = switches.multistore ? { ...LOOKUPS, ...MULTISTORE } : LOOKUPS;
     const rows =
       resource === 'orders'
         ? orders
@@ -259,7 +275,7 @@ export function prestaShopStandIn(
           ? products
           : resource === 'order_histories'
             ? orderHistories(orders, switches.backOffice ?? [])
-            : LOOKUPS[resource];
+            : lookups[resource];
     if (!rows)
       return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
     list(res, resource, rows, url);

@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PRESTASHOP_SETTINGS } from '../../../../relay/platforms/prestashop/prestashop-config.js';
+import {
+  PRESTASHOP_API_GROUPS,
+  PRESTASHOP_SETTINGS,
+} from '../../../../relay/platforms/prestashop/prestashop-config.js';
 
 type Key = (typeof PRESTASHOP_SETTINGS)[number]['key'];
 
@@ -39,11 +42,16 @@ describe("PrestaShop's rows in the relay's settings", () => {
     );
   });
 
-  it('opens the API with both rows, and keeps the key out of the logs', () => {
+  it("opens the API with the URL and the key, a multistore's shop id only scoping it, and keeps the key out of the logs", () => {
     assert.deepEqual(
       PRESTASHOP_SETTINGS.filter((s) => s.api).map((s) => s.key),
-      ['prestashopUrl', 'prestashopKey'],
+      ['prestashopUrl', 'prestashopKey', 'prestashopShopId'],
     );
+    assert.deepEqual(PRESTASHOP_API_GROUPS, [['prestashopUrl', 'prestashopKey']]);
+    const shopId = PRESTASHOP_SETTINGS.find((s) => s.key === 'prestashopShopId');
+    assert.equal(shopId?.parse('2'), '2');
+    for (const wrong of ['0', '-1', 'two', '2.5', ''])
+      assert.throws(() => shopId?.parse(wrong), /must be the id of one shop of the multistore/);
     assert.deepEqual(
       PRESTASHOP_SETTINGS.filter((s) => 'secret' in s && s.secret).map((s) => s.key),
       ['prestashopKey'],

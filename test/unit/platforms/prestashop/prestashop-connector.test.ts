@@ -5,6 +5,7 @@ import { PRESTASHOP_CONNECTOR } from '../../../../relay/platforms/prestashop/pre
 import { parseExactJson } from '../../../../relay/shared/exact-json.js';
 import { fixtureText } from '../../../helpers/platform-fixtures.js';
 import { RecordedShop } from '../../../helpers/recorded-shop.js';
+import { LINK_RULES_READ } from '../../../connectors/prestashop/link-rules.js';
 
 const KEY = 'SBTESTKEY0123456789ABCDEFGHIJKLM';
 
@@ -29,9 +30,21 @@ describe('PRESTASHOP_CONNECTOR', () => {
     assert.equal(await api.shopCurrency?.(), 'PLN');
     const mapped = [];
     for await (const { payload } of api.changed('product', 0)) mapped.push(api.map('product', payload));
-    assert.deepEqual(shop.unmatched, []);
+    // Recorded before the relay read the link settings: the catalog still goes, with PrestaShop's redirect links, and the sweep says why.
+    assert.deepEqual(shop.unmatched, [LINK_RULES_READ]);
     const records = mapped.filter((m) => 'body' in m);
     assert.equal(records.length, 28);
+    assert.ok(
+      records.every(
+        (r) => 'body' in r && String(r.body['link']).startsWith(`${shop.url}/index.php?controller=product&id_product=`),
+      ),
+    );
+    const notes = api.notes?.() ?? [];
+    assert.equal(notes.length, 1);
+    assert.match(
+      notes[0] ?? '',
+      /^product links go through PrestaShop's redirect \(index\.php\?controller=product\): the shop's URL settings could not be read \(/,
+    );
     assert.deepEqual(
       mapped.filter((m) => 'skip' in m).map((m) => 'skip' in m && m.skip),
       ['inactive: only active products are sent'],

@@ -8,6 +8,7 @@ import type { PrestaShopProduct } from '../../../../relay/platforms/prestashop/p
 import { PrestaShopWebservice } from '../../../../relay/platforms/prestashop/prestashop-webservice.js';
 import { shopTimeToEpoch } from '../../../../relay/platforms/prestashop/shop-time.js';
 import { json, StandIn } from '../../../helpers/platform-standins.js';
+import { LINK_RULES_READ } from '../../../connectors/prestashop/link-rules.js';
 import { RecordedShop } from '../../../helpers/recorded-shop.js';
 import {
   parisTime,
@@ -53,7 +54,11 @@ describe('prestaShopChanged(webservice, shopUrl, kind, since)', () => {
     const { shop, changed } = await recorded(t, 'backfill.json');
     const items = await changed('product', 0);
     const found = products(items);
-    assert.deepEqual(shop.unmatched, [], 'only what the real shop was asked');
+    assert.deepEqual(
+      shop.unmatched,
+      [LINK_RULES_READ],
+      'only what the real shop was asked, and the link settings read since',
+    );
     assert.equal(found.length, 29);
     const byId = new Map(found.map((p) => [Number(p.product['id']), p]));
     assert.equal(byId.get(36)?.product['shopper_price'], '35.100000', 'asked for combination 115: on sale, with tax');
@@ -84,6 +89,11 @@ describe('prestaShopChanged(webservice, shopUrl, kind, since)', () => {
     const first = found.find((p) => Number(p.product['id']) === 1);
     assert.deepEqual(first?.categoryNames, ['Clothes', 'Men'], 'not "Home", the root');
     assert.equal(first?.product['shopper_price'], '22.940000');
+    assert.equal(
+      first?.link,
+      `${SHOP_URL}/1-hummingbird-printed-t-shirt.html`,
+      "PrestaShop 9's default route, friendly URLs on",
+    );
   });
 
   it("reads a real shop's orders with the currency, customer, invoice address, country and state each names, asking for each once", async (t) => {

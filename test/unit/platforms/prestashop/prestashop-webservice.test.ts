@@ -26,7 +26,7 @@ async function recorded(t: TestContext, file: 'backfill.json' | 'backfill-ps9.js
 }
 
 /** A Webservice answering every list with `rows` (PrestaShop's `[]` when none), noting what it was asked. */
-async function answering(t: TestContext, rows: Record<string, unknown>[]) {
+async function answering(t: TestContext, rows: Record<string, unknown>[], shopId?: string) {
   const asked: { url: URL; headers: IncomingHttpHeaders }[] = [];
   const shop = await new StandIn((req, url, res) => {
     asked.push({ url, headers: req.headers });
@@ -34,7 +34,7 @@ async function answering(t: TestContext, rows: Record<string, unknown>[]) {
     json(res, 200, rows.length === 0 ? [] : { [resource]: rows });
   }).start();
   t.after(() => shop.close());
-  return { asked, webservice: new PrestaShopWebservice(client(), { url: `${shop.url}/`, key: KEY }) };
+  return { asked, webservice: new PrestaShopWebservice(client(), { url: `${shop.url}/`, key: KEY, shopId }) };
 }
 
 const pathsAsked = (shop: RecordedShop, resource: string) =>
@@ -89,6 +89,38 @@ describe('PrestaShopWebservice', () => {
     assert.equal(await (await answering(t, [rows[0]!])).webservice.configuration('PS_TIMEZONE'), 'Europe/Paris');
     assert.equal(await (await answering(t, [{ ...rows[1], value: '' }])).webservice.configuration('X'), undefined);
     assert.equal(await (await answering(t, [])).webservice.configuration('X'), undefined);
+  });
+
+  it("scopes every call to a multistore's shop by id_shop, and reads that shop's own row of a setting before the global one", async (t) => {
+    const rows = [
+      { value: 'Europe/Warsaw', name: 'PS_TIMEZONE', id_shop: '' },
+      { value: 'Europe/Paris', name: 'PS_TIMEZONE', id_shop: '2' },
+      { value: '1', name: 'PS_REWRITING_SETTINGS', id_shop: '' },
+    ];
+    const shop2 = await answering(t, rows, '2');
+    assert.equal(await shop2.webservice.configuration('PS_TIMEZONE'), 'Europe/Paris');
+    await shop2.webservice.list('orders', { display: '[id]' });
+    await shop2.webservice.byId('customers', 5, '[id]');
+    assert.deepEqual(
+      shop2.asked.map((a) => a.url.searchParams.get('id_shop')),
+      ['2', '2', '2'],
+    );
+    const shop3 = await answering(t, rows, '3');
+    assert.deepEqual(
+      [...(await shop3.webservice.configurations(['PS_TIMEZONE', 'PS_REWRITING_SETTINGS', 'PS_ROUTE_product_rule']))],
+      [
+        ['PS_TIMEZONE', 'Europe/Warsaw'],
+        ['PS_REWRITING_SETTINGS', '1'],
+      ],
+      'the global row for a shop without its own; an unset name absent',
+    );
+    assert.equal(
+      shop3.asked[0]?.url.searchParams.get('filter[name]'),
+      '[PS_TIMEZONE|PS_REWRITING_SETTINGS|PS_ROUTE_product_rule]',
+    );
+    const unscoped = await answering(t, rows);
+    await unscoped.webservice.list('orders', { display: '[id]' });
+    assert.equal(unscoped.asked[0]?.url.searchParams.has('id_shop'), false);
   });
 });
 
