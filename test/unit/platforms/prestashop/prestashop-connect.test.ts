@@ -63,6 +63,16 @@ describe('connectPrestaShop(webservice, url)', () => {
     );
   });
 
+  it("checks the key on a multistore's shop, every call scoped, and names the shop among the lines the relay needs", async (t) => {
+    const shop = await prestaShopStandIn(prestaOrders(1), prestaProducts()).start();
+    t.after(() => shop.close());
+    const webservice = new PrestaShopWebservice(client(), { url: shop.url, key: PRESTASHOP_KEY, shopId: '2' });
+    const report = await connectPrestaShop(webservice, shop.url);
+    assert.equal(report.ok, true);
+    assert.equal(report.env.at(-1), 'SHOPBEACON_PRESTASHOP_SHOP_ID=2');
+    assert.ok(shop.served.every((s) => new URL(s.path, shop.url).searchParams.get('id_shop') === '2'));
+  });
+
   it("names the resources a real shop's partial key may not read (code 26), and where to tick them", async (t) => {
     for (const file of ['connect-partial-key.json', 'connect-ps9-partial-key.json']) {
       const { shop, report } = await connectRecorded(t, file);
