@@ -177,7 +177,11 @@ describe('a real PrestaShop 9.0, replayed', () => {
 describe('a real PrestaShop 9.0 multistore, replayed', () => {
   it("backfill with a shop id reads that shop alone: its order and products, every call scoped, no other shop's order", async () => {
     const { run, unmatched, asked, orders } = await backfillFrom('backfill-ps9-shop2.json', ['--shop-id', '2']);
-    assert.deepEqual(unmatched, [], 'the connector read only what the real shop was asked');
+    assert.deepEqual(
+      unmatched.filter((u) => !u.startsWith('GET /api/order_histories?')),
+      [],
+      'the connector read only what the real shop was asked, and the order histories (read since it was recorded: answered not found)',
+    );
     assert.ok(
       asked.every((path) => new URL(path, 'http://shop').searchParams.get('id_shop') === '2'),
       'every Webservice call scoped to shop 2',
