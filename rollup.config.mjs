@@ -7,7 +7,7 @@ import typescript from '@rollup/plugin-typescript';
  * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
  */
 const INTERNAL_PROPERTIES =
-  /^(transport|queue|identity|consent|page|log|ids|stamp|become|persist|remember|all|add|remove|clear|get|set|send|beacon|command|clicked|linked|listed|flush|schedule|start|endpoint|cookieDomain|consentRequired|respectGpc|debug)$/;
+  /^(transport|queue|identity|consent|page|log|ids|stamp|become|persist|remember|all|add|remove|clear|get|set|send|beacon|command|clicked|linked|listed|flush|schedule|decide|endpoint|cookieDomain|consentRequired|consentCategory|respectGpc|debug)$/;
 
 const minify = (mangleInternals) =>
   terser({

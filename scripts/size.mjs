@@ -3,14 +3,18 @@
 // of it, and says when bench/README.md and docs/snippet.md state another size than the one built.
 // The limit is the floor measured with every feature: 2,400 B, raised to 2,560 B for the listing
 // helpers, which cost 149 B (search 7 B, viewList and its link matching 108 B, a marked list's click
-// 34 B); the Shopify pixel and the WooCommerce plugin are separate artifacts, not bytes in the snippet.
+// 34 B), then to 3,280 B for following the shop's consent banner, which costs 717 B: the readers of
+// IAB TCF, Google Consent Mode and the WP Consent API with `auto`'s search for them 447 B (TCF
+// 105 B, Consent Mode 218 B, the WP Consent API 78 B, each measured alone), and the start left to
+// idle time with the modes it reads 270 B; the Shopify pixel and the WooCommerce plugin are
+// separate artifacts, not bytes in the snippet.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SNIPPET_SOURCES, buildState } from './build-freshness.mjs';
 
-export const HARD_LIMIT = 2560;
+export const HARD_LIMIT = 3280;
 
 /** `gzip -9 -c FILE | wc -c`, the figure the budget is stated in; zlib plus the header's file name without gzip. */
 function gzipSize(file, raw) {

@@ -13,7 +13,6 @@ export interface TrackerDeps {
   transport: Transport;
   queue: ReturnType<typeof createRetryQueue>;
   identity: ReturnType<typeof createIdentity>;
-  consent: ConsentState;
   page: () => string;
   log: (message: string, detail?: unknown) => void;
 }
@@ -21,8 +20,10 @@ export interface TrackerDeps {
 const MAX_PENDING = 100;
 
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
-export function createTracker({ transport, queue, identity, consent, page, log }: TrackerDeps) {
-  /** What waits for the consent banner: captures, identify and reset, replayed in order on `consent(true)`. */
+export function createTracker({ transport, queue, identity, page, log }: TrackerDeps) {
+  /** Undecided until `decide`: the page's starting state, then the shopper's choices. */
+  let consent: ConsentState;
+  /** What waits for the consent banner: captures, identify and reset, replayed in order once consent is given. */
   const pending: (() => unknown)[] = [];
   /** Captured since the last batch, without ids yet: a capture reads no cookie and writes no storage. */
   let captured: SnippetEvent[] = [];
@@ -81,12 +82,20 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     return user ? become('identify', user) : log('bad identify', id);
   }
 
-  function setConsent(granted: unknown): void {
-    consent = granted === true;
-    identity.remember(consent);
+  /**
+   * Grants or refuses, and replays or drops what waited. `remembered`: the shopper's own choice (a
+   * `consent` call, the shop's banner through its standard), written to `_sb_c` for the shop's
+   * server, and a refusal forgets the ids and the queue; without it, the state the page starts
+   * in (a remembered choice, Global Privacy Control), which never overrides a choice made since.
+   * A grant writes the ids at once and sends what waited, other pages' stored events included.
+   */
+  function decide(granted: boolean, remembered?: 1): void {
+    if (!remembered && consent !== undefined) return;
+    consent = granted;
+    if (remembered) identity.remember(granted);
     const held = pending.splice(0);
-    if (consent) held.forEach((run) => run());
-    else ((captured = []), queue.clear());
+    if (granted) (identity.ids(true), sender.schedule(0), held.forEach((run) => run()));
+    else if (remembered) ((captured = []), queue.clear());
   }
 
   /** Reading the ids is not activity: it does not keep the session alive. */
@@ -108,7 +117,7 @@ export function createTracker({ transport, queue, identity, consent, page, log }
       case 'reset':
         return become(name, randomId());
       case 'consent':
-        return setConsent(a);
+        return decide(a === true, 1);
       case 'flush':
         return sender.flush();
       case 'ids':
@@ -117,15 +126,14 @@ export function createTracker({ transport, queue, identity, consent, page, log }
     helper(name, a);
   }
 
-  // The stored queue is replayed in the next task (`start`): evaluating the script stays short.
-  // The ids are written at once, not with the first batch: the shop's server sends the cart events of
-  // a visitor whose first page had none (home, then an add to cart) with them.
+  // `decide` starts it: the ids are written at once, not with the first batch, since the shop's server
+  // sends the cart events of a visitor whose first page had none (home, then an add to cart) with them.
   return {
     command,
     clicked: clicks.clicked,
     linked: clicks.linked,
     flush: sender.flush,
     beacon: sender.beacon,
-    start: () => consent && (identity.ids(true), setTimeout(sender.flush)),
+    decide,
   };
 }

@@ -36,13 +36,13 @@ async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, p
     transport: createTransport(endpoint, log, win.navigator.webdriver),
     queue: createRetryQueue(store),
     identity: createIdentity(cookies, store),
-    consent: initialConsent(globals),
     page,
     log,
   });
   const customerId = globals.init.data?.customer?.id;
   if (customerId != null) tracker.command('identify', customerId);
-  tracker.start();
+  const allowed = initialConsent(globals);
+  if (allowed) tracker.decide(allowed);
   return { tracker, listing: createListingCommands(store) };
 }
 

@@ -22,10 +22,10 @@ function throughTrackerAndRelay(helper: string, event: unknown) {
     transport,
     queue: createRetryQueue(new MemoryStore()),
     identity: createIdentity(new MemoryCookies(), new MemoryStore()),
-    consent: true,
     page: () => 'https://shop.example/p/7',
     log: (message, detail) => assert.fail(`the tracker logged ${message} ${String(detail)}`),
   });
+  tracker.decide(true);
   tracker.command(helper, event);
   tracker.command('flush');
   const [sent] = transport.sent[0] ?? [];

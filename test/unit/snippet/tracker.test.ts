@@ -18,10 +18,11 @@ function tracker(consent: ConsentState, store = new MemoryStore()) {
     transport,
     queue: createRetryQueue(store),
     identity: createIdentity(cookies, store),
-    consent,
     page: () => PAGE,
     log: (message, detail) => logged.push([message, detail]),
   });
+  // The state the page starts in: the ids are written and other pages' stored events sent at once.
+  if (consent !== undefined) t.decide(consent);
   /** What the transport sent, by event name. */
   const names = () => transport.sent.map((batch) => batch.map((e) => e.event_name));
   return { t, transport, logged, cookies, names };
@@ -212,11 +213,10 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     assert.deepEqual(logged, []);
   });
 
-  it("replays another page's stored events on start, and flushes at once on the flush command", async () => {
+  it("replays another page's stored events as it starts with consent, and flushes at once on the flush command", async () => {
     const store = new MemoryStore();
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent({ event_id: 'left-over' })]));
     const { t, transport } = tracker(true, store);
-    t.start();
     mock.timers.tick(0);
     assert.deepEqual(
       transport.sent.map((batch) => batch.map((e) => e.event_id)),
@@ -232,8 +232,7 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
   });
 
   it("writes the visitor's ids as it starts, before any event, so the shop's server has them from the first page", () => {
-    const { t, cookies, transport } = tracker(true);
-    t.start();
+    const { cookies, transport } = tracker(true);
     assert.match(cookies.get('_sb_uid') ?? '', /^[\w-]{8,64}$/);
     assert.deepEqual(
       [cookies.cookies.get('_sb_sid')?.maxAge, cookies.cookies.get('_sb_uid')?.maxAge],
@@ -243,19 +242,17 @@ describe('the snippet tracker (snippet/tracker.ts), without the DOM', () => {
     assert.equal(transport.sent.length, 0, 'starting sends nothing');
   });
 
-  it('writes no id on start while consent is awaited or refused', () => {
+  it('writes no id as it starts while consent is awaited or refused', () => {
     for (const consent of [undefined, false]) {
-      const { t, cookies } = tracker(consent);
-      t.start();
+      const { cookies } = tracker(consent);
       assert.equal(cookies.cookies.size, 0, String(consent));
     }
   });
 
-  it('does not replay stored events on start without consent', () => {
+  it('does not replay stored events as it starts without consent', () => {
     const store = new MemoryStore();
     store.set(QUEUE_KEY, JSON.stringify([snippetEvent()]));
-    const { t, transport } = tracker(undefined, store);
-    t.start();
+    const { transport } = tracker(undefined, store);
     mock.timers.tick(BATCH_MS);
     assert.equal(transport.sent.length, 0);
   });
