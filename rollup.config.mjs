@@ -35,12 +35,15 @@ const page = (name) => ({
 });
 
 /**
- * The Shopify custom pixel's first lines: where to paste it, and the one setting, which
- * `shopbeacon pixel shopify --relay <url>` rewrites (relay/cli/pixel-command.ts matches the line).
+ * The Shopify custom pixel's first lines: where to paste it, and its two settings, which
+ * `shopbeacon pixel shopify --relay <url> --consent <permissions>` rewrites
+ * (relay/cli/pixel-command.ts matches the lines).
  */
 const PIXEL_BANNER = `// shopbeacon for Shopify: paste into Settings > Customer events > Add custom pixel.
 // The relay's public URL (https://), the origin its /collect answers on:
-const SHOPBEACON_RELAY = "https://sb.shop.example";`;
+const SHOPBEACON_RELAY = "https://sb.shop.example";
+// The customerPrivacy flags the visitor must allow before anything is stored or sent:
+const SHOPBEACON_CONSENT = ["analyticsProcessingAllowed"];`;
 
 /** Prepends `text` after minification (an output `banner` would go through terser and lose its comments). */
 const prepend = (text) => ({

@@ -6,6 +6,7 @@ import { createTransport } from '../browser/transport.js';
 import { loadBrowserCookieJar } from './browser-cookie-jar.js';
 import { loadBrowserStore } from './browser-store.js';
 import type { PixelGlobals, StandardEvent } from './shopify-api.js';
+import { allowsAll, type PrivacyFlag } from './privacy-flags.js';
 import { SUBSCRIBED_EVENTS, commandOf, type PixelCommand } from './standard-events.js';
 import { LISTING_EVENTS, PAGE_SIZES_KEY, createListingCommands } from './listing-commands.js';
 
@@ -17,15 +18,22 @@ interface Pixel {
 }
 
 /**
- * Consent as Shopify states it: allowed, or waiting (events held, up to the tracker's bound, until
- * `visitorConsentCollected`). Shopify withholds a pixel that requires consent until it is given;
- * one set to "not required" still honours the visitor's choice here.
+ * Consent as Shopify states it for the merchant's chosen flags: allowed, or waiting (events held, up
+ * to the tracker's bound, until `visitorConsentCollected`). Shopify withholds a pixel that requires
+ * consent until it is given; one set to "not required" still honours the visitor's choice here. A
+ * store without privacy settings gives no `customerPrivacy`: nothing to wait for.
  */
-const initialConsent = ({ init }: PixelGlobals) =>
-  init.customerPrivacy?.analyticsProcessingAllowed === false ? undefined : true;
+const initialConsent = ({ init }: PixelGlobals, flags: PrivacyFlag[]) =>
+  !init.customerPrivacy || allowsAll(init.customerPrivacy, flags) || undefined;
 
 /** The tracker on the top frame's cookies and storage, read before the first event is handled. */
-async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, page: () => string): Promise<Pixel> {
+async function loadPixel(
+  globals: PixelGlobals,
+  endpoint: string,
+  flags: PrivacyFlag[],
+  win: Window,
+  page: () => string,
+): Promise<Pixel> {
   const secure = globals.init.context?.document?.location?.protocol === 'https:';
   const [cookies, store] = await Promise.all([
     loadBrowserCookieJar(globals.browser, [USER_COOKIE, SESSION_COOKIE, CONSENT_COOKIE], secure),
@@ -41,7 +49,7 @@ async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, p
   });
   const customerId = globals.init.data?.customer?.id;
   if (customerId != null) tracker.command('identify', customerId);
-  const allowed = initialConsent(globals);
+  const allowed = initialConsent(globals, flags);
   if (allowed) tracker.decide(allowed);
   return { tracker, listing: createListingCommands(store) };
 }
@@ -49,10 +57,12 @@ async function loadPixel(globals: PixelGlobals, endpoint: string, win: Window, p
 /**
  * Subscribes to Shopify's standard events at once (none is missed while the cookies load) and sends
  * what they map to through the snippet's own tracker: the same ids, batching, retries and body.
+ * `flags` are the visitor's permissions the merchant chose; a `visitorConsentCollected` that
+ * allows them all grants at once, one that withdraws any refuses at once (the ids forgotten).
  */
-export function startPixel(globals: PixelGlobals, relay: string, win: Window): void {
+export function startPixel(globals: PixelGlobals, relay: string, win: Window, flags: PrivacyFlag[]): void {
   let page = '';
-  const ready = loadPixel(globals, `${relay.replace(/\/+$/, '')}/collect`, win, () => page);
+  const ready = loadPixel(globals, `${relay.replace(/\/+$/, '')}/collect`, flags, win, () => page);
   const run = (use: (pixel: Pixel) => unknown) => void ready.then(use).catch(() => 0);
   const send = (tracker: Tracker, command: PixelCommand) =>
     tracker.command(...(command as Parameters<Tracker['command']>));
@@ -68,7 +78,9 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window): v
   for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
   for (const name of LISTING_EVENTS) globals.analytics.subscribe(name, handleListing);
   globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) =>
-    run(({ tracker }) => tracker.command('consent', event.customerPrivacy?.analyticsProcessingAllowed === true)),
+    run(({ tracker }) =>
+      tracker.command('consent', !!event.customerPrivacy && allowsAll(event.customerPrivacy, flags)),
+    ),
   );
   // The iframe goes with its page: what is still queued leaves as a beacon, and stays stored until confirmed.
   const hide = () => run(({ tracker }) => tracker.beacon());

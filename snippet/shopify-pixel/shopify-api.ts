@@ -74,8 +74,16 @@ export interface StandardEvent {
   } | null;
 }
 
+/**
+ * The visitor's choices as the merchant's Customer Privacy settings collect them
+ * (`init.customerPrivacy` and `visitorConsentCollected`'s `customerPrivacy`, typed in
+ * @shopify/web-pixels-extension).
+ */
 export interface CustomerPrivacy {
   analyticsProcessingAllowed?: boolean;
+  marketingAllowed?: boolean;
+  preferencesProcessingAllowed?: boolean;
+  saleOfDataAllowed?: boolean;
 }
 
 export interface PixelInit {

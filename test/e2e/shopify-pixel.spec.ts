@@ -19,7 +19,20 @@ const test = base.extend<{ sandbox: ShopifySandbox }>({
 });
 test.use(REAL_VISITOR);
 
-type Harness = { ready: boolean; publish(name: string, data: unknown): void; consent(allowed: boolean): void };
+type Harness = {
+  ready: boolean;
+  publish(name: string, data: unknown): void;
+  consent(allowed: boolean): void;
+  privacy(customerPrivacy: Record<string, boolean>): void;
+};
+
+const privacy = (page: Page, customerPrivacy: Record<string, boolean>) =>
+  page.evaluate((flags) => (window as unknown as { harness: Harness }).harness.privacy(flags), customerPrivacy);
+
+const cookieNames = async (page: Page, url: string) =>
+  (await page.context().cookies(url))
+    .map((cookie) => `${cookie.name}=${cookie.value.length > 1 ? '…' : cookie.value}`)
+    .sort();
 
 /** Opens a storefront page and waits for the pixel to have subscribed in its sandbox. */
 async function open(page: Page, url: string): Promise<void> {
@@ -166,5 +179,61 @@ test.describe('Shopify custom pixel, in a sandbox reproduced as Shopify document
     await expect
       .poll(() => sandbox.events().map((event) => event['event_name']))
       .toEqual(['Product Viewed', 'Added To Cart']);
+  });
+
+  test('set to --consent analytics,marketing, waits for both: analytics alone stores and sends nothing, then what was held goes once marketing is allowed', async ({
+    page,
+    sandbox,
+  }) => {
+    const sent: number[] = [];
+    page.on('request', (request) => request.url().endsWith('/collect') && sent.push(Date.now()));
+    await page.clock.install();
+    await open(
+      page,
+      `${sandbox.url}/products/short-sleeve-t-shirt?pixel-consent=analytics,marketing&privacy=analytics`,
+    );
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await page.clock.runFor(120_000);
+    expect(sent).toEqual([]);
+    expect(await cookieNames(page, sandbox.url)).toEqual([]);
+    await privacy(page, {
+      analyticsProcessingAllowed: true,
+      marketingAllowed: true,
+      preferencesProcessingAllowed: false,
+      saleOfDataAllowed: false,
+    });
+    await page.clock.runFor(1_000);
+    await expect.poll(() => sandbox.events().map((event) => event['event_name'])).toEqual(['Product Viewed']);
+  });
+
+  test('stops at once when the visitor withdraws a chosen permission: nothing more is sent and the ids are gone', async ({
+    page,
+    sandbox,
+  }) => {
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt?pixel-consent=analytics,marketing`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await expect.poll(() => sandbox.events().length).toBe(1);
+    expect(await cookieNames(page, sandbox.url)).toEqual(['_sb_sid=…', '_sb_uid=…']);
+    await privacy(page, {
+      analyticsProcessingAllowed: true,
+      marketingAllowed: false,
+      preferencesProcessingAllowed: true,
+      saleOfDataAllowed: true,
+    });
+    await expect.poll(() => cookieNames(page, sandbox.url)).toEqual(['_sb_c=0']);
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await open(page, `${sandbox.url}/products/other?pixel-consent=analytics,marketing&privacy=analytics`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    // A last page whose visitor allows everything sends: the events before it were held or refused, not lost on the way.
+    await open(page, `${sandbox.url}/products/third`);
+    await privacy(page, {
+      analyticsProcessingAllowed: true,
+      marketingAllowed: true,
+      preferencesProcessingAllowed: true,
+      saleOfDataAllowed: true,
+    });
+    await publish(page, 'product_added_to_cart', CART_LINE);
+    await expect.poll(() => sandbox.events().length).toBe(2);
+    expect(sandbox.events().map((event) => event['event_name'])).toEqual(['Product Viewed', 'Added To Cart']);
   });
 });

@@ -32,6 +32,36 @@ describe('shopbeacon pixel shopify --relay <url>', () => {
     assert.equal(local.code, 0);
   });
 
+  it('sets the Customer Privacy flags the pixel waits for from --consent, analytics unless told, and says which permissions to require', async () => {
+    const flagsOf = (stdout: string) => JSON.parse(/^const SHOPBEACON_CONSENT = (.*);$/m.exec(stdout)?.[1] ?? 'null');
+    const plain = await runCli(['pixel', 'shopify', '--relay', 'https://sb.shop.example'], {});
+    assert.deepEqual(flagsOf(plain.stdout), ['analyticsProcessingAllowed']);
+    assert.match(
+      plain.stderr,
+      /Permission "Required", Analytics; Data sale "Data collected does not qualify as data sale"/,
+    );
+    const chosen = await runCli(
+      ['pixel', 'shopify', '--relay', 'https://sb.shop.example', '--consent', 'analytics, marketing,sale-of-data'],
+      {},
+    );
+    assert.equal(chosen.code, 0);
+    assert.deepEqual(flagsOf(chosen.stdout), ['analyticsProcessingAllowed', 'marketingAllowed', 'saleOfDataAllowed']);
+    assert.match(
+      chosen.stderr,
+      /Permission "Required", Analytics, Marketing; Data sale "Data collected qualifies as data sale"/,
+    );
+    assert.doesNotThrow(() => runInNewContext(chosen.stdout, {}));
+  });
+
+  it('refuses a --consent naming no Customer Privacy permission, naming the option and the names it takes, with exit 2', async () => {
+    for (const consent of ['analytics,statistics', ',']) {
+      const run = await runCli(['pixel', 'shopify', '--relay', 'https://sb.shop.example', '--consent', consent], {});
+      assert.equal(run.code, 2, consent);
+      assert.match(run.stderr, /`--consent`.*analytics, marketing, preferences, sale-of-data/);
+      assert.equal(run.stdout, '');
+    }
+  });
+
   it('refuses a platform it has no pixel for', async () => {
     const run = await runCli(['pixel', 'woocommerce', '--relay', 'https://sb.shop.example'], {});
     assert.notEqual(run.code, 0);

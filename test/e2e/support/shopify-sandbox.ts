@@ -11,7 +11,7 @@ import {
   type MockUpstream,
   type Relay,
 } from '../../../dist/relay/index.js';
-import { shopifyPixel } from '../../../dist/relay/cli/pixel-command.js';
+import { PRIVACY_FLAGS, permissionsOf, shopifyPixel } from '../../../dist/relay/cli/pixel-command.js';
 
 const TOKEN = 'e2e-pixel-token-5b1e';
 const STOREFRONT = readFileSync('test/e2e/fixtures/shopify-storefront.html', 'utf8');
@@ -22,16 +22,25 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-/** `init` as Shopify gives it to a pixel: `?customer=<id>` logs a customer in, `?consent=0` withholds analytics. */
 /** `init.context.document.location` as the Web Pixels API documents it (a Location's fields). */
 function locationOf(href: string): Record<string, string> {
   const { hash, host, hostname, origin, pathname, port, protocol, search } = new URL(href);
   return { hash, host, hostname, href, origin, pathname, port, protocol, search };
 }
 
+/**
+ * The visitor's `customerPrivacy`: every permission allowed, none with `?consent=0`, or those
+ * `?privacy=analytics,marketing` lists.
+ */
+function customerPrivacyOf(query: URLSearchParams): Record<string, boolean> {
+  const listed = query.get('privacy');
+  const allowed = (name: string) => (listed === null ? query.get('consent') !== '0' : listed.split(',').includes(name));
+  return Object.fromEntries(Object.entries(PRIVACY_FLAGS).map(([name, flag]) => [flag, allowed(name)]));
+}
+
+/** `init` as Shopify gives it to a pixel: `?customer=<id>` logs a customer in. */
 function pixelInit(query: URLSearchParams, href: string): unknown {
   const customer = query.get('customer');
-  const allowed = query.get('consent') !== '0';
   return {
     // A Location's fields as plain data: a URL object would be written as one string by JSON.stringify.
     context: { document: { location: locationOf(href), referrer: '', characterSet: 'UTF-8', title: 'Stand-in' } },
@@ -56,12 +65,7 @@ function pixelInit(query: URLSearchParams, href: string): unknown {
       },
       purchasingCompany: null,
     },
-    customerPrivacy: {
-      analyticsProcessingAllowed: allowed,
-      marketingAllowed: allowed,
-      preferencesProcessingAllowed: allowed,
-      saleOfDataAllowed: allowed,
-    },
+    customerPrivacy: customerPrivacyOf(query),
   };
 }
 
@@ -99,7 +103,11 @@ export class ShopifySandbox {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (url.pathname === '/pixel-frame') {
       const init = JSON.stringify(pixelInit(url.searchParams, `${this.url}${url.searchParams.get('page') ?? '/'}`));
-      return void res.end(FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl)));
+      // `?pixel-consent=analytics,marketing`: the pixel as `--consent` prints it.
+      const permissions = permissionsOf(url.searchParams.get('pixel-consent') ?? 'analytics').permissions;
+      return void res.end(
+        FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl, permissions)),
+      );
     }
     if (!/^\/(products\/|collections\/|search$)/.test(url.pathname) && url.pathname !== '/checkouts/thank-you')
       return void res.writeHead(404).end();
