@@ -19,6 +19,7 @@ import {
   dedupeSizing,
   growthParagraph,
   outageParagraph,
+  snippetStartParagraph,
   sweepParagraph,
   windowSoakSentence,
 } from './stated-figures.mjs';
@@ -109,6 +110,7 @@ const SECTIONS = {
     soak,
     growth: () => growthParagraph(readResults('growth')),
     outage: () => outageParagraph(readResults('outage')),
+    'snippet-start': () => snippetStartParagraph(readResults('snippet-start')),
     sweep: () => sweepParagraph(readResults('growth')),
     'dedupe-redis': () => dedupeRedisParagraph(readResults('dedupe')),
     'dedupe-disk': () => dedupeDiskParagraph(readResults('dedupe')),

@@ -23,6 +23,19 @@ export interface OutageResults {
   idle?: { events: number; rounds: number; core: Spread; callsPerMinute: Spread; drainSeconds: Spread };
 }
 
+/** A script's times in bench/results/snippet-start-latest.json: the main thread's own, and the wall's. */
+interface ScriptTimes {
+  threadMs: Spread;
+  wallMs: Spread;
+}
+
+/** What bench/results/snippet-start-latest.json holds. */
+export interface SnippetStartResults {
+  date?: string;
+  dates?: Record<string, string>;
+  start?: { runs: number; chromium: string; load: ScriptTimes; idleStart: ScriptTimes; plausibleLoad: ScriptTimes };
+}
+
 interface DiskLayout {
   bytesPerId: number;
   inUseMb: { min: number; max: number; hours: number };
@@ -46,6 +59,7 @@ export declare function listed(items: unknown[]): string;
 export declare function growthParagraph(growth?: GrowthResults): string;
 export declare function sweepParagraph(growth?: GrowthResults): string;
 export declare function outageParagraph(outage?: OutageResults): string;
+export declare function snippetStartParagraph(results?: SnippetStartResults): string;
 export declare function dedupeDiskParagraph(dedupe?: DedupeResults): string;
 export declare function dedupeRedisParagraph(dedupe?: DedupeResults): string;
 export declare function dedupeSizing(dedupe?: DedupeResults): string;

@@ -103,3 +103,14 @@ export function dedupeSizing(dedupe = {}) {
 export function windowSoakSentence(soak) {
   return `A ${soak.minutes}-minute soak with \`SHOPBEACON_DEDUPE_WINDOW=1h\` at ${count(soak.eventsPerSecond)} events/s (\`results/soak-window-1h.json\`) kept \`outbox.sqlite\` at most ${soak.disk.outboxPeakMb} MB, the WAL ${soak.disk.walPeakMb} MB, with ${count(soak.lost)} events lost and ${count(soak.duplicates)} duplicated.`;
 }
+
+const ms = (s) => `${s.median.toFixed(2)} ms (${s.min.toFixed(2)}–${s.max.toFixed(2)} ms)`;
+
+/** The snippet's start, for bench/README.md: its evaluation's main-thread time against the target, beside Plausible's. */
+export function snippetStartParagraph(results = {}) {
+  const start = results.start;
+  if (!start) return notMeasured("The snippet's start", 'npm run bench:start');
+  const { load, idleStart, plausibleLoad } = start;
+  const verdict = load.threadMs.median < 1 ? 'met' : 'missed';
+  return `Latest (${rowDate(results, 'start')}; Chromium ${start.chromium}, ${start.runs} fresh pages each, the main thread's time, median (min–max)): evaluating \`dist/shopbeacon.js\` ${ms(load.threadMs)}, target below 1 ms: ${verdict}; Plausible's tracker (plausible-tracker, its module and first pageview) ${ms(plausibleLoad.threadMs)}; the snippet's start, later, in idle time, ${ms(idleStart.threadMs)}. The wall times, which the machine's other work stretches: ${ms(load.wallMs)}, ${ms(plausibleLoad.wallMs)} and ${ms(idleStart.wallMs)}.`;
+}

@@ -7,6 +7,7 @@ import {
   growthParagraph,
   listed,
   outageParagraph,
+  snippetStartParagraph,
   sweepParagraph,
   windowSoakSentence,
 } from '../../../bench/stated-figures.mjs';
@@ -112,5 +113,30 @@ describe('the paragraphs that state the benches’ figures (bench/stated-figures
       windowSoakSentence(soak),
       /A 95-minute soak .* at 187 events\/s .* at most 18\.9 MB, the WAL 4 MB, with 0 events lost/,
     );
+  });
+  it("states the snippet's start in the main thread's time against the 1 ms target, beside Plausible's, and its wall times", () => {
+    const times = (thread: [number, number, number], wall: [number, number, number]) => ({
+      threadMs: spread(...thread),
+      wallMs: spread(...wall),
+    });
+    const results = (loadMedian: number) => ({
+      dates: { start: '2026-12-07T15:00:00.000Z' },
+      start: {
+        runs: 21,
+        chromium: '156.0.8078.129',
+        load: times([loadMedian, 0.66, 1.2], [1.2, 0.72, 3.5]),
+        idleStart: times([2.37, 2.09, 2.93], [9.89, 3.66, 19.87]),
+        plausibleLoad: times([1.65, 1.43, 2.41], [4.36, 2.6, 14.71]),
+      },
+    });
+    const met = snippetStartParagraph(results(0.77));
+    assert.match(met, /^Latest \(2026-12-07; Chromium 156\.0\.8078\.129, 21 fresh pages each/);
+    assert.match(
+      met,
+      /evaluating `dist\/shopbeacon\.js` 0\.77 ms \(0\.66–1\.20 ms\), target below 1 ms: met; Plausible's tracker .* 1\.65 ms/,
+    );
+    assert.match(met, /in idle time, 2\.37 ms \(2\.09–2\.93 ms\)\. The wall times.*: 1\.20 ms/);
+    assert.match(snippetStartParagraph(results(1.02)), /target below 1 ms: missed/);
+    assert.match(snippetStartParagraph(), /not measured yet \(`npm run bench:start`\)/);
   });
 });
