@@ -4,10 +4,11 @@ import typescript from '@rollup/plugin-typescript';
 
 /**
  * Internal names the script-tag build may shorten: wiring between our own modules only. Never
- * payload fields, never `localStorage` entries (other builds read them), never the ESM API.
+ * payload fields, never `localStorage` entries (other builds read them), never the ESM API, never
+ * the options (the script tag's `dataset` names them).
  */
 const INTERNAL_PROPERTIES =
-  /^(transport|queue|identity|consent|page|log|ids|stamp|become|persist|remember|all|add|remove|clear|get|set|send|beacon|command|clicked|linked|listed|flush|schedule|decide|endpoint|cookieDomain|consentRequired|consentCategory|respectGpc|debug)$/;
+  /^(transport|queue|identity|page|log|ids|stamp|become|persist|remember|all|add|remove|clear|get|set|send|beacon|command|clicked|linked|listed|flush|schedule|decide)$/;
 
 const minify = (mangleInternals) =>
   terser({
