@@ -39,16 +39,22 @@ export function followConsent(
   decide: Decide,
 ): void {
   const chose = (granted: boolean) => decide(granted, 1);
-  const byDefault = (required?: boolean) => {
-    const state = initialConsent(cookies, required, gpc);
+  const spoken =
+    mode != 'auto'
+      ? mode
+      : win.__tcfapi
+        ? 'tcf'
+        : win.wp_has_consent
+          ? 'wp'
+          : win.dataLayer?.some((entry) => entry?.[0] == 'consent')
+            ? 'gcm'
+            : 'none';
+  if (spoken == 'tcf') {
+    if (win.__tcfapi) followTcf(win.__tcfapi, chose);
+  } else if (spoken == 'wp') followWp(win, category, chose, cookies.get(CONSENT_COOKIE));
+  else if (spoken == 'gcm') followGcm(win, chose);
+  else {
+    const state = initialConsent(cookies, spoken != 'none', gpc);
     if (state !== undefined) decide(state);
-  };
-  const tcf = () => win.__tcfapi && (followTcf(win.__tcfapi, chose), 1);
-  const wp = () => (followWp(win, category, chose, cookies.get(CONSENT_COOKIE)), 1);
-  const gcm = () => (followGcm(win, chose), 1);
-  const auto = () =>
-    tcf() || (win.wp_has_consent && wp()) || (win.dataLayer?.some((entry) => entry?.[0] == 'consent') && gcm());
-  const follow = { auto, tcf, wp, gcm }[mode as 'auto'];
-  if (!follow) byDefault(mode != 'none');
-  else if (!follow() && mode == 'auto') byDefault();
+  }
 }
