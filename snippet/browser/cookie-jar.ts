@@ -10,7 +10,7 @@ import { attempt } from '../attempt.js';
 export function createCookieJar(doc: Document, domain: string | null | undefined, secure: boolean): CookieJar {
   return {
     get(name) {
-      return attempt(() => new RegExp(`(?:^|; )${name}=([^;]*)`).exec(doc.cookie))?.[1];
+      return attempt(() => new RegExp(`(^|; )${name}=([^;]*)`).exec(doc.cookie))?.[2];
     },
     set(name, value, maxAge) {
       attempt(
