@@ -16,6 +16,8 @@ export interface CatalogueField {
   schema: (strict: boolean) => TSchema;
   required: boolean;
   description: string;
+  /** Another field of the same object it means nothing without: refused when sent alone. */
+  requires?: string;
 }
 
 export type CatalogueFields = Record<string, CatalogueField>;
@@ -51,6 +53,18 @@ const field = (schema: (strict: boolean) => TSchema, description: string, requir
   required,
 });
 
+/** An optional field refused without `other`, the field it says something about. */
+const fieldOf = (other: string, schema: (strict: boolean) => TSchema, description: string): CatalogueField => ({
+  ...field(schema, description),
+  requires: other,
+});
+
+/** JSON Schema's `dependentRequired` of a field table: each field that `requires` another, or nothing. */
+function dependencies(fields: CatalogueFields): Record<string, unknown> {
+  const pairs = Object.entries(fields).flatMap(([name, { requires }]) => (requires ? [[name, [requires]]] : []));
+  return pairs.length > 0 ? { dependentRequired: Object.fromEntries(pairs) } : {};
+}
+
 /** The object of a field table, optional fields marked, unknown fields allowed unless strict. */
 export function objectSchema(fields: CatalogueFields, strict: boolean, options: Record<string, unknown> = {}) {
   const properties = Object.fromEntries(
@@ -59,7 +73,7 @@ export function objectSchema(fields: CatalogueFields, strict: boolean, options: 
       return [name, required ? typed : Type.Optional(typed)];
     }),
   );
-  return Type.Object(properties, { ...options, additionalProperties: !strict });
+  return Type.Object(properties, { ...options, ...dependencies(fields), additionalProperties: !strict });
 }
 
 /** A product as the cart events carry it: `Added To Cart`'s fields in the spec. */
@@ -72,6 +86,13 @@ export const PRODUCT_FIELDS: CatalogueFields = {
   quantity: field(() => Type.Integer({ minimum: 1, maximum: 1_000_000 }), 'how many'),
   url: field(text, 'the product page'),
   image_url: field(text, "the product's image"),
+  // Last click wins within the session (GA4's item-scoped item_list_id, Algolia's queryID of the click).
+  list_id: field(
+    label,
+    "the listing this product was last clicked from in the shopper's session, as Product Clicked's list_id; none when no click came before its add",
+  ),
+  position: fieldOf('list_id', position, 'its position in that listing, as Product Clicked sent it'),
+  query: fieldOf('list_id', label, 'the search as typed, only when that listing is a search'),
 };
 
 /** A product of a listing, as rendered to this visitor. */

@@ -63,6 +63,10 @@ function expand(error: TLocalizedValidationError, base: string): FieldError[] {
     const names = (params['requiredProperties'] as string[] | undefined) ?? [];
     return names.map((name) => fieldError(joinPath(path, name), 'missing', 'is required'));
   }
+  if (error.keyword === 'dependentRequired') {
+    const needed = (params['dependencies'] as string[] | undefined) ?? [];
+    return [fieldError(joinPath(path, String(params['property'])), 'missing', `needs ${needed.join(', ')} beside it`)];
+  }
   if (error.keyword === 'additionalProperties') {
     const names = (params['additionalProperties'] as string[] | undefined) ?? [];
     return names.map((name) => fieldError(joinPath(path, name), 'unknown_field', 'is not a field of this record'));

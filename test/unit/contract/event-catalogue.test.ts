@@ -107,6 +107,30 @@ describe('the event catalogue (relay/contract/event-catalogue.ts)', () => {
     ]);
   });
 
+  it("accepts a product's attribution, on a cart event and each line of an order, and refuses a position or a query without its list_id", () => {
+    const clicked = { list_id: 'search', position: 3, query: 'green tea' };
+    assert.deepEqual(refusals('Added To Cart', { product_id: 7, quantity: 1, ...clicked }), []);
+    assert.deepEqual(
+      refusals('Order Completed', { order_id: 9, items: [{ product_id: 7, ...clicked }, { product_id: 8 }] }),
+      [],
+    );
+    assert.deepEqual(refusals('Added To Cart', { product_id: 7, position: 3 }), [
+      'event.position: needs list_id beside it',
+    ]);
+    assert.deepEqual(
+      refusals('Checkout Started', {
+        items: [
+          { product_id: 7, query: 'tea' },
+          { product_id: 8, list_id: 'related-7', position: 0 },
+        ],
+      }),
+      ['event.items[0].query: needs list_id beside it', 'event.items[1].position: must be at least 1'],
+    );
+    const strict = Compile(eventObjectSchema('Order Completed', true)!);
+    assert.equal(strict.Check({ order_id: 9, items: [{ product_id: 7, ...clicked }] }), true);
+    assert.equal(strict.Check({ order_id: 9, items: [{ product_id: 7, position: 3 }] }), false);
+  });
+
   it('refuses a listing with no product or more than it carries, and lets a shop add fields of its own', () => {
     assert.deepEqual(refusals('Product List Viewed', { list_id: 'shop', products: [] }), [
       'event.products: must not have fewer than 1 items',
