@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 // The built package: the pixel as `shopbeacon pixel shopify` prints it, the relay as a shop runs it.
 import {
@@ -109,11 +110,15 @@ export class ShopifySandbox {
         FRAME.replace('__INIT__', init).replace('__PIXEL__', () => shopifyPixel(this.relayUrl, permissions)),
       );
     }
-    if (!/^\/(products\/|collections\/|search$)/.test(url.pathname) && url.pathname !== '/checkouts/thank-you')
-      return void res.writeHead(404).end();
+    if (!/^\/(products\/|collections\/|checkouts\/|search$)/.test(url.pathname)) return void res.writeHead(404).end();
     const query = new URLSearchParams(url.search);
     query.set('page', url.pathname);
-    res.end(STOREFRONT.replace('__QUERY__', `?${query.toString().replace(/&/g, '&amp;')}`));
+    const clientId = /(?:^|; )_shopify_y=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1] ?? randomUUID();
+    // Set by the server, as Shopify's servers set it: WebKit's 7-day cap is on cookies written by script.
+    res.setHeader('set-cookie', `_shopify_y=${clientId}; Max-Age=31536000; Path=/; SameSite=Lax`);
+    res.end(
+      STOREFRONT.replace('__QUERY__', `?${query.toString().replace(/&/g, '&amp;')}`).replace('__CLIENT_ID__', clientId),
+    );
   }
 
   /** The tracking events the service received. */
