@@ -1,7 +1,9 @@
 /**
  * The part of Shopify's Web Pixels API (shopify.dev/docs/api/web-pixels-api) the custom pixel uses,
- * typed from the docs: a custom pixel's code sees `analytics`, `browser`, `init` and
- * `customerPrivacy` as globals of its sandboxed iframe.
+ * typed from @shopify/web-pixels-extension 2.18 (build/ts/types/PixelEvents/index.d.ts, whose
+ * names these keep): a custom pixel's code sees `analytics`, `browser`, `init` and
+ * `customerPrivacy` as globals of its sandboxed iframe. Every field is optional here: the pixel
+ * reads what a live store sends, which is not always what the types promise.
  */
 
 export interface MoneyV2 {
@@ -32,14 +34,30 @@ export interface CartLine {
   quantity?: number | null;
 }
 
-/** `CheckoutLineItem`: a line of `checkout_started`'s and `checkout_completed`'s checkout. */
+/**
+ * `CheckoutLineItem`: a line of `checkout_started`'s and `checkout_completed`'s checkout.
+ * `finalLinePrice`: "the combined price of all of the items in the line item after line-level
+ * discounts have been applied" (only on shops upgraded to Checkout Extensibility).
+ */
 export interface CheckoutLineItem {
+  finalLinePrice?: MoneyV2 | null;
   quantity?: number | null;
   variant?: ProductVariant | null;
 }
 
+/**
+ * `Order`: "The ID of the order. ID will be null for all events except checkout_completed", and
+ * `OrderCustomer`'s `id`, "The ID of the customer".
+ */
+export interface Order {
+  id?: string | null;
+  customer?: { id?: string | null } | null;
+}
+
+/** `Checkout`: `token` is "A unique identifier for a particular checkout". */
 export interface Checkout {
-  order?: { id?: string | null } | null;
+  order?: Order | null;
+  token?: string | null;
   totalPrice?: MoneyV2 | null;
   currencyCode?: string | null;
   lineItems?: (CheckoutLineItem | null)[] | null;
@@ -59,8 +77,15 @@ export interface ClickedElement {
   tagName?: string | null;
 }
 
-/** A standard event (or the DOM event `clicked`, which has no `context`) as `analytics.subscribe` hands it over. */
+/**
+ * A standard event (or the DOM event `clicked`, which has no `context`) as `analytics.subscribe`
+ * hands it over: `id` "The ID of the customer event", `clientId` "The client-side ID of the
+ * customer, provided by Shopify", `timestamp` "The timestamp of when the customer event occurred,
+ * in ISO 8601 format".
+ */
 export interface StandardEvent {
+  id?: string;
+  clientId?: string;
   name: string;
   timestamp?: string;
   context?: { document?: { location?: { href?: string; origin?: string } } };

@@ -1,4 +1,5 @@
-import type { CartLine, Checkout, CheckoutLineItem, ProductVariant, StandardEvent } from './shopify-api.js';
+import type { CartLine, Checkout, CheckoutLineItem, MoneyV2, ProductVariant, StandardEvent } from './shopify-api.js';
+import { eventIdOf } from './event-origin.js';
 
 /** A tracker command and its arguments, as a page would call `shopbeacon(...)`. */
 export type PixelCommand =
@@ -6,7 +7,8 @@ export type PixelCommand =
       name: 'viewProduct' | 'addToCart' | 'removeFromCart' | 'purchase' | 'search' | 'viewList',
       fields: Record<string, unknown>,
     ]
-  | [name: 'track', eventName: 'Checkout Started' | 'Product Clicked', fields: Record<string, unknown>];
+  | [name: 'track', eventName: 'Checkout Started' | 'Product Clicked', fields: Record<string, unknown>]
+  | [name: 'identify', customerId: string | number];
 
 /** The Shopify standard events the pixel subscribes to; every other event is left alone. */
 export const SUBSCRIBED_EVENTS = [
@@ -39,10 +41,17 @@ export function absolute(url: string | null | undefined, page: string | undefine
   }
 }
 
-/** The service's `Added To Cart` fields of a variant; the catalog's title is the untranslated one. */
-function productFields(variant: ProductVariant | null | undefined, page: string | undefined): Record<string, unknown> {
+/**
+ * The service's `Added To Cart` fields of a variant; the catalog's title is the untranslated one.
+ * `price` and `currency` come from one `MoneyV2`, the shopper's (presentment) currency on a
+ * Markets store: an amount always names its own currency, as on the other platforms.
+ */
+function productFields(
+  variant: ProductVariant | null | undefined,
+  page: string | undefined,
+  price: MoneyV2 | undefined = variant?.price || undefined,
+): Record<string, unknown> {
   const product = variant?.product || {};
-  const price = variant?.price || undefined;
   return {
     product_id: numericId(product.id),
     name: product.untranslatedTitle || product.title,
@@ -64,11 +73,23 @@ const lineFields = (line: CartLine | null | undefined, page: string | undefined)
 });
 
 /**
+ * The line's own unit price as the checkout shows it: `finalLinePrice` (after the line's discounts,
+ * before those on the whole order, as the plugin and the module send a line) over the quantity, to
+ * the cent; the variant's price where Shopify gives no `finalLinePrice`.
+ */
+function unitPrice(line: CheckoutLineItem | null | undefined): MoneyV2 | undefined {
+  const final = line?.finalLinePrice;
+  const quantity = line?.quantity;
+  if (!final || typeof final.amount !== 'number' || !quantity || quantity < 1) return line?.variant?.price || undefined;
+  return { amount: Math.round((final.amount / quantity) * 100) / 100, currencyCode: final.currencyCode };
+}
+
+/**
  * A checkout line as the WooCommerce plugin and the PrestaShop module send an item: the product's
- * fields and the quantity.
+ * fields, its own unit price and the quantity.
  */
 const itemFields = (line: CheckoutLineItem | null | undefined, page: string | undefined) =>
-  defined({ ...productFields(line?.variant, page), quantity: line?.quantity ?? undefined });
+  defined({ ...productFields(line?.variant, page, unitPrice(line)), quantity: line?.quantity ?? undefined });
 
 /**
  * `Checkout Started`'s and `Order Completed`'s common fields: the value, the currency, the items
@@ -91,6 +112,14 @@ const purchaseFields = (checkout: Checkout | null | undefined, page: string | un
   ...checkoutFields(checkout, page),
 });
 
+/**
+ * `Checkout Started`'s `event_id`, one per checkout: Shopify fires `checkout_started` on every
+ * entry to the checkout, so its token (a checkout's own, the same on each entry) is the key the
+ * relay drops repeats by. Kept to the pattern and 64 characters (its end, where tokens differ).
+ */
+export const checkoutEventId = (token: string | null | undefined) =>
+  token ? eventIdOf(`checkout-${token.replace(/[^\w-]/g, '_').slice(-55)}`) : undefined;
+
 type EventData = StandardEvent['data'];
 
 /** Each subscribed event's command, from its data and the page it happened on. */
@@ -106,3 +135,7 @@ const COMMANDS = new Map<string, (data: EventData, page: string | undefined) => 
 export function commandOf(event: StandardEvent): PixelCommand | undefined {
   return COMMANDS.get(event.name)?.(event.data, event.context?.document?.location?.href);
 }
+
+/** The key the relay de-duplicates the event's command by: its checkout's for a checkout's start, else its own id. */
+export const eventKeyOf = (event: StandardEvent) =>
+  event.name === 'checkout_started' ? checkoutEventId(event.data?.checkout?.token) : event.id;

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { commandOf } from '../../../snippet/shopify-pixel/standard-events.js';
+import { checkoutEventId, commandOf } from '../../../snippet/shopify-pixel/standard-events.js';
+import { EVENT_ID_PATTERN } from '../../../snippet/protocol.js';
 
 const page = { document: { location: { href: 'https://shop.example/products/tee' } } };
 
@@ -124,5 +125,37 @@ describe('commandOf(event)', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it("prices a checkout line at its finalLinePrice over its quantity, to the cent, in that price's currency", () => {
+    const line = (finalLinePrice: unknown, quantity: number) => ({
+      quantity,
+      finalLinePrice,
+      variant: { price: { amount: 19.9, currencyCode: 'EUR' }, product: { id: '7' } },
+    });
+    const items = (lineItems: unknown[]) =>
+      (
+        commandOf({ name: 'checkout_started', context: page, data: { checkout: { lineItems } as never } })?.[2] as {
+          items: unknown[];
+        }
+      ).items;
+    assert.deepEqual(items([line({ amount: 10, currencyCode: 'CHF' }, 3), line(null, 1)]), [
+      { product_id: 7, price: 3.33, currency: 'CHF', quantity: 3 },
+      { product_id: 7, price: 19.9, currency: 'EUR', quantity: 1 },
+    ]);
+  });
+});
+
+describe('checkoutEventId(token)', () => {
+  it("is one event id per checkout token, always within the relay's event_id pattern", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (token) => {
+        const id = checkoutEventId(token);
+        assert.equal(id, checkoutEventId(token));
+        assert.ok(id === undefined ? token === '' : EVENT_ID_PATTERN.test(id));
+      }),
+    );
+    assert.equal(checkoutEventId('b1946ac92492d2347c6235b4d2611184'), 'checkout-b1946ac92492d2347c6235b4d2611184');
+    assert.notEqual(checkoutEventId('a'.repeat(80) + 'x'), checkoutEventId('a'.repeat(80) + 'y'));
   });
 });
