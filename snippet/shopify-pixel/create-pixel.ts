@@ -11,6 +11,7 @@ import { allowsAll, type PrivacyFlag } from './privacy-flags.js';
 import { SUBSCRIBED_EVENTS, commandOf, eventKeyOf, numericId, type PixelCommand } from './standard-events.js';
 import { LISTING_EVENTS, PAGE_SIZES_KEY, createListingCommands } from './listing-commands.js';
 import { originOf, originQueue, withOrigin } from './event-origin.js';
+import { ATTRIBUTION_KEY, createListAttribution } from './list-attribution.js';
 import { HELD_KEY, createHeldPurchases } from './held-purchases.js';
 
 type Tracker = ReturnType<typeof createTracker>;
@@ -18,6 +19,7 @@ type Tracker = ReturnType<typeof createTracker>;
 interface Pixel {
   tracker: Tracker;
   listing: ReturnType<typeof createListingCommands>;
+  attribute: ReturnType<typeof createListAttribution>;
   held: ReturnType<typeof createHeldPurchases>;
 }
 
@@ -57,7 +59,7 @@ async function loadPixel(
   const secure = globals.init.context?.document?.location?.protocol === 'https:';
   const [cookies, store, client] = await Promise.all([
     loadBrowserCookieJar(globals.browser, [USER_COOKIE, SESSION_COOKIE, CONSENT_COOKIE], secure),
-    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE, PAGE_SIZES_KEY, HELD_KEY]),
+    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE, PAGE_SIZES_KEY, ATTRIBUTION_KEY, HELD_KEY]),
     clientId,
   ]);
   const log = () => 0;
@@ -75,6 +77,7 @@ async function loadPixel(
   return {
     tracker,
     listing: createListingCommands(store),
+    attribute: createListAttribution(store),
     held: createHeldPurchases(store),
   };
 }
@@ -111,7 +114,8 @@ function sendStandard(pixel: Pixel, command: PixelCommand, event: StandardEvent)
   withOrigin(fieldsOf(command), originOf(eventKeyOf(event), event.timestamp));
   const ready = command[0] === 'purchase' ? purchaseToSend(pixel, command, event) : command;
   if (!ready) return;
-  send(pixel.tracker, ready);
+  const sid = sessionOf(pixel.tracker);
+  send(pixel.tracker, sid ? pixel.attribute(ready, sid) : ready);
   // The order's customer (a guest's too: Shopify finds them again by email) is this visitor from now on.
   const customer = numericId(event.data?.checkout?.order?.customer?.id);
   if (ready[0] === 'purchase' && customer !== undefined) send(pixel.tracker, ['identify', customer]);
@@ -145,11 +149,12 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window, fl
   };
   const handleListing = (event: StandardEvent) => {
     if (!arrived(event)) return;
-    run(({ tracker, listing }) =>
+    run(({ tracker, listing, attribute }) =>
       listing(event).forEach((command, index) => {
         const key = event.id && (index ? `${event.id}-${index}`.slice(-64) : event.id);
         withOrigin(fieldsOf(command), originOf(key, event.timestamp));
-        send(tracker, command);
+        const sid = sessionOf(tracker);
+        send(tracker, sid ? attribute(command, sid) : command);
       }),
     );
   };
