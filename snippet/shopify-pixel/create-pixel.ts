@@ -158,6 +158,8 @@ export function startPixel(globals: PixelGlobals, relay: string, win: Window, fl
       }),
     );
   };
+  // Every page publishes page_viewed: the tracker starts on its client id though the page sends nothing.
+  globals.analytics.subscribe('page_viewed', (event) => firstClientId(event.clientId));
   for (const name of SUBSCRIBED_EVENTS) globals.analytics.subscribe(name, handle);
   for (const name of LISTING_EVENTS) globals.analytics.subscribe(name, handleListing);
   globals.customerPrivacy?.subscribe('visitorConsentCollected', (event) =>

@@ -10,8 +10,8 @@ import { ORIGIN, type Origin } from './event-origin.js';
  */
 export const HELD_KEY = '_sb_held_orders';
 const MAX_HELD = 5;
-/** The relay takes a browser's event up to 48 hours old. */
-const MAX_AGE_MS = 48 * 3_600_000;
+/** The retry queue keeps an event 24 hours from its time: a purchase held longer could not be sent. */
+const MAX_AGE_MS = 24 * 3_600_000;
 
 type Held = Record<string, Origin>;
 

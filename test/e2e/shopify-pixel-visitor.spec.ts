@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { open, publish, test } from './support/shopify-pixel-page.js';
+import { consent, cookieNames, open, publish, test } from './support/shopify-pixel-page.js';
 import { REAL_VISITOR } from './support/relay-fixtures.js';
 import {
   CART_LINE,
@@ -93,5 +93,18 @@ test.describe('Shopify custom pixel: where a product came from, and who the visi
     const [before, after] = sandbox.events();
     expect(after!['user_id']).toBe(before!['user_id']);
     expect(after!['session_id']).not.toBe(before!['session_id']);
+  });
+
+  test('on a page that sends nothing but page_viewed, a visitor withdrawing their consent is forgotten at once', async ({
+    page,
+    sandbox,
+  }) => {
+    await open(page, `${sandbox.url}/products/short-sleeve-t-shirt`);
+    await publish(page, 'product_viewed', PRODUCT_VIEWED);
+    await expect.poll(() => cookieNames(page, sandbox.url)).toEqual(['_sb_sid=…', '_sb_uid=…']);
+    await open(page, `${sandbox.url}/collections/all`);
+    await publish(page, 'page_viewed', {});
+    await consent(page, false);
+    await expect.poll(() => cookieNames(page, sandbox.url)).toEqual(['_sb_c=0']);
   });
 });
