@@ -43,8 +43,8 @@ const isCheckout = (command: PixelCommand) =>
  * a `Product Clicked` of a listing, or, where the theme's click reached no link (an image taking
  * the click: Shopify's `clicked` has no parents), a product page viewed after a listing of the
  * session that showed it, since the pixel API has no product click of its own. An add takes the
- * session's click for its product and its cart line keeps it through `Checkout Started` and
- * `Order Completed`; an add with no click before it names none, and the line then none.
+ * session's click for its product and its cart line keeps it through a removal, `Checkout Started`
+ * and `Order Completed`; an add with no click before it names none, and the line then none.
  */
 export function createListAttribution(store: KeyValueStore) {
   const remembered = load(store);
@@ -101,6 +101,8 @@ export function createListAttribution(store: KeyValueStore) {
     'Product Clicked': clicked,
     viewProduct,
     addToCart,
+    // A removal names its line's add.
+    removeFromCart: (fields) => Object.assign(fields, remembered.lines[productOf(fields)]),
   };
 
   /** The command with its attribution, what it taught remembered. */

@@ -62,12 +62,17 @@ describe('createListAttribution(store)', () => {
     assert.deepEqual(page(added(9), 's1')[1], { product_id: 9 });
   });
 
-  it("keeps each cart line's attribution to its order, then forgets the ordered lines", () => {
+  it("keeps each cart line's attribution to its removal and its order, then forgets the ordered lines", () => {
     const store = storage();
     const page = createListAttribution(store);
     page(listing('related-5', 6), 's1');
     page(clicked('related-5', 6, 1), 's1');
     page(added(6), 's1');
+    assert.deepEqual(createListAttribution(store)(['removeFromCart', { product_id: 6 }], 's2')[1], {
+      product_id: 6,
+      list_id: 'related-5',
+      position: 1,
+    });
     const order = createListAttribution(store)(ordered(6, 8), 's2');
     assert.deepEqual(order[1], {
       order_id: 1,
