@@ -243,6 +243,19 @@ const MULTISTORE: Record<string, Row[]> = {
   configurations: [...(LOOKUPS['configurations'] ?? []), { id: '9', name: 'PS_MULTISHOP_FEATURE_ACTIVE', value: '1' }],
 };
 
+/** The rows a resource lists: the shop's orders and products, their histories, or a lookup. */
+function resourceRows(
+  resource: string,
+  orders: Row[],
+  products: Row[],
+  switches: { backOffice?: number[]; multistore?: boolean },
+): Row[] | undefined {
+  if (resource === 'orders') return orders;
+  if (resource === 'products') return products;
+  if (resource === 'order_histories') return orderHistories(orders, switches.backOffice ?? []);
+  return (switches.multistore ? { ...LOOKUPS, ...MULTISTORE } : LOOKUPS)[resource];
+}
+
 export function prestaShopStandIn(
   orders: Row[],
   products: Row[],
@@ -267,15 +280,7 @@ export function prestaShopStandIn(
       );
     }
     const resource = /^\/api\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
-    const lookups = switches.multistore ? { ...LOOKUPS, ...MULTISTORE } : LOOKUPS;
-    const rows =
-      resource === 'orders'
-        ? orders
-        : resource === 'products'
-          ? products
-          : resource === 'order_histories'
-            ? orderHistories(orders, switches.backOffice ?? [])
-            : lookups[resource];
+    const rows = resourceRows(resource, orders, products, switches);
     if (!rows)
       return json(res, 404, { errors: [{ code: 20, message: `Resource of type "${resource}" does not exists` }] });
     list(res, resource, rows, url);
