@@ -69,6 +69,45 @@ function pageCheck(name: string, page: string, answer: Answer, shopify: boolean)
   );
 }
 
+/** The banner standards `auto` looks for, in its order, as a page's HTML shows them before it runs. */
+const STANDARDS: [name: string, mode: string, shown: RegExp][] = [
+  ['IAB TCF (__tcfapi)', 'tcf', /__tcfapi/],
+  ['the WP Consent API (wp_has_consent)', 'wp', /wp-consent-api|wp_has_consent/],
+  [
+    "Google Consent Mode (a 'consent' command in dataLayer)",
+    'gcm',
+    /gtag\(\s*['"]consent['"]|['"]consent['"]\s*,\s*['"](default|update)['"]/,
+  ],
+];
+
+const FOLLOWS: Record<string, string> = {
+  none: 'sends without asking (data-consent="none"), unless Global Privacy Control is on',
+  required: "waits for the page's own shopbeacon('consent', true) (data-consent=\"required\")",
+};
+
+/**
+ * Which consent source the snippet's events follow on a page: the tag's `data-consent`, and under
+ * `auto` the standard the page's HTML shows. A banner the doctor cannot see (loaded later by a tag
+ * manager) is found by the snippet in the browser all the same; the line says so.
+ */
+export function consentCheck(html: string, page: string): DoctorCheck {
+  const tag = /<script\b[^>]*\bsrc=["'][^"']*shopbeacon\.js[^>]*>/i.exec(html)?.[0] ?? '';
+  const mode = /\bdata-consent=["']([\w-]+)["']/i.exec(tag)?.[1] ?? 'auto';
+  const category = /\bdata-consent-category=["']([\w-]+)["']/i.exec(tag)?.[1] ?? 'marketing';
+  const fixed = FOLLOWS[mode];
+  if (fixed) return ok(HOP, 'consent', `${page}: ${fixed}`);
+  const named = STANDARDS.find(([, standard]) => standard === mode);
+  if (named) return ok(HOP, 'consent', `${page}: follows ${named[0]}${mode === 'wp' ? `, category ${category}` : ''}`);
+  const found = STANDARDS.find(([, , shown]) => shown.test(html));
+  if (found)
+    return ok(HOP, 'consent', `${page}: follows ${found[0]} (data-consent auto, the first standard the page speaks)`);
+  return warning(
+    HOP,
+    'consent',
+    `${page}: no banner standard in its HTML (TCF, the WP Consent API, Consent Mode): under data-consent auto the snippet sends without asking unless the page speaks one once loaded; a banner that speaks none needs data-consent="required" and its own shopbeacon('consent', …) calls`,
+  );
+}
+
 /** The script as a browser gets it: 200, JavaScript, cached. */
 async function scriptCheck(src: string): Promise<DoctorCheck> {
   const answer = await fetchAnswer(src);
@@ -142,7 +181,8 @@ export function cspChecks(answer: Answer, site: string, script: string, collectU
 
 /**
  * The storefront as a shopper's browser gets it: the home page and a product page carry the
- * snippet, the script answers as JavaScript with caching, and the site's CSP lets both through.
+ * snippet, which consent source it follows, the script answers as JavaScript with caching, and
+ * the site's CSP lets both through.
  */
 export async function storefrontChecks(
   site: string,
@@ -151,6 +191,7 @@ export async function storefrontChecks(
 ): Promise<DoctorCheck[]> {
   const home = await fetchPage(site);
   const checks = [pageCheck('home page', site, home, options.shopify)];
+  if (snippetSrc(home.text, site)) checks.push(consentCheck(home.text, site));
   const page = await productPage(home, site, options.page);
   if (page) checks.push(pageCheck('product page', page, await fetchPage(page), options.shopify));
   else

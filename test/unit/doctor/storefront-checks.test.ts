@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogLink, cspChecks, productLink, snippetSrc } from '../../../relay/doctor/storefront-checks.js';
+import {
+  catalogLink,
+  consentCheck,
+  cspChecks,
+  productLink,
+  snippetSrc,
+} from '../../../relay/doctor/storefront-checks.js';
 
 const page = (csp?: string) => ({ status: 200, headers: csp ? { 'content-security-policy': csp } : {}, text: '' });
 
@@ -77,5 +83,44 @@ describe("the doctor's storefront readings", () => {
     );
     assert.match(blocked[0]?.detail ?? '', /load the script: add 'self' to script-src$/);
     assert.match(blocked[1]?.detail ?? '', /post events to \/collect: add https:\/\/sb\.shop\.example to connect-src$/);
+  });
+});
+
+describe("the doctor's consent line", () => {
+  const site = 'https://shop.example/';
+  // The WooCommerce 11 plugin's tag and the WP Consent API's script, as a real shop with Complianz printed them.
+  const woo =
+    '<script async src="/sb/shopbeacon.js" data-consent="wp" data-consent-category="marketing"></script>' +
+    '<script id="wp-consent-api-js" src="https://shop.example/wp-content/plugins/wp-consent-api/assets/js/wp-consent-api.min.js?ver=2.0.1"></script>';
+
+  it('names the standard and category the tag follows', () => {
+    const check = consentCheck(woo, site);
+    assert.equal(check.status, 'ok');
+    assert.match(check.detail, /follows the WP Consent API \(wp_has_consent\), category marketing$/);
+  });
+
+  it("under auto, names the standard the page's HTML speaks, in auto's order", () => {
+    const tcf = '<script>window.__tcfapi=function(){}</script><script src="/sb/shopbeacon.js"></script>';
+    assert.match(consentCheck(tcf, site).detail, /follows IAB TCF \(__tcfapi\) \(data-consent auto/);
+    const gcm =
+      "<script>gtag('consent', 'default', {analytics_storage: 'denied'})</script><script src=\"/sb/shopbeacon.js\"></script>";
+    assert.match(consentCheck(gcm, site).detail, /follows Google Consent Mode/);
+  });
+
+  it('warns where auto finds no banner standard: the events go without asking', () => {
+    const check = consentCheck('<script async src="/sb/shopbeacon.js"></script>', site);
+    assert.equal(check.status, 'warning');
+    assert.match(check.detail, /no banner standard in its HTML/);
+  });
+
+  it('says what none and required mean', () => {
+    assert.match(
+      consentCheck('<script src="/sb/shopbeacon.js" data-consent="none"></script>', site).detail,
+      /sends without asking/,
+    );
+    assert.match(
+      consentCheck('<script src="/sb/shopbeacon.js" data-consent="required"></script>', site).detail,
+      /waits for the page's own shopbeacon\('consent', true\)/,
+    );
   });
 });
