@@ -46,10 +46,29 @@ export interface PluginScenario {
   actions?: [string, number, number?, number?, number?][];
   /** `checkout` (the checkout page is shown, with `cart`) or `order-received`. */
   page?: 'checkout' | 'order-received';
-  /** The cart's lines: `[product_id, quantity, variation_id?]`. */
-  cart?: [number, number, number?][];
-  /** The order the actions place: its lines are `[product_id, quantity, variation_id, unit price]`. */
-  order?: { id: number; total: number; currency: string; lines: [number, number, number, number][] };
+  /** The cart's lines: `[product_id, quantity, variation_id?, attribution?]` (the attribution as the plugin keeps it). */
+  cart?: [number, number, number?, Record<string, unknown>?][];
+  /** The order the actions place: its lines are `[product_id, quantity, variation_id, unit price, attribution meta?]`. */
+  order?: {
+    id: number;
+    total: number;
+    currency: string;
+    lines: [number, number, number, number, Record<string, unknown>?][];
+  };
+  /** The checkout turns the cart's lines into the order's (`woocommerce_checkout_create_order_line_item`). */
+  create_order_lines?: boolean;
+  /** A classic recommendations template rendered: its name and its products' ids in order. */
+  template?: [string, number[]];
+  /** A products shortcode's results for this page. */
+  shortcode?: {
+    type: string;
+    attributes: Record<string, unknown>;
+    ids: number[];
+    per_page: number;
+    current_page: number;
+  };
+  /** A Product Collection block rendered (a fixture of tests/fixtures) with its attributes and the page's query string. */
+  product_block?: { html: string; attrs: Record<string, unknown>; get?: Record<string, string> };
   /** `$_REQUEST`: the fields of a form posted to the page. */
   request?: Record<string, string>;
   /** WooCommerce's session values before the request (the result's `session` is them after it). */
@@ -153,6 +172,12 @@ export interface PluginRequest {
   consent_asked: [string, string | null][];
   /** Whether the WP Consent API counts the plugin as registered with it (null: the API is not active). */
   consent_api_registered: boolean | null;
+  /** The cart's lines once the request is over, by key. */
+  cart_contents: Record<string, Record<string, unknown>>;
+  /** Each order line's meta the plugin added, for `create_order_lines`. */
+  order_line_meta: Record<string, unknown>[];
+  /** The recommendations as the plugin left their HTML. */
+  recommendations: string;
   stderr: string;
 }
 

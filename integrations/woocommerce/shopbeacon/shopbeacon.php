@@ -31,6 +31,8 @@ require_once __DIR__ . '/includes/class-shopbeacon-cart-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-checkout-events.php';
 require_once __DIR__ . '/includes/class-shopbeacon-listing.php';
 require_once __DIR__ . '/includes/class-shopbeacon-listing-events.php';
+require_once __DIR__ . '/includes/class-shopbeacon-recommendation-lists.php';
+require_once __DIR__ . '/includes/class-shopbeacon-attribution.php';
 require_once __DIR__ . '/includes/class-shopbeacon-rest-price.php';
 require_once __DIR__ . '/includes/class-shopbeacon-rest-product-id.php';
 
@@ -79,5 +81,7 @@ $shopbeacon_tracker = new Shopbeacon_Tracker( $shopbeacon_settings, $shopbeacon_
 ( new Shopbeacon_Cart_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Checkout_Events( $shopbeacon_tracker ) )->register();
 ( new Shopbeacon_Listing_Events( $shopbeacon_tracker ) )->register();
+( new Shopbeacon_Recommendation_Lists() )->register();
+( new Shopbeacon_Attribution() )->register();
 ( new Shopbeacon_Rest_Price() )->register();
 ( new Shopbeacon_Rest_Product_Id() )->register();

@@ -109,7 +109,16 @@ $cart->cart_contents         = array();
 foreach ( $scenario['actions'] ?? array() as $index => $action ) {
 	list( $verb, $product_id, $quantity, $variation_id, $old_quantity ) = array_pad( $action, 5, 0 );
 	$key = md5( "$product_id/$variation_id/$index" );
+	// A line changed or removed keeps what the plugin stored on it: the scenario's `cart` line of that product.
+	$kept = array();
+	foreach ( WC()->cart->cart_contents as $line ) {
+		if ( $line['product_id'] === $product_id && isset( $line['shopbeacon_click'] ) ) {
+			$kept = array( 'shopbeacon_click' => $line['shopbeacon_click'] );
+		}
+	}
 	if ( 'add' === $verb ) {
+		// WC_Cart::add_to_cart: the line is in the cart when the action fires.
+		WC()->cart->cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $quantity );
 		do_action( 'woocommerce_add_to_cart', $key, $product_id, $quantity, $variation_id, array(), array() );
 	} elseif ( 'order-classic' === $verb ) {
 		do_action( 'woocommerce_checkout_order_processed', $product_id, array(), wc_get_order( $product_id ) );
@@ -118,15 +127,47 @@ foreach ( $scenario['actions'] ?? array() as $index => $action ) {
 	} elseif ( 'set' === $verb || 'add-again' === $verb ) {
 		$old                           = 'set' === $verb ? $old_quantity : 1;
 		$new                           = 'set' === $verb ? $quantity : 1 + $quantity;
-		$cart->cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $new );
+		$cart->cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $new ) + $kept;
 		do_action( 'woocommerce_after_cart_item_quantity_update', $key, $new, $old, $cart );
 		if ( 'add-again' === $verb ) {
 			do_action( 'woocommerce_add_to_cart', $key, $product_id, $quantity, $variation_id, array(), array() );
 		}
 	} else {
-		$cart->removed_cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $quantity );
+		$cart->removed_cart_contents[ $key ] = array( 'product_id' => $product_id, 'variation_id' => $variation_id, 'quantity' => $quantity ) + $kept;
 		do_action( 'woocommerce_cart_item_removed', $key, $cart );
 	}
+}
+
+// The checkout turning the cart's lines into the order's, as WC_Checkout::create_order_line_items does.
+$order_line_meta = array();
+if ( ! empty( $scenario['create_order_lines'] ) ) {
+	foreach ( WC()->cart->get_cart() as $key => $values ) {
+		$item = new WC_Order_Item_Product( array( $values['product_id'], $values['quantity'], $values['variation_id'] ) );
+		do_action( 'woocommerce_checkout_create_order_line_item', $item, $key, $values, null );
+		$order_line_meta[] = (object) $item->meta;
+	}
+}
+
+// Recommendations as WooCommerce renders them: a classic template (`[name, product ids]`, on the
+// product page of `product_page`), a products shortcode (`type`, `attributes`, `ids`, `per_page`,
+// `current_page`), a Product Collection block with its own query (`attrs`, `html` as rendered).
+$recommendations = '';
+if ( isset( $scenario['template'] ) ) {
+	$recommendations_args = array( 'related_products' => array_map( 'wc_get_product', $scenario['template'][1] ) );
+	$recommendations_args = array( 'upsells' => $recommendations_args['related_products'], 'cross_sells' => $recommendations_args['related_products'] ) + $recommendations_args;
+	ob_start();
+	do_action( 'woocommerce_before_template_part', $scenario['template'][0], '', '', $recommendations_args );
+	do_action( 'woocommerce_after_template_part', $scenario['template'][0], '', '', $recommendations_args );
+	$recommendations = ob_get_clean();
+}
+if ( isset( $scenario['shortcode'] ) ) {
+	$shortcode = new WC_Shortcode_Products( $scenario['shortcode']['type'], $scenario['shortcode']['attributes'] );
+	apply_filters( 'woocommerce_shortcode_products_query_results', (object) $scenario['shortcode'], $shortcode );
+	$recommendations = apply_filters( 'do_shortcode_tag', '<div class="woocommerce columns-4 "><ul class="products"></ul></div>', 'products', array() );
+}
+if ( isset( $scenario['product_block'] ) ) {
+	$_GET            = $scenario['product_block']['get'] ?? array();
+	$recommendations = apply_filters( 'render_block_woocommerce/product-collection', file_get_contents( __DIR__ . '/fixtures/' . $scenario['product_block']['html'] ), array( 'attrs' => $scenario['product_block']['attrs'] ) );
 }
 
 // A block theme renders the template, and so the Product Collection block, before wp_head.
@@ -175,7 +216,7 @@ $page_done = microtime( true );
 do_action( 'shutdown' );
 // Registered after the plugin's own shutdown function, so it prints what that one did.
 register_shutdown_function(
-	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids, $rest_order_lines ) {
+	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids, $rest_order_lines, $order_line_meta, $recommendations ) {
 		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
 		echo json_encode(
 			array(
@@ -198,6 +239,9 @@ register_shutdown_function(
 				'cookies_set'       => $GLOBALS['sb_cookies_set'] ?? array(),
 				'consent_asked'     => $GLOBALS['sb_consent_asked'] ?? array(),
 				'consent_api_registered' => function_exists( 'consent_api_registered' ) ? consent_api_registered( 'shopbeacon/shopbeacon.php' ) : null,
+				'cart_contents'     => (object) WC()->cart->cart_contents,
+				'order_line_meta'   => $order_line_meta,
+				'recommendations'   => $recommendations,
 			)
 		);
 	}

@@ -430,21 +430,25 @@ function is_wc_endpoint_url( $endpoint = false ) {
 	return 'order-received' === ( $GLOBALS['sb_page'] ?? '' ) && 'order-received' === $endpoint;
 }
 
-/** WC_Cart as far as the plugin reads it: lines, the total and the hash of its contents and total (as WC_Cart::get_cart_hash). */
+/** WC_Cart as far as the plugin reads it: lines (a fourth element is the line's attribution, as the plugin keeps it), the total and the hash of its contents and total (as WC_Cart::get_cart_hash). */
 class WC_Cart {
 	private $lines;
+	public $cart_contents = array();
 	public function __construct( array $lines ) {
 		$this->lines = $lines;
+		foreach ( $lines as $line ) {
+			$item = array( 'product_id' => $line[0], 'quantity' => $line[1], 'variation_id' => $line[2] ?? 0 );
+			if ( isset( $line[3] ) ) {
+				$item['shopbeacon_click'] = $line[3];
+			}
+			$this->cart_contents[ md5( wp_json_encode( $line ) ) ] = $item;
+		}
 	}
 	public function is_empty() {
 		return empty( $this->lines );
 	}
 	public function get_cart() {
-		$cart = array();
-		foreach ( $this->lines as $line ) {
-			$cart[ md5( wp_json_encode( $line ) ) ] = array( 'product_id' => $line[0], 'quantity' => $line[1], 'variation_id' => $line[2] ?? 0 );
-		}
-		return $cart;
+		return $this->cart_contents;
 	}
 	public function get_total( $context = 'view' ) {
 		$total = 0;
@@ -469,16 +473,26 @@ class WC_Session_Stub {
 	}
 }
 
+/** One WooCommerce for the request: its cart is the scenario's `cart`, kept as the plugin changes it. */
 function WC() {
-	$woocommerce          = new stdClass();
-	$woocommerce->cart    = new WC_Cart( $GLOBALS['sb_cart'] ?? array() );
-	$woocommerce->session = new WC_Session_Stub();
-	return $woocommerce;
+	if ( ! isset( $GLOBALS['sb_wc'] ) ) {
+		$GLOBALS['sb_wc']          = new stdClass();
+		$GLOBALS['sb_wc']->cart    = new WC_Cart( $GLOBALS['sb_cart'] ?? array() );
+		$GLOBALS['sb_wc']->session = new WC_Session_Stub();
+	}
+	return $GLOBALS['sb_wc'];
 }
 
-/** An order line: product, variation, quantity and the unit price paid. */
+/** An order line: product, variation, quantity, the unit price paid, and its `_shopbeacon_click` meta. */
 class WC_Order_Item_Product {
 	public $data;
+	public $meta = array();
+	public function get_meta( $key ) {
+		return '_shopbeacon_click' === $key ? ( $this->data[4] ?? '' ) : ( $this->meta[ $key ] ?? '' );
+	}
+	public function add_meta_data( $key, $value, $unique = false ) {
+		$this->meta[ $key ] = $value;
+	}
 	public function __construct( array $data ) {
 		$this->data = $data;
 	}
@@ -599,4 +613,20 @@ function wc_get_page_id( $page ) {
 
 function get_the_title( $id ) {
 	return 'Shop &amp; more';
+}
+
+/** The products shortcode as far as the plugin reads it: its type and attributes. */
+class WC_Shortcode_Products {
+	private $type;
+	private $attributes;
+	public function __construct( $type, array $attributes ) {
+		$this->type       = $type;
+		$this->attributes = $attributes;
+	}
+	public function get_type() {
+		return $this->type;
+	}
+	public function get_attributes() {
+		return $this->attributes;
+	}
 }

@@ -50,7 +50,7 @@ class Shopbeacon_Checkout_Events {
 		}
 		$items = array();
 		foreach ( $cart->get_cart() as $line ) {
-			$items[] = $this->item( $line['product_id'], isset( $line['variation_id'] ) ? $line['variation_id'] : 0, $line['quantity'], null );
+			$items[] = $this->item( $line['product_id'], isset( $line['variation_id'] ) ? $line['variation_id'] : 0, $line['quantity'], null, Shopbeacon_Attribution::of_line( $line ) );
 		}
 		$fields = array(
 			'order_value' => (float) $cart->get_total( 'edit' ),
@@ -103,7 +103,7 @@ class Shopbeacon_Checkout_Events {
 		$incl  = 'incl' === get_option( 'woocommerce_tax_display_cart' );
 		$items = array();
 		foreach ( $order->get_items() as $line ) {
-			$items[] = $this->item( $line->get_product_id(), $line->get_variation_id(), $line->get_quantity(), (float) $order->get_item_subtotal( $line, $incl, true ) );
+			$items[] = $this->item( $line->get_product_id(), $line->get_variation_id(), $line->get_quantity(), (float) $order->get_item_subtotal( $line, $incl, true ), Shopbeacon_Attribution::of_order_line( $line ) );
 		}
 		$fields = array(
 			'order_id'    => (int) $order->get_id(),
@@ -114,8 +114,8 @@ class Shopbeacon_Checkout_Events {
 		$this->tracker->send( 'Order Completed', $fields, 'order|' . $order->get_id() );
 	}
 
-	/** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's). */
-	private function item( $product_id, $variation_id, $quantity, $price ) {
+	/** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's), `$click` its listing. */
+	private function item( $product_id, $variation_id, $quantity, $price, array $click ) {
 		$product = wc_get_product( $product_id );
 		if ( ! $product ) {
 			return null;
@@ -125,6 +125,6 @@ class Shopbeacon_Checkout_Events {
 		if ( null !== $price ) {
 			$fields['price'] = $price;
 		}
-		return $fields;
+		return $fields + $click;
 	}
 }

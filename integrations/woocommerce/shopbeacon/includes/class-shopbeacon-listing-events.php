@@ -36,6 +36,9 @@ class Shopbeacon_Listing_Events {
 	/** @var bool Whether a block of this page already carries the listing. */
 	private $in_block = false;
 
+	/** @var int The listing elements this page holds: recommendations print their own (Shopbeacon_Recommendation_Lists). */
+	private static $elements = 0;
+
 	/** @var array|null The search of this page, for `wp_head`. */
 	private $search = null;
 
@@ -125,13 +128,15 @@ class Shopbeacon_Listing_Events {
 		if ( null !== $listing ) {
 			echo self::element( $listing ); // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		}
-		if ( $this->in_block || null !== $listing ) {
+		if ( self::$elements > 0 ) {
 			// Each element is remembered with the listing it last sent: the block's router changes the text of the same element from page to page (seen on a real 11.0.1), so neither a mark nor the node alone tells a page shown again.
 			echo '<script>(function(){var d=new WeakMap();function s(){document.querySelectorAll("script.' . self::ELEMENT . '").forEach(function(e){var t=e.textContent;if(d.get(e)===t)return;d.set(e,t);try{shopbeacon("viewList",JSON.parse(t))}catch(x){}})}s();document.addEventListener("wc-blocks_product_list_rendered",s)})();</script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources -- inline, with the snippet's own calls.
 		}
 	}
 
-	private static function element( array $listing ) {
+	/** A listing as the JSON element the footer's script finds. */
+	public static function element( array $listing ) {
+		++self::$elements;
 		return '<script type="application/json" class="' . self::ELEMENT . '">' . Shopbeacon_Storefront::json( $listing ) . '</script>';
 	}
 }

@@ -60,14 +60,14 @@ class Shopbeacon_Listing {
 		foreach ( array_slice( $posts, 0, self::MAX_PRODUCTS ) as $index => $post ) {
 			$product = wc_get_product( is_object( $post ) ? $post->ID : $post );
 			if ( $product ) {
-				$products[] = self::product( $product, $first + $index );
+				$products[] = self::listed( $product, $first + $index );
 			}
 		}
 		return $products;
 	}
 
 	/** A listed product as shown to this visitor (its default language's id): a variable product's price is its lowest, as the listing's range begins. */
-	private static function product( $product, $position ) {
+	public static function listed( $product, $position ) {
 		return array(
 			'product_id' => Shopbeacon_Translations::product_id( $product->get_id() ),
 			'position'   => $position,

@@ -4,8 +4,8 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The snippet on every storefront page: the stub (snippet/stub.js, so calls made before the
  * script loads are queued), the script tag from the relay's public path, `identify` for a
- * logged-in customer (their WordPress user id), `reset` once they logged out, and `viewProduct`
- * on a product page.
+ * logged-in customer (their WordPress user id), `reset` once they logged out, `viewProduct`
+ * on a product page, and the script that tells an add to cart what led to it (Shopbeacon_Attribution).
  */
 class Shopbeacon_Storefront {
 	/** snippet/stub.js, byte for byte (a test compares them). */
@@ -31,7 +31,7 @@ class Shopbeacon_Storefront {
 			return;
 		}
 		$src = $this->settings->public_path() . 'shopbeacon.js';
-		echo '<script>' . self::STUB . ";\n" . $this->calls() . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
+		echo '<script>' . self::STUB . ";\n" . $this->calls() . Shopbeacon_Attribution::SCRIPT . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		echo '<script async src="' . esc_url( $src ) . '"' . $this->attributes() . '></script>' . "\n"; // phpcs:ignore WordPress.WP.EnqueuedResources,WordPress.Security.EscapeOutput -- the snippet must be async and first; attributes escaped below.
 	}
 
