@@ -59,6 +59,11 @@ export interface Outcome {
   session_open: boolean;
   installed?: boolean;
   uninstalled?: boolean;
+  upgraded?: boolean;
+  /** The module's table of what led to each cart line, once the request is over. */
+  attribution?: Record<string, string>[];
+  /** An `html` scenario's page once `actionOutputHTMLBefore` ran. */
+  html?: string;
   hooks: string[];
   tables_created: string[];
   config_keys: string[];

@@ -35,7 +35,7 @@ describe(
     });
     after(() => relay.close());
 
-    it("installs: registers its eleven hooks (psgdpr's three among them), creates the retry table, sets the defaults; uninstall removes them", async () => {
+    it("installs: registers its twelve hooks (psgdpr's three among them), creates the retry and attribution tables, sets the defaults; uninstall removes them", async () => {
       const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
       const installed = await request({ install: true, state });
       assert.equal(installed.installed, true);
@@ -51,8 +51,9 @@ describe(
         'registergdprconsent',
         'actionexportgdprdata',
         'actiondeletegdprcustomer',
+        'actionoutputhtmlbefore',
       ]);
-      assert.deepEqual(installed.tables_created, ['shopbeacon_queue']);
+      assert.deepEqual(installed.tables_created, ['shopbeacon_queue', 'shopbeacon_attribution']);
       assert.deepEqual(installed.config_keys.sort(), [
         'SHOPBEACON_CONSENT',
         'SHOPBEACON_LOCAL_URL',

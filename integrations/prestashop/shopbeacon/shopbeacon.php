@@ -24,6 +24,8 @@ require_once __DIR__ . '/classes/ShopbeaconCheckoutEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconListing.php';
 require_once __DIR__ . '/classes/ShopbeaconListingEvents.php';
 require_once __DIR__ . '/classes/ShopbeaconPersonalData.php';
+require_once __DIR__ . '/classes/ShopbeaconAttribution.php';
+require_once __DIR__ . '/classes/ShopbeaconRecommendationLists.php';
 
 class shopbeacon extends Module
 {
@@ -40,6 +42,7 @@ class shopbeacon extends Module
         'registerGDPRConsent',
         'actionExportGDPRData',
         'actionDeleteGDPRCustomer',
+        'actionOutputHTMLBefore',
     ];
 
     /** @var ShopbeaconSettings */
@@ -64,7 +67,7 @@ class shopbeacon extends Module
     {
         $this->name = 'shopbeacon';
         $this->tab = 'analytics_stats';
-        $this->version = '0.5.0';
+        $this->version = '0.6.0';
         $this->author = 'shopbeacon';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '1.7.8.0', 'max' => '9.99.99'];
@@ -89,6 +92,7 @@ class shopbeacon extends Module
     {
         return parent::install()
             && Db::getInstance()->execute(ShopbeaconRetryQueue::createTableSql())
+            && Db::getInstance()->execute(ShopbeaconAttribution::createTableSql())
             && Configuration::updateValue(ShopbeaconSettings::PUBLIC_PATH, ShopbeaconSettings::DEFAULT_PUBLIC_PATH)
             && Configuration::updateValue(ShopbeaconSettings::LOCAL_URL, ShopbeaconSettings::DEFAULT_LOCAL_URL)
             && Configuration::updateValue(ShopbeaconSettings::CONSENT, ShopbeaconSettings::CONSENT_GPC)
@@ -101,7 +105,9 @@ class shopbeacon extends Module
             Configuration::deleteByName($key);
         }
 
-        return Db::getInstance()->execute(ShopbeaconRetryQueue::dropTableSql()) && parent::uninstall();
+        return Db::getInstance()->execute(ShopbeaconRetryQueue::dropTableSql())
+            && Db::getInstance()->execute(ShopbeaconAttribution::dropTableSql())
+            && parent::uninstall();
     }
 
     /** The storefront's head: the snippet; a started checkout or a quick view; a retry of queued events when one is due. */
@@ -132,6 +138,14 @@ class shopbeacon extends Module
     public function hookDisplayBeforeBodyClosingTag($params)
     {
         return defined('_PS_ADMIN_DIR_') ? '' : $this->listingEvents->bodyEnd();
+    }
+
+    /** The page as it goes out (`['html' => &$html]`): the listings of its recommendation blocks. */
+    public function hookActionOutputHTMLBefore($params)
+    {
+        if (!defined('_PS_ADMIN_DIR_') && isset($params['html']) && is_string($params['html'])) {
+            $params['html'] = ShopbeaconRecommendationLists::listed($params['html'], $this->context);
+        }
     }
 
     public function hookActionCartUpdateQuantityBefore($params)

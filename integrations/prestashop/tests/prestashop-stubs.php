@@ -16,7 +16,7 @@ $GLOBALS['ps'] = [
     'config_shop' => [],
     'log' => [],
     'hooks' => [],
-    'tables' => ['shopbeacon_queue' => [], 'cart_product' => []],
+    'tables' => ['shopbeacon_queue' => [], 'cart_product' => [], 'shopbeacon_attribution' => []],
     'created' => [],
     'next_id' => 1,
     'queries' => 0,
@@ -215,6 +215,11 @@ class Db
             }
 
             return $rows;
+        }
+        if (preg_match('/^SELECT `id_product`, `id_product_attribute`, `list_id`, `position`, `query` FROM `ps_shopbeacon_attribution` WHERE (`id_cart` = \d+)$/', $sql, $m)) {
+            return array_values(array_filter($GLOBALS['ps']['tables']['shopbeacon_attribution'], static function ($row) use ($m) {
+                return self::matches($row, $m[1]);
+            }));
         }
         throw new Exception('stub Db cannot run: ' . $sql);
     }
@@ -498,6 +503,19 @@ class Link
         $rewrite = Product::catalog($id)['link_rewrite'];
 
         return "https://shop.example/$id-$rewrite.html";
+    }
+
+    /** A controller's friendly URL, as the shop's routes in English make it. */
+    public function getPageLink($controller, $ssl = null, $idLang = null, $request = null)
+    {
+        return "https://shop.example/en/$controller";
+    }
+
+    public function getCategoryLink($category, $alias = null, $idLang = null)
+    {
+        $id = is_object($category) ? (int) $category->id : (int) $category;
+
+        return "https://shop.example/en/$id-category";
     }
 
     /** PrestaShop's friendly image URL: `/<id_image>-<type>/<rewrite>.jpg`. */
@@ -839,6 +857,7 @@ class OrderController extends FrontController
 class Order
 {
     public $id;
+    public $id_cart;
     public $id_currency = 1;
     public $total_paid_tax_incl;
     private $lines;
@@ -846,6 +865,7 @@ class Order
     public function __construct(array $data)
     {
         $this->id = $data['id'];
+        $this->id_cart = isset($data['id_cart']) ? $data['id_cart'] : 5;
         $this->total_paid_tax_incl = $data['total'];
         $this->lines = $data['lines'];
     }

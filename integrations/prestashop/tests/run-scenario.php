@@ -24,7 +24,9 @@
  * - `gdpr`: psgdpr's calls, `["export", params]` (`actionExportGDPRData`, its answer printed in `gdpr`) and
  *   `["delete", params]` (`actionDeleteGDPRCustomer`), with `customers` the shop's addresses by customer id;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
- * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs; `state`: a JSON file holding Configuration and the tables
+ * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs;
+ * - `post`: the fields a storefront form posted; `html`: a page as rendered (tests/fixtures), run through
+ *   `actionOutputHTMLBefore` and printed as `html`; `page`: `cart` is the cart page; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
  *
  * Prints JSON once the request is over (after the module's shutdown work): the head, the admin
@@ -39,7 +41,8 @@ if ($state && is_file($state)) {
     $saved = json_decode(file_get_contents($state), true);
     $GLOBALS['ps']['config'] = $saved['config'];
     $GLOBALS['ps']['config_shop'] = isset($saved['config_shop']) ? $saved['config_shop'] : [];
-    $GLOBALS['ps']['tables'] = $saved['tables'];
+    // A state written before a table existed has none of it: the stand-ins' empty one.
+    $GLOBALS['ps']['tables'] = $saved['tables'] + $GLOBALS['ps']['tables'];
     $GLOBALS['ps']['created'] = $saved['created'];
     $GLOBALS['ps']['next_id'] = $saved['next_id'];
 }
@@ -59,6 +62,8 @@ $GLOBALS['ps']['ssl'] = !empty($scenario['ssl']);
 $_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'], isset($scenario['server']) ? $scenario['server'] : []);
 
 $_GET = isset($scenario['get']) ? $scenario['get'] : [];
+// The fields a storefront form posted (the theme's AJAX add to cart posts the product form).
+$_POST = isset($scenario['post']) ? $scenario['post'] : [];
 // PrestaShop 9's front controllers start PHP's session on every page (FrontController::prepareNotifications).
 if (!empty($scenario['session'])) {
     session_save_path(sys_get_temp_dir());
@@ -86,6 +91,9 @@ if (!empty($scenario['product_page'])) {
     $context->controller = new ListingController($listing['page'], !empty($listing['ajax']), $category);
 } elseif (isset($scenario['page']) && 'order' === $scenario['page']) {
     $context->controller = new OrderController();
+} elseif (isset($scenario['page']) && 'cart' === $scenario['page']) {
+    $context->controller = new FrontController();
+    $context->controller->php_self = 'cart';
 }
 
 /** Reports once every shutdown function has run: destructors run after them. */
@@ -113,6 +121,7 @@ class ScenarioEnd
         $this->out['retry_at'] = (int) Configuration::get('SHOPBEACON_RETRY_AT');
         $this->out['queue_shops'] = array_map('intval', array_column($GLOBALS['ps']['tables']['shopbeacon_queue'], 'id_shop'));
         $this->out['cart'] = $GLOBALS['ps']['tables']['cart_product'];
+        $this->out['attribution'] = $GLOBALS['ps']['tables']['shopbeacon_attribution'];
         $this->out['config_keys'] = array_keys($GLOBALS['ps']['config']);
         $this->out['tables_created'] = array_keys($GLOBALS['ps']['created']);
         $this->out['cookie_writes'] = Context::getContext()->cookie->writes;
@@ -203,6 +212,12 @@ foreach (isset($scenario['gdpr']) ? $scenario['gdpr'] : [] as $call) {
     // psgdpr's ExportService and CustomerService: Hook::exec on the module, the export's answer a JSON string.
     $answer = Hook::exec('export' === $call[0] ? 'actionExportGDPRData' : 'actionDeleteGDPRCustomer', $call[1]);
     $end->out['gdpr'][] = json_decode($answer, true);
+}
+if (isset($scenario['html'])) {
+    // FrontController::smartyOutputContent: the page as rendered (a fixture), through actionOutputHTMLBefore.
+    $html = file_get_contents(__DIR__ . '/fixtures/' . $scenario['html']);
+    Hook::exec('actionOutputHTMLBefore', ['html' => &$html]);
+    $end->out['html'] = $html;
 }
 if (isset($scenario['admin'])) {
     $_POST = isset($scenario['admin']['post']) ? $scenario['admin']['post'] : [];

@@ -24,8 +24,9 @@ if (!defined('_PS_VERSION_')) {
  * Settling compares the line's quantity in `cart_product` before and after: more is `Added To
  * Cart` with the difference, less is `Removed From Cart` with the difference. An update Cart
  * refused (out of stock, minimal quantity, not for sale) changes nothing and sends nothing; a
- * decrease below what is in the cart sends what was there. Orders are not sent from here: the
- * relay's sync carries them.
+ * decrease below what is in the cart sends what was there. An add names the listing its product
+ * was last clicked from, a removal the line's (ShopbeaconAttribution). Orders are not sent from
+ * here: the relay's sync carries them.
  */
 class ShopbeaconCartEvents
 {
@@ -83,7 +84,8 @@ class ShopbeaconCartEvents
             $after = self::lineQuantity($change);
             $delta = $after - $change['before'];
             if (0 !== $delta) {
-                $this->track($delta > 0 ? 'Added To Cart' : 'Removed From Cart', $change, abs($delta));
+                $click = $delta > 0 ? ShopbeaconAttribution::added($change) : ShopbeaconAttribution::ofLine($change);
+                $this->track($delta > 0 ? 'Added To Cart' : 'Removed From Cart', $change, abs($delta), $click);
             }
         }
     }
@@ -119,12 +121,12 @@ class ShopbeaconCartEvents
         );
     }
 
-    private function track($eventName, array $change, $quantity)
+    private function track($eventName, array $change, $quantity, array $click)
     {
         $context = Context::getContext();
         $product = new Product($change['id_product'], false, (int) $context->language->id);
         if (Validate::isLoadedObject($product)) {
-            $this->tracker->send($eventName, ShopbeaconProductFields::of($product, $change['id_product_attribute'], $quantity, $context));
+            $this->tracker->send($eventName, ShopbeaconProductFields::of($product, $change['id_product_attribute'], $quantity, $context) + $click);
         }
     }
 }

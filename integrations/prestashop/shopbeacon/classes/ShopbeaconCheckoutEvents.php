@@ -19,6 +19,9 @@ if (!defined('_PS_VERSION_')) {
  *   from the cart): its `order_id` is the one the relay's sync sends to `/v1/orders`, so the
  *   service joins the visitor's events to the order; its event_id comes from that id, once.
  *
+ * Each item names the listing its cart line was added from (ShopbeaconAttribution), the order's
+ * by the cart it was made from.
+ *
  * A guest is not given another `user_id` at checkout: their anonymous id, joined to the order by
  * `order_id`, is them (an id made from the e-mail would be personal data in a cookie and a second
  * billed visitor). A shopper who creates an account at checkout is logged in by PrestaShop and
@@ -73,8 +76,9 @@ class ShopbeaconCheckoutEvents
         }
         $items = [];
         $signature = [];
+        $clicks = ShopbeaconAttribution::ofCart((int) $cart->id);
         foreach ($lines as $line) {
-            $items[] = $this->item($line['id_product'], $line['id_product_attribute'], $line['cart_quantity'], null, $context);
+            $items[] = $this->item($line['id_product'], $line['id_product_attribute'], $line['cart_quantity'], null, $context, $clicks);
             $signature[] = $line['id_product'] . '-' . $line['id_product_attribute'] . 'x' . $line['cart_quantity'];
         }
         $fields = [
@@ -100,9 +104,10 @@ class ShopbeaconCheckoutEvents
         $currency = isset($params['currency']) && is_object($params['currency']) ? $params['currency'] : new Currency((int) $order->id_currency);
         $precision = method_exists($context, 'getComputingPrecision') ? (int) $context->getComputingPrecision() : 2;
         $items = [];
+        $clicks = ShopbeaconAttribution::ofCart((int) $order->id_cart);
         foreach ($order->getProducts() as $line) {
             $price = (float) Tools::ps_round((float) $line['unit_price_tax_incl'], $precision);
-            $items[] = $this->item($line['product_id'], $line['product_attribute_id'], $line['product_quantity'], $price, $context);
+            $items[] = $this->item($line['product_id'], $line['product_attribute_id'], $line['product_quantity'], $price, $context, $clicks);
         }
         $fields = [
             'order_id' => (int) $order->id,
@@ -114,8 +119,11 @@ class ShopbeaconCheckoutEvents
         return $this->tracker->send('Order Completed', $fields, 'order|' . (int) $order->id);
     }
 
-    /** A line as a cart event's product fields; `$price` the line's own unit price when it has one (an order's). */
-    private function item($idProduct, $idProductAttribute, $quantity, $price, Context $context)
+    /**
+     * A line as a cart event's product fields; `$price` the line's own unit price when it has one
+     * (an order's), and its listing from the cart's (`$clicks`, by ShopbeaconAttribution::key).
+     */
+    private function item($idProduct, $idProductAttribute, $quantity, $price, Context $context, array $clicks)
     {
         $product = new Product((int) $idProduct, false, (int) $context->language->id);
         if (!Validate::isLoadedObject($product)) {
@@ -125,7 +133,8 @@ class ShopbeaconCheckoutEvents
         if (null !== $price) {
             $fields['price'] = $price;
         }
+        $key = ShopbeaconAttribution::key($idProduct, $idProductAttribute);
 
-        return $fields;
+        return $fields + (isset($clicks[$key]) ? $clicks[$key] : []);
     }
 }

@@ -44,7 +44,7 @@ class ShopbeaconStorefront
             $attributes .= ' data-cookie-domain="' . self::attribute($domain) . '"';
         }
 
-        return '<script>' . self::STUB . ";\n" . $this->calls($context) . "</script>\n"
+        return '<script>' . self::STUB . ";\n" . $this->calls($context) . ShopbeaconAttribution::SCRIPT . "</script>\n"
             . '<script' . $attributes . "></script>\n";
     }
 

@@ -1,0 +1,185 @@
+// What led to the cart on PrestaShop: the listing a product was last clicked from, as the snippet
+// puts it in the add-to-cart request, on the add, the cart line (the module's table), the started
+// checkout and the order; and the home page's blocks, the product page's accessories and
+// ps_crossselling as listings of their own, read from the page as rendered. One PHP process per
+// shop request in PrestaShop stand-ins, the tables kept between requests in a state file.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { catalogueRefusals, snippetCalls } from '../helpers/catalogue.js';
+import {
+  ANONYMOUS,
+  events,
+  fakeRelay,
+  request,
+  settings,
+  skip,
+  type FakeRelay,
+  type TrackEvent,
+} from '../helpers/prestashop-module.js';
+
+const CLICK = { list_id: 'category-3', position: 17 };
+const SEARCHED = { list_id: 'search', position: 2, query: 'green tea' };
+const attribution = (event: Record<string, unknown>) => {
+  const { list_id, position, query } = event;
+  return Object.fromEntries(Object.entries({ list_id, position, query }).filter(([, value]) => value !== undefined));
+};
+type Sent = TrackEvent & { event: Record<string, unknown> & { items?: Record<string, unknown>[] } };
+
+describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led to the cart', { skip }, () => {
+  let relay: FakeRelay;
+  before(async () => {
+    relay = await fakeRelay();
+  });
+  after(() => relay.close());
+  const newState = () => join(mkdtempSync(join(tmpdir(), 'sb-ps-attr-')), 'state.json');
+  const shop = (scenario: Record<string, unknown>) =>
+    request({ config: settings(relay.url), cookies: ANONYMOUS, ...scenario });
+  const sent = () => events(relay) as Sent[];
+
+  it("names the listing an add's request says on Added To Cart, keeps it on the cart line, and names each line's in Checkout Started and Order Completed; an add saying no click names none", async () => {
+    relay.requests.length = 0;
+    const state = newState();
+    await shop({ state, cart: [], actions: [['add', 42, 2]], post: { shopbeacon_click: JSON.stringify(SEARCHED) } });
+    const added = await shop({ state, actions: [['add', 50, 1, 51]], post: { shopbeacon_click: '' } });
+    assert.deepEqual(
+      added.attribution?.map((row) => [row['id_product'], row['list_id'], row['position'], row['query']]),
+      [['42', 'search', '2', 'green tea']],
+    );
+    await shop({ state, page: 'order' });
+    await shop({
+      state,
+      orders: [
+        {
+          id: 31,
+          total: 74.2,
+          lines: [
+            [42, 2, 0, 29.4],
+            [50, 1, 51, 15.4],
+          ],
+        },
+      ],
+      actions: [['validate', 0]],
+    });
+    const [add42, add50, started, placed] = sent();
+    assert.deepEqual(
+      [add42, add50].map((e) => [e?.event_name, e?.event['product_id'], attribution(e!.event)]),
+      [
+        ['Added To Cart', 42, SEARCHED],
+        ['Added To Cart', 50, {}],
+      ],
+    );
+    assert.deepEqual(started?.event.items?.map(attribution), [SEARCHED, {}]);
+    assert.deepEqual(placed?.event.items?.map(attribution), [SEARCHED, {}]);
+    for (const event of [add42, add50, started, placed])
+      assert.deepEqual(catalogueRefusals(event!.event_name, event!.event), [], event!.event_name);
+  });
+
+  it("keeps the line's attribution when the cart page raises or lowers its quantity without a word about clicks, and a later add's click replaces it", async () => {
+    relay.requests.length = 0;
+    const state = newState();
+    await shop({ state, cart: [], actions: [['add', 42, 1]], post: { shopbeacon_click: JSON.stringify(CLICK) } });
+    await shop({
+      state,
+      actions: [
+        ['add', 42, 1],
+        ['down', 42, 1],
+      ],
+    });
+    await shop({ state, actions: [['add', 42, 1]], post: { shopbeacon_click: JSON.stringify(SEARCHED) } });
+    assert.deepEqual(
+      sent().map((e) => [e.event_name, attribution(e.event)]),
+      [
+        ['Added To Cart', CLICK],
+        ['Added To Cart', CLICK],
+        ['Removed From Cart', CLICK],
+        ['Added To Cart', SEARCHED],
+      ],
+    );
+  });
+
+  it('refuses a click the catalogue would refuse: no list, an empty one, or not JSON names none; a position out of range is dropped', async () => {
+    relay.requests.length = 0;
+    for (const said of ['{"position":3}', JSON.stringify({ list_id: '' }), 'not json'])
+      await shop({ cart: [], actions: [['add', 42, 1]], post: { shopbeacon_click: said } });
+    await shop({
+      cart: [],
+      actions: [['add', 42, 1]],
+      post: { shopbeacon_click: '{"list_id":"related-42","position":0}' },
+    });
+    assert.deepEqual(
+      sent().map((e) => attribution(e.event)),
+      [{}, {}, {}, { list_id: 'related-42' }],
+    );
+  });
+
+  it('puts the script that fills the click in the add-to-cart form on every storefront page, after the stub', async () => {
+    const page = await shop({ page: true });
+    assert.match(page.head, /shopbeacon\("clickOf",\+i\)/);
+    assert.match(page.head, /\[data-button-action=add-to-cart\]/);
+    assert.match(page.head, /name=shopbeacon_click/);
+  });
+
+  const listsOf = (html: string) =>
+    snippetCalls(html.slice(html.lastIndexOf('<script>'))).map(([, list]) => list as Record<string, unknown>);
+  const ids = (list: Record<string, unknown> | undefined) =>
+    (list?.['products'] as Record<string, unknown>[]).map((p) => [p['product_id'], p['position'], p['url']]);
+
+  it("lists the home page's blocks as rendered: ps_featuredproducts as home-featured, best sellers by their page's link; a section of no known block is none", async () => {
+    const home = await shop({ page: true, html: 'home-classic.html' });
+    const lists = listsOf(home.html!);
+    assert.deepEqual(
+      lists.map((l) => l['list_id']),
+      ['home-featured', 'block-bestsellers'],
+    );
+    assert.deepEqual(ids(lists[0]), [
+      [50, 1, 'https://shop.example/50-tee.html'],
+      [42, 2, 'https://shop.example/42-teapot.html'],
+    ]);
+    assert.match(home.html!, /<\/script>\n<\/body><\/html>\n?$/, 'sent before the body ends, after the page');
+    for (const list of lists) assert.deepEqual(catalogueRefusals('viewList', list), []);
+    const unmarked = await shop({
+      page: true,
+      html: 'home-no-data-type.html',
+      config: { ...settings(relay.url), HOME_FEATURED_CAT: 2 },
+    });
+    assert.deepEqual(
+      listsOf(unmarked.html!).map((l) => l['list_id']),
+      ['home-featured', 'block-bestsellers'],
+      "the featured block known by its link to the module's category",
+    );
+  });
+
+  it("lists a product page's accessories as accessories-<product> and ps_crossselling as crossselling-<product>, and the cart's as crossselling-cart", async () => {
+    const product = await shop({ product_page: 42, get: { id_product: '42' }, html: 'product-classic.html' });
+    const lists = listsOf(product.html!);
+    assert.deepEqual(
+      lists.map((l) => [l['list_id'], ids(l).map(([id]) => id)]),
+      [
+        ['accessories-42', [50, 43]],
+        ['crossselling-42', [43]],
+      ],
+    );
+    const cart = await shop({ page: 'cart', html: 'product-classic.html' });
+    assert.deepEqual(
+      listsOf(cart.html!).map((l) => l['list_id']),
+      ['crossselling-cart'],
+      'accessories belong to a product page',
+    );
+  });
+
+  it('installs its table and hook, and the upgrade to 0.6.0 adds them to a shop that had the module', async () => {
+    const state = newState();
+    const installed = await request({ install: true, state });
+    assert.ok(installed.tables_created.includes('shopbeacon_attribution'));
+    assert.ok(installed.hooks.includes('actionoutputhtmlbefore'));
+    const removed = await request({ state, uninstall: true });
+    assert.ok(!removed.tables_created.includes('shopbeacon_attribution'));
+    const upgraded = await request({ state: newState(), upgrade: '0.6.0' });
+    assert.equal(upgraded.upgraded, true);
+    assert.deepEqual(upgraded.tables_created, ['shopbeacon_attribution']);
+    assert.ok(upgraded.hooks.includes('actionoutputhtmlbefore'));
+  });
+});
