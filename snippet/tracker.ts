@@ -6,6 +6,7 @@ import { BATCH_MS, createBatchSender } from './batch-sender.js';
 import { identifiedUser } from './identity.js';
 import type { ConsentState } from './consent.js';
 import type { createIdentity } from './identity.js';
+import type { createLastClicks } from './last-clicks.js';
 import type { createRetryQueue } from './retry-queue.js';
 import type { Ids, SnippetEvent, Transport } from './types.js';
 
@@ -13,6 +14,8 @@ export interface TrackerDeps {
   transport: Transport;
   queue: ReturnType<typeof createRetryQueue>;
   identity: ReturnType<typeof createIdentity>;
+  /** The browser's last clicks, which adds and purchases name (the pixel keeps its own). */
+  lastClicks?: ReturnType<typeof createLastClicks>;
   page: () => string;
   log: (message: string, detail?: unknown) => void;
 }
@@ -20,7 +23,7 @@ export interface TrackerDeps {
 const MAX_PENDING = 100;
 
 /** The snippet's behaviour without the DOM: commands in, batches out through the injected transport. */
-export function createTracker({ transport, queue, identity, page, log }: TrackerDeps) {
+export function createTracker({ transport, queue, identity, lastClicks, page, log }: TrackerDeps) {
   /** Undecided until `decide`: the page's starting state, then the shopper's choices. */
   let consent: ConsentState;
   /** What waits for the consent banner: captures, identify and reset, replayed in order once consent is given. */
@@ -29,11 +32,11 @@ export function createTracker({ transport, queue, identity, page, log }: Tracker
   let captured: SnippetEvent[] = [];
   /**
    * Gives the newly captured events the ids as they are now (cookies read once a batch, not per
-   * capture) and queues them.
+   * capture), an add and a purchase the click that led to them, and queues them.
    */
   function settle(): void {
     const ids = captured[0] && identity.ids(true);
-    for (const event of captured) queue.add({ ...event, ...ids });
+    for (const event of captured) (lastClicks?.settled(event, ids!.session_id), queue.add({ ...event, ...ids }));
     captured = [];
   }
 
@@ -95,7 +98,7 @@ export function createTracker({ transport, queue, identity, page, log }: Tracker
     if (remembered) identity.remember(granted);
     const held = pending.splice(0);
     if (granted) (identity.ids(true), sender.schedule(0), held.forEach((run) => run()));
-    else if (remembered) ((captured = []), queue.clear());
+    else if (remembered) ((captured = []), queue.clear(), lastClicks?.forget());
   }
 
   /** Reading the ids is not activity: it does not keep the session alive. */
@@ -122,6 +125,9 @@ export function createTracker({ transport, queue, identity, page, log }: Tracker
         return sender.flush();
       case 'ids':
         return ids(a);
+      // The shop's add-to-cart form asks which listing led to its product (the plugin's, the module's).
+      case 'clickOf':
+        return consent ? (settle(), lastClicks?.of(a, identity.ids().session_id)) : undefined;
     }
     helper(name, a);
   }

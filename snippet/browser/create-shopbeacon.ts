@@ -1,4 +1,5 @@
 import { createIdentity } from '../identity.js';
+import { createLastClicks } from '../last-clicks.js';
 import { createRetryQueue } from '../retry-queue.js';
 import { createTracker } from '../tracker.js';
 import { captureClicks } from './click-capture.js';
@@ -81,6 +82,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
       transport: createTransport(options.endpoint, log, nav.webdriver),
       queue: createRetryQueue(store),
       identity: createIdentity(cookies, store),
+      lastClicks: createLastClicks(store),
       page: () => win.location.href,
       log,
     }));
