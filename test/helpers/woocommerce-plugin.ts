@@ -67,8 +67,11 @@ export interface PluginScenario {
     per_page: number;
     current_page: number;
   };
-  /** A Product Collection block rendered (a fixture of tests/fixtures) with its attributes and the page's query string. */
-  product_block?: { html: string; attrs: Record<string, unknown>; get?: Record<string, string> };
+  /**
+   * A product block rendered: its name (default the Product Collection), attributes, HTML (a fixture of tests/fixtures,
+   * as a real WooCommerce 11.0.1 rendered it) and the page's query string.
+   */
+  product_block?: { name?: string; html: string; attrs: Record<string, unknown>; get?: Record<string, string> };
   /** `$_REQUEST`: the fields of a form posted to the page. */
   request?: Record<string, string>;
   /** WooCommerce's session values before the request (the result's `session` is them after it). */

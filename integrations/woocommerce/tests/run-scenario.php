@@ -150,7 +150,8 @@ if ( ! empty( $scenario['create_order_lines'] ) ) {
 
 // Recommendations as WooCommerce renders them: a classic template (`[name, product ids]`, on the
 // product page of `product_page`), a products shortcode (`type`, `attributes`, `ids`, `per_page`,
-// `current_page`), a Product Collection block with its own query (`attrs`, `html` as rendered).
+// `current_page`), a product block (`name`, default the Product Collection; `attrs`; `html`, a block as a real
+// WooCommerce 11.0.1 rendered it, tests/fixtures; `get`, the page's query).
 $recommendations = '';
 if ( isset( $scenario['template'] ) ) {
 	$recommendations_args = array( 'related_products' => array_map( 'wc_get_product', $scenario['template'][1] ) );
@@ -167,7 +168,10 @@ if ( isset( $scenario['shortcode'] ) ) {
 }
 if ( isset( $scenario['product_block'] ) ) {
 	$_GET            = $scenario['product_block']['get'] ?? array();
-	$recommendations = apply_filters( 'render_block_woocommerce/product-collection', file_get_contents( __DIR__ . '/fixtures/' . $scenario['product_block']['html'] ), array( 'attrs' => $scenario['product_block']['attrs'] ) );
+	// WP_Block::render: `render_block`, then the filter of the block's own name.
+	$rendered        = array( 'blockName' => $scenario['product_block']['name'] ?? 'woocommerce/product-collection', 'attrs' => $scenario['product_block']['attrs'] );
+	$recommendations = apply_filters( 'render_block', file_get_contents( __DIR__ . '/fixtures/' . $scenario['product_block']['html'] ), $rendered );
+	$recommendations = apply_filters( 'render_block_' . $rendered['blockName'], $recommendations, $rendered );
 }
 
 // A block theme renders the template, and so the Product Collection block, before wp_head.

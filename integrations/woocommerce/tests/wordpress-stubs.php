@@ -391,6 +391,9 @@ function wc_get_product( $id ) {
 		18 => array( 'id' => 18, 'name' => 'Mug', 'permalink' => 'https://shop.example/product/mug/', 'image_id' => 904, 'category_ids' => array( 17 ), 'price' => '9' ),
 		51 => array( 'id' => 51, 'name' => 'Tee - Large', 'permalink' => 'https://shop.example/product/tee/?attribute_size=Large', 'image_id' => 902, 'price' => '17' ),
 	);
+	// The products of the real WooCommerce 11.0.1 shop whose blocks tests/fixtures holds, as its pages showed them.
+	$captured = json_decode( (string) file_get_contents( __DIR__ . '/fixtures/real-shop-products.json' ), true );
+	$catalog += array_combine( array_map( 'intval', array_keys( $captured ) ), array_values( $captured ) );
 	return isset( $catalog[ $id ] ) ? new WC_Product( $catalog[ $id ] ) : false;
 }
 

@@ -9,13 +9,15 @@ defined( 'ABSPATH' ) || exit;
  *   `cross-sell-cart`: the classic templates (`single-product/related.php`, `up-sells.php`,
  *   `cart/cross-sells.php`, whose products WooCommerce hands the template, in the order shown),
  *   and the Product Collection block's collections of the same names in a block theme;
- * - the `[products]` shortcode family and a Product Collection block with a query of its own:
- *   `block-<id>`, the id made from the shortcode's or the block's own definition, so the same block
- *   is the same list on every visit and every page of it.
+ * - the `[products]` shortcode family, a Product Collection block with a query of its own and the
+ *   older product grid blocks (Hand-picked Products, Best Sellers, …): `block-<id>`, the id made
+ *   from the shortcode's or the block's own definition, so the same block is the same list on
+ *   every visit and every page of it.
  *
  * Each is a JSON element beside the products (Shopbeacon_Listing_Events sends it); a block's
- * products are read from its product template's items (`<li class="wc-block-product post-<id>">`,
- * WordPress's post class), in the order rendered.
+ * products are read from its items in the order rendered: a Product Collection's product template
+ * items by WordPress's post class (`<li class="wc-block-product post-<id>">`), a grid block's by
+ * their add-to-cart button's `data-product_id` (seen on a real 11.0.1: tests/fixtures).
  */
 class Shopbeacon_Recommendation_Lists {
 	/** The classic templates of recommendations: the argument holding their products, and the list. */
@@ -32,6 +34,18 @@ class Shopbeacon_Recommendation_Lists {
 		'woocommerce/product-collection/cross-sells' => array( 'cross-sell-cart', 'You may be interested in' ),
 	);
 
+	/** The older product grid blocks (AbstractProductGrid), each rendering its own products. */
+	const GRID_BLOCKS = array(
+		'woocommerce/handpicked-products',
+		'woocommerce/product-best-sellers',
+		'woocommerce/product-category',
+		'woocommerce/product-new',
+		'woocommerce/product-on-sale',
+		'woocommerce/product-top-rated',
+		'woocommerce/products-by-attribute',
+		'woocommerce/product-tag',
+	);
+
 	/** @var array|null The listing of the shortcode being rendered, until its output is done. */
 	private $shortcode = null;
 
@@ -40,6 +54,7 @@ class Shopbeacon_Recommendation_Lists {
 		add_filter( 'woocommerce_shortcode_products_query_results', array( $this, 'shortcode_results' ), 10, 2 );
 		add_filter( 'do_shortcode_tag', array( $this, 'shortcode_listed' ), 10, 2 );
 		add_filter( 'render_block_woocommerce/product-collection', array( $this, 'block_listed' ), 10, 2 );
+		add_filter( 'render_block', array( $this, 'grid_listed' ), 10, 2 );
 	}
 
 	/** `do_action( 'woocommerce_after_template_part', $template_name, $template_path, $located, $args )`. */
@@ -96,7 +111,25 @@ class Shopbeacon_Recommendation_Lists {
 		$query_id = isset( $attrs['queryId'] ) ? (int) $attrs['queryId'] : 0;
 		$page     = isset( $_GET[ 'query-' . $query_id . '-page' ] ) ? max( 1, (int) $_GET[ 'query-' . $query_id . '-page' ] ) : 1; // phpcs:ignore WordPress.Security.NonceVerification -- the block's own page number, read as the block reads it.
 		$per_page = isset( $attrs['query']['perPage'] ) ? max( 0, (int) $attrs['query']['perPage'] ) : 0;
-		$listing  = self::listing( self::block_list_id( $attrs ), 'Products', array_map( 'wc_get_product', self::rendered_ids( $html ) ), ( $page - 1 ) * $per_page + 1 );
+		return self::inside( $html, $closing, self::listing( self::block_list_id( $attrs ), 'Products', self::rendered( $html ), ( $page - 1 ) * $per_page + 1 ) );
+	}
+
+	/**
+	 * `apply_filters( 'render_block', $html, $block )`: an older product grid block's listing, before
+	 * its closing tag.
+	 */
+	public function grid_listed( $html, $block = array() ) {
+		$name    = isset( $block['blockName'] ) ? $block['blockName'] : '';
+		$closing = is_string( $html ) && in_array( $name, self::GRID_BLOCKS, true ) ? strrpos( $html, '</div>' ) : false;
+		if ( false === $closing ) {
+			return $html;
+		}
+		$attrs = isset( $block['attrs'] ) && is_array( $block['attrs'] ) ? $block['attrs'] : array();
+		return self::inside( $html, $closing, self::listing( self::block_id( array( $name, $attrs ) ), 'Products', self::rendered( $html ), 1 ) );
+	}
+
+	/** The block's HTML with the listing's element before its closing tag, when there is one. */
+	private static function inside( $html, $closing, $listing ) {
 		return null === $listing ? $html : substr_replace( $html, Shopbeacon_Listing_Events::element( $listing ), $closing, 0 );
 	}
 
@@ -110,16 +143,18 @@ class Shopbeacon_Recommendation_Lists {
 		return self::block_id( array( $collection, $attrs['query'] ?? array() ) );
 	}
 
-	/** The product ids of a block's product template, in the order rendered. */
-	private static function rendered_ids( $html ) {
-		preg_match_all( '/<li\s[^>]*class="([^"]*\bwc-block-product\b[^"]*)"/', $html, $items );
+	/** A block's products in the order rendered: its product template's items, or its grid's. */
+	private static function rendered( $html ) {
 		$ids = array();
-		foreach ( $items[1] as $classes ) {
-			if ( preg_match( '/\bpost-(\d+)\b/', $classes, $post ) ) {
+		foreach ( array_slice( preg_split( '/<li\b/', $html ), 1 ) as $item ) {
+			$tag = (string) strstr( $item, '>', true );
+			if ( preg_match( '/\bclass="[^"]*\bwc-block-product\b[^"]*\bpost-(\d+)\b/', $tag, $post ) ) {
 				$ids[] = (int) $post[1];
+			} elseif ( preg_match( '/\bclass="[^"]*\bwc-block-grid__product\b/', $tag ) && preg_match( '/\bdata-product_id="(\d+)"/', $item, $button ) ) {
+				$ids[] = (int) $button[1];
 			}
 		}
-		return $ids;
+		return array_map( 'wc_get_product', $ids );
 	}
 
 	/** `related-<product>` of the product shown, or a list without a product (`cross-sell-cart`) as it is. */
