@@ -127,47 +127,67 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led t
   const ids = (list: Record<string, unknown> | undefined) =>
     (list?.['products'] as Record<string, unknown>[]).map((p) => [p['product_id'], p['position'], p['url']]);
 
-  it("lists the home page's blocks as rendered: ps_featuredproducts as home-featured, best sellers by their page's link; a section of no known block is none", async () => {
-    const home = await shop({ page: true, html: 'home-classic.html' });
+  it("lists a real 9.0.0 home page's blocks as rendered: ps_featuredproducts as home-featured, the others as block-<data-type>, before the body ends", async () => {
+    const home = await shop({ page: true, html: 'home-9.0.0.html' });
     const lists = listsOf(home.html!);
-    assert.deepEqual(
-      lists.map((l) => l['list_id']),
-      ['home-featured', 'block-bestsellers'],
-    );
-    assert.deepEqual(ids(lists[0]), [
-      [50, 1, 'https://shop.example/50-tee.html'],
-      [42, 2, 'https://shop.example/42-teapot.html'],
-    ]);
-    assert.match(home.html!, /<\/script>\n<\/body><\/html>\n?$/, 'sent before the body ends, after the page');
-    for (const list of lists) assert.deepEqual(catalogueRefusals('viewList', list), []);
-    const unmarked = await shop({
-      page: true,
-      html: 'home-no-data-type.html',
-      config: { ...settings(relay.url), HOME_FEATURED_CAT: 2 },
-    });
-    assert.deepEqual(
-      listsOf(unmarked.html!).map((l) => l['list_id']),
-      ['home-featured', 'block-bestsellers'],
-      "the featured block known by its link to the module's category",
-    );
-  });
-
-  it("lists a product page's accessories as accessories-<product> and ps_crossselling as crossselling-<product>, and the cart's as crossselling-cart", async () => {
-    const product = await shop({ product_page: 42, get: { id_product: '42' }, html: 'product-classic.html' });
-    const lists = listsOf(product.html!);
     assert.deepEqual(
       lists.map((l) => [l['list_id'], ids(l).map(([id]) => id)]),
       [
-        ['accessories-42', [50, 43]],
-        ['crossselling-42', [43]],
+        ['home-featured', [1, 2, 3, 4, 5, 6, 7, 8]],
+        ['block-onsale', [2, 1, 6]],
+        ['block-bestsellers', [7, 1, 6, 15]],
       ],
     );
-    const cart = await shop({ page: 'cart', html: 'product-classic.html' });
+    assert.deepEqual(ids(lists[0])[0], [
+      1,
+      1,
+      'http://127.0.0.1:8091/1-1-hummingbird-printed-t-shirt.html#/1-size-s/8-color-white',
+    ]);
+    assert.match(home.html!, /<\/script>\n<\/body>\s*<\/html>\s*$/, 'sent before the body ends, after the page');
+    for (const list of lists) assert.deepEqual(catalogueRefusals('viewList', list), []);
+  });
+
+  it("knows a theme's unmarked blocks by their all-products link, as the module's Link makes it, and lists no other", async () => {
+    const links = {
+      'category-2': 'http://127.0.0.1:8091/2-home',
+      'best-sales': 'http://127.0.0.1:8091/best-sellers',
+      'prices-drop': 'http://127.0.0.1:8091/prices-drop',
+    };
+    const config = { ...settings(relay.url), HOME_FEATURED_CAT: '2' };
+    const unmarked = await shop({ page: true, html: 'home-9.0.0-unmarked.html', links, config });
+    assert.deepEqual(
+      listsOf(unmarked.html!).map((l) => l['list_id']),
+      ['home-featured', 'block-onsale', 'block-bestsellers'],
+    );
+    const elsewhere = await shop({ page: true, html: 'home-9.0.0-unmarked.html', config });
+    assert.deepEqual(listsOf(elsewhere.html!), [], "links to another shop's pages are no block of this one");
+  });
+
+  it("lists a real product page's accessories as accessories-<product>, ps_crossselling as crossselling-<product> and the cart's as crossselling-cart", async () => {
+    const nine = await shop({ product_page: 9, get: { id_product: '9' }, html: 'product-9-9.0.0.html' });
+    assert.deepEqual(
+      listsOf(nine.html!).map((l) => [l['list_id'], ids(l).map(([id]) => id)]),
+      [
+        ['accessories-9', [10, 11]],
+        ['block-viewedproduct', [2]],
+        ['block-categoryproducts', [6, 10, 7, 11, 15, 8]],
+      ],
+    );
+    const one = await shop({ product_page: 1, get: { id_product: '1' }, html: 'product-1-9.0.0.html' });
+    assert.deepEqual(
+      listsOf(one.html!).map((l) => [l['list_id'], ids(l).map(([id]) => id)]),
+      [
+        ['crossselling-1', [6]],
+        ['block-viewedproduct', [9, 2]],
+      ],
+    );
+    const cart = await shop({ page: 'cart', html: 'product-1-9.0.0.html' });
     assert.deepEqual(
       listsOf(cart.html!).map((l) => l['list_id']),
-      ['crossselling-cart'],
-      'accessories belong to a product page',
+      ['crossselling-cart', 'block-viewedproduct'],
     );
+    const accessoriesOffTheProductPage = await shop({ page: 'cart', html: 'product-9-9.0.0.html' });
+    assert.ok(!listsOf(accessoriesOffTheProductPage.html!).some((l) => String(l['list_id']).startsWith('accessories')));
   });
 
   it('installs its table and hook, and the upgrade to 0.6.0 adds them to a shop that had the module', async () => {

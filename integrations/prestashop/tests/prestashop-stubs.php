@@ -505,17 +505,17 @@ class Link
         return "https://shop.example/$id-$rewrite.html";
     }
 
-    /** A controller's friendly URL, as the shop's routes in English make it. */
+    /** A controller's friendly URL: the scenario's `links` (a real shop's), else as the shop's routes in English make it. */
     public function getPageLink($controller, $ssl = null, $idLang = null, $request = null)
     {
-        return "https://shop.example/en/$controller";
+        return isset($GLOBALS['ps']['links'][$controller]) ? $GLOBALS['ps']['links'][$controller] : "https://shop.example/en/$controller";
     }
 
     public function getCategoryLink($category, $alias = null, $idLang = null)
     {
         $id = is_object($category) ? (int) $category->id : (int) $category;
 
-        return "https://shop.example/en/$id-category";
+        return isset($GLOBALS['ps']['links']["category-$id"]) ? $GLOBALS['ps']['links']["category-$id"] : "https://shop.example/en/$id-category";
     }
 
     /** PrestaShop's friendly image URL: `/<id_image>-<type>/<rewrite>.jpg`. */

@@ -25,8 +25,8 @@
  *   `["delete", params]` (`actionDeleteGDPRCustomer`), with `customers` the shop's addresses by customer id;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
  * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs;
- * - `post`: the fields a storefront form posted; `html`: a page as rendered (tests/fixtures), run through
- *   `actionOutputHTMLBefore` and printed as `html`; `page`: `cart` is the cart page; `state`: a JSON file holding Configuration and the tables
+ * - `post`: the fields a storefront form posted; `html`: a page as rendered (tests/fixtures: a real
+ *   9.0.0's, classic theme), run through `actionOutputHTMLBefore` and printed as `html`, `links` its addresses; `page`: `cart` is the cart page; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
  *
  * Prints JSON once the request is over (after the module's shutdown work): the head, the admin
@@ -64,6 +64,8 @@ $_SERVER = array_merge($_SERVER, ['HTTP_USER_AGENT' => 'Mozilla/5.0 (X11; Linux 
 $_GET = isset($scenario['get']) ? $scenario['get'] : [];
 // The fields a storefront form posted (the theme's AJAX add to cart posts the product form).
 $_POST = isset($scenario['post']) ? $scenario['post'] : [];
+// The shop's own addresses (Link) where a page of a real shop is read: `controller` or `category-<id>` => URL.
+$GLOBALS['ps']['links'] = isset($scenario['links']) ? $scenario['links'] : [];
 // PrestaShop 9's front controllers start PHP's session on every page (FrontController::prepareNotifications).
 if (!empty($scenario['session'])) {
     session_save_path(sys_get_temp_dir());

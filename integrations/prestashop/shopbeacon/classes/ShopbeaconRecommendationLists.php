@@ -17,13 +17,14 @@ if (!defined('_PS_VERSION_')) {
  * miniature with `data-id-product` (the attribute the themes' own scripts read), its first link the
  * product's address. A block is known by its section:
  *
- * - `data-type` (the classic theme): `popularproducts` (ps_featuredproducts) `home-featured`,
- *   `newproducts`, `bestsellers`, `specials` `block-<that type>`, `crossselling`
- *   `crossselling-<product>` on a product page and `crossselling-cart` on the cart;
+ * - `data-type` (the classic theme; on a real 9.0.0 `popularproducts`, `onsale`, `bestsellers`,
+ *   `crossselling`, `viewedproduct`, `categoryproducts`): ps_featuredproducts' `popularproducts` is
+ *   `home-featured`, ps_crossselling's `crossselling-<product>` on a product page and
+ *   `crossselling-cart` on the cart, any other block `block-<its data-type>`;
  * - the class `product-accessories` (classic and hummingbird): `accessories-<product>`;
- * - else its "all products" link, the address the block's module makes (hummingbird): the
- *   featured category's is `home-featured`, new products', best sales' and prices drop's are
- *   `block-newproducts`, `block-bestsellers`, `block-specials`.
+ * - else its "all products" link, the address the block's module makes (a theme that marks no
+ *   block): the featured category's is `home-featured`, new products', best sales' and prices
+ *   drop's `block-newproducts`, `block-bestsellers`, `block-onsale`.
  *
  * Any other section is no list: a theme that marks its blocks otherwise sends none of them.
  */
@@ -32,17 +33,11 @@ class ShopbeaconRecommendationLists
     /** relay/contract/event-catalogue.ts MAX_LIST_PRODUCTS. */
     const MAX_PRODUCTS = 200;
 
-    /** The classic theme's `data-type` of each module's section, and its list. */
-    const TYPES = [
-        'popularproducts' => 'home-featured',
-        'newproducts' => 'block-newproducts',
-        'bestsellers' => 'block-bestsellers',
-        'specials' => 'block-specials',
-        'crossselling' => 'crossselling-',
-    ];
+    /** The classic theme's `data-type`s whose lists are not `block-<data-type>`. */
+    const TYPES = ['popularproducts' => 'home-featured', 'crossselling' => 'crossselling-'];
 
     /** The page each "all products" link leads to, and its list. */
-    const PAGES = ['new-products' => 'block-newproducts', 'best-sales' => 'block-bestsellers', 'prices-drop' => 'block-specials'];
+    const PAGES = ['new-products' => 'block-newproducts', 'best-sales' => 'block-bestsellers', 'prices-drop' => 'block-onsale'];
 
     /**
      * `actionOutputHTMLBefore` (`['html' => &$html]`, the page as it goes out): the listings of
@@ -89,8 +84,8 @@ class ShopbeaconRecommendationLists
     private static function listId($tag, $body, Context $context)
     {
         $kind = null;
-        if (preg_match('/\bdata-type="([a-z]+)"/', $tag, $type) && isset(self::TYPES[$type[1]])) {
-            $kind = self::TYPES[$type[1]];
+        if (preg_match('/\bdata-type="([a-z]+)"/', $tag, $type)) {
+            $kind = isset(self::TYPES[$type[1]]) ? self::TYPES[$type[1]] : 'block-' . $type[1];
         } elseif (preg_match('/\bclass="[^"]*\bproduct-accessories\b/', $tag)) {
             $kind = 'accessories-';
         } elseif (preg_match('/<a\b[^>]*\bclass="[^"]*\ball-product-link\b[^"]*"[^>]*\bhref="([^"]+)"|<a\b[^>]*\bhref="([^"]+)"[^>]*\bclass="[^"]*\ball-product-link\b/', $body, $link)) {
