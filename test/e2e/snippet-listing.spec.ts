@@ -48,4 +48,37 @@ test.describe('snippet: what shoppers search and browse, through the relay, in C
       list_id: 'category-7',
     });
   });
+
+  test('the add to cart on the next page, and the purchase after it, name the search the product was clicked from, its position and the query', async ({
+    page,
+    shop,
+  }) => {
+    await page.goto(shop.url);
+    const products = [
+      { product_id: 50, position: 17, name: 'Tee', price: 15, currency: 'EUR', url: `${shop.url}/next` },
+    ];
+    await sb(page, 'search', { query: 'tee', results: 1 });
+    await sb(page, 'viewList', { list_id: 'search', products });
+    await page.click('#listed');
+    await page.waitForURL('**/next**');
+    await sb(page, 'addToCart', { product_id: 50, price: 15, currency: 'EUR' });
+    await sb(page, 'addToCart', { product_id: 51, price: 9, currency: 'EUR' });
+    await sb(page, 'purchase', {
+      order_id: 9,
+      order_value: 24,
+      currency: 'EUR',
+      items: [{ product_id: 50 }, { product_id: 51 }],
+    });
+    await sb(page, 'flush');
+    const records = () => shop.mock.records('events');
+    await expect.poll(() => named(records(), 'Order Completed').length).toBe(1);
+    const clicked = { list_id: 'search', position: 17, query: 'tee' };
+    expect(named(records(), 'Added To Cart').map((e) => e['event'])).toEqual([
+      expect.objectContaining({ product_id: 50, ...clicked }),
+      expect.not.objectContaining({ list_id: expect.anything() }),
+    ]);
+    expect(named(records(), 'Order Completed')[0]!['event']).toMatchObject({
+      items: [{ product_id: 50, ...clicked }, { product_id: 51 }],
+    });
+  });
 });

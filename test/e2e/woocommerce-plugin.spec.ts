@@ -61,4 +61,28 @@ test.describe('WooCommerce plugin on a page served by php -S, the relay under /s
     expect(added!['session_id']).toBe(viewed!['session_id']);
     expect((added!['event'] as Record<string, unknown>)['quantity']).toBe(3);
   });
+
+  test("an add to cart names the listing the shopper clicked the product from, as the snippet answers the plugin's form", async ({
+    page,
+    shop,
+  }) => {
+    await page.goto(`${shop.url}/?product=42`);
+    await expect.poll(() => shop.events().length).toBe(1);
+    await page.evaluate(() => {
+      const shopbeacon = (window as unknown as { shopbeacon: (...args: unknown[]) => unknown }).shopbeacon;
+      shopbeacon('click', { product_id: 42, list_id: 'related-50', position: 2 });
+    });
+    await page.click('#add');
+    // The server's add reaches the relay before the click, which the page sends as it unloads.
+    await expect
+      .poll(() =>
+        shop
+          .events()
+          .map((event) => event['event_name'])
+          .sort(),
+      )
+      .toEqual(['Added To Cart', 'Product Clicked', 'Product Viewed']);
+    const added = shop.events().find((event) => event['event_name'] === 'Added To Cart')!['event'];
+    expect(added).toMatchObject({ product_id: 42, list_id: 'related-50', position: 2 });
+  });
 });
