@@ -77,7 +77,7 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led t
       assert.deepEqual(catalogueRefusals(event!.event_name, event!.event), [], event!.event_name);
   });
 
-  it("keeps the line's attribution when the cart page raises or lowers its quantity without a word about clicks, and a later add's click replaces it", async () => {
+  it("keeps the line's attribution when the cart page raises or lowers its quantity without a word about clicks; a later add's click replaces it, and a line removed takes it along", async () => {
     relay.requests.length = 0;
     const state = newState();
     await shop({ state, cart: [], actions: [['add', 42, 1]], post: { shopbeacon_click: JSON.stringify(CLICK) } });
@@ -89,6 +89,9 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led t
       ],
     });
     await shop({ state, actions: [['add', 42, 1]], post: { shopbeacon_click: JSON.stringify(SEARCHED) } });
+    const emptied = await shop({ state, actions: [['delete', 42]] });
+    assert.deepEqual(emptied.attribution, [], 'a line gone takes its attribution with it');
+    await shop({ state, actions: [['add', 42, 1]] });
     assert.deepEqual(
       sent().map((e) => [e.event_name, attribution(e.event)]),
       [
@@ -96,6 +99,8 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led t
         ['Added To Cart', CLICK],
         ['Removed From Cart', CLICK],
         ['Added To Cart', SEARCHED],
+        ['Removed From Cart', SEARCHED],
+        ['Added To Cart', {}],
       ],
     );
   });

@@ -116,6 +116,12 @@ class ShopbeaconAttribution
         return $said ? $said : [];
     }
 
+    /** A line gone from the cart takes its attribution with it: the product added again later names its own. */
+    public static function forget(array $line)
+    {
+        Db::getInstance()->delete(self::TABLE, self::where($line));
+    }
+
     /** A line's attribution, as product fields (none for a line added without a click). */
     public static function ofLine(array $line)
     {

@@ -87,6 +87,9 @@ class ShopbeaconCartEvents
                 $click = $delta > 0 ? ShopbeaconAttribution::added($change) : ShopbeaconAttribution::ofLine($change);
                 $this->track($delta > 0 ? 'Added To Cart' : 'Removed From Cart', $change, abs($delta), $click);
             }
+            if (0 === $after && $delta < 0) {
+                ShopbeaconAttribution::forget($change);
+            }
         }
     }
 
