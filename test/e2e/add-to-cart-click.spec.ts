@@ -70,6 +70,16 @@ test.describe("the shop's add-to-cart scripts on real shops' forms, in Chromium"
       another.click('button[name=add-to-cart]'),
     );
     expect(other).toContain('name="shopbeacon_click"\r\n\r\n\r\n');
+    // A translated page's form: its own post (154) for the add, the default language's (18) for the click.
+    const translated = await page.context().newPage();
+    const german = form
+      .replace('value="18"', 'value="154"')
+      .replace('<button', '<input type="hidden" name="shopbeacon_click" value="" data-product="18"><button');
+    const posted154 = await posted(translated, german, WOOCOMMERCE!, 18, () =>
+      translated.click('button[name=add-to-cart]'),
+    );
+    expect(posted154).toContain(`name="shopbeacon_click"\r\n\r\n${JSON.stringify(CLICK)}\r\n`);
+    expect(posted154).toMatch(/name="add-to-cart"\r\n\r\n154\r\n/);
   });
 
   test("PrestaShop's product form, as the theme's add-to-cart button is clicked, carries the click of its product", async ({

@@ -55,6 +55,8 @@ export interface PluginScenario {
     currency: string;
     lines: [number, number, number, number, Record<string, unknown>?][];
   };
+  /** A product's add-to-cart markup: its form's field and its AJAX button's arguments. */
+  add_to_cart_markup?: number;
   /** The checkout turns the cart's lines into the order's (`woocommerce_checkout_create_order_line_item`). */
   create_order_lines?: boolean;
   /** A classic recommendations template rendered: its name and its products' ids in order. */
@@ -181,6 +183,8 @@ export interface PluginRequest {
   order_line_meta: Record<string, unknown>[];
   /** The recommendations as the plugin left their HTML. */
   recommendations: string;
+  /** The `add_to_cart_markup` product's form field as printed, and its button's arguments. */
+  add_to_cart_markup: { form: string; button: { attributes: Record<string, unknown> } } | null;
   stderr: string;
 }
 

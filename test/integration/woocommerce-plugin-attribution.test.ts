@@ -5,7 +5,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_KEY, relayForSuite, until } from '../helpers/relay-harness.js';
-import { ANONYMOUS, events, pluginSettings, runPluginRequest, skip } from '../helpers/woocommerce-plugin.js';
+import { readFileSync } from 'node:fs';
+import {
+  ANONYMOUS,
+  events,
+  PLUGIN_DIR,
+  pluginSettings,
+  runPluginRequest,
+  skip,
+  type PluginScenario,
+} from '../helpers/woocommerce-plugin.js';
 import { catalogueRefusals } from '../helpers/catalogue.js';
 
 const CLICK = { list_id: 'category-19', position: 17 };
@@ -123,5 +132,21 @@ describe('the WooCommerce plugin (integrations/woocommerce): what led to the car
     assert.match(page.head, /shopbeacon\("clickOf",\+i\)/);
     assert.match(page.head, /"adding_to_cart"/);
     assert.match(page.head, /name=shopbeacon_click/);
+  });
+
+  it("names the product of a translated page's form and AJAX button by the default language's id, as its clicks are named", async () => {
+    const polylang = JSON.parse(
+      readFileSync(`${PLUGIN_DIR}/tests/fixtures/polylang-3.7.3-translations.json`, 'utf8'),
+    ) as PluginScenario['polylang'];
+    const german = await runPluginRequest({ options: options(), polylang, add_to_cart_markup: 154 });
+    assert.equal(
+      german.add_to_cart_markup?.form,
+      '<input type="hidden" name="shopbeacon_click" value="" data-product="18">',
+    );
+    assert.deepEqual(german.add_to_cart_markup?.button.attributes, { 'data-shopbeacon_product': 18 });
+    const english = await runPluginRequest({ options: options(), add_to_cart_markup: 42 });
+    assert.match(english.add_to_cart_markup?.form ?? '', /data-product="42"/);
+    assert.match(english.head, /h\.getAttribute\("data-product"\)\|\|a\.value/);
+    assert.match(english.head, /d\.shopbeacon_product\|\|d\.product_id/);
   });
 });

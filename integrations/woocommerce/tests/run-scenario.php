@@ -174,6 +174,16 @@ if ( isset( $scenario['product_block'] ) ) {
 	$recommendations = apply_filters( 'render_block_' . $rendered['blockName'], $recommendations, $rendered );
 }
 
+// A product's add-to-cart markup (`add_to_cart_markup`: its id): the form's field, printed before its button, and the
+// AJAX button's arguments, as WooCommerce's templates ask the plugin.
+$add_to_cart_markup = null;
+if ( isset( $scenario['add_to_cart_markup'] ) ) {
+	$GLOBALS['product'] = wc_get_product( $scenario['add_to_cart_markup'] );
+	ob_start();
+	do_action( 'woocommerce_before_add_to_cart_button' );
+	$add_to_cart_markup = array( 'form' => ob_get_clean(), 'button' => apply_filters( 'woocommerce_loop_add_to_cart_args', array( 'attributes' => array() ), $GLOBALS['product'] ) );
+}
+
 // A block theme renders the template, and so the Product Collection block, before wp_head.
 $block = isset( $scenario['block'] ) ? apply_filters( 'render_block_woocommerce/product-collection', '<div class="wp-block-woocommerce-product-collection"><ul></ul></div>', array( 'attrs' => array( 'query' => array( 'inherit' => 'inherit' === $scenario['block'] ) ) ) ) : null;
 ob_start();
@@ -220,7 +230,7 @@ $page_done = microtime( true );
 do_action( 'shutdown' );
 // Registered after the plugin's own shutdown function, so it prints what that one did.
 register_shutdown_function(
-	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids, $rest_order_lines, $order_line_meta, $recommendations ) {
+	static function () use ( $head, $block, $footer, $settings, $page_done, $rest_price, $rest_product_ids, $rest_order_lines, $order_line_meta, $recommendations, $add_to_cart_markup ) {
 		$ended = $GLOBALS['sb_response_ended_at'] ?? null;
 		echo json_encode(
 			array(
@@ -246,6 +256,7 @@ register_shutdown_function(
 				'cart_contents'     => (object) WC()->cart->cart_contents,
 				'order_line_meta'   => $order_line_meta,
 				'recommendations'   => $recommendations,
+				'add_to_cart_markup' => $add_to_cart_markup,
 			)
 		);
 	}

@@ -22,12 +22,35 @@ class Shopbeacon_Attribution {
 	 * Fills `shopbeacon_click` in as the add is posted: the product form (its `add-to-cart` field
 	 * names the product, a variable product's parent), and the AJAX button (`adding_to_cart`, whose
 	 * request data WooCommerce lets handlers change). Empty when the snippet knows no click of this
-	 * session for the product: an add without one names none.
+	 * session for the product: an add without one names none. A product is asked for by the default
+	 * language's id the plugin puts beside the form and on the button (a translated page's form and
+	 * button name its own post, the clicks the default language's: Shopbeacon_Translations).
 	 */
-	const SCRIPT = '(function(){function c(i){try{var v=shopbeacon("clickOf",+i);return v?JSON.stringify(v):""}catch(x){return""}}document.addEventListener("submit",function(e){var f=e.target,a=f.querySelector&&f.querySelector("[name=add-to-cart]");if(!a)return;var h=f.querySelector("input[name=' . self::FIELD . ']");if(!h){h=document.createElement("input");h.type="hidden";h.name="' . self::FIELD . '";f.appendChild(h)}h.value=c(a.value)},true);document.addEventListener("DOMContentLoaded",function(){window.jQuery&&jQuery(document.body).on("adding_to_cart",function(e,b,d){d&&(d.' . self::FIELD . '=c(d.product_id))})})})();';
+	const SCRIPT = '(function(){function c(i){try{var v=shopbeacon("clickOf",+i);return v?JSON.stringify(v):""}catch(x){return""}}document.addEventListener("submit",function(e){var f=e.target,a=f.querySelector&&f.querySelector("[name=add-to-cart]");if(!a)return;var h=f.querySelector("input[name=' . self::FIELD . ']");if(!h){h=document.createElement("input");h.type="hidden";h.name="' . self::FIELD . '";f.appendChild(h)}h.value=c(h.getAttribute("data-product")||a.value)},true);document.addEventListener("DOMContentLoaded",function(){window.jQuery&&jQuery(document.body).on("adding_to_cart",function(e,b,d){d&&(d.' . self::FIELD . '=c(d.shopbeacon_product||d.product_id))})})})();';
 
 	public function register() {
 		add_action( 'woocommerce_checkout_create_order_line_item', array( $this, 'onto_order_line' ), 10, 3 );
+		add_action( 'woocommerce_before_add_to_cart_button', array( $this, 'print_form_field' ) );
+		add_filter( 'woocommerce_loop_add_to_cart_args', array( $this, 'button_args' ), 10, 2 );
+	}
+
+	/** The product form's field, naming the product as the clicks do; the script fills its value in. */
+	public function print_form_field() {
+		global $product;
+		if ( $product instanceof WC_Product ) {
+			echo '<input type="hidden" name="' . esc_attr( self::FIELD ) . '" value="" data-product="' . esc_attr( (string) Shopbeacon_Translations::product_id( $product->get_id() ) ) . '">';
+		}
+	}
+
+	/**
+	 * `apply_filters( 'woocommerce_loop_add_to_cart_args', $args, $product )`: the AJAX button names
+	 * the product as the clicks do (WooCommerce posts every `data-` attribute of the button).
+	 */
+	public function button_args( $args, $product = null ) {
+		if ( is_array( $args ) && $product instanceof WC_Product ) {
+			$args['attributes']['data-shopbeacon_product'] = Shopbeacon_Translations::product_id( $product->get_id() );
+		}
+		return $args;
 	}
 
 	/**
