@@ -15,7 +15,7 @@ function printed(guard: string, file: string, constant: string): string | undefi
   }
 }
 const WOOCOMMERCE = printed(
-  "define('ABSPATH', '/');",
+  "define('ABSPATH', '/'); require 'integrations/woocommerce/shopbeacon/includes/class-shopbeacon-listing-events.php';",
   'integrations/woocommerce/shopbeacon/includes/class-shopbeacon-attribution.php',
   'Shopbeacon_Attribution::SCRIPT',
 );
@@ -90,5 +90,49 @@ test.describe("the shop's add-to-cart scripts on real shops' forms, in Chromium"
     const fields = new URLSearchParams(body);
     expect(fields.get('id_product')).toBe('9');
     expect(JSON.parse(fields.get('shopbeacon_click') ?? 'null')).toEqual(CLICK);
+  });
+
+  test("WooCommerce's AJAX button of a listed product is a click in the listing whose element follows it: the add names that listing", async ({
+    page,
+  }) => {
+    const crossSells = readFileSync('integrations/woocommerce/tests/fixtures/cross-sells-classic-cart.html', 'utf8');
+    const listing = (list_id: string, ids: number[]) =>
+      `<script type="application/json" class="shopbeacon-list">${JSON.stringify({
+        list_id,
+        products: ids.map((product_id, i) => ({ product_id, position: i + 1 })),
+      })}</script>`;
+    // A listing before the buttons is another's; the cross-sells' element follows them, as the plugin prints it.
+    const html = `${listing('category-3', [22])}${crossSells}${listing('cross-sell-cart', [14, 22])}`;
+    await page.route('**/*', (route) =>
+      route.request().url() === SHOP_PAGE ? route.fulfill({ body: html, contentType: 'text/html' }) : route.abort(),
+    );
+    await page.addInitScript(() => {
+      const clicks: Record<string, unknown> = {};
+      const w = window as unknown as Record<string, unknown>;
+      w['shopbeacon'] = (command: string, a: { product_id: number; list_id: string; position: number }) =>
+        command === 'click'
+          ? (clicks[a.product_id] = { list_id: a.list_id, position: a.position })
+          : command === 'clickOf'
+            ? clicks[a as unknown as number]
+            : undefined;
+      // WooCommerce's jQuery as far as the script uses it: the handler of `adding_to_cart` on the body.
+      w['jQuery'] = () => ({ on: (_name: string, handler: unknown) => (w['addingToCart'] = handler) });
+    });
+    await page.addInitScript(WOOCOMMERCE!);
+    await page.goto(SHOP_PAGE);
+    const added = await page.evaluate(() => {
+      const adding = (window as unknown as { addingToCart: (e: unknown, b: unknown, d: unknown) => void }).addingToCart;
+      const data = (id: string) => {
+        const button = document.querySelector(`[data-product_id="${id}"]`);
+        const sent: Record<string, unknown> = { product_id: id };
+        adding({}, [button], sent);
+        return sent['shopbeacon_click'];
+      };
+      return [data('22'), data('14')];
+    });
+    expect(added.map((click) => JSON.parse(String(click)))).toEqual([
+      { list_id: 'cross-sell-cart', position: 2 },
+      { list_id: 'cross-sell-cart', position: 1 },
+    ]);
   });
 });

@@ -24,9 +24,12 @@ class Shopbeacon_Attribution {
 	 * request data WooCommerce lets handlers change). Empty when the snippet knows no click of this
 	 * session for the product: an add without one names none. A product is asked for by the default
 	 * language's id the plugin puts beside the form and on the button (a translated page's form and
-	 * button name its own post, the clicks the default language's: Shopbeacon_Translations).
+	 * button name its own post, the clicks the default language's: Shopbeacon_Translations). An AJAX
+	 * button of a listed product is a click in its listing, the first listing element after it that
+	 * lists the product (each listing's element follows its products: Shopbeacon_Listing_Events,
+	 * Shopbeacon_Recommendation_Lists), so an add from a related product's button names it.
 	 */
-	const SCRIPT = '(function(){function c(i){try{var v=shopbeacon("clickOf",+i);return v?JSON.stringify(v):""}catch(x){return""}}document.addEventListener("submit",function(e){var f=e.target,a=f.querySelector&&f.querySelector("[name=add-to-cart]");if(!a)return;var h=f.querySelector("input[name=' . self::FIELD . ']");if(!h){h=document.createElement("input");h.type="hidden";h.name="' . self::FIELD . '";f.appendChild(h)}h.value=c(h.getAttribute("data-product")||a.value)},true);document.addEventListener("DOMContentLoaded",function(){window.jQuery&&jQuery(document.body).on("adding_to_cart",function(e,b,d){d&&(d.' . self::FIELD . '=c(d.shopbeacon_product||d.product_id))})})})();';
+	const SCRIPT = '(function(){function c(i){try{var v=shopbeacon("clickOf",+i);return v?JSON.stringify(v):""}catch(x){return""}}document.addEventListener("submit",function(e){var f=e.target,a=f.querySelector&&f.querySelector("[name=add-to-cart]");if(!a)return;var h=f.querySelector("input[name=' . self::FIELD . ']");if(!h){h=document.createElement("input");h.type="hidden";h.name="' . self::FIELD . '";f.appendChild(h)}h.value=c(h.getAttribute("data-product")||a.value)},true);function l(b,i){var s=document.querySelectorAll("script.' . Shopbeacon_Listing_Events::ELEMENT . '"),k,j,o;for(k=0;k<s.length;k++)if(b.compareDocumentPosition(s[k])&4)try{o=JSON.parse(s[k].textContent);for(j=0;j<o.products.length;j++)if(o.products[j].product_id==i)return{product_id:+i,list_id:o.list_id,position:o.products[j].position}}catch(x){}}document.addEventListener("DOMContentLoaded",function(){window.jQuery&&jQuery(document.body).on("adding_to_cart",function(e,b,d){if(!d)return;var i=d.shopbeacon_product||d.product_id,k=b&&b[0]&&l(b[0],i);try{k&&shopbeacon("click",k)}catch(x){}d.' . self::FIELD . '=c(i)})})})();';
 
 	public function register() {
 		add_action( 'woocommerce_checkout_create_order_line_item', array( $this, 'onto_order_line' ), 10, 3 );
