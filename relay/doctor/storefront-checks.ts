@@ -101,10 +101,10 @@ export function consentCheck(html: string, page: string): DoctorCheck {
   const found = STANDARDS.find(([, , shown]) => shown.test(html));
   if (found)
     return ok(HOP, 'consent', `${page}: follows ${found[0]} (data-consent auto, the first standard the page speaks)`);
-  return warning(
+  return ok(
     HOP,
     'consent',
-    `${page}: no banner standard in its HTML (TCF, the WP Consent API, Consent Mode): under data-consent auto the snippet sends without asking unless the page speaks one once loaded; a banner that speaks none needs data-consent="required" and its own shopbeacon('consent', …) calls`,
+    `${page}: no banner standard in its HTML (TCF, the WP Consent API, Consent Mode), so under data-consent auto events go without asking unless the page speaks one once loaded; where the shop needs consent, a banner that speaks none needs data-consent="required" and its own shopbeacon('consent', …) calls`,
   );
 }
 
