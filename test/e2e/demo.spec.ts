@@ -115,7 +115,7 @@ test.describe('npm start: the demo storefront and the live debugger', () => {
     await expect(page.locator('#visitors [data-value]')).toHaveText('1');
     await expect(page.locator('#sync [data-value]')).toHaveText('off');
     await expect(page.locator('#coverage [data-value]')).toHaveText('100 %');
-    await expect(page.locator('#coverage [data-hint]')).toContainText('mirror: 1 of 1 joined');
+    await expect(page.locator('#coverage [data-hint]')).toContainText('mirror: 1 of 1 storefront orders joined');
     await page.screenshot({ path: testInfo.outputPath('debugger.png'), fullPage: true });
 
     await page.getByLabel('event_name').fill('Removed');
