@@ -69,6 +69,12 @@ export default [
     plugins: [nodeResolve({ browser: true }), compile(false), minify(false), prepend(PIXEL_BANNER)],
   },
   {
+    input: 'snippet/shopify-storefront/index.ts',
+    output: { file: 'dist/shopbeacon-shopify.js', format: 'iife', strict: false },
+    // No property mangling: the events' fields are Shopify's names, and `viewList`'s the catalogue's.
+    plugins: [nodeResolve({ browser: true }), compile(false), minify(false)],
+  },
+  {
     input: 'snippet/esm.ts',
     output: { dir: 'dist', entryFileNames: 'shopbeacon.mjs', format: 'es' },
     plugins: [nodeResolve({ browser: true }), compile(true), minify(false)],

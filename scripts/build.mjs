@@ -1,6 +1,6 @@
 // Builds the relay (tsc → dist/relay, its dependencies bundled into dist/vendor, the CLI into
-// dist/cli.js), the snippet and the Shopify pixel (rollup → dist/shopbeacon.js, .mjs,
-// dist/shopify-pixel.js), the WooCommerce plugin's and the PrestaShop module's zips
+// dist/cli.js), the snippet, the Shopify pixel and storefront companion (rollup → dist/shopbeacon.js,
+// .mjs, dist/shopify-pixel.js, dist/shopbeacon-shopify.js), the WooCommerce plugin's and the PrestaShop module's zips
 // (dist/shopbeacon-woocommerce.zip, dist/shopbeacon-prestashop.zip). `--if-stale` builds only when
 // an output is missing or older than a source, so `npm start` stays fast after the first run and
 // still rebuilds after a `git pull`.
@@ -14,6 +14,7 @@ const outputs = [
   'dist/vendor/koa.js',
   'dist/shopbeacon.js',
   'dist/shopify-pixel.js',
+  'dist/shopbeacon-shopify.js',
   'dist/shopbeacon-woocommerce.zip',
   'dist/shopbeacon-prestashop.zip',
   'dist/web/debugger.js',

@@ -11,6 +11,7 @@ export default function freshBuilds(): void {
   const builds = [
     buildState('dist/shopbeacon.js', SNIPPET_SOURCES),
     buildState('dist/shopify-pixel.js', SNIPPET_SOURCES),
+    buildState('dist/shopbeacon-shopify.js', SNIPPET_SOURCES),
     buildState('dist/relay/index.js', RELAY_SOURCES),
   ];
   for (const { says } of builds) console.log(`the browser tier reads ${says}`);
