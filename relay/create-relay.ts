@@ -54,6 +54,8 @@ export interface RelayDeps {
   logger?: Logger;
   /** The built snippet to serve. @default dist/shopbeacon.js of this package */
   scriptFile?: string;
+  /** The built Shopify storefront companion to serve. @default dist/shopbeacon-shopify.js of this package */
+  shopifyScriptFile?: string;
   /** The built debugger and storefront assets. @default dist/web of this package */
   assetDir?: string;
 }
@@ -139,6 +141,7 @@ export function createRelay(config: RelayConfig, deps: RelayDeps = {}): Relay {
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy }) as Relay;
   const router = relayRouter(config, parts, {
     scriptFile: deps.scriptFile ?? join(packageRoot(), 'dist', 'shopbeacon.js'),
+    shopifyScriptFile: deps.shopifyScriptFile ?? join(packageRoot(), 'dist', 'shopbeacon-shopify.js'),
     assetDir: deps.assetDir,
   });
   const requests = new RequestEvents();

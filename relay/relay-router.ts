@@ -44,6 +44,7 @@ export function cachedFor<T>(ms: number, read: () => T, now: () => number = Date
 
 interface RouterFiles {
   scriptFile: string;
+  shopifyScriptFile: string;
   assetDir: string | undefined;
 }
 
@@ -134,6 +135,10 @@ function addBrowserRoutes(
   router.post('/collect', origins, collect);
   router.options('/collect', origins);
   router.get('/shopbeacon.js', scriptRoute({ file: files.scriptFile }));
+  router.get(
+    '/shopbeacon-shopify.js',
+    scriptRoute({ file: files.shopifyScriptFile, what: 'the Shopify storefront companion' }),
+  );
 }
 
 /** The debugger's coverage card: each platform's last 7 days, its first unjoined orders. */

@@ -19,13 +19,15 @@ function loadVariants(file: string): ScriptVariants | undefined {
 }
 
 /**
- * `GET /shopbeacon.js`: the built snippet, compressed once at start, with a strong ETag. An hour of
+ * `GET /shopbeacon.js`: the built snippet (and `GET /shopbeacon-shopify.js` the Shopify storefront
+ * companion, `what` in the refusal), compressed once at start, with a strong ETag. An hour of
  * caching keeps repeat page views free; the ETag makes the revalidation after it a 304.
  */
-export function scriptRoute(options: { file: string }) {
+export function scriptRoute(options: { file: string; what?: string }) {
   const variants = loadVariants(options.file);
   return function script(ctx: Context): void {
-    if (!variants) throw new HttpError(404, 'snippet_not_built', 'the snippet is not built: run npm run build');
+    if (!variants)
+      throw new HttpError(404, 'snippet_not_built', `${options.what ?? 'the snippet'} is not built: run npm run build`);
     ctx.set('ETag', variants.etag);
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.vary('Accept-Encoding');

@@ -55,11 +55,13 @@ describe('the relay behind nginx with deploy/nginx/shopbeacon.conf', { skip }, (
   });
   after(() => undeploy(d));
 
-  it('serves the script under /sb/', async () => {
-    const response = await fetch(`${d.shop}/shopbeacon.js`);
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get('content-type') ?? '', /javascript/);
-    assert.ok((await response.text()).length > 500);
+  it('serves the snippet and the Shopify storefront companion under /sb/', async () => {
+    for (const file of ['shopbeacon.js', 'shopbeacon-shopify.js']) {
+      const response = await fetch(`${d.shop}/${file}`);
+      assert.equal(response.status, 200, file);
+      assert.match(response.headers.get('content-type') ?? '', /javascript/);
+      assert.ok((await response.text()).length > 500, file);
+    }
   });
 
   it('takes /sb/collect and delivers the event to the service', async () => {

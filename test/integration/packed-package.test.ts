@@ -90,14 +90,16 @@ describe('the packed package, installed into an empty directory', { timeout: 600
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('serves the demo storefront, the snippet and a healthy /healthz from `npx shopbeacon relay`', async () => {
+  it('serves the demo storefront, the snippet, its Shopify storefront companion and a healthy /healthz from `npx shopbeacon relay`', async () => {
     assert.equal((await fetch(`${relay!.url}/healthz`)).status, 200);
     const page = await fetch(`${relay!.url}/`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<html/i);
-    const script = await fetch(`${relay!.url}/shopbeacon.js`);
-    assert.equal(script.status, 200);
-    assert.ok((await script.text()).length > 1000);
+    for (const file of ['shopbeacon.js', 'shopbeacon-shopify.js']) {
+      const script = await fetch(`${relay!.url}/${file}`);
+      assert.equal(script.status, 200, file);
+      assert.ok((await script.text()).length > 1000, file);
+    }
   });
 
   it('ships the Shopify pixel, the WooCommerce plugin zip and the deployment files, and prints the pixel from there', async () => {

@@ -24,6 +24,7 @@ const SECRETS = {
   woocommerceSecret: 'wc-secret-5b1d7e-0a9c3f6e2d8b4a1c7e5f',
 };
 const SNIPPET = '/* the built snippet */';
+const COMPANION = '/* the built Shopify storefront companion */';
 const SHOPIFY_SECRET = 'shpss_9a4c2f7e1b';
 
 /** The relay's private routes: the operator's, the debugger's and the `/v1` mirror. */
@@ -59,11 +60,16 @@ async function routes(t: TestContext, settings: Partial<Record<keyof RelayConfig
   const dir = mkdtempSync(join(tmpdir(), 'sb-router-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'shopbeacon.js'), SNIPPET);
+  writeFileSync(join(dir, 'shopbeacon-shopify.js'), COMPANION);
   const mock = await createMockUpstream({ token: SECRETS.token });
   cleanups.push(() => mock.close());
   const raw = { baseUrl: mock.url, token: SECRETS.token, dataDir: join(dir, 'data'), logLevel: 'silent', ...settings };
   const config = { ...parseRelayConfig(raw), demo };
-  const files = { scriptFile: join(dir, 'shopbeacon.js'), assetDir: dir };
+  const files = {
+    scriptFile: join(dir, 'shopbeacon.js'),
+    shopifyScriptFile: join(dir, 'shopbeacon-shopify.js'),
+    assetDir: dir,
+  };
   const relay = createRelay(config, { logger: createLogger('silent'), ...files });
   cleanups.push(() => relay.shopbeacon.close());
   // Metrics of its own: `/metrics` registers its gauges on them, and createRelay's router did on the relay's.
@@ -193,7 +199,7 @@ describe('relayRouter (relay/relay-router.ts) on a real Koa server', () => {
     assert.equal((await live.call('GET', '/_debug/snapshot')).status, 401);
   });
 
-  it("answers the public door without a key: health, a bare readiness, the snippet file, the listed origins' posts, the webhooks whose secret is set", async (t) => {
+  it("answers the public door without a key: health, a bare readiness, the snippet's files, the listed origins' posts, the webhooks whose secret is set", async (t) => {
     const { call } = await routes(t, { ...SECRETS, shopCurrency: 'EUR', allowedOrigins: 'https://shop.example' });
     assert.deepEqual(
       [(await call('GET', '/healthz')).status, (await call('GET', '/readyz')).body],
@@ -201,6 +207,8 @@ describe('relayRouter (relay/relay-router.ts) on a real Koa server', () => {
     );
     const script = await call('GET', '/shopbeacon.js');
     assert.deepEqual([script.status, script.text], [200, SNIPPET]);
+    const companion = await call('GET', '/shopbeacon-shopify.js');
+    assert.deepEqual([companion.status, companion.text], [200, COMPANION]);
     const unsigned = await call('POST', '/webhooks/woocommerce');
     assert.deepEqual([unsigned.status, unsigned.body['error']], [401, 'invalid_signature']);
     assert.equal((await call('POST', '/webhooks/shopify')).status, 404);
