@@ -27,6 +27,9 @@ const PAGES: Record<string, string> = {
   '/consent': ' data-consent="required"',
   '/debug': ' data-debug',
 };
+/** A Shopify theme's pages, `test/e2e/fixtures/shopify-theme.html`: the snippet and its storefront companion. */
+const THEME_PAGE = readFileSync('test/e2e/fixtures/shopify-theme.html', 'utf8');
+const isThemePage = (path: string) => /^\/(products|collections)\//.test(path);
 
 export class ShopWithRelay {
   mock!: MockUpstream;
@@ -52,7 +55,12 @@ export class ShopWithRelay {
         req.url = req.url.slice(3);
         return void relayHandler(req, res);
       }
-      const attributes = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (isThemePage(path)) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return void res.end(THEME_PAGE);
+      }
+      const attributes = PAGES[path];
       if (attributes !== undefined) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return void res.end(
