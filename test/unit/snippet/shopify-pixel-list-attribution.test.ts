@@ -81,3 +81,31 @@ describe('createListAttribution(store)', () => {
     assert.deepEqual(createListAttribution(store)(ordered(6), 's2')[1], { order_id: 1, items: [{ product_id: 6 }] });
   });
 });
+
+describe("createListAttribution(store) and the storefront snippet's clicks", () => {
+  const storefrontClick = (session: string) =>
+    JSON.stringify({ s: session, c: { '9': { list_id: 'recommendation-6', position: 2 } } });
+
+  it('gives an add the recommendation click the storefront snippet kept in this session, which the pixel never saw', () => {
+    const store = storage();
+    store.set('_sb_lc', storefrontClick('s1'));
+    assert.deepEqual(createListAttribution(store)(added(9), 's1'), [
+      'addToCart',
+      { product_id: 9, list_id: 'recommendation-6', position: 2 },
+    ]);
+    assert.deepEqual(createListAttribution(store)(ordered(9), 's1')[1], {
+      order_id: 1,
+      items: [{ product_id: 9, list_id: 'recommendation-6', position: 2 }],
+    });
+  });
+
+  it("takes none from another session's storefront clicks, and its own click before the snippet's", () => {
+    const store = storage();
+    store.set('_sb_lc', storefrontClick('s0'));
+    assert.deepEqual(createListAttribution(store)(added(9), 's1'), ['addToCart', { product_id: 9 }]);
+    store.set('_sb_lc', storefrontClick('s1'));
+    const page = createListAttribution(store);
+    page(clicked('collection-3', 9, 4), 's1');
+    assert.deepEqual(page(added(9), 's1'), ['addToCart', { product_id: 9, list_id: 'collection-3', position: 4 }]);
+  });
+});
