@@ -41,7 +41,7 @@ describe(
       );
       assert.match(
         readFileSync(join(MODULE, 'upgrade/upgrade-0.2.0.php'), 'utf8'),
-        /function upgrade_module_0_2_0\(\$module\)\n\{\n {4}return \$module->registerHook\(shopbeacon::HOOKS\);/,
+        /function upgrade_module_0_2_0\(\$module\)\n\{\n {4}return \$module->registerHooksOnUpgrade\(\);/,
       );
     });
 

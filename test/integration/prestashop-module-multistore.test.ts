@@ -18,6 +18,29 @@ import {
   type FakeRelay,
 } from '../helpers/prestashop-module.js';
 
+/** A shop as 0.4.0 left it: one queued event in a table with no shop column, one global retry time. */
+function shopWithModule040(): string {
+  const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
+  const body = JSON.stringify({
+    user_id: 'v1sitor-abcdefghij',
+    event_name: 'Added To Cart',
+    event: { product_id: 42 },
+  });
+  writeFileSync(
+    state,
+    JSON.stringify({
+      config: { SHOPBEACON_RETRY_AT: '1', PS_SHOP_DEFAULT: '1' },
+      tables: {
+        shopbeacon_queue: [{ body, date_add: String(Math.floor(Date.now() / 1000)), id_shopbeacon_queue: 1 }],
+        cart_product: [],
+      },
+      created: { shopbeacon_queue: ['id_shopbeacon_queue', 'body', 'date_add'] },
+      next_id: 2,
+    }),
+  );
+  return state;
+}
+
 describe('the PrestaShop module in a multistore', { skip }, () => {
   let relay: FakeRelay;
   before(async () => {
@@ -82,24 +105,7 @@ describe('the PrestaShop module in a multistore', { skip }, () => {
   });
 
   it("gives 0.4.0's queued events and retry time to the default shop when 0.5.0 is uploaded, so another shop's relay never gets them", async () => {
-    const state = join(mkdtempSync(join(tmpdir(), 'sb-ps-')), 'state.json');
-    const body = JSON.stringify({
-      user_id: 'v1sitor-abcdefghij',
-      event_name: 'Added To Cart',
-      event: { product_id: 42 },
-    });
-    writeFileSync(
-      state,
-      JSON.stringify({
-        config: { SHOPBEACON_RETRY_AT: '1', PS_SHOP_DEFAULT: '1' },
-        tables: {
-          shopbeacon_queue: [{ body, date_add: String(Math.floor(Date.now() / 1000)), id_shopbeacon_queue: 1 }],
-          cart_product: [],
-        },
-        created: { shopbeacon_queue: true },
-        next_id: 2,
-      }),
-    );
+    const state = shopWithModule040();
     const upgraded = await request({ state, upgrade: '0.5.0' });
     assert.equal((upgraded as unknown as { upgraded: boolean }).upgraded, true);
     assert.deepEqual(upgraded.queue_shops, [1]);
@@ -109,5 +115,23 @@ describe('the PrestaShop module in a multistore', { skip }, () => {
     const other = await request({ state, shop: 2, config: settings(relay.url), cookies: ANONYMOUS, page: true });
     assert.deepEqual(relay.requests, [], 'shop 2 has nothing due');
     assert.equal(other.retry_at, 0);
+  });
+
+  it("upgrades 0.4.0 to 0.6.0 through both scripts with the id-less instance PrestaShop 9's Module Manager hands them, and an upload made again runs them again unharmed", async () => {
+    const state = shopWithModule040();
+    const upgraded = await request({ state, upgrade: ['0.5.0', '0.6.0'] });
+    assert.equal(upgraded.upgraded, true);
+    for (const hook of [
+      'registergdprconsent',
+      'actionexportgdprdata',
+      'actiondeletegdprcustomer',
+      'actionoutputhtmlbefore',
+    ])
+      assert.ok(upgraded.hooks.includes(hook), `${hook} registered`);
+    assert.deepEqual(upgraded.tables_created, ['shopbeacon_queue', 'shopbeacon_attribution']);
+    const again = await request({ state, upgrade: ['0.5.0', '0.6.0'] });
+    assert.equal(again.upgraded, true, 'the column already there and the retry time already moved are no failure');
+    assert.deepEqual(again.queue_shops, [1]);
+    assert.equal(again.retry_at, 1, "the default shop's retry time is still the one 0.4.0 kept");
   });
 });

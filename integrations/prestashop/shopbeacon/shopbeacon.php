@@ -99,6 +99,21 @@ class shopbeacon extends Module
             && $this->registerHook(self::HOOKS);
     }
 
+    /**
+     * HOOKS registered from an upgrade script. PrestaShop 9.0.0's Module Manager hands those scripts
+     * an instance whose id is not set, and Hook::registerHook registers nothing for an instance
+     * without one (it answers false, and the whole upgrade is reported failed): the id is read from
+     * ps_module by name. registerHook skips the hooks already registered, so a second run is harmless.
+     */
+    public function registerHooksOnUpgrade()
+    {
+        if (!isset($this->id) || !is_numeric($this->id)) {
+            $this->id = (int) Module::getModuleIdByName($this->name);
+        }
+
+        return $this->registerHook(self::HOOKS);
+    }
+
     public function uninstall()
     {
         foreach (array_merge(ShopbeaconSettings::keys(), [ShopbeaconRetryQueue::RETRY_AT]) as $key) {

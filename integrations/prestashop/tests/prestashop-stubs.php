@@ -9,6 +9,8 @@
 define('_PS_VERSION_', '1.7.8.0');
 define('_DB_PREFIX_', 'ps_');
 define('_MYSQL_ENGINE_', 'InnoDB');
+/** The module's id in the stand-in's ps_module. */
+define('MODULE_ID', 78);
 
 $GLOBALS['ps'] = [
     'config' => [],
@@ -104,13 +106,19 @@ class Db
     public function execute($sql, $useCache = true)
     {
         ++$GLOBALS['ps']['queries'];
+        // A table created is kept with its columns' names (`created`), as SHOW COLUMNS reads them; an existing one stays as it is.
         if (preg_match('/^CREATE TABLE IF NOT EXISTS `(\w+)`/', $sql, $m)) {
-            $GLOBALS['ps']['created'][self::table($m[1])] = true;
+            preg_match_all('/^\s*`(\w+)` [A-Z]/m', $sql, $columns);
+            $GLOBALS['ps']['created'] += [self::table($m[1]) => $columns[1]];
 
             return true;
         }
-        // 0.5.0's upgrade: the queue's rows, which had no shop, take the column's default.
+        // 0.5.0's upgrade: the queue's rows, which had no shop, take the column's default. MySQL refuses a column the table has.
         if (preg_match('/^ALTER TABLE `ps_shopbeacon_queue`\s+ADD COLUMN `id_shop` INT UNSIGNED NOT NULL DEFAULT (\d+) AFTER `id_shopbeacon_queue`,\s+ADD KEY `id_shop` \(`id_shop`, `id_shopbeacon_queue`\)$/', $sql, $m)) {
+            if (self::hasColumn('shopbeacon_queue', 'id_shop')) {
+                return false;
+            }
+            $GLOBALS['ps']['created']['shopbeacon_queue'][] = 'id_shop';
             foreach ($GLOBALS['ps']['tables']['shopbeacon_queue'] as $index => $row) {
                 $GLOBALS['ps']['tables']['shopbeacon_queue'][$index] += ['id_shop' => $m[1]];
             }
@@ -182,9 +190,17 @@ class Db
         return true;
     }
 
+    private static function hasColumn($table, $column)
+    {
+        return isset($GLOBALS['ps']['created'][$table]) && in_array($column, $GLOBALS['ps']['created'][$table], true);
+    }
+
     public function executeS($sql, $array = true, $useCache = true)
     {
         ++$GLOBALS['ps']['queries'];
+        if (preg_match("/^SHOW COLUMNS FROM `ps_(\\w+)` LIKE '(\\w+)'$/", $sql, $m)) {
+            return self::hasColumn($m[1], $m[2]) ? [['Field' => $m[2]]] : [];
+        }
         if (preg_match('/^SELECT `id_shopbeacon_queue`, `body` FROM `ps_shopbeacon_queue` WHERE (.+) ORDER BY `id_shopbeacon_queue` ASC LIMIT (\d+)$/', $sql, $m)) {
             $rows = array_values(array_filter($GLOBALS['ps']['tables']['shopbeacon_queue'], static function ($row) use ($m) {
                 return self::matches($row, $m[1]);
@@ -323,12 +339,20 @@ abstract class Module
     public $displayName;
     public $description;
     public $table = 'module';
+    /** @var int|null the module's row in ps_module, which Module::__construct reads by name */
+    public $id;
     /** @var Context */
     public $context;
 
     public function __construct()
     {
         $this->context = Context::getContext();
+        $this->id = self::getModuleIdByName($this->name);
+    }
+
+    public static function getModuleIdByName($name)
+    {
+        return 'shopbeacon' === $name ? MODULE_ID : 0;
     }
 
     public function install()
@@ -347,8 +371,12 @@ abstract class Module
         return true;
     }
 
+    /** As Hook::registerHook: an instance without its id registers nothing. */
     public function registerHook($hookName, $shopList = null)
     {
+        if (!isset($this->id) || !is_numeric($this->id)) {
+            return false;
+        }
         foreach ((array) $hookName as $name) {
             if (!method_exists($this, 'hook' . ucfirst($name))) {
                 throw new Exception("registered $name without a hook method");

@@ -24,7 +24,7 @@
  * - `gdpr`: psgdpr's calls, `["export", params]` (`actionExportGDPRData`, its answer printed in `gdpr`) and
  *   `["delete", params]` (`actionDeleteGDPRCustomer`), with `customers` the shop's addresses by customer id;
  * - `admin`: a back-office request to getContent(), with `post` fields when the form is saved;
- * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs;
+ * - `install` / `uninstall`: run them; `upgrade`: a version whose upgrade script runs (a list: each in turn);
  * - `post`: the fields a storefront form posted; `html`: a page as rendered (tests/fixtures: a real
  *   9.0.0's, classic theme), run through `actionOutputHTMLBefore` and printed as `html`, `links` its addresses; `page`: `cart` is the cart page; `state`: a JSON file holding Configuration and the tables
  *   between runs (the retry queue across requests).
@@ -140,9 +140,17 @@ $GLOBALS['scenario_end'] = $end = new ScenarioEnd($state);
 require __DIR__ . '/../shopbeacon/shopbeacon.php';
 $module = new shopbeacon();
 if (isset($scenario['upgrade'])) {
-    // Module::runUpgradeModule: the upgrade script of the version uploaded, once the new files are in place.
-    require __DIR__ . '/../shopbeacon/upgrade/upgrade-' . $scenario['upgrade'] . '.php';
-    $end->out['upgraded'] = call_user_func('upgrade_module_' . str_replace('.', '_', $scenario['upgrade']), $module);
+    // Module::runUpgradeModule: the upgrade script of the version uploaded, once the new files are in place. PrestaShop 9.0.0's
+    // Module Manager hands it an instance whose id is not set (seen on a real shop's upload): the scripts must not rely on it.
+    $module->id = null;
+    // Several versions: each script in turn on that instance, stopping at the first that fails, as runUpgradeModule does.
+    foreach ((array) $scenario['upgrade'] as $version) {
+        require_once __DIR__ . '/../shopbeacon/upgrade/upgrade-' . $version . '.php';
+        $end->out['upgraded'] = call_user_func('upgrade_module_' . str_replace('.', '_', $version), $module);
+        if (!$end->out['upgraded']) {
+            break;
+        }
+    }
 } elseif (!empty($scenario['install'])) {
     $end->out['installed'] = $module->install();
 } else {

@@ -55,6 +55,12 @@ class ShopbeaconRetryQueue
             ADD KEY `id_shop` (`id_shop`, `id_shopbeacon_queue`)';
     }
 
+    /** The queue's shop column, if the table has it: a row when it has. */
+    public static function shopColumnSql()
+    {
+        return 'SHOW COLUMNS FROM `' . _DB_PREFIX_ . self::TABLE . '` LIKE \'id_shop\'';
+    }
+
     public static function dropTableSql()
     {
         return 'DROP TABLE IF EXISTS `' . _DB_PREFIX_ . self::TABLE . '`';

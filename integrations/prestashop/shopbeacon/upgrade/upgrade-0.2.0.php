@@ -9,8 +9,9 @@ if (!defined('_PS_VERSION_')) {
 }
 
 /**
- * PrestaShop runs this when a merchant uploads 0.2.0 over 0.1.0: the placed order's hook is new,
- * and registerHook skips the hooks already registered.
+ * PrestaShop runs this when a merchant uploads 0.2.0 over 0.1.0: the placed order's hook is new.
+ * registerHooksOnUpgrade, not registerHook: PrestaShop 9's Module Manager hands this script an
+ * instance without its id, for which registerHook registers nothing.
  *
  * @param shopbeacon $module
  *
@@ -18,5 +19,5 @@ if (!defined('_PS_VERSION_')) {
  */
 function upgrade_module_0_2_0($module)
 {
-    return $module->registerHook(shopbeacon::HOOKS);
+    return $module->registerHooksOnUpgrade();
 }

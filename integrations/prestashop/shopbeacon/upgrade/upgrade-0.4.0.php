@@ -10,8 +10,9 @@ if (!defined('_PS_VERSION_')) {
 
 /**
  * PrestaShop runs this when a merchant uploads 0.4.0 over 0.3.0: the listing's hooks
- * (`filterProductSearch`, `displayBeforeBodyClosingTag`) are new, and registerHook skips the
- * hooks already registered.
+ * (`filterProductSearch`, `displayBeforeBodyClosingTag`) are new. registerHooksOnUpgrade, not
+ * registerHook: PrestaShop 9's Module Manager hands this script an instance without its id, for
+ * which registerHook registers nothing.
  *
  * @param shopbeacon $module
  *
@@ -19,5 +20,5 @@ if (!defined('_PS_VERSION_')) {
  */
 function upgrade_module_0_4_0($module)
 {
-    return $module->registerHook(shopbeacon::HOOKS);
+    return $module->registerHooksOnUpgrade();
 }
