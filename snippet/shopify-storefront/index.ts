@@ -26,9 +26,10 @@ type Shopbeacon = ((...args: unknown[]) => unknown) & { q?: unknown[][] };
 /** The snippet's global, or its stub where the snippet is not there yet: it replays the queue as it loads. */
 function shopbeacon(): Shopbeacon {
   const page = window as unknown as { shopbeacon?: Shopbeacon };
-  return (page.shopbeacon ||= function stub(...args: unknown[]) {
+  const stub: Shopbeacon = (...args: unknown[]) => {
     (stub.q ||= []).push(args);
-  } as Shopbeacon);
+  };
+  return (page.shopbeacon ||= stub);
 }
 
 function listen(contexts: string[]): void {
