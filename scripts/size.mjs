@@ -8,15 +8,16 @@
 // 100 B, Consent Mode 180 B, the WP Consent API 82 B, each measured alone), and the start left to
 // idle time with the modes it reads 178 B; then to 3,382 B for what led to the cart, which costs
 // 262 B (each product's last click kept across pages and named on an add and on a purchase's
-// lines, `clickOf` for the shop's add-to-cart forms); the Shopify pixel and the WooCommerce plugin
-// are separate artifacts, not bytes in the snippet.
+// lines, `clickOf` for the shop's add-to-cart forms); then to 3,400 B for a product listed in two
+// blocks of one page, credited to the block clicked by its `data-sb-list`, which costs 43 B; the
+// Shopify pixel and the WooCommerce plugin are separate artifacts, not bytes in the snippet.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SNIPPET_SOURCES, buildState } from './build-freshness.mjs';
 
-export const HARD_LIMIT = 3382;
+export const HARD_LIMIT = 3400;
 
 /** `gzip -9 -c FILE | wc -c`, the figure the budget is stated in; zlib plus the header's file name without gzip. */
 function gzipSize(file, raw) {

@@ -116,7 +116,7 @@ export function createShopbeacon(options: ShopbeaconOptions, win: Window = windo
   captureClicks(
     doc,
     guard((attributes) => later((t) => t.clicked(attributes))),
-    guard((href) => later((t) => t.linked(href))),
+    guard((...link) => later((t) => t.linked(...link))),
   );
   // `requestIdleCallback` where there is one; `setTimeout` reads the options as a 0 ms delay.
   const idle = () => (win.requestIdleCallback || setTimeout)(guard(start), { timeout: START_WITHIN_MS });

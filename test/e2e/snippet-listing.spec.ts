@@ -33,6 +33,25 @@ test.describe('snippet: what shoppers search and browse, through the relay, in C
     expect(visitor.size).toBe(1);
   });
 
+  test("a product listed in two marked blocks is credited to the block clicked, though the other block's listing was viewed last", async ({
+    page,
+    shop,
+  }) => {
+    await page.goto(shop.url);
+    const kettle = { product_id: 16, name: 'Kettle', price: 11.89, currency: 'EUR', url: `${shop.url}/next?kettle` };
+    await sb(page, 'viewList', { list_id: 'upsell-18', products: [{ ...kettle, position: 1 }] });
+    const grinder = { product_id: 22, position: 1, url: `${shop.url}/next?grinder` };
+    await sb(page, 'viewList', { list_id: 'related-18', products: [grinder, { ...kettle, position: 3 }] });
+    await page.click('#upsell-kettle');
+    await page.waitForURL('**/next?kettle');
+    await expect.poll(() => named(shop.mock.records('events'), 'Product Clicked').length).toBe(1);
+    expect(named(shop.mock.records('events'), 'Product Clicked')[0]!['event']).toEqual({
+      product_id: 16,
+      position: 1,
+      list_id: 'upsell-18',
+    });
+  });
+
   test("a click on an image inside a marked listing's product is a Product Clicked of data-sb-list at data-sb-position", async ({
     page,
     shop,
