@@ -59,8 +59,8 @@ export interface PluginScenario {
   add_to_cart_markup?: number;
   /** The checkout turns the cart's lines into the order's (`woocommerce_checkout_create_order_line_item`). */
   create_order_lines?: boolean;
-  /** A classic recommendations template rendered: its name and its products' ids in order. */
-  template?: [string, number[]];
+  /** A classic recommendations template rendered: its name, its products' ids in order and the fixture it prints. */
+  template?: [string, number[], string?];
   /** A products shortcode's results for this page. */
   shortcode?: {
     type: string;

@@ -47,6 +47,10 @@ describe('the WooCommerce plugin (integrations/woocommerce): what shoppers searc
       /<\/script><\/div>$/,
       'inside the block, so a client-side page change brings the next one',
     );
+    assert.match(
+      request.block ?? '',
+      /^<div data-sb-list="category-19" class="wp-block-woocommerce-product-collection">/,
+    );
     assert.deepEqual(listingElements(request.footer), [], 'not twice');
     assert.match(request.footer, /wc-blocks_product_list_rendered/);
     assert.deepEqual(catalogueRefusals('viewList', lists[0]), []);

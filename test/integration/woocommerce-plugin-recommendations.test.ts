@@ -72,7 +72,12 @@ describe("the WooCommerce plugin (integrations/woocommerce): the shop's recommen
         [50, 4],
       ],
     );
-    assert.match(first.recommendations, /^<div class="woocommerce columns-4 ">/);
+    assert.ok(
+      first.recommendations.startsWith(
+        `<div data-sb-list="${String(list1?.['list_id'])}" class="woocommerce columns-4 ">`,
+      ),
+      'its container carries its list',
+    );
   });
 
   const block = (product_block: PluginScenario['product_block'], product_page = 18) =>
@@ -144,6 +149,34 @@ describe("the WooCommerce plugin (integrations/woocommerce): the shop's recommen
       (crossSells?.['products'] as Record<string, unknown>[]).map((p) => p['product_id']),
       [22, 14],
     );
+  });
+
+  it("marks each list's container with its data-sb-list, so a product listed in two is credited to the block clicked: a classic template's, a Product Collection's and a grid block's, as a real 11.0.1 rendered them", async () => {
+    const classic = await runPluginRequest({
+      options: options(),
+      template: ['cart/cross-sells.php', [22, 14], 'cross-sells-classic-cart.html'],
+    });
+    assert.match(classic.recommendations, /^<!--[^>]*-->\n<div data-sb-list="cross-sell-cart" class="cross-sells">/);
+    assert.equal(listingElements(classic.recommendations)[0]?.['list_id'], 'cross-sell-cart');
+    const related = await block({
+      html: 'product-collection-related.html',
+      attrs: { queryId: 5, collection: 'woocommerce/product-collection/related', query: { perPage: 5 } },
+    });
+    assert.match(related.recommendations, /^<div data-sb-list="related-18" data-wp-context=/);
+    const grid = await block(
+      { name: 'woocommerce/handpicked-products', html: 'handpicked-products.html', attrs: { products: [24, 26, 28] } },
+      0,
+    );
+    const [gridList] = listingElements(grid.recommendations);
+    assert.ok(
+      grid.recommendations.startsWith(`<div data-sb-list="${String(gridList?.['list_id'])}" data-block-name=`),
+      grid.recommendations.slice(0, 120),
+    );
+    const other = await runPluginRequest({
+      options: options(),
+      template: ['single-product/meta.php', [50], 'cross-sells-classic-cart.html'],
+    });
+    assert.doesNotMatch(other.recommendations, /data-sb-list/, "another template's output is left as it is");
   });
 
   it("lists an older product grid block (Hand-picked Products, a real 11.0.1's) by its items' add-to-cart buttons, in the order rendered", async () => {

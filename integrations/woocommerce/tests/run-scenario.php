@@ -148,8 +148,8 @@ if ( ! empty( $scenario['create_order_lines'] ) ) {
 	}
 }
 
-// Recommendations as WooCommerce renders them: a classic template (`[name, product ids]`, on the
-// product page of `product_page`), a products shortcode (`type`, `attributes`, `ids`, `per_page`,
+// Recommendations as WooCommerce renders them: a classic template (`[name, product ids, the fixture it
+// prints]`, on the product page of `product_page`), a products shortcode (`type`, `attributes`, `ids`, `per_page`,
 // `current_page`), a product block (`name`, default the Product Collection; `attrs`; `html`, a block as a real
 // WooCommerce 11.0.1 rendered it, tests/fixtures; `get`, the page's query).
 $recommendations = '';
@@ -158,6 +158,7 @@ if ( isset( $scenario['template'] ) ) {
 	$recommendations_args = array( 'upsells' => $recommendations_args['related_products'], 'cross_sells' => $recommendations_args['related_products'] ) + $recommendations_args;
 	ob_start();
 	do_action( 'woocommerce_before_template_part', $scenario['template'][0], '', '', $recommendations_args );
+	echo isset( $scenario['template'][2] ) ? file_get_contents( __DIR__ . '/fixtures/' . $scenario['template'][2] ) : '';
 	do_action( 'woocommerce_after_template_part', $scenario['template'][0], '', '', $recommendations_args );
 	$recommendations = ob_get_clean();
 }

@@ -633,3 +633,36 @@ class WC_Shortcode_Products {
 		return $this->attributes;
 	}
 }
+
+/**
+ * WordPress's tag processor (6.2), as far as the plugin uses it: the first tag, comments skipped,
+ * and a new attribute on it, written after the tag's name with its value escaped, as WordPress
+ * writes one the tag lacks.
+ */
+class WP_HTML_Tag_Processor {
+	private $html;
+	private $name_end = null;
+	public function __construct( $html ) {
+		$this->html = $html;
+	}
+	public function next_tag() {
+		preg_match_all( '/<!--.*?-->|<[a-zA-Z][^\s\/>]*/s', $this->html, $tags, PREG_OFFSET_CAPTURE );
+		foreach ( $tags[0] as list( $tag, $at ) ) {
+			if ( '<!--' !== substr( $tag, 0, 4 ) ) {
+				$this->name_end = $at + strlen( $tag );
+				return true;
+			}
+		}
+		return false;
+	}
+	public function set_attribute( $name, $value ) {
+		if ( null === $this->name_end ) {
+			return false;
+		}
+		$this->html = substr_replace( $this->html, ' ' . $name . '="' . esc_attr( $value ) . '"', $this->name_end, 0 );
+		return true;
+	}
+	public function get_updated_html() {
+		return $this->html;
+	}
+}

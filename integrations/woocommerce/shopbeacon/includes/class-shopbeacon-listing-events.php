@@ -119,7 +119,7 @@ class Shopbeacon_Listing_Events {
 			return $html;
 		}
 		$this->in_block = true;
-		return substr_replace( $html, self::element( $listing ), $closing, 0 );
+		return Shopbeacon_Recommendation_Lists::marked( substr_replace( $html, self::element( $listing ), $closing, 0 ), $listing );
 	}
 
 	/** The listing of a classic loop, and the script that sends each listing the page holds. */

@@ -18,6 +18,9 @@ defined( 'ABSPATH' ) || exit;
  * products are read from its items in the order rendered: a Product Collection's product template
  * items by WordPress's post class (`<li class="wc-block-product post-<id>">`), a grid block's by
  * their add-to-cart button's `data-product_id` (seen on a real 11.0.1: tests/fixtures).
+ *
+ * Each list's container carries its `data-sb-list`: a product listed twice on a page (an upsell
+ * also among the related products) is then credited by the snippet to the block clicked.
  */
 class Shopbeacon_Recommendation_Lists {
 	/** The classic templates of recommendations: the argument holding their products, and the list. */
@@ -49,12 +52,24 @@ class Shopbeacon_Recommendation_Lists {
 	/** @var array|null The listing of the shortcode being rendered, until its output is done. */
 	private $shortcode = null;
 
+	/** @var int[] The output buffer levels of the templates being rendered, so each end takes only its own. */
+	private $templates = array();
+
 	public function register() {
+		add_action( 'woocommerce_before_template_part', array( $this, 'template_started' ), 10, 1 );
 		add_action( 'woocommerce_after_template_part', array( $this, 'template_listed' ), 10, 4 );
 		add_filter( 'woocommerce_shortcode_products_query_results', array( $this, 'shortcode_results' ), 10, 2 );
 		add_filter( 'do_shortcode_tag', array( $this, 'shortcode_listed' ), 10, 2 );
 		add_filter( 'render_block_woocommerce/product-collection', array( $this, 'block_listed' ), 10, 2 );
 		add_filter( 'render_block', array( $this, 'grid_listed' ), 10, 2 );
+	}
+
+	/** `do_action( 'woocommerce_before_template_part', $template_name, … )`: a recommendations template's output is held to mark its container. */
+	public function template_started( $template_name ) {
+		if ( isset( self::TEMPLATES[ $template_name ] ) ) {
+			ob_start();
+			$this->templates[] = ob_get_level();
+		}
 	}
 
 	/** `do_action( 'woocommerce_after_template_part', $template_name, $template_path, $located, $args )`. */
@@ -65,6 +80,11 @@ class Shopbeacon_Recommendation_Lists {
 		list( $argument, $kind, $name ) = self::TEMPLATES[ $template_name ];
 		$products                       = isset( $args[ $argument ] ) && is_array( $args[ $argument ] ) ? array_values( $args[ $argument ] ) : array();
 		$listing                        = self::listing( self::list_id( $kind ), $name, $products, 1 );
+		// A template whose start another plugin's buffer came between is printed as it is.
+		if ( ! empty( $this->templates ) && end( $this->templates ) === ob_get_level() ) {
+			array_pop( $this->templates );
+			echo self::marked( (string) ob_get_clean(), $listing ); // phpcs:ignore WordPress.Security.EscapeOutput -- the template's own output, one attribute added by WP_HTML_Tag_Processor.
+		}
 		if ( null !== $listing ) {
 			echo Shopbeacon_Listing_Events::element( $listing ); // phpcs:ignore WordPress.Security.EscapeOutput -- JSON encoded for a script element.
 		}
@@ -91,7 +111,7 @@ class Shopbeacon_Recommendation_Lists {
 		}
 		$listing         = $this->shortcode;
 		$this->shortcode = null;
-		return $output . Shopbeacon_Listing_Events::element( $listing );
+		return self::marked( $output, $listing ) . Shopbeacon_Listing_Events::element( $listing );
 	}
 
 	/**
@@ -130,7 +150,19 @@ class Shopbeacon_Recommendation_Lists {
 
 	/** The block's HTML with the listing's element before its closing tag, when there is one. */
 	private static function inside( $html, $closing, $listing ) {
-		return null === $listing ? $html : substr_replace( $html, Shopbeacon_Listing_Events::element( $listing ), $closing, 0 );
+		return null === $listing ? $html : self::marked( substr_replace( $html, Shopbeacon_Listing_Events::element( $listing ), $closing, 0 ), $listing );
+	}
+
+	/**
+	 * The HTML with its first tag carrying the listing's `data-sb-list`, set (and escaped) by
+	 * WordPress's tag processor; as it is without a listing, or before WordPress 6.2, which has none.
+	 */
+	public static function marked( $html, $listing ) {
+		if ( null === $listing || ! class_exists( 'WP_HTML_Tag_Processor' ) ) {
+			return $html;
+		}
+		$tags = new WP_HTML_Tag_Processor( $html );
+		return $tags->next_tag() && $tags->set_attribute( 'data-sb-list', (string) $listing['list_id'] ) ? $tags->get_updated_html() : $html;
 	}
 
 	/** The block's list: a recommendation collection's own kind, else `block-<id>` of its query. */
