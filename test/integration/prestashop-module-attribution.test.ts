@@ -178,6 +178,17 @@ describe('the PrestaShop module (integrations/prestashop/shopbeacon): what led t
         ['block-categoryproducts', [6, 10, 7, 11, 15, 8]],
       ],
     );
+    const sections: string[] = nine.html!.match(/<section\b[^>]*>/g) ?? [];
+    assert.deepEqual(
+      sections.filter((tag) => tag.includes('data-sb-list')),
+      [
+        '<section data-sb-list="accessories-9" class="product-accessories clearfix">',
+        '<section data-sb-list="block-viewedproduct" class="featured-products clearfix mt-3" data-type="viewedproduct">',
+        '<section data-sb-list="block-categoryproducts" class="featured-products clearfix mt-3" data-type="categoryproducts">',
+      ],
+      'each block carries its list, so a click on 10 or 11 is credited to the block clicked',
+    );
+    assert.ok(sections.includes('<section id="wrapper">'), "the page's own sections are left as they are");
     const one = await shop({ product_page: 1, get: { id_product: '1' }, html: 'product-1-9.0.0.html' });
     assert.deepEqual(
       listsOf(one.html!).map((l) => [l['list_id'], ids(l).map(([id]) => id)]),

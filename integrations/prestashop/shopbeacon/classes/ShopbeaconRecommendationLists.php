@@ -27,6 +27,9 @@ if (!defined('_PS_VERSION_')) {
  *   drop's `block-newproducts`, `block-bestsellers`, `block-onsale`.
  *
  * Any other section is no list: a theme that marks its blocks otherwise sends none of them.
+ *
+ * Each block's section goes out with its `data-sb-list`: a product listed in two blocks (an
+ * accessory also in the category's block) is then credited by the snippet to the block clicked.
  */
 class ShopbeaconRecommendationLists
 {
@@ -41,23 +44,29 @@ class ShopbeaconRecommendationLists
 
     /**
      * `actionOutputHTMLBefore` (`['html' => &$html]`, the page as it goes out): the listings of
-     * its recommendation blocks, sent before the body's end.
+     * its recommendation blocks, sent before the body's end, each block's section marked with its list.
      */
     public static function listed($html, Context $context)
     {
+        $listings = self::listings($html, $context);
         $calls = '';
-        foreach (self::listings($html, $context) as $listing) {
+        foreach ($listings as $listing) {
             $calls .= ShopbeaconStorefront::call(['viewList', $listing]);
         }
         $end = strripos($html, '</body>');
         if ('' === $calls || false === $end) {
             return $html;
         }
+        $html = substr_replace($html, '<script>' . $calls . "</script>\n", $end, 0);
+        // From the last, so each earlier section's offset still holds.
+        foreach (array_reverse(array_keys($listings)) as $start) {
+            $html = substr_replace($html, ' data-sb-list="' . htmlspecialchars($listings[$start]['list_id'], ENT_QUOTES, 'UTF-8') . '"', $start + strlen('<section'), 0);
+        }
 
-        return substr_replace($html, '<script>' . $calls . "</script>\n", $end, 0);
+        return $html;
     }
 
-    /** The page's recommendation blocks that hold products, in the page's order. */
+    /** The page's recommendation blocks that hold products, in the page's order, by their section's offset. */
     public static function listings($html, Context $context)
     {
         preg_match_all('/<section\b[^>]*>/i', $html, $sections, PREG_OFFSET_CAPTURE);
@@ -73,7 +82,7 @@ class ShopbeaconRecommendationLists
             $listId = self::listId($tag, $body, $context);
             $products = null === $listId ? [] : self::products($body, $context);
             if (!empty($products)) {
-                $listings[] = ['list_id' => $listId, 'products' => $products];
+                $listings[$start] = ['list_id' => $listId, 'products' => $products];
             }
         }
 
