@@ -1,8 +1,8 @@
 import { attempt } from './attempt.js';
 import type { KeyValueStore, SnippetEvent } from './types.js';
 
-/** The storage key: this session's id and each product's last click in it. */
-const CLICKS_KEY = '_sb_lc';
+/** The storage key: this session's id and each product's last click in it (the Shopify pixel reads it too). */
+export const CLICKS_KEY = '_sb_lc';
 
 type Line = Record<string, unknown>;
 

@@ -11,7 +11,8 @@ import { allowsAll, type PrivacyFlag } from './privacy-flags.js';
 import { SUBSCRIBED_EVENTS, commandOf, eventKeyOf, numericId, type PixelCommand } from './standard-events.js';
 import { LISTING_EVENTS, PAGE_SIZES_KEY, createListingCommands } from './listing-commands.js';
 import { originOf, originQueue, withOrigin } from './event-origin.js';
-import { ATTRIBUTION_KEY, createListAttribution, STOREFRONT_CLICKS_KEY } from './list-attribution.js';
+import { ATTRIBUTION_KEY, createListAttribution } from './list-attribution.js';
+import { CLICKS_KEY } from '../last-clicks.js';
 import { HELD_KEY, createHeldPurchases } from './held-purchases.js';
 
 type Tracker = ReturnType<typeof createTracker>;
@@ -59,14 +60,7 @@ async function loadPixel(
   const secure = globals.init.context?.document?.location?.protocol === 'https:';
   const [cookies, store, client] = await Promise.all([
     loadBrowserCookieJar(globals.browser, [USER_COOKIE, SESSION_COOKIE, CONSENT_COOKIE], secure),
-    loadBrowserStore(globals.browser, [
-      QUEUE_KEY,
-      USER_COOKIE,
-      PAGE_SIZES_KEY,
-      ATTRIBUTION_KEY,
-      STOREFRONT_CLICKS_KEY,
-      HELD_KEY,
-    ]),
+    loadBrowserStore(globals.browser, [QUEUE_KEY, USER_COOKIE, PAGE_SIZES_KEY, ATTRIBUTION_KEY, CLICKS_KEY, HELD_KEY]),
     clientId,
   ]);
   const log = () => 0;

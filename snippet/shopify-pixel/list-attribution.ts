@@ -1,3 +1,4 @@
+import { createLastClicks } from '../last-clicks.js';
 import type { KeyValueStore } from '../types.js';
 import type { PixelCommand } from './standard-events.js';
 
@@ -6,8 +7,6 @@ import type { PixelCommand } from './standard-events.js';
  * line it became. One key, bounded.
  */
 export const ATTRIBUTION_KEY = '_sb_attr';
-/** The storefront snippet's last clicks (snippet/last-clicks.ts): `{ s: session, c: { product: click } }`. */
-export const STOREFRONT_CLICKS_KEY = '_sb_lc';
 const MAX_REMEMBERED = 50;
 
 /** `list_id`, `position` and, for a search, `query`: what an add and its order lines name. */
@@ -25,24 +24,6 @@ interface Remembered {
 function withEntry<T>(record: Record<string, T>, key: string, value: T | undefined): Record<string, T> {
   const others = Object.entries(record).filter(([k]) => k !== key);
   return Object.fromEntries(value === undefined ? others : [...others, [key, value] as const].slice(-MAX_REMEMBERED));
-}
-
-/**
- * The click the storefront snippet kept for a product in this session: a recommendation card the
- * theme's events listed (the storefront companion), which the sandboxed pixel never sees. The two
- * share the session cookie, so its session is this one's.
- */
-function storefrontClickOf(store: KeyValueStore, id: string, sid: string): Attribution | undefined {
-  try {
-    const kept = JSON.parse(store.get(STOREFRONT_CLICKS_KEY) || '{}') as {
-      s?: string;
-      c?: Record<string, Attribution>;
-    };
-    const click = kept.s === sid ? kept.c?.[id] : undefined;
-    return click && { ...click };
-  } catch {
-    return undefined;
-  }
 }
 
 function load(store: KeyValueStore): Remembered {
@@ -68,12 +49,17 @@ const isCheckout = (command: PixelCommand) =>
  */
 export function createListAttribution(store: KeyValueStore) {
   const remembered = load(store);
+  /**
+   * The clicks the storefront snippet kept (a recommendation card the theme's events listed, which
+   * the sandboxed pixel never sees), read the snippet's own way: the two share the session cookie.
+   */
+  const storefront = createLastClicks(store);
   /** The search typed on this page, for its results' listing. */
   let query: string | undefined;
 
   function clickOf(id: string, sid: string): Attribution | undefined {
     const { sid: session, ...attribution } = remembered.clicks[id] ?? { sid: '' };
-    return session === sid ? attribution : storefrontClickOf(store, id, sid);
+    return session === sid ? attribution : (storefront.of(id, sid) as Attribution | undefined);
   }
   const click = (id: string, sid: string, attribution: Attribution) =>
     (remembered.clicks = withEntry(remembered.clicks, id, { ...attribution, sid }));
