@@ -3,9 +3,12 @@ import { fetchAnswer, fetchPage, header, type Answer } from './doctor-http.js';
 
 const HOP = 'storefront';
 
+/** The page's script tag of the snippet, if any: its `src` ends in `shopbeacon.js`. */
+const snippetTag = (html: string) => /<script\b[^>]*\bsrc=["']([^"']*shopbeacon\.js[^"']*)["'][^>]*>/i.exec(html);
+
 /** Where a page loads the snippet from, if it does: the `src` of the script ending in `shopbeacon.js`. */
 export function snippetSrc(html: string, page: string): string | undefined {
-  const src = /<script\b[^>]*\bsrc=["']([^"']*shopbeacon\.js[^"']*)["']/i.exec(html)?.[1];
+  const src = snippetTag(html)?.[1];
   return src ? new URL(src.replace(/&amp;/g, '&'), page).href : undefined;
 }
 
@@ -91,7 +94,7 @@ const FOLLOWS: Record<string, string> = {
  * manager) is found by the snippet in the browser all the same; the line says so.
  */
 export function consentCheck(html: string, page: string): DoctorCheck {
-  const tag = /<script\b[^>]*\bsrc=["'][^"']*shopbeacon\.js[^>]*>/i.exec(html)?.[0] ?? '';
+  const tag = snippetTag(html)?.[0] ?? '';
   const mode = /\bdata-consent=["']([\w-]+)["']/i.exec(tag)?.[1] ?? 'auto';
   const category = /\bdata-consent-category=["']([\w-]+)["']/i.exec(tag)?.[1] ?? 'marketing';
   const fixed = FOLLOWS[mode];
