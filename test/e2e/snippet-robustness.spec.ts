@@ -34,13 +34,15 @@ test.describe('snippet: robustness in a hostile page', () => {
   });
 
   test('with data-debug, says why a call was ignored', async ({ page, collector }) => {
-    const warnings: string[] = [];
-    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    // The snippet starts in idle time after load and judges the calls it kept then: the warning is awaited, not read at once.
+    const warned = page.waitForEvent('console', {
+      predicate: (m) => m.type() === 'warning' && m.text().includes('[shopbeacon] bad track'),
+    });
     await page.setContent(
       `<script src="${collector.url}/sb/shopbeacon.js" data-endpoint="${collector.url}/sb/collect" data-debug></script>`,
     );
     await sb(page, 'track', 'X', 'not an object');
-    expect(warnings.some((w) => w.includes('[shopbeacon] bad track'))).toBe(true);
+    expect((await warned).text()).toContain('[shopbeacon] bad track');
   });
 
   test('works under a strict Content-Security-Policy that allows only its own origin', async ({ page, collector }) => {
